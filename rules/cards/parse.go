@@ -1,0 +1,152 @@
+package cards
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ParseCard reads one card in any notation of RULES.md §0, whatever the
+// deck: "10H", "th", "Q♠", "7 Lamps", "7 of Lamps", "inf Tops", "∞tops",
+// "7lam", "Grue". Parsing ignores case and surrounding spaces. A declared
+// reading ("2C=KD") is not a card; use Deck.ParsePlay for those.
+func ParseCard(s string) (Card, error) {
+	c, msg := parseCard(s)
+	if msg != "" {
+		return Card{}, &ParseError{Input: s, Pos: -1, Msg: msg, Err: ErrUnknownCard}
+	}
+	return c, nil
+}
+
+// parseCard returns the card, or a plain-words reason why s is not one.
+func parseCard(s string) (Card, string) {
+	norm := normalize(s)
+	if norm == "" {
+		return Card{}, "no card given"
+	}
+	if strings.Contains(norm, "=") {
+		return Card{}, "a declared reading (CARD=STANDS_FOR) is only allowed for a wild card in a meld"
+	}
+	for _, t := range Trumps() {
+		if norm == strings.ToLower(t.String()) {
+			return NewTrump(t), ""
+		}
+	}
+	rank, rest, fanucciRank, ok := cutRank(norm)
+	if !ok {
+		return Card{}, "it does not start with a rank (A 2-10 J Q K, or 0-9 ∞ for the Fanucci deck) or a trump's name"
+	}
+	rest = strings.TrimSpace(rest)
+	if after, found := strings.CutPrefix(rest, "of "); found {
+		rest = strings.TrimSpace(after)
+	}
+	if rest == "" {
+		return Card{}, "a suit is missing after the rank"
+	}
+	if suit, ok := standardSuit(rest); ok {
+		if !fanucciRank.standard {
+			return Card{}, "a standard card's rank is A, 2-10, J, Q or K"
+		}
+		return Card{Rank: fanucciRank.std, Suit: suit}, ""
+	}
+	suit, msg := fanucciSuit(rest)
+	if msg != "" {
+		return Card{}, msg
+	}
+	if !fanucciRank.fanucci {
+		return Card{}, "a Fanucci card's rank is 0-9 or ∞"
+	}
+	return Card{Rank: rank, Suit: suit}, ""
+}
+
+// normalize lower-cases s, trims it, drops emoji variation selectors and
+// folds runs of spaces into one.
+func normalize(s string) string {
+	s = strings.ReplaceAll(s, "\ufe0f", "")
+	s = strings.ReplaceAll(s, "\ufe0e", "")
+	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+}
+
+// rankReading says how a rank token can be read: as a standard rank, as a
+// Fanucci rank, or both ("7").
+type rankReading struct {
+	std               Rank
+	standard, fanucci bool
+}
+
+// cutRank takes the rank token off the front of s. The returned Rank is the
+// Fanucci reading; reading.std the standard one.
+func cutRank(s string) (Rank, string, rankReading, bool) {
+	switch {
+	case strings.HasPrefix(s, "infinity"):
+		return Infinity, s[len("infinity"):], rankReading{fanucci: true}, true
+	case strings.HasPrefix(s, "inf"):
+		return Infinity, s[len("inf"):], rankReading{fanucci: true}, true
+	case strings.HasPrefix(s, "∞"):
+		return Infinity, s[len("∞"):], rankReading{fanucci: true}, true
+	case strings.HasPrefix(s, "10"):
+		return 0, s[2:], rankReading{std: Ten, standard: true}, true
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	switch {
+	case r >= '0' && r <= '9':
+		n := Rank(r - '0')
+		reading := rankReading{fanucci: true}
+		if n >= 2 {
+			reading.std, reading.standard = n, true
+		}
+		return n, s[size:], reading, true
+	case r == 'a':
+		return 0, s[size:], rankReading{std: Ace, standard: true}, true
+	case r == 't':
+		return 0, s[size:], rankReading{std: Ten, standard: true}, true
+	case r == 'j':
+		return 0, s[size:], rankReading{std: Jack, standard: true}, true
+	case r == 'q':
+		return 0, s[size:], rankReading{std: Queen, standard: true}, true
+	case r == 'k':
+		return 0, s[size:], rankReading{std: King, standard: true}, true
+	}
+	return 0, s, rankReading{}, false
+}
+
+// standardSuit reads a standard suit: a letter, a symbol or the English
+// name ("h", "♥", "♡", "hearts", "heart").
+func standardSuit(s string) (Suit, bool) {
+	switch s {
+	case "s", "♠", "♤", "spade", "spades":
+		return Spades, true
+	case "h", "♥", "♡", "heart", "hearts":
+		return Hearts, true
+	case "d", "♦", "♢", "diamond", "diamonds":
+		return Diamonds, true
+	case "c", "♣", "♧", "club", "clubs":
+		return Clubs, true
+	}
+	return NoSuit, false
+}
+
+// fanucciSuit reads a Fanucci suit given by a unique prefix of at least
+// three letters ("plu" = Plungers).
+func fanucciSuit(s string) (Suit, string) {
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			return NoSuit, "“" + s + "” is not a suit"
+		}
+	}
+	var found []Suit
+	for _, suit := range FanucciSuits() {
+		if strings.HasPrefix(strings.ToLower(suit.String()), s) {
+			found = append(found, suit)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return NoSuit, "no suit is called “" + s + "”"
+	case utf8.RuneCountInString(s) < 3:
+		return NoSuit, "give at least three letters of the suit (“" + s + "” is too short)"
+	case len(found) > 1:
+		return NoSuit, "“" + s + "” could be more than one suit"
+	}
+	return found[0], ""
+}

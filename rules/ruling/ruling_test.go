@@ -1,0 +1,29 @@
+package ruling
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestRuleOf(t *testing.T) {
+	err := fmt.Errorf("deal 3: %w", Errorf("N4", "fan: knock with %d deadwood over knock value %d (N4)", 12, 7))
+	rule, ok := RuleOf(err)
+	if !ok || rule != "N4" {
+		t.Fatalf("RuleOf = %q, %v; want N4, true", rule, ok)
+	}
+	if got, want := err.Error(), "deal 3: fan: knock with 12 deadwood over knock value 7 (N4)"; got != want {
+		t.Errorf("Error() = %q, want %q", got, want)
+	}
+	if _, ok := RuleOf(fmt.Errorf("plain")); ok {
+		t.Errorf("RuleOf(plain error) reported a rule")
+	}
+}
+
+func TestHighestOnceReached(t *testing.T) {
+	if seat, ok := HighestOnceReached([][]int{{10, 10}, {0, 5}}, 15); seat != 1 || !ok {
+		t.Errorf("= %d, %v; want 1, true", seat, ok)
+	}
+	if _, ok := HighestOnceReached([][]int{{15, 15}}, 15); ok {
+		t.Errorf("a tie at the top must play on")
+	}
+}

@@ -1,0 +1,38 @@
+package ruling
+
+// HighestOnceReached is the game end shared by Fortune Rummy (R8) and
+// Trophy Case (T8): after the first round in which any total reaches
+// target, the highest total wins; a tie at the top plays on, and the check
+// is repeated after every later round. rounds[i] holds round i's points by
+// seat. It returns the winning seat and true, or -1 and false.
+func HighestOnceReached(rounds [][]int, target int) (int, bool) {
+	var totals []int
+	for _, points := range rounds {
+		totals = AddPoints(totals, points)
+		best, tied := -1, false
+		for seat, t := range totals {
+			switch {
+			case best < 0 || t > totals[best]:
+				best, tied = seat, false
+			case t == totals[best]:
+				tied = true
+			}
+		}
+		if best >= 0 && totals[best] >= target && !tied {
+			return best, true
+		}
+	}
+	return -1, false
+}
+
+// AddPoints adds one round's points by seat to the running totals, growing
+// totals to the number of seats, and returns them.
+func AddPoints(totals, points []int) []int {
+	for len(totals) < len(points) {
+		totals = append(totals, 0)
+	}
+	for seat, p := range points {
+		totals[seat] += p
+	}
+	return totals
+}
