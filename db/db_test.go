@@ -1,0 +1,307 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+func openTest(t *testing.T) (*Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	s, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, path
+}
+
+func pointsHand(points ...int) HandInput {
+	rec, _ := json.Marshal(map[string]any{"points": points})
+	return HandInput{Entry: EntryPoints, Record: rec, Points: points, Seat: -1}
+}
+
+func newFanGame(t *testing.T, s *Store) Game {
+	t.Helper()
+	g, err := s.CreateGame(context.Background(), NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewID()})
+	if err != nil {
+		t.Fatalf("CreateGame: %v", err)
+	}
+	return g
+}
+
+func TestMigrationsFromEmpty(t *testing.T) {
+	s, path := openTest(t)
+	var tables int
+	if err := s.r.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table'
+		AND name IN ('players', 'games', 'seats', 'hands', 'revisions', 'submissions')`).Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if tables != 6 {
+		t.Errorf("%d of 6 tables after migrating an empty file", tables)
+	}
+	var mode string
+	if err := s.r.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	var fk int
+	if err := s.r.QueryRow(`PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys = %d, %v on a pooled reader; want 1", fk, err)
+	}
+	// Reopening an up-to-date file migrates nothing and keeps the data.
+	g := newFanGame(t, s)
+	s.Close()
+	s2, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s2.Close()
+	if _, err := s2.Game(context.Background(), g.PublicID); err != nil {
+		t.Errorf("game lost across reopen: %v", err)
+	}
+}
+
+func TestReaderIsReadOnly(t *testing.T) {
+	s, _ := openTest(t)
+	if _, err := s.r.Exec(`INSERT INTO players (name, created_at) VALUES ('x', 'now')`); err == nil {
+		t.Errorf("a write through the read pool succeeded")
+	}
+}
+
+func TestCreateGameRemembersPlayersAndToken(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	in := NewGame{Rules: "fortune", Players: []string{"Ann", "bob", "Cy"}, FirstDealer: 2, Token: NewID(),
+		HouseRules: map[string]bool{"big_sets": true}}
+	g, err := s.CreateGame(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.CreateGame(ctx, in)
+	if err != nil || again.PublicID != g.PublicID {
+		t.Fatalf("second submit of the same form made %q (%v), want %q", again.PublicID, err, g.PublicID)
+	}
+	if !ValidID(g.PublicID) || len(g.Seats) != 3 || g.Seats[1].Name != "bob" || g.FirstDealer != 2 || !g.HouseRules["big_sets"] {
+		t.Errorf("game = %+v", g)
+	}
+	// Names are matched without case: "BOB" is bob.
+	g2, err := s.CreateGame(ctx, NewGame{Rules: "fortune", Players: []string{"BOB", "Dee"}, Token: NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g2.Seats[0].PlayerID != g.Seats[1].PlayerID {
+		t.Errorf("BOB became a new player")
+	}
+	lineup, err := s.LastLineup(ctx, "fortune")
+	if err != nil || len(lineup) != 2 || lineup[1] != "Dee" {
+		t.Errorf("LastLineup = %v, %v", lineup, err)
+	}
+	players, _ := s.Players(ctx)
+	if len(players) != 4 {
+		t.Errorf("%d players remembered, want 4", len(players))
+	}
+}
+
+func TestGameIDsAreRandom(t *testing.T) {
+	s, _ := openTest(t)
+	a, b := newFanGame(t, s), newFanGame(t, s)
+	if a.PublicID == b.PublicID || len(a.PublicID) != 26 {
+		t.Errorf("ids %q and %q", a.PublicID, b.PublicID)
+	}
+	if _, err := s.Game(context.Background(), "1"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("Game(\"1\") = %v, want ErrNotFound", err)
+	}
+}
+
+func TestHandsTotalsAndWinner(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	for _, p := range [][]int{{40, 0}, {0, 30}, {50, 0}} {
+		if _, err := s.AddHand(ctx, g.ID, pointsHand(p...), Change{Token: NewID()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, _ = s.Game(ctx, g.PublicID)
+	if g.Finished() || g.Seats[0].Total != 90 || g.Seats[1].Total != 30 {
+		t.Fatalf("after three deals: %+v", g)
+	}
+	last, err := s.AddHand(ctx, g.ID, pointsHand(12, 0), Change{Token: NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _ = s.Game(ctx, g.PublicID)
+	if !g.Finished() || g.Winner != 0 || g.FinishedAt.IsZero() {
+		t.Fatalf("102 to 30 should end the game (N8): %+v", g)
+	}
+	if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 5), Change{Token: NewID()}); !errors.Is(err, ErrGameOver) {
+		t.Errorf("hand after the end: %v, want ErrGameOver", err)
+	}
+	// Correcting the last deal reopens the game.
+	if _, err := s.CorrectHand(ctx, g.ID, last.ID, pointsHand(9, 0), Change{Version: last.Version, Author: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	g, _ = s.Game(ctx, g.PublicID)
+	if g.Finished() || g.Winner != -1 || !g.FinishedAt.IsZero() || g.Seats[0].Total != 99 {
+		t.Fatalf("99 must reopen the game: %+v", g)
+	}
+}
+
+func TestDoubleSubmitSavesOnce(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	c := Change{Token: NewID(), Version: g.Version}
+	var wg sync.WaitGroup
+	ids := make([]int64, 4)
+	errs := make([]error, 4)
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			h, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), c)
+			ids[i], errs[i] = h.ID, err
+		}()
+	}
+	wg.Wait()
+	for i := range ids {
+		if errs[i] != nil || ids[i] != ids[0] {
+			t.Errorf("submit %d: hand %d, %v; want hand %d", i, ids[i], errs[i], ids[0])
+		}
+	}
+	hands, _ := s.Hands(ctx, g.ID)
+	if len(hands) != 1 {
+		t.Errorf("%d hands after a quadruple submit, want 1", len(hands))
+	}
+}
+
+func TestStaleFormsConflict(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	// Two phones open "record a hand" at the same version; the second save
+	// must not silently add a duplicate.
+	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale add: %v, want ErrConflict", err)
+	}
+	hands, _ := s.Hands(ctx, g.ID)
+	h := hands[0]
+	if _, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(11, 0), Change{Token: NewID(), Version: h.Version}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(12, 0), Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale correction: %v, want ErrConflict", err)
+	}
+	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale delete: %v, want ErrConflict", err)
+	}
+	got, _ := s.Hand(ctx, g.ID, h.ID)
+	if got.Points[0] != 11 {
+		t.Errorf("hand = %v, want the first correction kept", got.Points)
+	}
+}
+
+func TestRevisionHistory(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	h, err := s.AddHand(ctx, g.ID, pointsHand(18, 0), Change{Token: NewID(), Author: "Ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(0, 25), Change{Token: NewID(), Author: "Bob", Version: h.Version})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h2.Version != h.Version+1 {
+		t.Errorf("version %d after a correction of %d", h2.Version, h.Version)
+	}
+	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Author: "Cy", Version: h2.Version}); err != nil {
+		t.Fatal(err)
+	}
+	revs, err := s.Revisions(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(revs) != 3 {
+		t.Fatalf("%d revisions, want 3", len(revs))
+	}
+	add, fix, del := revs[0], revs[1], revs[2]
+	if add.Action != "add" || add.Author != "Ann" || add.Before != nil || add.After.Points[0] != 18 {
+		t.Errorf("add revision = %+v", add)
+	}
+	if fix.Action != "correct" || fix.Author != "Bob" || fix.Before.Points[0] != 18 || fix.After.Points[1] != 25 {
+		t.Errorf("correct revision = %+v", fix)
+	}
+	if del.Action != "delete" || del.Author != "Cy" || del.Before.Points[1] != 25 || del.After != nil {
+		t.Errorf("delete revision = %+v", del)
+	}
+	if _, err := s.Hand(ctx, g.ID, h.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("deleted hand still loads: %v", err)
+	}
+	g, _ = s.Game(ctx, g.PublicID)
+	if g.Seats[0].Total != 0 || g.Seats[1].Total != 0 {
+		t.Errorf("totals after deleting the only hand: %+v", g.Seats)
+	}
+}
+
+func TestHandOfAnotherGameIsNotFound(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	a, b := newFanGame(t, s), newFanGame(t, s)
+	h, _ := s.AddHand(ctx, a.ID, pointsHand(5, 0), Change{})
+	if _, err := s.Hand(ctx, b.ID, h.ID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("hand of game a through game b: %v", err)
+	}
+	if _, err := s.CorrectHand(ctx, b.ID, h.ID, pointsHand(1, 0), Change{}); !errors.Is(err, ErrNotFound) {
+		t.Errorf("correct through another game: %v", err)
+	}
+}
+
+func TestTokenReusedAcrossGamesIsHarmless(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	token := NewID()
+	a, err := s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"A", "B"}, Token: token})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A hostile client replays the game form's token on a hand form.
+	if _, err := s.AddHand(ctx, a.ID, pointsHand(1, 0), Change{Token: token}); err != nil {
+		t.Errorf("replayed token: %v", err)
+	}
+}
+
+func TestWritesAreImmediate(t *testing.T) {
+	s, path := openTest(t)
+	ctx := context.Background()
+	// A write transaction that has only read so far must already hold the
+	// write lock (BEGIN IMMEDIATE), so it can never fail half-way with
+	// SQLITE_BUSY when it upgrades.
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	if _, err := other.Exec(`BEGIN IMMEDIATE`); err == nil {
+		other.Exec(`ROLLBACK`)
+		t.Fatalf("a second writer got the lock while a store transaction was open")
+	}
+}

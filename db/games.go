@@ -1,0 +1,272 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"meldpad/rules"
+)
+
+// Player is someone who has sat at a meldpad game.
+type Player struct {
+	ID   int64
+	Name string
+}
+
+// Seat is a player's place at a game, in clockwise order from 0.
+type Seat struct {
+	Seat     int
+	PlayerID int64
+	Name     string
+	Total    int // derived: sum of the seat's points over the hands
+}
+
+// Game is one scorepad.
+type Game struct {
+	ID          int64
+	PublicID    string
+	Rules       string          // game id: "fan"
+	HouseRules  map[string]bool // chosen house-rule keys
+	FirstDealer int
+	Status      string // "playing" or "finished"
+	Winner      int    // seat, or -1
+	Version     int    // bumped by every write to the game or its hands
+	Seats       []Seat
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+	FinishedAt  time.Time // zero while playing
+}
+
+// Finished reports whether the game has a winner.
+func (g Game) Finished() bool { return g.Status == StatusFinished }
+
+// Game statuses.
+const (
+	StatusPlaying  = "playing"
+	StatusFinished = "finished"
+)
+
+// NewGame is what the new-game form gives.
+type NewGame struct {
+	Rules       string
+	HouseRules  map[string]bool
+	Players     []string // names in seat order; new names become players
+	FirstDealer int
+	Token       string // the form's idempotency token
+}
+
+// CreateGame records a new game. If a game was already created with the
+// same form token (a double-tapped submit), it returns that game instead.
+func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
+	if _, ok := rules.Lookup(in.Rules); !ok {
+		return Game{}, fmt.Errorf("db: create game: unknown rules %q", in.Rules)
+	}
+	houseRules, err := json.Marshal(nonNilMap(in.HouseRules))
+	if err != nil {
+		return Game{}, fmt.Errorf("db: create game: %w", err)
+	}
+	var publicID string
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if in.Token != "" {
+			err := tx.QueryRowContext(ctx, `SELECT g.public_id FROM submissions s JOIN games g ON g.id = s.game_id
+				WHERE s.token = ? AND s.hand_id IS NULL`, in.Token).Scan(&publicID)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("db: create game: token: %w", err)
+			}
+		}
+		now := formatTime(s.now())
+		publicID = NewID()
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, first_dealer, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), in.FirstDealer, now, now)
+		if err != nil {
+			return fmt.Errorf("db: create game: %w", err)
+		}
+		gameID, _ := res.LastInsertId()
+		for seat, name := range in.Players {
+			playerID, err := upsertPlayer(ctx, tx, name, now)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`,
+				gameID, seat, playerID); err != nil {
+				return fmt.Errorf("db: create game: seat %d: %w", seat, err)
+			}
+		}
+		if in.Token != "" {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, at) VALUES (?, ?, ?) ON CONFLICT (token) DO NOTHING`,
+				in.Token, gameID, now); err != nil {
+				return fmt.Errorf("db: create game: token: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Game{}, err
+	}
+	return s.Game(ctx, publicID)
+}
+
+func nonNilMap(m map[string]bool) map[string]bool {
+	if m == nil {
+		return map[string]bool{}
+	}
+	return m
+}
+
+// upsertPlayer returns the id of the player with this name (any case),
+// creating the player if needed.
+func upsertPlayer(ctx context.Context, tx *sql.Tx, name, now string) (int64, error) {
+	name = strings.TrimSpace(name)
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name = ? COLLATE NOCASE`, name).Scan(&id)
+	if err == nil {
+		return id, nil
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("db: find player %q: %w", name, err)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, created_at) VALUES (?, ?)`, name, now)
+	if err != nil {
+		return 0, fmt.Errorf("db: add player %q: %w", name, err)
+	}
+	return res.LastInsertId()
+}
+
+const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.first_dealer, g.status,
+	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, '')`
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanGame(row scanner) (Game, error) {
+	var g Game
+	var houseRules, created, updated, finished string
+	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &g.FirstDealer, &g.Status,
+		&g.Winner, &g.Version, &created, &updated, &finished); err != nil {
+		return Game{}, err
+	}
+	if err := json.Unmarshal([]byte(houseRules), &g.HouseRules); err != nil {
+		return Game{}, fmt.Errorf("house rules of game %d: %w", g.ID, err)
+	}
+	g.CreatedAt, g.UpdatedAt = parseTime(created), parseTime(updated)
+	if finished != "" {
+		g.FinishedAt = parseTime(finished)
+	}
+	return g, nil
+}
+
+// Game returns the game with the given public id, with its seats.
+func (s *Store) Game(ctx context.Context, publicID string) (Game, error) {
+	if !ValidID(publicID) {
+		return Game{}, ErrNotFound
+	}
+	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.public_id = ?`, publicID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("db: load game %s: %w", publicID, err)
+	}
+	if g.Seats, err = loadSeats(ctx, s.r, g.ID); err != nil {
+		return Game{}, err
+	}
+	return g, nil
+}
+
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
+	rows, err := q.QueryContext(ctx, `SELECT s.seat, s.player_id, p.name, s.total FROM seats s
+		JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var seats []Seat
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Seat, &st.PlayerID, &st.Name, &st.Total); err != nil {
+			return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
+		}
+		seats = append(seats, st)
+	}
+	return seats, rows.Err()
+}
+
+// Games lists games with the given status, most recently changed first.
+func (s *Store) Games(ctx context.Context, status string, limit int) ([]Game, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.status = ?
+		ORDER BY g.updated_at DESC, g.id DESC LIMIT ?`, status, limit)
+	if err != nil {
+		return nil, fmt.Errorf("db: list %s games: %w", status, err)
+	}
+	var games []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("db: list %s games: %w", status, err)
+		}
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: list %s games: %w", status, err)
+	}
+	for i := range games {
+		if games[i].Seats, err = loadSeats(ctx, s.r, games[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return games, nil
+}
+
+// Players returns every remembered player, most recently seated first.
+func (s *Store) Players(ctx context.Context) ([]Player, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT p.id, p.name FROM players p
+		LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN games g ON g.id = s.game_id
+		GROUP BY p.id ORDER BY max(coalesce(g.created_at, p.created_at)) DESC, p.name`)
+	if err != nil {
+		return nil, fmt.Errorf("db: list players: %w", err)
+	}
+	defer rows.Close()
+	var players []Player
+	for rows.Next() {
+		var p Player
+		if err := rows.Scan(&p.ID, &p.Name); err != nil {
+			return nil, fmt.Errorf("db: list players: %w", err)
+		}
+		players = append(players, p)
+	}
+	return players, rows.Err()
+}
+
+// LastLineup returns the player names, in seat order, of the most recent
+// game of the given rules, so the next game can start with the same table.
+func (s *Store) LastLineup(ctx context.Context, rulesID string) ([]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id
+		WHERE s.game_id = (SELECT id FROM games WHERE rules = ? ORDER BY created_at DESC, id DESC LIMIT 1)
+		ORDER BY s.seat`, rulesID)
+	if err != nil {
+		return nil, fmt.Errorf("db: last lineup for %s: %w", rulesID, err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, fmt.Errorf("db: last lineup for %s: %w", rulesID, err)
+		}
+		names = append(names, n)
+	}
+	return names, rows.Err()
+}

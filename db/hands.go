@@ -1,0 +1,428 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"meldpad/rules"
+)
+
+// Hand is one entry on a scorepad: a hand, a deal or a trick.
+type Hand struct {
+	ID       int64
+	GameID   int64
+	Seq      int    // order of entry; stays when earlier hands are deleted
+	Entry    string // EntryPoints or EntryCards
+	Record   json.RawMessage
+	Points   []int // by seat, as the rules computed them
+	Seat     int   // the seat the entry names, or -1
+	EndsHand bool
+	Version  int
+	Created  time.Time
+	Updated  time.Time
+}
+
+// How a hand was entered.
+const (
+	EntryPoints = "points"
+	EntryCards  = "cards"
+)
+
+// HandInput is a hand to record: what was entered and what it scores.
+type HandInput struct {
+	Entry    string
+	Record   json.RawMessage // must be valid JSON
+	Points   []int
+	Seat     int // -1 for none
+	EndsHand bool
+}
+
+// Change says who writes and from which form.
+type Change struct {
+	// Token is the form's idempotency token: a second write with the same
+	// token does nothing and returns what the first one made.
+	Token string
+	// Author is who made the change, as the form gave it.
+	Author string
+	// Version is the version the form was made from: of the game when
+	// adding a hand, of the hand when correcting or deleting it. If the row
+	// has moved on since, the write fails with ErrConflict. Zero skips the
+	// check.
+	Version int
+}
+
+// snapshot is a hand as kept in a revision.
+type snapshot struct {
+	Entry    string          `json:"entry"`
+	Record   json.RawMessage `json:"record"`
+	Points   []int           `json:"points"`
+	Seat     int             `json:"seat"`
+	EndsHand bool            `json:"ends_hand"`
+}
+
+func (in HandInput) snapshot() snapshot {
+	return snapshot{Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand}
+}
+
+func (h Hand) input() HandInput {
+	return HandInput{Entry: h.Entry, Record: h.Record, Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+}
+
+func (in HandInput) validate() error {
+	if in.Entry != EntryPoints && in.Entry != EntryCards {
+		return fmt.Errorf("db: hand entry %q", in.Entry)
+	}
+	if !json.Valid(in.Record) {
+		return fmt.Errorf("db: hand record is not JSON")
+	}
+	return nil
+}
+
+const handColumns = `id, game_id, seq, entry, record, points, coalesce(seat, -1), ends_hand, version, created_at, updated_at`
+
+func scanHand(row scanner) (Hand, error) {
+	var h Hand
+	var record, points, created, updated string
+	if err := row.Scan(&h.ID, &h.GameID, &h.Seq, &h.Entry, &record, &points, &h.Seat, &h.EndsHand,
+		&h.Version, &created, &updated); err != nil {
+		return Hand{}, err
+	}
+	h.Record = json.RawMessage(record)
+	if err := json.Unmarshal([]byte(points), &h.Points); err != nil {
+		return Hand{}, fmt.Errorf("points of hand %d: %w", h.ID, err)
+	}
+	h.Created, h.Updated = parseTime(created), parseTime(updated)
+	return h, nil
+}
+
+// Hands returns the game's hands in the order they were played, without
+// deleted ones.
+func (s *Store) Hands(ctx context.Context, gameID int64) ([]Hand, error) {
+	return loadHands(ctx, s.r, gameID)
+}
+
+func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+handColumns+` FROM hands
+		WHERE game_id = ? AND deleted_at IS NULL ORDER BY seq`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var hands []Hand
+	for rows.Next() {
+		h, err := scanHand(rows)
+		if err != nil {
+			return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
+		}
+		hands = append(hands, h)
+	}
+	return hands, rows.Err()
+}
+
+// Hand returns one hand of the game; a deleted hand is ErrNotFound.
+func (s *Store) Hand(ctx context.Context, gameID, handID int64) (Hand, error) {
+	return loadHand(ctx, s.r, gameID, handID)
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func loadHand(ctx context.Context, q rowQuerier, gameID, handID int64) (Hand, error) {
+	h, err := scanHand(q.QueryRowContext(ctx, `SELECT `+handColumns+` FROM hands
+		WHERE id = ? AND game_id = ? AND deleted_at IS NULL`, handID, gameID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Hand{}, ErrNotFound
+	}
+	if err != nil {
+		return Hand{}, fmt.Errorf("db: load hand %d: %w", handID, err)
+	}
+	return h, nil
+}
+
+// submitted returns the hand a form token already saved, if any.
+func submitted(ctx context.Context, tx *sql.Tx, gameID int64, token string) (int64, bool, error) {
+	if token == "" {
+		return 0, false, nil
+	}
+	var handID int64
+	err := tx.QueryRowContext(ctx, `SELECT hand_id FROM submissions WHERE token = ? AND game_id = ? AND hand_id IS NOT NULL`,
+		token, gameID).Scan(&handID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("db: look up form token: %w", err)
+	}
+	return handID, true, nil
+}
+
+func (s *Store) remember(ctx context.Context, tx *sql.Tx, c Change, gameID, handID int64) error {
+	if c.Token == "" {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, hand_id, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
+		c.Token, gameID, handID, formatTime(s.now())); err != nil {
+		return fmt.Errorf("db: remember form token: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, author string, before, after *snapshot) error {
+	enc := func(sn *snapshot) (any, error) {
+		if sn == nil {
+			return nil, nil
+		}
+		b, err := json.Marshal(sn)
+		return string(b), err
+	}
+	b, err := enc(before)
+	if err != nil {
+		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+	}
+	a, err := enc(after)
+	if err != nil {
+		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions (hand_id, action, author, at, before, after)
+		VALUES (?, ?, ?, ?, ?, ?)`, handID, action, author, formatTime(s.now()), b, a); err != nil {
+		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+	}
+	return nil
+}
+
+// AddHand records a new hand at the end of the game and recomputes the
+// game's totals and result. A repeated form token returns the hand the
+// first submit saved. It fails with ErrGameOver on a finished game and with
+// ErrConflict when the game changed since c.Version.
+func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change) (Hand, error) {
+	if err := in.validate(); err != nil {
+		return Hand{}, err
+	}
+	var handID int64
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		id, seen, err := submitted(ctx, tx, gameID, c.Token)
+		if err != nil || seen {
+			handID = id
+			return err
+		}
+		var status string
+		var version int
+		if err := tx.QueryRowContext(ctx, `SELECT status, version FROM games WHERE id = ?`, gameID).Scan(&status, &version); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
+		}
+		if status == StatusFinished {
+			return ErrGameOver
+		}
+		if c.Version != 0 && c.Version != version {
+			return ErrConflict
+		}
+		points, _ := json.Marshal(in.Points)
+		now := formatTime(s.now())
+		res, err := tx.ExecContext(ctx, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
+			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)`,
+			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, now, now)
+		if err != nil {
+			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
+		}
+		handID, _ = res.LastInsertId()
+		after := in.snapshot()
+		if err := s.revise(ctx, tx, handID, "add", c.Author, nil, &after); err != nil {
+			return err
+		}
+		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
+			return err
+		}
+		return s.recompute(ctx, tx, gameID)
+	})
+	if err != nil {
+		return Hand{}, err
+	}
+	return loadHand(ctx, s.r, gameID, handID)
+}
+
+// CorrectHand replaces what was recorded for a hand, keeps the old one as a
+// revision and recomputes the game. It fails with ErrConflict when the hand
+// changed since c.Version (another phone corrected it first).
+func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change) (Hand, error) {
+	if err := in.validate(); err != nil {
+		return Hand{}, err
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		if _, seen, err := submitted(ctx, tx, gameID, c.Token); err != nil || seen {
+			return err
+		}
+		old, err := loadHand(ctx, tx, gameID, handID)
+		if err != nil {
+			return err
+		}
+		if c.Version != 0 && c.Version != old.Version {
+			return ErrConflict
+		}
+		points, _ := json.Marshal(in.Points)
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?,
+			version = version + 1, updated_at = ? WHERE id = ?`,
+			in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, formatTime(s.now()), handID); err != nil {
+			return fmt.Errorf("db: correct hand %d: %w", handID, err)
+		}
+		before, after := old.input().snapshot(), in.snapshot()
+		if err := s.revise(ctx, tx, handID, "correct", c.Author, &before, &after); err != nil {
+			return err
+		}
+		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
+			return err
+		}
+		return s.recompute(ctx, tx, gameID)
+	})
+	if err != nil {
+		return Hand{}, err
+	}
+	return loadHand(ctx, s.r, gameID, handID)
+}
+
+// DeleteHand removes a hand from the game (its row and revisions stay, for
+// the history) and recomputes the game. Deleting a hand already deleted
+// with the same form token is not an error.
+func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, seen, err := submitted(ctx, tx, gameID, c.Token); err != nil || seen {
+			return err
+		}
+		old, err := loadHand(ctx, tx, gameID, handID)
+		if err != nil {
+			return err
+		}
+		if c.Version != 0 && c.Version != old.Version {
+			return ErrConflict
+		}
+		now := formatTime(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+			now, now, handID); err != nil {
+			return fmt.Errorf("db: delete hand %d: %w", handID, err)
+		}
+		before := old.input().snapshot()
+		if err := s.revise(ctx, tx, handID, "delete", c.Author, &before, nil); err != nil {
+			return err
+		}
+		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
+			return err
+		}
+		return s.recompute(ctx, tx, gameID)
+	})
+}
+
+func seatOrNull(seat int) any {
+	if seat < 0 {
+		return nil
+	}
+	return seat
+}
+
+// recompute rewrites what is derived from a game's hands: every seat's
+// total, the status, the winner and the version. The game end is the
+// rules' (F9, R8, B8, N8, T8), so correcting a hand can end a game or make
+// a finished one unfinished again.
+func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
+	var rulesID, finishedAt string
+	if err := tx.QueryRowContext(ctx, `SELECT rules, coalesce(finished_at, '') FROM games WHERE id = ?`, gameID).Scan(&rulesID, &finishedAt); err != nil {
+		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
+	}
+	game, ok := rules.Lookup(rulesID)
+	if !ok {
+		return fmt.Errorf("db: recompute game %d: unknown rules %q", gameID, rulesID)
+	}
+	seats, err := loadSeats(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	hands, err := loadHands(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	rounds := make([]rules.Round, len(hands))
+	totals := make([]int, len(seats))
+	for i, h := range hands {
+		rounds[i] = rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+		for seat, p := range h.Points {
+			if seat < len(totals) {
+				totals[seat] += p
+			}
+		}
+	}
+	for seat, total := range totals {
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET total = ? WHERE game_id = ? AND seat = ?`, total, gameID, seat); err != nil {
+			return fmt.Errorf("db: recompute game %d: %w", gameID, err)
+		}
+	}
+	winner, over := game.Winner(rounds)
+	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
+	if over {
+		status, winnerSeat = StatusFinished, winner
+		finished = finishedAt
+		if finishedAt == "" {
+			finished = formatTime(s.now())
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, winner_seat = ?, finished_at = ?,
+		version = version + 1, updated_at = ? WHERE id = ?`,
+		status, winnerSeat, finished, formatTime(s.now()), gameID); err != nil {
+		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// Revision is one change to a hand.
+type Revision struct {
+	ID     int64
+	HandID int64
+	Action string // "add", "correct" or "delete"
+	Author string
+	At     time.Time
+	Before *HandInput // nil for "add"
+	After  *HandInput // nil for "delete"
+}
+
+// Revisions returns every change to the game's hands, oldest first.
+func (s *Store) Revisions(ctx context.Context, gameID int64) ([]Revision, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.hand_id, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
+		FROM revisions r JOIN hands h ON h.id = r.hand_id WHERE h.game_id = ? ORDER BY r.id`, gameID)
+	if err != nil {
+		return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	var revs []Revision
+	for rows.Next() {
+		var r Revision
+		var at, before, after string
+		if err := rows.Scan(&r.ID, &r.HandID, &r.Action, &r.Author, &at, &before, &after); err != nil {
+			return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
+		}
+		r.At = parseTime(at)
+		if r.Before, err = decodeSnapshot(before); err != nil {
+			return nil, fmt.Errorf("db: revision %d: %w", r.ID, err)
+		}
+		if r.After, err = decodeSnapshot(after); err != nil {
+			return nil, fmt.Errorf("db: revision %d: %w", r.ID, err)
+		}
+		revs = append(revs, r)
+	}
+	return revs, rows.Err()
+}
+
+func decodeSnapshot(s string) (*HandInput, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var sn snapshot
+	if err := json.Unmarshal([]byte(s), &sn); err != nil {
+		return nil, err
+	}
+	return &HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand}, nil
+}
