@@ -1,0 +1,119 @@
+package handlers
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// table is a game as the handlers use it: the stored game, its rules and
+// its hands so far.
+type table struct {
+	game  db.Game
+	rules rules.Game
+	hands []db.Hand
+}
+
+// loadTable loads the game named in the URL with its hands. An unknown or
+// malformed id is db.ErrNotFound, which renders the friendly 404.
+func (s *Server) loadTable(c echo.Context) (table, error) {
+	ctx := c.Request().Context()
+	g, err := s.store.Game(ctx, c.Param("game"))
+	if err != nil {
+		return table{}, err
+	}
+	r, ok := rules.Lookup(g.Rules)
+	if !ok {
+		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
+	}
+	hands, err := s.store.Hands(ctx, g.ID)
+	if err != nil {
+		return table{}, err
+	}
+	return table{game: g, rules: r, hands: hands}, nil
+}
+
+// handID reads the hand id from the URL; junk is not found.
+func handID(c echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("hand"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, db.ErrNotFound
+	}
+	return id, nil
+}
+
+func (t table) url() string { return "/g/" + t.game.PublicID }
+
+func (t table) names() []string {
+	names := make([]string, len(t.game.Seats))
+	for i, s := range t.game.Seats {
+		names[i] = s.Name
+	}
+	return names
+}
+
+func (t table) rounds() []rules.Round {
+	rounds := make([]rules.Round, len(t.hands))
+	for i, h := range t.hands {
+		rounds[i] = rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+	}
+	return rounds
+}
+
+// number returns the hand's place in the game (1-based), or 0 if the hand
+// is not among the game's hands.
+func (t table) number(handID int64) int {
+	for i, h := range t.hands {
+		if h.ID == handID {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// roundName is "deal 3", "trick 12".
+func (t table) roundName(n int) string { return t.rules.Round + " " + strconv.Itoa(n) }
+
+// summary puts a hand's points in words: "Ann +18 · Bob 0 · Ann went out".
+func (t table) summary(points []int, seat int, endsHand bool) string {
+	var parts []string
+	names := t.names()
+	for i, p := range points {
+		name := "seat " + strconv.Itoa(i+1)
+		if i < len(names) {
+			name = names[i]
+		}
+		parts = append(parts, name+" "+views.Signed(p))
+	}
+	if note := t.note(seat, endsHand); note != "" {
+		parts = append(parts, note)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// note says what the entry's seat means: "Ann went out".
+func (t table) note(seat int, endsHand bool) string {
+	names := t.names()
+	var note string
+	if seat >= 0 && seat < len(names) {
+		switch t.rules.ID {
+		case rules.Trophy:
+			note = names[seat] + " won the trick"
+		default:
+			note = names[seat] + " went out"
+		}
+	}
+	if t.rules.ID == rules.Trophy && endsHand {
+		if note != "" {
+			note += "; "
+		}
+		note += "new hands dealt"
+	}
+	return note
+}

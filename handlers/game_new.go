@@ -1,0 +1,62 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// showNewGame shows the five games to choose from, or, with ?game=, the
+// form for that game with last time's players filled in.
+func (s *Server) showNewGame(c echo.Context) error {
+	g, ok := rules.Lookup(c.QueryParam("game"))
+	if !ok {
+		return render(c, http.StatusOK, views.NewGamePage(views.NewGameVM{Choices: gameChoices()}))
+	}
+	lineup, err := s.store.LastLineup(c.Request().Context(), g.ID)
+	if err != nil {
+		return err
+	}
+	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewID()}
+	vm, err := s.newGameVM(c, g, form, nil)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.NewGamePage(vm))
+}
+
+// newGameVM fills the form's view model: one input per possible seat, the
+// typed names kept, the house rules with their checkboxes.
+func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
+	players, err := s.store.Players(c.Request().Context())
+	if err != nil {
+		return views.NewGameVM{}, err
+	}
+	names := make([]string, g.MaxPlayers)
+	copy(names, form.Players)
+	dealer, _ := strconv.Atoi(form.Dealer)
+	vm := views.NewGameVM{
+		CSRF: csrfToken(c), Token: form.Token, Players: names, MinPlayers: g.MinPlayers, Dealer: dealer, Errors: errs,
+	}
+	for _, ch := range gameChoices() {
+		if ch.ID == g.ID {
+			vm.Game = ch
+		}
+	}
+	checked := map[string]bool{}
+	for _, k := range form.House {
+		checked[k] = true
+	}
+	for _, h := range g.HouseRules {
+		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: h.Name, Help: h.Help, Checked: checked[h.Key]})
+	}
+	for _, p := range players {
+		vm.Suggestions = append(vm.Suggestions, p.Name)
+	}
+	return vm, nil
+}

@@ -1,0 +1,73 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// deleteForm confirms a deletion.
+type deleteForm struct {
+	Token   string `form:"token" validate:"token"`
+	Version string `form:"version" validate:"omitempty,number"`
+	Author  string `form:"author" validate:"max=40"`
+}
+
+// confirmDeleteHand asks before deleting a hand.
+func (s *Server) confirmDeleteHand(c echo.Context) error {
+	t, h, err := s.loadHand(c)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.DeleteHandPage(deleteVM(c, t, h, db.NewID())))
+}
+
+func deleteVM(c echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {
+	return views.DeleteHandVM{
+		Title: "Delete " + t.roundName(t.number(h.ID)), GameURL: t.url(),
+		Action: t.url() + "/hands/" + itoa64(h.ID) + "/delete", CSRF: csrfToken(c), Token: token, Version: h.Version,
+		Summary: t.summary(h.Points, h.Seat, h.EndsHand),
+	}
+}
+
+// deleteHand deletes a hand; its history stays.
+func (s *Server) deleteHand(c echo.Context) error {
+	id, err := handID(c)
+	if err != nil {
+		return err
+	}
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	var form deleteForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	if errs := s.check(&form); errs != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
+	}
+	version, _ := strconv.Atoi(form.Version)
+	err = s.store.DeleteHand(c.Request().Context(), t.game.ID, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	switch {
+	case errors.Is(err, db.ErrConflict):
+		h, err := s.store.Hand(c.Request().Context(), t.game.ID, id)
+		if err != nil {
+			return err
+		}
+		vm := deleteVM(c, t, h, form.Token)
+		vm.Conflict = "Another phone changed this " + t.rules.Round + " since you opened this page. Check it below before deleting."
+		return render(c, http.StatusConflict, views.DeleteHandPage(vm))
+	case errors.Is(err, db.ErrNotFound):
+		// Already deleted (by this form's first submit or another phone).
+		return c.Redirect(http.StatusSeeOther, t.url()+"?saved=deleted")
+	case err != nil:
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=deleted")
+}

@@ -1,0 +1,134 @@
+package handlers
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// pointsForm is a hand entered by points, as posted. Strings throughout so
+// that what was typed is shown again when something is wrong.
+type pointsForm struct {
+	Points   []string `form:"points" validate:"max=8,dive,points"`
+	Seat     string   `form:"seat" validate:"omitempty,number"`
+	EndsHand string   `form:"ends_hand"`
+	Author   string   `form:"author" validate:"max=40"`
+	Token    string   `form:"token" validate:"token"`
+	Version  string   `form:"version" validate:"omitempty,number"`
+}
+
+// pointsRecord is what a by-points entry stores as the hand's record.
+type pointsRecord struct {
+	Points   []int `json:"points"`
+	Seat     int   `json:"seat"`
+	EndsHand bool  `json:"ends_hand,omitempty"`
+}
+
+// readPointsForm binds and checks a by-points hand: the form's own checks
+// (validator tags), then what the game's rules allow on numbers alone. It
+// returns the hand to store, or the errors by field.
+func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
+	var form pointsForm
+	if err := c.Bind(&form); err != nil {
+		return form, db.HandInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	seats := len(t.game.Seats)
+	for len(form.Points) < seats {
+		form.Points = append(form.Points, "")
+	}
+	if len(form.Points) > seats {
+		form.Points = form.Points[:seats]
+	}
+	errs := s.check(&form)
+	if errs == nil {
+		errs = fieldErrors{}
+	}
+	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: t.rules.ID != rules.Trophy || form.EndsHand != ""}
+	for i, p := range form.Points {
+		round.Points[i], _ = parsePoints(p)
+	}
+	if form.Seat != "" {
+		if seat, err := strconv.Atoi(form.Seat); err == nil && seat >= 0 && seat < seats {
+			round.Seat = seat
+		} else {
+			errs["seat"] = "Choose one of the players."
+		}
+	}
+	if len(errs) > 0 {
+		return form, db.HandInput{}, errs, nil
+	}
+	if t.rules.SeatQuestion != "" && round.Seat < 0 {
+		errs["seat"] = t.rules.SeatQuestion + " Choose one (" + t.rules.SeatRule + ")."
+		return form, db.HandInput{}, errs, nil
+	}
+	if err := t.rules.CheckPoints(round); err != nil {
+		errs["points"] = err.Error()
+		return form, db.HandInput{}, errs, nil
+	}
+	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: t.rules.ID == rules.Trophy && round.EndsHand})
+	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: round.Seat, EndsHand: round.EndsHand}
+	return form, in, nil, nil
+}
+
+// handFormVM fills the by-points form's view model from what was posted
+// (or from the stored hand, for a correction).
+func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
+	version, _ := strconv.Atoi(form.Version)
+	vm := views.HandFormVM{
+		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
+		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
+		ShowEndsHand: t.rules.ID == rules.Trophy, EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: pointsHint(t.rules, len(t.game.Seats)), Author: form.Author, AuthorList: t.names(),
+	}
+	if vm.Author == "" {
+		vm.Author = authorCookie(c)
+	}
+	return vm
+}
+
+// pointsHint says what the rules allow when a hand is entered by points.
+func pointsHint(g rules.Game, seats int) string {
+	switch g.ID {
+	case rules.Flathead:
+		if seats == 2 {
+			return "Only the player who went out scores: (cards left + 5) × multiplier (F6, F8)."
+		}
+		return "Only the player who went out scores: cards left × multiplier (F6, F8)."
+	case rules.Fan:
+		return "One player scores: the knocker, or the defender after an undercut (N6). Leave the other blank."
+	case rules.Trophy:
+		return "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played (T7)."
+	case rules.Fortune:
+		return "Melded minus held; a hand can be negative (R6)."
+	case rules.BlackHeart:
+		return "Played minus held, plus 25 for going out; a deal can be negative (B7)."
+	}
+	return ""
+}
+
+const authorCookieName = "meldpad_author"
+
+// authorCookie is the name this phone last entered hands as.
+func authorCookie(c echo.Context) string {
+	if ck, err := c.Cookie(authorCookieName); err == nil {
+		if name, err := url.QueryUnescape(ck.Value); err == nil {
+			return name
+		}
+	}
+	return ""
+}
+
+// rememberAuthor keeps the author for this phone's next entry.
+func rememberAuthor(c echo.Context, name string) {
+	c.SetCookie(&http.Cookie{Name: authorCookieName, Value: url.QueryEscape(name), Path: "/", MaxAge: 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

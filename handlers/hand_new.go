@@ -1,0 +1,31 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// showNewHand shows the form to record the next hand by points.
+func (s *Server) showNewHand(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	if t.game.Finished() {
+		return c.Redirect(http.StatusSeeOther, t.url())
+	}
+	form := pointsForm{Points: make([]string, len(t.game.Seats)), Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
+	return render(c, http.StatusOK, views.HandFormPage(newHandVM(c, t, form, nil)))
+}
+
+func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
+	vm := handFormVM(c, t, form, errs)
+	next := t.roundName(len(t.hands) + 1)
+	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+	return vm
+}

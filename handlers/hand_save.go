@@ -1,0 +1,65 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// saveHand records a hand entered by points. Wrong input comes back with
+// the typed values and a message by the field; a double submit saves once;
+// a phone that was behind is told what changed before it saves.
+func (s *Server) saveHand(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	form, in, errs, err := s.readPointsForm(c, t)
+	if err != nil {
+		return err
+	}
+	if errs != nil {
+		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(newHandVM(c, t, form, errs)))
+	}
+	version, _ := strconv.Atoi(form.Version)
+	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	switch {
+	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
+		// Reload to show what the other phone saved; the form now carries
+		// the current version so saving again is a deliberate choice.
+		if t, err = s.loadTable(c); err != nil {
+			return err
+		}
+		vm := newHandVM(c, t, form, nil)
+		vm.Version = t.game.Version
+		if t.game.Finished() {
+			vm.Conflict = "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
+				t.rules.Round + " was entered wrongly, correct it on the scorepad."
+			vm.SaveLabel = ""
+		} else {
+			vm.Conflict = conflictMessage(t)
+			vm.SaveLabel = "Save as " + t.roundName(len(t.hands)+1) + " anyway"
+		}
+		return render(c, http.StatusConflict, views.HandFormPage(vm))
+	case err != nil:
+		return err
+	}
+	rememberAuthor(c, form.Author)
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// conflictMessage tells a phone that was behind what the scorepad holds
+// now, so it does not enter the same hand twice.
+func conflictMessage(t table) string {
+	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
+	if n := len(t.hands); n > 0 {
+		last := t.hands[n-1]
+		msg += " The last " + t.rules.Round + " is now " + t.roundName(n) + ": " + t.summary(last.Points, last.Seat, last.EndsHand) + "."
+	}
+	return msg + " If yours is a different one, save it again."
+}

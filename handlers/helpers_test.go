@@ -1,0 +1,149 @@
+package handlers
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"meldpad/db"
+)
+
+// testApp is meldpad on a real SQLite file in a temp dir, with a client
+// that keeps cookies like a browser and does not follow redirects.
+type testApp struct {
+	t      *testing.T
+	srv    *httptest.Server
+	store  *db.Store
+	dbPath string
+	client *http.Client
+}
+
+func newTestApp(t *testing.T) *testApp {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "meldpad.db")
+	return openTestApp(t, path)
+}
+
+func openTestApp(t *testing.T, path string) *testApp {
+	t.Helper()
+	store, err := db.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	jar, _ := cookiejar.New(nil)
+	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
+		Jar:           jar,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+	t.Cleanup(app.close)
+	return app
+}
+
+func (a *testApp) close() {
+	if a.srv != nil {
+		a.srv.Close()
+		a.store.Close()
+		a.srv = nil
+	}
+}
+
+// page is a response read whole.
+type page struct {
+	status   int
+	body     string
+	location string
+}
+
+func (a *testApp) do(req *http.Request) page {
+	a.t.Helper()
+	resp, err := a.client.Do(req)
+	if err != nil {
+		a.t.Fatalf("%s %s: %v", req.Method, req.URL, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return page{status: resp.StatusCode, body: string(b), location: resp.Header.Get("Location")}
+}
+
+func (a *testApp) get(path string) page {
+	a.t.Helper()
+	req, _ := http.NewRequest(http.MethodGet, a.srv.URL+path, nil)
+	return a.do(req)
+}
+
+// post sends a form as a browser would, with the page's cookies.
+func (a *testApp) post(path string, form url.Values) page {
+	a.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return a.do(req)
+}
+
+var hiddenRe = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)"`)
+
+// formValues returns the hidden inputs of a page (the CSRF token, the
+// form token, the version), ready to be completed and posted.
+func formValues(p page) url.Values {
+	v := url.Values{}
+	for _, m := range hiddenRe.FindAllStringSubmatch(p.body, -1) {
+		v.Set(m[1], m[2])
+	}
+	return v
+}
+
+// createGame starts a game through the form and returns its path.
+func (a *testApp) createGame(game string, players ...string) string {
+	a.t.Helper()
+	form := formValues(a.get("/games/new?game=" + game))
+	form.Del("players")
+	for _, p := range players {
+		form.Add("players", p)
+	}
+	p := a.post("/games", form)
+	if p.status != http.StatusSeeOther || !strings.HasPrefix(p.location, "/g/") {
+		a.t.Fatalf("create %s game: %d %s\n%s", game, p.status, p.location, p.body)
+	}
+	return p.location
+}
+
+// recordPoints records a hand by points through the form.
+func (a *testApp) recordPoints(gamePath string, seat string, points ...string) page {
+	a.t.Helper()
+	form := formValues(a.get(gamePath + "/hands/new"))
+	for _, p := range points {
+		form.Add("points", p)
+	}
+	if seat != "" {
+		form.Set("seat", seat)
+	}
+	return a.post(gamePath+"/hands", form)
+}
+
+func mustContain(t *testing.T, p page, parts ...string) {
+	t.Helper()
+	for _, s := range parts {
+		if !strings.Contains(p.body, s) {
+			t.Errorf("page (status %d) lacks %q", p.status, s)
+		}
+	}
+}
+
+var handLinkRe = regexp.MustCompile(`href="(/g/[a-z2-7]+/hands/[0-9]+)"`)
+
+// handLinks returns the edit links of the scorepad's hands, in order.
+func handLinks(p page) []string {
+	var out []string
+	for _, m := range handLinkRe.FindAllStringSubmatch(p.body, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}

@@ -1,0 +1,71 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// showHome lists games in progress and finished games.
+func (s *Server) showHome(c echo.Context) error {
+	ctx := c.Request().Context()
+	playing, err := s.store.Games(ctx, db.StatusPlaying, 50)
+	if err != nil {
+		return err
+	}
+	finished, err := s.store.Games(ctx, db.StatusFinished, 20)
+	if err != nil {
+		return err
+	}
+	vm := views.HomeVM{Playing: summaries(playing), Finished: summaries(finished), Choices: gameChoices()}
+	return render(c, http.StatusOK, views.HomePage(vm))
+}
+
+func summaries(games []db.Game) []views.GameSummary {
+	out := make([]views.GameSummary, 0, len(games))
+	for _, g := range games {
+		r, _ := rules.Lookup(g.Rules)
+		var players []string
+		for _, s := range g.Seats {
+			players = append(players, s.Name+" "+strconv.Itoa(s.Total))
+		}
+		result := "in progress"
+		if g.Finished() && g.Winner >= 0 && g.Winner < len(g.Seats) {
+			result = g.Seats[g.Winner].Name + " won"
+		}
+		out = append(out, views.GameSummary{
+			URL: "/g/" + g.PublicID, Name: r.Name, Players: strings.Join(players, " · "),
+			Result: result, When: when(g.UpdatedAt),
+		})
+	}
+	return out
+}
+
+// when prints a time the way a scorepad would: the time today, the date
+// before that.
+func when(t time.Time) string {
+	t = t.Local()
+	if y, m, d := t.Date(); y == time.Now().Year() && m == time.Now().Month() && d == time.Now().Day() {
+		return t.Format("15:04")
+	}
+	return t.Format("2 Jan 2006")
+}
+
+func gameChoices() []views.GameChoice {
+	var out []views.GameChoice
+	for _, g := range rules.Games() {
+		players := strconv.Itoa(g.MinPlayers) + "–" + strconv.Itoa(g.MaxPlayers) + " players"
+		if g.MinPlayers == g.MaxPlayers {
+			players = strconv.Itoa(g.MinPlayers) + " players"
+		}
+		out = append(out, views.GameChoice{ID: g.ID, Name: g.Name, Players: players, Target: g.Target, URL: "/games/new?game=" + g.ID})
+	}
+	return out
+}

@@ -1,0 +1,180 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestHealthz(t *testing.T) {
+	app := newTestApp(t)
+	p := app.get("/healthz")
+	if p.status != http.StatusOK || !strings.Contains(p.body, `"ok"`) {
+		t.Errorf("/healthz = %d %s", p.status, p.body)
+	}
+}
+
+func TestHomeListsGames(t *testing.T) {
+	app := newTestApp(t)
+	mustContain(t, app.get("/"), "No game in progress", "Start a game")
+	app.createGame("fortune", "Ann", "Bob", "Cy")
+	p := app.get("/")
+	mustContain(t, p, "Fortune Rummy", "Ann 0 · Bob 0 · Cy 0", "in progress")
+}
+
+func TestNewGamePages(t *testing.T) {
+	app := newTestApp(t)
+	p := app.get("/games/new")
+	mustContain(t, p, "Which game?", "Flathead Rummy", "Fortune Rummy", "Black Heart Rum", "Fan Rummy", "Trophy Case", "3–5 players")
+	p = app.get("/games/new?game=fortune")
+	mustContain(t, p, "New Fortune Rummy", "Big sets", "Aces in a set score 15", "Player 8")
+	if strings.Contains(p.body, "Player 9") {
+		t.Errorf("Fortune offers a ninth seat")
+	}
+	if p := app.get("/games/new?game=poker"); p.status != http.StatusOK || !strings.Contains(p.body, "Which game?") {
+		t.Errorf("unknown game should fall back to the choice: %d", p.status)
+	}
+}
+
+func TestCreateGameRemembersNames(t *testing.T) {
+	app := newTestApp(t)
+	app.createGame("flathead", "Ann", "Bob", "Cy")
+	p := app.get("/games/new?game=flathead")
+	mustContain(t, p, `value="Ann"`, `value="Bob"`, `value="Cy"`, `<option value="Cy">`)
+}
+
+func TestCreateGameValidation(t *testing.T) {
+	tests := []struct {
+		name    string
+		game    string
+		players []string
+		dealer  string
+		want    []string
+	}{
+		{"too few players", "trophy", []string{"Ann", "Bob"}, "", []string{"Trophy Case needs at least 3 players", `value="Ann"`, `value="Bob"`, "Enter a name."}},
+		{"same name twice", "fan", []string{"Ann", "ann"}, "", []string{"is already player 1", `value="ann"`}},
+		{"name too long", "fan", []string{"Ann", strings.Repeat("x", 41)}, "", []string{"Use at most 40 characters."}},
+		{"dealer not playing", "flathead", []string{"Ann", "Bob", ""}, "2", []string{"The first dealer must be one of the players"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			app := newTestApp(t)
+			form := formValues(app.get("/games/new?game=" + tc.game))
+			for _, p := range tc.players {
+				form.Add("players", p)
+			}
+			if tc.dealer != "" {
+				form.Set("dealer", tc.dealer)
+			}
+			p := app.post("/games", form)
+			if p.status != http.StatusUnprocessableEntity {
+				t.Fatalf("status %d, want 422", p.status)
+			}
+			mustContain(t, p, tc.want...)
+			mustContain(t, p, `aria-invalid="true"`)
+			if home := app.get("/"); !strings.Contains(home.body, "No game in progress") {
+				t.Errorf("a game was created despite the error")
+			}
+		})
+	}
+}
+
+func TestCreateGameDoubleSubmit(t *testing.T) {
+	app := newTestApp(t)
+	form := formValues(app.get("/games/new?game=fan"))
+	form.Add("players", "Ann")
+	form.Add("players", "Bob")
+	first := app.post("/games", form)
+	second := app.post("/games", form)
+	if first.status != http.StatusSeeOther || second.location != first.location {
+		t.Fatalf("double submit: %d %s then %s", first.status, first.location, second.location)
+	}
+	if n := strings.Count(app.get("/").body, "Fan Rummy"); n != 1 {
+		t.Errorf("%d games listed after a double submit, want 1", n)
+	}
+}
+
+func TestCSRF(t *testing.T) {
+	app := newTestApp(t)
+	form := formValues(app.get("/games/new?game=fan"))
+	form.Add("players", "Ann")
+	form.Add("players", "Bob")
+
+	noToken := url.Values{}
+	for k, v := range form {
+		if k != "_csrf" {
+			noToken[k] = v
+		}
+	}
+	if p := app.post("/games", noToken); p.status != http.StatusBadRequest && p.status != http.StatusForbidden {
+		t.Errorf("post without CSRF token: %d, want 400 or 403", p.status)
+	} else {
+		mustContain(t, p, "This form is out of date")
+	}
+	wrong := url.Values{}
+	for k, v := range form {
+		wrong[k] = v
+	}
+	wrong.Set("_csrf", "forged")
+	if p := app.post("/games", wrong); p.status != http.StatusForbidden {
+		t.Errorf("post with a forged CSRF token: %d, want 403", p.status)
+	}
+	// A browser says where a request comes from; another site is refused.
+	req, _ := http.NewRequest(http.MethodPost, app.srv.URL+"/games", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Sec-Fetch-Site", "cross-site")
+	if p := app.do(req); p.status != http.StatusForbidden {
+		t.Errorf("cross-site post: %d, want 403", p.status)
+	}
+	if !strings.Contains(app.get("/").body, "No game in progress") {
+		t.Errorf("a rejected post created a game")
+	}
+	if p := app.post("/games", form); p.status != http.StatusSeeOther {
+		t.Errorf("the genuine form then fails: %d", p.status)
+	}
+}
+
+func TestNotFound(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	other := app.createGame("fan", "Cy", "Dee")
+	app.recordPoints(other, "", "10", "")
+	otherHand := handLinks(app.get(other))[0]
+	handNumber := otherHand[strings.LastIndex(otherHand, "/")+1:]
+	for _, path := range []string{
+		"/nowhere",
+		"/g/aaaaaaaaaaaaaaaaaaaaaaaaaa",
+		"/g/1",
+		"/g/" + strings.Repeat("é", 13),
+		game + "/hands/99999",
+		game + "/hands/abc",
+		game + "/hands/" + handNumber, // a hand of another game
+		game + "/hands/-1/delete",
+	} {
+		p := app.get(path)
+		if p.status != http.StatusNotFound {
+			t.Errorf("GET %s = %d, want 404", path, p.status)
+		}
+		mustContain(t, p, "Not found", "Home")
+	}
+}
+
+func TestBodyTooLarge(t *testing.T) {
+	app := newTestApp(t)
+	form := formValues(app.get("/games/new?game=fan"))
+	form.Set("players", strings.Repeat("x", 70*1024))
+	p := app.post("/games", form)
+	if p.status != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d, want 413", p.status)
+	}
+	mustContain(t, p, "Too much to send")
+}
+
+func TestStaticFilesEmbedded(t *testing.T) {
+	app := newTestApp(t)
+	p := app.get("/static/app.css")
+	if p.status != http.StatusOK || !strings.Contains(p.body, "prefers-color-scheme: dark") {
+		t.Errorf("/static/app.css = %d", p.status)
+	}
+}

@@ -1,0 +1,32 @@
+package handlers
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"meldpad/static"
+)
+
+// routes lists every route of meldpad.
+func (s *Server) routes(e *echo.Echo) {
+	e.GET("/healthz", s.health)
+	e.GET("/", s.showHome)
+
+	e.GET("/games/new", s.showNewGame)
+	e.POST("/games", s.createGame)
+	e.GET("/g/:game", s.showGame)
+	e.GET("/g/:game/history", s.showHistory)
+	e.GET("/g/:game/hands/new", s.showNewHand)
+	e.POST("/g/:game/hands", s.saveHand)
+	e.GET("/g/:game/hands/:hand", s.showEditHand)
+	e.POST("/g/:game/hands/:hand", s.updateHand)
+	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)
+	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
+
+	assets := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
+		return func(c echo.Context) error {
+			c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+			return next(c)
+		}
+	})
+	assets.StaticFS("/", static.FS)
+}

@@ -1,0 +1,175 @@
+// Package handlers serves meldpad over HTTP: the scorepad pages and the
+// JSON adjudication API. Each action binds its input, validates it, asks
+// the rules and the store, and renders a page or redirects.
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// Store is what the handlers need from the database.
+type Store interface {
+	Ping(ctx context.Context) error
+	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
+	Game(ctx context.Context, publicID string) (db.Game, error)
+	Games(ctx context.Context, status string, limit int) ([]db.Game, error)
+	Players(ctx context.Context) ([]db.Player, error)
+	LastLineup(ctx context.Context, rulesID string) ([]string, error)
+	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
+	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
+	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change) (db.Hand, error)
+	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change) (db.Hand, error)
+	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change) error
+	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
+}
+
+// Server holds what every handler needs.
+type Server struct {
+	store    Store
+	log      *slog.Logger
+	validate *validator.Validate
+}
+
+// MaxBody is the largest request body accepted (API.md: 413 above 64 KiB).
+const MaxBody = "64KiB"
+
+// New returns the HTTP handler for meldpad: every route of routes.go
+// behind logging, panic recovery, a body limit and CSRF protection.
+func New(store Store, log *slog.Logger) http.Handler {
+	s := &Server{store: store, log: log, validate: newValidator()}
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true, HandleError: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []slog.Attr{slog.String("method", v.Method), slog.String("uri", v.URI),
+				slog.Int("status", v.Status), slog.Duration("latency", v.Latency)}
+			if v.Error != nil && v.Status >= 500 {
+				attrs = append(attrs, slog.String("err", v.Error.Error()))
+			}
+			s.log.LogAttrs(c.Request().Context(), level, "request", attrs...)
+			return nil
+		},
+	}))
+	e.Use(middleware.Recover())
+	e.Use(middleware.BodyLimit(MaxBody))
+	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
+		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
+		ReferrerPolicy:        "same-origin",
+		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+	}))
+	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
+		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
+		CookieName:     "meldpad_csrf",
+		CookiePath:     "/",
+		CookieMaxAge:   30 * 24 * 3600, // a form left open overnight still saves
+		CookieHTTPOnly: true,
+		CookieSameSite: http.SameSiteLaxMode,
+	}))
+	s.routes(e)
+	return e
+}
+
+// render writes a page. It renders into a buffer first so that a failure
+// becomes a proper error page, not half a page.
+func render(c echo.Context, status int, page templ.Component) error {
+	var buf bytes.Buffer
+	if err := page.Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return c.HTMLBlob(status, buf.Bytes())
+}
+
+// csrfToken returns the token forms must carry.
+func csrfToken(c echo.Context) string {
+	token, _ := c.Get("csrf").(string)
+	return token
+}
+
+// handleError is the one place errors become responses: a JSON body under
+// /api/, a friendly page elsewhere. Server errors are logged, never shown.
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	status := http.StatusInternalServerError
+	var he *echo.HTTPError
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+		status = http.StatusNotFound
+	case errors.As(err, &he):
+		status = he.Code
+	}
+	if status >= 500 {
+		s.log.Error("server error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
+	}
+	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
+		_ = c.JSON(status, apiError{Error: apiMessage(status, he)})
+		return
+	}
+	vm := views.ErrorVM{Status: status}
+	switch status {
+	case http.StatusNotFound:
+		vm.Title, vm.Message = "Not found", "There is no such page or game here. A game's link must be copied whole."
+	case http.StatusForbidden, http.StatusBadRequest:
+		if he != nil && strings.Contains(strings.ToLower(he.Error()), "csrf") {
+			vm.Title, vm.Message = "This form is out of date", "The page was open too long or came from another site. Go back, reload the page and send it again."
+		} else {
+			vm.Title, vm.Message = "That did not work", "The request was not understood. Go back and try again."
+		}
+	case http.StatusRequestEntityTooLarge:
+		vm.Title, vm.Message = "Too much to send", "That was more than a scorepad ever needs (64 KiB). Nothing was saved."
+	case http.StatusMethodNotAllowed:
+		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+	default:
+		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
+	}
+	if err := render(c, status, views.ErrorPage(vm)); err != nil {
+		s.log.Error("render error page", "err", err)
+		_ = c.String(status, vm.Title)
+	}
+}
+
+// apiMessage is the error text of an API error response for status.
+func apiMessage(status int, he *echo.HTTPError) string {
+	switch status {
+	case http.StatusNotFound:
+		return "no such game or path"
+	case http.StatusRequestEntityTooLarge:
+		return "request body over 64 KiB"
+	case http.StatusMethodNotAllowed:
+		return "method not allowed"
+	}
+	if status < 500 && he != nil {
+		if msg, ok := he.Message.(string); ok {
+			return msg
+		}
+	}
+	return "internal error"
+}
+
+// apiError is the body of every API error (API.md).
+type apiError struct {
+	Error string `json:"error"`
+	Field string `json:"field,omitempty"`
+	Rule  string `json:"rule,omitempty"`
+}
