@@ -1,0 +1,120 @@
+// Command meldpad serves the meldpad scorepad and rules referee.
+//
+//	meldpad [-addr :8080] [-db ./meldpad.db]
+//
+// MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
+// environment.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"meldpad/db"
+	"meldpad/handlers"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "meldpad:", err)
+		os.Exit(1)
+	}
+}
+
+// config is how meldpad is set up.
+type config struct {
+	Addr string // where to listen: ":8080"
+	DB   string // the SQLite file, created on first start
+}
+
+// Validate reports a config that cannot work.
+func (c config) Validate() error {
+	if c.Addr == "" {
+		return errors.New("config: -addr is empty")
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return fmt.Errorf("config: -addr %q: %w", c.Addr, err)
+	}
+	if c.DB == "" {
+		return errors.New("config: -db is empty")
+	}
+	return nil
+}
+
+// parseConfig reads the flags, then the environment for what the flags did
+// not set, then the defaults.
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	cfg := config{Addr: ":8080", DB: "meldpad.db"}
+	if v := getenv("MELDPAD_ADDR"); v != "" {
+		cfg.Addr = v
+	}
+	if v := getenv("MELDPAD_DB"); v != "" {
+		cfg.DB = v
+	}
+	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing (env MELDPAD_DB)")
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
+	}
+	return cfg, cfg.Validate()
+}
+
+// run serves until ctx is cancelled, then stops taking requests, lets the
+// ones in flight finish (so no write is lost) and closes the database.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := parseConfig(args, getenv, stdout)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewTextHandler(stdout, nil))
+	store, err := db.Open(ctx, cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen: %w", err)
+	}
+	srv := &http.Server{
+		Handler:           handlers.New(store, log),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("meldpad shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

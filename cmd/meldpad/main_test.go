@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseConfig(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		addr, db string
+		wantErr  bool
+	}{
+		{"defaults", nil, nil, ":8080", "meldpad.db", false},
+		{"environment", nil, map[string]string{"MELDPAD_ADDR": "127.0.0.1:9000", "MELDPAD_DB": "/tmp/x.db"}, "127.0.0.1:9000", "/tmp/x.db", false},
+		{"flags win", []string{"-addr", ":7000", "-db", "a.db"}, map[string]string{"MELDPAD_ADDR": ":9000", "MELDPAD_DB": "b.db"}, ":7000", "a.db", false},
+		{"bad addr", []string{"-addr", "nonsense"}, nil, "", "", true},
+		{"empty db", []string{"-db", ""}, nil, "", "", true},
+		{"stray argument", []string{"serve"}, nil, "", "", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := parseConfig(tc.args, env(tc.env), io.Discard)
+			if tc.wantErr {
+				if err == nil {
+					t.Fatalf("parseConfig(%v) = %+v, want an error", tc.args, cfg)
+				}
+				return
+			}
+			if err != nil || cfg.Addr != tc.addr || cfg.DB != tc.db {
+				t.Fatalf("parseConfig = %+v, %v; want %s %s", cfg, err, tc.addr, tc.db)
+			}
+		})
+	}
+}
+
+// TestRunServesAndShutsDown starts the real server on a free port, checks
+// /healthz, then cancels the context as SIGTERM would and expects a clean
+// return with the database file in place.
+func TestRunServesAndShutsDown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	dbPath := filepath.Join(t.TempDir(), "m.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, io.Discard)
+	}()
+
+	var resp *http.Response
+	for i := 0; i < 100; i++ {
+		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("server did not answer: %v", err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "ok") {
+		t.Errorf("/healthz = %d %s", resp.StatusCode, body)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run returned %v after shutdown", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("run did not return after the context was cancelled")
+	}
+	if _, err := net.Dial("tcp", addr); err == nil {
+		t.Errorf("still listening after shutdown")
+	}
+}
