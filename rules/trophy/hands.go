@@ -91,11 +91,28 @@ func (h *holdings) heldWhere(seat int, match func(cards.Card) bool) (cards.Card,
 	return cards.Card{}, false
 }
 
-// suitsOf lists the suits of each colour, from rules/cards' one colour
-// table, without the allocation of Colour.Suits on every check.
-var suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
-	for _, colour := range cards.FanucciColours() {
-		copy(out[colour][:], colour.Suits())
+// suitsOf and suitColour copy rules/cards' one colour table (RULES.md §1)
+// into arrays, so that the checks of every turn neither allocate (as
+// Colour.Suits does) nor hash (as Suit.Colour does).
+var (
+	suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
+		for _, colour := range cards.FanucciColours() {
+			copy(out[colour][:], colour.Suits())
+		}
+		return out
+	}()
+	suitColour = func() (out [cards.Zurfs + 1]cards.Colour) {
+		for s := range out {
+			out[s] = cards.Suit(s).Colour()
+		}
+		return out
+	}()
+)
+
+// colourOf returns s.Colour() from the copied table.
+func colourOf(s cards.Suit) cards.Colour {
+	if int(s) < len(suitColour) {
+		return suitColour[s]
 	}
-	return out
-}()
+	return cards.NoColour
+}

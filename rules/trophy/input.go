@@ -61,48 +61,51 @@ func (t *Trick) validate() error {
 		size := HandSize(t.Players)
 		for seat, hand := range t.Hands {
 			if len(hand) > size {
-				return inputErrorf("hands["+strconv.Itoa(seat)+"]", "%d cards, but each of %d players is dealt %d", len(hand), t.Players, size)
+				return inputErrorf(handField(seat), "%d cards, but each of %d players is dealt %d", len(hand), t.Players, size)
 			}
 			for j, c := range hand {
-				field := "hands[" + strconv.Itoa(seat) + "][" + strconv.Itoa(j) + "]"
-				if err := see(&seen, c, field); err != nil {
-					return err
+				if msg := see(&seen, c); msg != "" {
+					return &InputError{Field: handField(seat) + "[" + strconv.Itoa(j) + "]", Msg: msg}
 				}
 			}
 		}
 	}
 	seen = [deckSize]bool{}
 	for i, p := range t.Plays {
-		field := "plays[" + strconv.Itoa(i) + "]"
 		if p.Seat < 0 || p.Seat >= t.Players {
-			return inputErrorf(field+".seat", "there is no seat %d at a table of %d (seats are 0 to %d)", p.Seat, t.Players, t.Players-1)
+			return inputErrorf(playField(i)+".seat", "there is no seat %d at a table of %d (seats are 0 to %d)", p.Seat, t.Players, t.Players-1)
 		}
 		if p.Fold {
 			if !p.Card.IsZero() {
-				return inputErrorf(field, "a fold carries no card, but %s was given", p.Card)
+				return inputErrorf(playField(i), "a fold carries no card, but %s was given", p.Card)
 			}
 			continue
 		}
 		if p.Card.IsZero() {
-			return inputErrorf(field+".card", "a play needs a card (or a fold)")
+			return inputErrorf(playField(i)+".card", "a play needs a card (or a fold)")
 		}
-		if err := see(&seen, p.Card, field+".card"); err != nil {
-			return err
+		if msg := see(&seen, p.Card); msg != "" {
+			return &InputError{Field: playField(i) + ".card", Msg: msg}
 		}
 	}
 	return nil
 }
 
-// see marks c as seen, or returns an *InputError when it is not a Fanucci
-// card or was seen before: the deck holds one copy of each card.
-func see(seen *[deckSize]bool, c cards.Card, field string) error {
+// handField and playField name a hand and a play as the API's JSON does.
+// They are built only for an error, to keep validation free of allocation.
+func handField(seat int) string { return "hands[" + strconv.Itoa(seat) + "]" }
+func playField(i int) string    { return "plays[" + strconv.Itoa(i) + "]" }
+
+// see marks c as seen, or says why it cannot be: it is not a Fanucci card,
+// or it was seen before and the deck holds one copy of each card.
+func see(seen *[deckSize]bool, c cards.Card) string {
 	i, ok := deckIndex(c)
 	if !ok {
-		return inputErrorf(field, "%s is not in the Fanucci deck", c)
+		return c.String() + " is not in the Fanucci deck"
 	}
 	if seen[i] {
-		return inputErrorf(field, "there is only one %s in the Fanucci deck", c)
+		return "there is only one " + c.String() + " in the Fanucci deck"
 	}
 	seen[i] = true
-	return nil
+	return ""
 }

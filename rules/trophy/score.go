@@ -89,6 +89,8 @@ type referee struct {
 	in       int                    // players not folded
 	best     [MaxPlayers]int        // strength of each seat's highest card, greyZero if none
 	bestCard [MaxPlayers]cards.Card // that card
+	bestAt   [MaxPlayers]int        // and when it was played, counting cards
+	played   int                    // cards played so far
 	highest  int                    // seat with the highest card, -1 before the lead
 	top      cards.Card             // that card
 	trumped  bool
@@ -167,8 +169,8 @@ func (r *referee) follow(p Play) error {
 	if err := r.checkHeld(p, "T2"); err != nil {
 		return err
 	}
-	led := r.order.Led().Colour()
-	if r.hands.known[p.Seat] && p.Card.Colour() != led && r.hands.holdsColour(p.Seat, led) {
+	led := colourOf(r.order.Led())
+	if r.hands.known[p.Seat] && colourOf(p.Card.Suit) != led && r.hands.holdsColour(p.Seat, led) {
 		held, _ := r.hands.heldWhere(p.Seat, func(c cards.Card) bool { return !c.IsTrump() && c.Colour() == led })
 		return ruling.Errorf("T2", "trophy: seat %d played %s but holds %s, and must follow the led colour, %s, while able (T2)", p.Seat, p.Card, held, led)
 	}
@@ -219,8 +221,9 @@ func (r *referee) take(p Play) {
 	r.order.See(p.Card)
 	s := r.order.Strength(p.Card)
 	if s > r.best[p.Seat] {
-		r.best[p.Seat], r.bestCard[p.Seat] = s, p.Card
+		r.best[p.Seat], r.bestCard[p.Seat], r.bestAt[p.Seat] = s, p.Card, r.played
 	}
+	r.played++
 	if r.highest < 0 || s > r.order.Strength(r.top) {
 		r.highest, r.top = p.Seat, p.Card
 	}
@@ -230,7 +233,9 @@ func (r *referee) take(p Play) {
 // can act (T2); players known to be out of cards stay in without acting
 // (T6). If nobody still in can act, every one of them is out of cards and
 // the trick can go no further: meldpad's ruling is that the highest card
-// among them wins, as the table would settle it (T5, T6).
+// among them wins, as the table would settle it (T5, T6). Out-of-colour
+// cards rank alike (T4), so between them the one played first wins: a
+// card takes the lead only by beating the one before it.
 func (r *referee) pass(from int) {
 	n := r.t.Players
 	for k := 1; k <= n; k++ {
@@ -242,7 +247,11 @@ func (r *referee) pass(from int) {
 	}
 	winner := -1
 	for seat := 0; seat < n; seat++ {
-		if !r.folded[seat] && (winner < 0 || r.best[seat] > r.best[winner]) {
+		if r.folded[seat] {
+			continue
+		}
+		if winner < 0 || r.best[seat] > r.best[winner] ||
+			(r.best[seat] == r.best[winner] && r.bestAt[seat] < r.bestAt[winner]) {
 			winner = seat
 		}
 	}
