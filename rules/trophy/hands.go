@@ -1,0 +1,118 @@
+package trophy
+
+import "meldpad/rules/cards"
+
+// holdings tracks what each seat whose hand is known still holds as the
+// trick goes on, counted by suit so that the following and folding checks
+// of T2 and T3 cost no search.
+type holdings struct {
+	known  [MaxPlayers]bool
+	holder [deckSize]int8 // seat+1 holding the card, 0 for nobody known
+	suits  [MaxPlayers][cards.Zurfs + 1]uint8
+	size   [MaxPlayers]uint8
+	hands  [][]cards.Card
+}
+
+// newHoldings records the hands of t. Cards are valid and distinct: the
+// trick was validated.
+func newHoldings(t *Trick) holdings {
+	h := holdings{hands: t.Hands}
+	for seat, hand := range t.Hands {
+		if len(hand) == 0 {
+			continue
+		}
+		h.known[seat] = true
+		h.size[seat] = uint8(len(hand))
+		for _, c := range hand {
+			i, _ := deckIndex(c)
+			h.holder[i] = int8(seat + 1)
+			if !c.IsTrump() {
+				h.suits[seat][c.Suit]++
+			}
+		}
+	}
+	return h
+}
+
+// holder returns the seat known to hold c, or -1.
+func (h *holdings) holderOf(c cards.Card) int {
+	i, _ := deckIndex(c)
+	return int(h.holder[i]) - 1
+}
+
+// remove takes c, just played, out of its holder's hand.
+func (h *holdings) remove(c cards.Card) {
+	i, _ := deckIndex(c)
+	seat := int(h.holder[i]) - 1
+	if seat < 0 {
+		return
+	}
+	h.holder[i] = 0
+	h.size[seat]--
+	if !c.IsTrump() {
+		h.suits[seat][c.Suit]--
+	}
+}
+
+// outOfCards reports whether seat is known to hold no cards (T6).
+func (h *holdings) outOfCards(seat int) bool { return h.known[seat] && h.size[seat] == 0 }
+
+// holdsColour reports whether seat still holds a suited card of colour.
+func (h *holdings) holdsColour(seat int, colour cards.Colour) bool {
+	for _, s := range suitsOf[colour] {
+		if s != cards.NoSuit && h.suits[seat][s] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyTrumps reports whether seat holds cards, all of them trumps (T1).
+func (h *holdings) onlyTrumps(seat int) bool {
+	if h.size[seat] == 0 {
+		return false
+	}
+	for _, n := range h.suits[seat] {
+		if n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// heldWhere returns a card that seat still holds and that match accepts,
+// to name it in a verdict, and whether there is one.
+func (h *holdings) heldWhere(seat int, match func(cards.Card) bool) (cards.Card, bool) {
+	for _, c := range h.hands[seat] {
+		if match(c) && h.holderOf(c) == seat {
+			return c, true
+		}
+	}
+	return cards.Card{}, false
+}
+
+// suitsOf and suitColour copy rules/cards' one colour table (RULES.md §1)
+// into arrays, so that the checks of every turn neither allocate (as
+// Colour.Suits does) nor hash (as Suit.Colour does).
+var (
+	suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
+		for _, colour := range cards.FanucciColours() {
+			copy(out[colour][:], colour.Suits())
+		}
+		return out
+	}()
+	suitColour = func() (out [cards.Zurfs + 1]cards.Colour) {
+		for s := range out {
+			out[s] = cards.Suit(s).Colour()
+		}
+		return out
+	}()
+)
+
+// colourOf returns s.Colour() from the copied table.
+func colourOf(s cards.Suit) cards.Colour {
+	if int(s) < len(suitColour) {
+		return suitColour[s]
+	}
+	return cards.NoColour
+}
