@@ -179,6 +179,9 @@ func TestFanucciColours(t *testing.T) {
 	if Faces.Colour() != Hives.Colour() {
 		t.Errorf("Faces and Hives must share a colour")
 	}
+	if Suit(200).Colour() != NoColour {
+		t.Errorf("a suit past the table has a colour")
+	}
 	if NewTrump(Grue).Colour() != NoColour {
 		t.Errorf("a trump has no colour")
 	}

@@ -27,8 +27,10 @@ func (c Colour) String() string {
 // suitColours is the one table of suit colours (RULES.md §1). The seeds fix
 // red = Fromps, Lamps, Plungers and blue = Rain, Tops, Zurfs; the rest is
 // meldpad's ruling, because the Trophy Case deck guide was lost. A deck
-// printed otherwise is a change to this table and nothing else.
-var suitColours = map[Suit]Colour{
+// printed otherwise is a change to this table and nothing else. It is an
+// array indexed by Suit so that a lookup costs no hashing in the referee's
+// inner loops.
+var suitColours = [...]Colour{
 	Spades: Black, Clubs: Black, Hearts: Red, Diamonds: Red,
 
 	Fromps: Red, Lamps: Red, Plungers: Red,
@@ -38,8 +40,13 @@ var suitColours = map[Suit]Colour{
 	Books: Yellow, Ears: Yellow, Time: Yellow,
 }
 
-// Colour returns the suit's colour.
-func (s Suit) Colour() Colour { return suitColours[s] }
+// Colour returns the suit's colour (NoColour for NoSuit).
+func (s Suit) Colour() Colour {
+	if int(s) < len(suitColours) {
+		return suitColours[s]
+	}
+	return NoColour
+}
 
 // FanucciColours lists the five Fanucci colours.
 func FanucciColours() []Colour { return []Colour{Red, Blue, Black, Green, Yellow} }

@@ -91,28 +91,11 @@ func (h *holdings) heldWhere(seat int, match func(cards.Card) bool) (cards.Card,
 	return cards.Card{}, false
 }
 
-// suitsOf and suitColour copy rules/cards' one colour table (RULES.md §1)
-// into arrays, so that the checks of every turn neither allocate (as
-// Colour.Suits does) nor hash (as Suit.Colour does).
-var (
-	suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
-		for _, colour := range cards.FanucciColours() {
-			copy(out[colour][:], colour.Suits())
-		}
-		return out
-	}()
-	suitColour = func() (out [cards.Zurfs + 1]cards.Colour) {
-		for s := range out {
-			out[s] = cards.Suit(s).Colour()
-		}
-		return out
-	}()
-)
-
-// colourOf returns s.Colour() from the copied table.
-func colourOf(s cards.Suit) cards.Colour {
-	if int(s) < len(suitColour) {
-		return suitColour[s]
+// suitsOf holds Colour.Suits of rules/cards' one colour table (RULES.md
+// §1) in arrays, so that the checks of every turn do not allocate.
+var suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
+	for _, colour := range cards.FanucciColours() {
+		copy(out[colour][:], colour.Suits())
 	}
-	return cards.NoColour
-}
+	return out
+}()

@@ -41,7 +41,7 @@ func (o *Order) See(c cards.Card) {
 	if c.IsTrump() || !c.Suit.IsFanucci() || o.seen == len(o.tiers) {
 		return
 	}
-	if o.seen > 0 && colourOf(c.Suit) != colourOf(o.tiers[0]) {
+	if o.seen > 0 && c.Suit.Colour() != o.tiers[0].Colour() {
 		return
 	}
 	for _, s := range o.tiers[:o.seen] {
@@ -74,7 +74,7 @@ func (o Order) Strength(c cards.Card) int {
 	if _, ok := deckIndex(c); !ok {
 		return greyZero
 	}
-	if o.seen > 0 && colourOf(c.Suit) != colourOf(o.tiers[0]) {
+	if o.seen > 0 && c.Suit.Colour() != o.tiers[0].Colour() {
 		return outOfColour
 	}
 	tier := o.seen

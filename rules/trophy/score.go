@@ -169,8 +169,8 @@ func (r *referee) follow(p Play) error {
 	if err := r.checkHeld(p, "T2"); err != nil {
 		return err
 	}
-	led := colourOf(r.order.Led())
-	if r.hands.known[p.Seat] && colourOf(p.Card.Suit) != led && r.hands.holdsColour(p.Seat, led) {
+	led := r.order.Led().Colour()
+	if r.hands.known[p.Seat] && p.Card.Suit.Colour() != led && r.hands.holdsColour(p.Seat, led) {
 		held, _ := r.hands.heldWhere(p.Seat, func(c cards.Card) bool { return !c.IsTrump() && c.Colour() == led })
 		return ruling.Errorf("T2", "trophy: seat %d played %s but holds %s, and must follow the led colour, %s, while able (T2)", p.Seat, p.Card, held, led)
 	}
