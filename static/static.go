@@ -2,9 +2,36 @@
 // the binary alone serves them.
 package static
 
-import "embed"
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+)
 
 // FS holds the files served under /static/.
 //
 //go:embed *.css *.svg
 var FS embed.FS
+
+// versions maps each file to a short hash of its content, computed once.
+var versions = func() map[string]string {
+	out := map[string]string{}
+	entries, _ := fs.ReadDir(FS, ".")
+	for _, e := range entries {
+		b, err := fs.ReadFile(FS, e.Name())
+		if err != nil {
+			continue
+		}
+		sum := sha256.Sum256(b)
+		out[e.Name()] = hex.EncodeToString(sum[:4])
+	}
+	return out
+}()
+
+// URL returns the path of a static file with its content hash, so that
+// pages can let browsers cache it for good and still get a new file after
+// an upgrade: "/static/app.css?v=1a2b3c4d".
+func URL(name string) string {
+	return "/static/" + name + "?v=" + versions[name]
+}
