@@ -24,7 +24,13 @@ func (s *Server) routes(e *echo.Echo) {
 
 	assets := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			c.Response().Header().Set("Cache-Control", "public, max-age=3600")
+			// Pages link static files with their content hash (static.URL),
+			// so a versioned URL never changes and can be kept for good.
+			cache := "public, max-age=300"
+			if c.QueryParam("v") != "" {
+				cache = "public, max-age=31536000, immutable"
+			}
+			c.Response().Header().Set("Cache-Control", cache)
 			return next(c)
 		}
 	})
