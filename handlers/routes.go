@@ -22,6 +22,11 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
 
+	api := e.Group("/api/v1")
+	api.GET("/games", s.apiGames)
+	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
+	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
+
 	assets := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
 			// Pages link static files with their content hash (static.URL),

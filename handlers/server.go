@@ -17,6 +17,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"meldpad/db"
+	"meldpad/rules/ruling"
 	"meldpad/views"
 )
 
@@ -113,7 +114,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	status := http.StatusInternalServerError
 	var he *echo.HTTPError
+	var problem *apiProblem
+	var broken *ruling.Error
 	switch {
+	case errors.As(err, &problem):
+		status = problem.status
+	case errors.As(err, &broken):
+		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
 	case errors.As(err, &he):
@@ -123,7 +130,14 @@ func (s *Server) handleError(err error, c echo.Context) {
 		s.log.Error("server error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
-		_ = c.JSON(status, apiError{Error: apiMessage(status, he)})
+		switch {
+		case problem != nil:
+			_ = c.JSON(problem.status, problem.body)
+		case broken != nil:
+			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: broken.Msg, Rule: broken.Rule})
+		default:
+			_ = c.JSON(status, apiError{Error: apiMessage(status, he)})
+		}
 		return
 	}
 	vm := views.ErrorVM{Status: status}
