@@ -1,0 +1,63 @@
+package cards
+
+import (
+	"strings"
+	"unicode"
+)
+
+// ParseText reads the cards typed in one field, the way a player types
+// them on a phone: separated by commas, semicolons, new lines or just
+// spaces, in any notation of RULES.md §0: "7 lamps, 8 lam grue",
+// "10h qs 2c=kd", "7 of Lamps; inf tops". Declared readings are allowed
+// only for the deck's wild cards. It checks copies against the deck, as
+// ParsePlays does; a *ParseError's Pos is the position of the bad card in
+// the list and Input what was typed for it.
+func (d *Deck) ParseText(s string) ([]Play, error) {
+	var plays []Play
+	tally := d.NewTally()
+	for _, chunk := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '\n' || r == '\r' }) {
+		tokens := strings.Fields(chunk)
+		for i := 0; i < len(tokens); {
+			p, used, err := d.parseTokens(tokens[i:], len(plays))
+			if err != nil {
+				return nil, err
+			}
+			if err := tally.add(p.Card, strings.Join(tokens[i:i+used], " "), len(plays)); err != nil {
+				return nil, err
+			}
+			plays = append(plays, p)
+			i += used
+		}
+	}
+	return plays, nil
+}
+
+// maxTokens is the most words one card takes: "∞ of Tops", "2C = KD".
+const maxTokens = 3
+
+// parseTokens reads one card from the front of tokens, trying the longest
+// run of words that makes a card first, and returns how many words it
+// took.
+func (d *Deck) parseTokens(tokens []string, pos int) (Play, int, *ParseError) {
+	for n := min(maxTokens, len(tokens)); n >= 1; n-- {
+		if p, err := d.parsePlay(strings.Join(tokens[:n], " "), pos); err == nil {
+			return p, n, nil
+		}
+	}
+	// Nothing parses: report the card as the player most likely meant it,
+	// a bare rank with the word after it ("7 Lampz"), or the one word.
+	n := 1
+	if len(tokens) > 1 && isBareRank(tokens[0]) {
+		n = 2
+	}
+	_, err := d.parsePlay(strings.Join(tokens[:n], " "), pos)
+	return Play{}, 0, err
+}
+
+func isBareRank(s string) bool {
+	s = strings.ToLower(s)
+	if s == "inf" || s == "infinity" || s == "∞" || s == "10" {
+		return true
+	}
+	return len(s) == 1 && (unicode.IsDigit(rune(s[0])) || strings.ContainsRune("atjqk", rune(s[0])))
+}
