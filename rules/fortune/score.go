@@ -42,7 +42,7 @@ type Result struct {
 // "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)".
 func Score(players []Player, h HouseRules) (Result, error) {
 	if len(players) < MinPlayers || len(players) > MaxPlayers {
-		return Result{}, fmt.Errorf("fortune: %d players, and Fortune Rummy is for %d to %d", len(players), MinPlayers, MaxPlayers)
+		return Result{}, fmt.Errorf("fortune: %d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
 	}
 	tally := cards.DoubleStandard().NewTally()
 	for i, p := range players {
