@@ -126,9 +126,6 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		first.play, last.play, count(missing, "card is", "cards are"), stand)
 }
 
-// lowerSuit is a suit's name in the middle of a sentence: "hearts".
-func lowerSuit(s cards.Suit) string { return suitSingular(s) + "s" }
-
 // circularSpan is how many places the fixed cards span if ranks wrapped
 // round from K through A to 2, the reading R1 forbids: the 13 places less
 // the longest run of empty ones between two fixed cards. fixed is sorted by

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"strings"
+	"strconv"
 
 	"meldpad/rules/cards"
 )
@@ -208,6 +208,10 @@ func sharedSuit(slots []slot) (cards.Suit, bool) {
 	return suit, suit != cards.NoSuit
 }
 
+// standardSuits are the four suits in canonical order, kept here because
+// cards.StandardSuits allocates a new slice on every call.
+var standardSuits = [...]cards.Suit{cards.Spades, cards.Hearts, cards.Diamonds, cards.Clubs}
+
 // placeSet reads the meld as a set of rank (R1) and scores it (R4). Free
 // deuces take the suits the set holds least of, so that the readings look
 // like a set a player could hold; the suit never changes the points, since
@@ -224,7 +228,7 @@ func placeSet(slots []slot, rank cards.Rank, h HouseRules) candidate {
 		s := &slots[i]
 		if !s.fixed {
 			least := cards.Spades
-			for _, suit := range cards.StandardSuits() {
+			for _, suit := range standardSuits {
 				if suits[suit] < suits[least] {
 					least = suit
 				}
@@ -324,45 +328,87 @@ func placeSequence(slots []slot, suit cards.Suit, lo int, h HouseRules) (candida
 	return c, true
 }
 
-// describe builds the verdict of a valid meld from its placed slots.
+// describe builds the verdict of a valid meld from its placed slots. It
+// writes the reason into one buffer without fmt: this is most of what a
+// Check costs, and the API calls it for every meld on every hand.
 func describe(slots []slot, best candidate) judgement {
 	n := len(slots)
 	v := Verdict{Valid: true, Kind: best.kind, Points: best.total, Rule: "R1",
 		Readings: make([]cards.Card, n), CardPoints: make([]int, n)}
-	var deuces []string
-	ace := ""
+	var buf [160]byte
+	b := buf[:0]
+	if best.kind == Set {
+		b = append(b, "set of "...)
+		b = append(b, number(n)...)
+		b = append(b, ' ')
+		b = append(b, rankPlural(best.rank)...)
+	} else {
+		b = append(b, "sequence of "...)
+		b = append(b, lowerSuit(best.suit)...)
+		for i := range n {
+			b = append(b, " -"[min(i, 1)])
+			b = append(b, positionName(best.lo+i)...)
+		}
+	}
+	deuces, listed := 0, 0
+	for _, s := range slots {
+		if s.wild {
+			deuces++
+		}
+	}
+	acePoints := 0
 	for _, s := range slots {
 		v.Readings[s.index] = s.reading
 		v.CardPoints[s.index] = s.points
-		if s.wild {
-			deuces = append(deuces, s.play.Card.String()+" as "+s.reading.String())
+		if s.reading.Rank == cards.Ace {
+			acePoints, v.AceHigh = s.points, s.pos == 14
 		}
-		switch {
-		case s.reading.Rank != cards.Ace:
-		case best.kind == Set:
-			ace = fmt.Sprintf(", aces at %d each", s.points)
-		case s.pos == 14:
-			ace, v.AceHigh = ", ace high", true
+		if !s.wild {
+			continue
+		}
+		// " with 2C as QH", ", 2D as JH" and " and 2S as 9H", as a sentence lists them.
+		switch listed++; {
+		case listed == 1:
+			b = append(b, " with "...)
+		case listed == deuces:
+			b = append(b, " and "...)
 		default:
-			ace = ", ace low"
+			b = append(b, ", "...)
 		}
+		b = appendCard(b, s.play.Card)
+		b = append(b, " as "...)
+		b = appendCard(b, s.reading)
 	}
-	var desc strings.Builder
-	if best.kind == Set {
-		fmt.Fprintf(&desc, "set of %s %s", number(n), rankPlural(best.rank))
+	switch {
+	case acePoints == 0:
+	case best.kind == Set:
+		b = append(b, ", aces at "...)
+		b = strconv.AppendInt(b, int64(acePoints), 10)
+		b = append(b, " each"...)
+	case v.AceHigh:
+		b = append(b, ", ace high"...)
+	default:
+		b = append(b, ", ace low"...)
+	}
+	descLen := len(b)
+	b = append(b, ": "...)
+	b = strconv.AppendInt(b, int64(best.total), 10)
+	if deuces > 0 {
+		b = append(b, " points (R1, R2, R4)"...)
 	} else {
-		places := make([]string, n)
-		for i := range places {
-			places[i] = positionName(best.lo + i)
-		}
-		fmt.Fprintf(&desc, "sequence of %s %s", strings.ToLower(best.suit.String()), strings.Join(places, "-"))
+		b = append(b, " points (R1, R4)"...)
 	}
-	rules := "R1, R4"
-	if len(deuces) > 0 {
-		desc.WriteString(" with " + listing(deuces))
-		rules = "R1, R2, R4"
+	v.Reason = string(b)
+	return judgement{verdict: v, description: v.Reason[:descLen], addedPoints: best.addedPoints, reading: best}
+}
+
+// appendCard appends a standard card's canonical notation ("10H", "QS")
+// without the allocations of Card.String.
+func appendCard(b []byte, c cards.Card) []byte {
+	if c.Rank == cards.Ten {
+		b = append(b, "10"...)
+	} else {
+		b = append(b, "A23456789TJQK"[c.Rank-1])
 	}
-	desc.WriteString(ace)
-	v.Reason = fmt.Sprintf("%s: %d points (%s)", desc.String(), best.total, rules)
-	return judgement{verdict: v, description: desc.String(), addedPoints: best.addedPoints, reading: best}
+	return append(b, "?SHDC"[c.Suit])
 }

@@ -65,7 +65,22 @@ func rankArticle(r cards.Rank) string {
 
 // suitSingular names one card's suit: "heart".
 func suitSingular(s cards.Suit) string {
-	return strings.TrimSuffix(strings.ToLower(s.String()), "s")
+	return strings.TrimSuffix(lowerSuit(s), "s")
+}
+
+// lowerSuit is a suit's name in the middle of a sentence: "hearts".
+func lowerSuit(s cards.Suit) string {
+	switch s {
+	case cards.Spades:
+		return "spades"
+	case cards.Hearts:
+		return "hearts"
+	case cards.Diamonds:
+		return "diamonds"
+	case cards.Clubs:
+		return "clubs"
+	}
+	return strings.ToLower(s.String())
 }
 
 // positionName prints a sequence position: 1 and 14 are both the ace.
@@ -74,17 +89,6 @@ func positionName(pos int) string {
 		return "A"
 	}
 	return cards.Rank(pos).String()
-}
-
-// listing joins items as a sentence does: "a", "a and b", "a, b and c".
-func listing(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // playsString prints a meld as the player wrote it: "7H 2C=7S 8D".
