@@ -1,0 +1,71 @@
+package fortune
+
+import (
+	"fmt"
+
+	"meldpad/rules/cards"
+)
+
+// CheckLayoff judges laying off added onto a meld already on the table
+// (R3). The caller makes sure onto is the player's own meld: R3 allows
+// laying off only there, and the cards alone cannot tell whose meld it is.
+//
+// The meld on the table must itself be valid, and onto and added together
+// must make a valid meld; a set stays at most four cards unless the house
+// plays big sets (R1, R3). The whole result is read afresh, as Check reads
+// a meld, so an undeclared deuce already on the table may take a new
+// reading; a player who wants a deuce pinned declares it ("2C=7H"). Among
+// the best readings of the result, the one that scores the added cards the
+// most is taken.
+//
+// Points is what the added cards score under that reading (R4); Kind is the
+// kind of the result; Readings and CardPoints are parallel to onto followed
+// by added. At the end of the hand Score counts each meld as a whole, which
+// matches the sum of its lay-offs unless a lay-off made a deuce on the
+// table change to a cheaper reading.
+func CheckLayoff(onto, added []cards.Play, h HouseRules) Verdict {
+	base := judge(onto, len(onto), nil, h)
+	if !base.verdict.Valid {
+		return invalid(base.verdict.Rule, "Not a lay-off: the meld on the table is "+lowerFirst(base.verdict.Reason))
+	}
+	if len(added) == 0 {
+		return invalid("R3", "Not a lay-off: no cards are added (R3)")
+	}
+	whole := make([]cards.Play, 0, len(onto)+len(added))
+	whole = append(append(whole, onto...), added...)
+	result := judge(whole, len(onto), &base.reading, h)
+	switch {
+	case result.failure == setTooBig:
+		return invalid("R3", fmt.Sprintf("Not a lay-off: a set stays at most four cards, and this would make it %s (R1, R3)", number(len(whole))))
+	case !result.verdict.Valid:
+		return invalid(result.verdict.Rule, "Not a lay-off: with these cards the meld is "+lowerFirst(result.verdict.Reason))
+	}
+	v := result.verdict
+	v.Points = result.addedPoints
+	v.Rule = "R3"
+	rules := "R1, R3, R4"
+	if hasDeuce(whole) {
+		rules = "R1, R2, R3, R4"
+	}
+	v.Reason = fmt.Sprintf("the added %s %d points, making a %s (%s)",
+		plural(len(added), "card scores", "cards score"), result.addedPoints, result.description, rules)
+	return v
+}
+
+// plural picks the singular or plural wording for n things.
+func plural(n int, singular, plurals string) string {
+	if n == 1 {
+		return singular
+	}
+	return plurals
+}
+
+// hasDeuce reports whether a meld holds a wild card (R2).
+func hasDeuce(meld []cards.Play) bool {
+	for _, p := range meld {
+		if isDeuce(p.Card) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,80 @@
+package fortune
+
+import (
+	"fmt"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// Player is one seat at the end of a hand: every meld the player has on
+// the table (lay-offs included, in the meld they joined) and the cards
+// still in hand (empty for the player who went out).
+type Player struct {
+	Melds [][]cards.Play
+	Hand  []cards.Card
+}
+
+// Result is a hand's score by seat, in the order the players were given.
+type Result struct {
+	// Points is each player's score for the hand: Melded - Held (R6).
+	Points []int
+	// Melded is what each player's melds score on the table (R4).
+	Melded []int
+	// Held is what the cards left in each hand cost (R5), as a positive
+	// number.
+	Held []int
+	// MeldVerdicts holds each player's melds' verdicts, in order, so the
+	// scorepad can show how every deuce was read and what each card scored.
+	MeldVerdicts [][]Verdict
+}
+
+// Score scores a finished hand (R4-R6): each player scores the melds on
+// the table less the cards in hand. There is no bonus for going out, and
+// Score does not ask who went out: a group may record a hand stopped
+// before anyone did.
+//
+// Errors: a plain error for a shape the API checks first (fewer than 2 or
+// more than 8 players), one wrapping a *cards.ParseError for a card the
+// two decks do not hold or more copies of a card than they hold, across
+// all melds and hands; and a *ruling.Error with the rule id for a meld the
+// rules do not allow, naming the player and the meld, both counted from 1:
+// "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)".
+func Score(players []Player, h HouseRules) (Result, error) {
+	if len(players) < MinPlayers || len(players) > MaxPlayers {
+		return Result{}, fmt.Errorf("fortune: %d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
+	}
+	tally := cards.DoubleStandard().NewTally()
+	for i, p := range players {
+		for j, meld := range p.Melds {
+			for k, play := range meld {
+				if err := tally.Add(play.Card); err != nil {
+					return Result{}, fmt.Errorf("fortune: player %d's meld %d, card %d: %w", i+1, j+1, k+1, err)
+				}
+			}
+		}
+		for k, c := range p.Hand {
+			if err := tally.Add(c); err != nil {
+				return Result{}, fmt.Errorf("fortune: player %d's hand, card %d: %w", i+1, k+1, err)
+			}
+		}
+	}
+	n := len(players)
+	res := Result{Points: make([]int, n), Melded: make([]int, n), Held: make([]int, n), MeldVerdicts: make([][]Verdict, n)}
+	for i, p := range players {
+		res.MeldVerdicts[i] = make([]Verdict, len(p.Melds))
+		for j, meld := range p.Melds {
+			v := Check(meld, h)
+			if !v.Valid {
+				return Result{}, ruling.Errorf(v.Rule, "fortune: player %d's meld %d (%s) is %s", i+1, j+1, playsString(meld), lowerFirst(v.Reason))
+			}
+			res.MeldVerdicts[i][j] = v
+			res.Melded[i] += v.Points
+		}
+		for _, c := range p.Hand {
+			res.Held[i] += HeldPoints(c)
+		}
+		res.Points[i] = res.Melded[i] - res.Held[i]
+	}
+	return res, nil
+}

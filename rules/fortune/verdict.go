@@ -1,0 +1,43 @@
+package fortune
+
+import "meldpad/rules/cards"
+
+// Verdict is the referee's answer about one meld or one lay-off: whether it
+// stands, what it is, what it scores, how each card was read, and one
+// sentence a player can read that cites the rule ids.
+type Verdict struct {
+	// Valid reports whether the cards make a meld (or a lay-off) the rules
+	// allow.
+	Valid bool
+	// Kind is the kind of the meld: for a lay-off, of the meld it makes.
+	// NoKind when the verdict is invalid.
+	Kind Kind
+	// Points is what the cards score on the table (R4); for a lay-off,
+	// what the added cards alone score. 0 when invalid.
+	Points int
+	// Readings holds, parallel to the cards judged (for a lay-off: the
+	// meld on the table, then the added cards), the card each one stands
+	// for: the card itself for a natural, the declared or chosen reading
+	// for a deuce. Nil when invalid.
+	Readings []cards.Card
+	// CardPoints holds, parallel to Readings, what each card scores (R4),
+	// so that the scorepad can show a deuce's 10 beside its reading. Nil
+	// when invalid.
+	CardPoints []int
+	// AceHigh reports whether the meld is a sequence whose ace (natural,
+	// or a deuce's reading) sits above the king, scoring 10 rather than 5
+	// (R4). Readings alone cannot tell for a sequence of all thirteen ranks.
+	AceHigh bool
+	// Rule is the RULES.md id the verdict turns on: the rule broken when
+	// invalid, "R1" for a meld and "R3" for a lay-off that stands.
+	Rule string
+	// Reason is one sentence for the table, citing rule ids in
+	// parentheses. An invalid verdict's reason starts "Not a " and names
+	// the first thing wrong: "Not a set: 8D is not a 7 (R1)".
+	Reason string
+}
+
+// invalid returns the verdict for a meld that breaks rule for reason.
+func invalid(rule, reason string) Verdict {
+	return Verdict{Rule: rule, Reason: reason}
+}

@@ -1,0 +1,110 @@
+package fortune
+
+import (
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+)
+
+// The helpers in this file turn counts, ranks and suits into the plain
+// words the verdicts use, so that every reason reads like a sentence said
+// at the table.
+
+var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+	"nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"}
+
+// number returns n in words up to sixteen, in digits beyond.
+func number(n int) string {
+	if n >= 0 && n < len(numberWords) {
+		return numberWords[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// count returns "one deuce", "three deuces", "no deuce".
+func count(n int, singular, plural string) string {
+	if n == 1 || n == 0 {
+		return number(n) + " " + singular
+	}
+	return number(n) + " " + plural
+}
+
+// rankPlural names several cards of rank r: "aces", "kings", "7s".
+func rankPlural(r cards.Rank) string {
+	switch r {
+	case cards.Ace:
+		return "aces"
+	case cards.Jack:
+		return "jacks"
+	case cards.Queen:
+		return "queens"
+	case cards.King:
+		return "kings"
+	}
+	return r.String() + "s"
+}
+
+// rankArticle names one card of rank r with its article: "an ace", "a 7",
+// "an 8".
+func rankArticle(r cards.Rank) string {
+	switch r {
+	case cards.Ace:
+		return "an ace"
+	case cards.Jack:
+		return "a jack"
+	case cards.Queen:
+		return "a queen"
+	case cards.King:
+		return "a king"
+	case 8:
+		return "an 8"
+	}
+	return "a " + r.String()
+}
+
+// suitSingular names one card's suit: "heart".
+func suitSingular(s cards.Suit) string {
+	return strings.TrimSuffix(lowerSuit(s), "s")
+}
+
+// lowerSuit is a suit's name in the middle of a sentence: "hearts".
+func lowerSuit(s cards.Suit) string {
+	switch s {
+	case cards.Spades:
+		return "spades"
+	case cards.Hearts:
+		return "hearts"
+	case cards.Diamonds:
+		return "diamonds"
+	case cards.Clubs:
+		return "clubs"
+	}
+	return strings.ToLower(s.String())
+}
+
+// positionName prints a sequence position: 1 and 14 are both the ace.
+func positionName(pos int) string {
+	if pos == 1 || pos == 14 {
+		return "A"
+	}
+	return cards.Rank(pos).String()
+}
+
+// playsString prints a meld as the player wrote it: "7H 2C=7S 8D".
+func playsString(meld []cards.Play) string {
+	parts := make([]string, len(meld))
+	for i, p := range meld {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, " ")
+}
+
+// lowerFirst turns a reason into the tail of a longer sentence:
+// "Not a set: ..." becomes "not a set: ...".
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}
