@@ -172,18 +172,18 @@ func TestScoreN5(t *testing.T) {
 		// defender keeps 2S 6D 7S 9S 10D JD QS = 54 of 75.
 		{name: "chained lay-offs at both ends of a run", knockCard: "2D", knocker: knocker,
 			defender: "4H 8H 9H QS JD 9S 6D 2S 10D 7S",
-			outcome: Knock, deadwood: [2]int{1, 54}, points: [2]int{53, 0},
+			outcome:  Knock, deadwood: [2]int{1, 54}, points: [2]int{53, 0},
 			melds: "2C 3C 4C|5H 6H 7H|KS KH KD", layoffs: "4H>1 8H>1 9H>1", reason: "after lay-offs"},
 		// With four 8s, 8H and 9H go on the run and 8S 8D 8C stay a set:
 		// QS JD 6D 2S 10D = 38 left.
 		{name: "a card of a set of four is laid off", knockCard: "2D", knocker: knocker,
 			defender: "8S 8H 8D 8C 9H QS JD 6D 2S 10D",
-			outcome: Knock, deadwood: [2]int{1, 38}, points: [2]int{37, 0}, layoffs: "8H>1 9H>1"},
+			outcome:  Knock, deadwood: [2]int{1, 38}, points: [2]int{37, 0}, layoffs: "8H>1 9H>1"},
 		// With three 8s, laying off 8H and 9H would leave 8S 8D (16);
 		// keeping the set leaves 9H (9). QS JD 6D 2S 10D 7S are 45 more.
 		{name: "the defender's own set beats the lay-offs", knockCard: "2D", knocker: knocker,
 			defender: "8S 8H 8D 9H QS JD 6D 2S 10D 7S",
-			outcome: Knock, deadwood: [2]int{1, 54}, points: [2]int{53, 0}, layoffs: ""},
+			outcome:  Knock, deadwood: [2]int{1, 54}, points: [2]int{53, 0}, layoffs: ""},
 		// Laying 4-5-6S, 6H 6D 6C and 9-10-JC leaves AD (1), but the
 		// defender lays off 3S, 7S and 8S (18): 49 left, the knocker
 		// scores 48. Laying 6S 6H 6D 6C and 9-10-JC leaves AD 4S 5S (10),
@@ -195,7 +195,7 @@ func TestScoreN5(t *testing.T) {
 		{name: "the run laid down as recorded takes the lay-offs", knockCard: "KD",
 			knocker: "4S 5S 6S 6H 6D 6C 9C 10C JC AD", defender: "3S 7S 8S KH QD 2C 5H 9D 3H JD",
 			knockerMelds: "4S 5S 6S|6H 6D 6C|9C 10C JC",
-			outcome: Knock, deadwood: [2]int{1, 49}, points: [2]int{48, 0}, layoffs: "3S>0 7S>0 8S>0"},
+			outcome:      Knock, deadwood: [2]int{1, 49}, points: [2]int{48, 0}, layoffs: "3S>0 7S>0 8S>0"},
 		// Gin: the defender's 8H would fit 5-6-7H, but there are no
 		// lay-offs after Gin.
 		{name: "no lay-offs after gin", knockCard: "2D",
