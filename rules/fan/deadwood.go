@@ -2,7 +2,6 @@ package fan
 
 import (
 	"math/bits"
-	"slices"
 
 	"meldpad/rules/cards"
 )
@@ -42,13 +41,15 @@ type hand struct {
 	// every length, ordered by lowest bit, then sets before runs, then
 	// larger before smaller.
 	melds []uint64
-	// from[i] lists the melds whose lowest bit is i that the deadwood
-	// search needs: all sets, and runs of 3 to 5 cards only, since a longer
-	// run splits into runs of 3 to 5 that meld the same cards.
-	from [][]uint64
+	// search lists the melds the deadwood search needs, in the same order:
+	// all sets, and runs of 3 to 5 cards only, since a longer run splits
+	// into runs of 3 to 5 that meld the same cards. Those whose lowest bit
+	// is i are search[searchFrom[i]:searchFrom[i+1]].
+	search     []uint64
+	searchFrom []int
 
-	table []int16        // least deadwood by mask, for hands up to tableMax cards; -1 unknown
-	memo  map[uint64]int // the same for bigger hands, which only odd input brings
+	table []int16        // least deadwood + 1 by mask, 0 unknown, for hands up to tableMax cards
+	memo  map[uint64]int // least deadwood by mask for bigger hands, which only odd input brings
 }
 
 const tableMax = 12
@@ -67,6 +68,8 @@ func newHand(cs []cards.Card) *hand {
 		}
 		present[i] = true
 	}
+	h.cards = make([]cards.Card, 0, len(cs))
+	h.values = make([]int, 0, len(cs))
 	for i, in := range present {
 		if in {
 			h.local[i] = int8(len(h.cards))
@@ -74,66 +77,63 @@ func newHand(cs []cards.Card) *hand {
 			h.values = append(h.values, Value(cardAt(i)))
 		}
 	}
-	h.from = make([][]uint64, len(h.cards))
+	h.melds = make([]uint64, 0, 2*len(h.cards))
+	h.search = make([]uint64, 0, 2*len(h.cards))
+	h.searchFrom = make([]int, len(h.cards)+1)
 	for b, c := range h.cards {
+		h.searchFrom[b] = len(h.search)
 		g, _ := index(c)
 		// Sets whose lowest card is b: b with 2 or 3 of the higher cards
-		// of its rank.
-		var above []int
-		for _, other := range h.rankMates(g) {
-			if other > b {
-				above = append(above, other)
+		// of its rank, which sit in the same block of four.
+		var above [3]uint64
+		n := 0
+		for i := g + 1; i < g&^3+4; i++ {
+			if h.local[i] >= 0 {
+				above[n] = 1 << h.local[i]
+				n++
 			}
 		}
-		if len(above) == 3 {
-			h.add(b, 1<<b|1<<above[0]|1<<above[1]|1<<above[2], true)
+		if n == 3 {
+			h.add(1<<b|above[0]|above[1]|above[2], true)
 		}
-		for x := 0; x < len(above); x++ {
-			for y := x + 1; y < len(above); y++ {
-				h.add(b, 1<<b|1<<above[x]|1<<above[y], true)
+		for x := 0; x < n; x++ {
+			for y := x + 1; y < n; y++ {
+				h.add(1<<b|above[x]|above[y], true)
 			}
 		}
-		// Runs whose lowest card is b, longest first.
-		var runs []uint64
-		run := uint64(1) << b
+		// Runs whose lowest card is b, longest first: prefix[k] holds the
+		// run of k+1 cards.
+		var prefix [13]uint64
+		prefix[0] = 1 << b
+		k := 0
 		for next := g + 4; next < deckSize && h.local[next] >= 0; next += 4 {
-			run |= 1 << h.local[next]
-			if bits.OnesCount64(run) >= 3 {
-				runs = append(runs, run)
-			}
+			prefix[k+1] = prefix[k] | 1<<h.local[next]
+			k++
 		}
-		for _, r := range slices.Backward(runs) {
-			h.add(b, r, bits.OnesCount64(r) <= 5)
+		for ; k >= 2; k-- {
+			h.add(prefix[k], k+1 <= 5)
 		}
 	}
+	h.searchFrom[len(h.cards)] = len(h.search)
 	if len(h.cards) <= tableMax {
 		h.table = make([]int16, 1<<len(h.cards))
-		for i := range h.table {
-			h.table[i] = -1
-		}
 	} else {
 		h.memo = make(map[uint64]int)
 	}
 	return h
 }
 
-func (h *hand) add(low int, meld uint64, forSearch bool) {
+func (h *hand) add(meld uint64, forSearch bool) {
 	h.melds = append(h.melds, meld)
 	if forSearch {
-		h.from[low] = append(h.from[low], meld)
+		h.search = append(h.search, meld)
 	}
 }
 
-// rankMates returns the local bits of the hand's cards of global card g's
-// rank, g's own included, in suit order.
-func (h *hand) rankMates(g int) []int {
-	var out []int
-	for i := g &^ 3; i < g&^3+4; i++ {
-		if h.local[i] >= 0 {
-			out = append(out, int(h.local[i]))
-		}
-	}
-	return out
+// startingAt returns the melds of the deadwood search whose lowest bit is
+// low.
+func (h *hand) startingAt(low int) []uint64 {
+	return h.search[h.searchFrom[low]:h.searchFrom[low+1]]
 }
 
 func (h *hand) full() uint64 { return 1<<len(h.cards) - 1 }
@@ -155,21 +155,21 @@ func (h *hand) least(m uint64) int {
 		return 0
 	}
 	if h.table != nil {
-		if v := h.table[m]; v >= 0 {
-			return int(v)
+		if v := h.table[m]; v > 0 {
+			return int(v) - 1
 		}
 	} else if v, ok := h.memo[m]; ok {
 		return v
 	}
 	low := bits.TrailingZeros64(m)
 	best := h.values[low] + h.least(m&^(1<<low))
-	for _, meld := range h.from[low] {
+	for _, meld := range h.startingAt(low) {
 		if meld&^m == 0 && best > 0 {
 			best = min(best, h.least(m&^meld))
 		}
 	}
 	if h.table != nil {
-		h.table[m] = int16(best)
+		h.table[m] = int16(best + 1)
 	} else {
 		h.memo[m] = best
 	}
@@ -184,7 +184,7 @@ func (h *hand) bestMelds(m uint64) []uint64 {
 		target := h.least(m)
 		low := bits.TrailingZeros64(m)
 		rest := m &^ (1 << low)
-		for _, meld := range h.from[low] {
+		for _, meld := range h.startingAt(low) {
 			if meld&^m == 0 && h.least(m&^meld) == target {
 				melds = append(melds, meld)
 				rest = m &^ meld
