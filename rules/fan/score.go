@@ -119,7 +119,8 @@ func Score(d Deal) (Result, error) {
 
 	switch {
 	case plan.deadwood == 0:
-		// Gin or Big Gin: the defender may not lay off (N5).
+		// Gin or Big Gin: the defender may not lay off (N5), so the
+		// empty reply stands and only their own melds count below.
 		res.Outcome = Gin
 		if holding == HandSize+1 {
 			res.Outcome = BigGin
@@ -127,7 +128,6 @@ func Score(d Deal) (Result, error) {
 		if d.KnockerMelds == nil {
 			plan.melds = kh.joinRuns(kh.bestMelds(kh.full()))
 		}
-		plan.reply = reply{deadwood: dh.least(dh.full())}
 	case d.KnockerMelds != nil:
 		for _, meld := range d.KnockerMelds {
 			plan.options = append(plan.options, layoffOptions(dh, meld))
