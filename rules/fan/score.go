@@ -1,0 +1,311 @@
+package fan
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// Deal is a finished Fan Rummy deal as the scorepad records it.
+type Deal struct {
+	// KnockCard is the card dealt face up between the columns. Its value
+	// is the most deadwood the knocker may hold (N1, N4); a spade doubles
+	// the deal (N7). It is a card of the deck and is picked up in play, so
+	// it may also be in a hand.
+	KnockCard cards.Card
+	// Knocker is the seat (0 or 1) that ended the deal.
+	Knocker int
+	// Hands holds each seat's cards when the deal ended: the knocker's 10
+	// after discarding, or 11 for Big Gin (N4); the defender's 10.
+	Hands [2][]cards.Card
+	// KnockerMelds are the melds the knocker laid down, when the players
+	// recorded them; they are checked against the hand and the knock
+	// value. nil means not recorded: the app then takes the arrangement
+	// best for the knocker (N5). An empty, non-nil slice means the knocker
+	// laid down no meld.
+	KnockerMelds [][]cards.Card
+	// UndercutOnTie is the house rule of N6: a tie in deadwood counts as an
+	// undercut.
+	UndercutOnTie bool
+}
+
+// Result is a scored deal with everything the scorepad shows of its
+// working. Arrays are by seat.
+type Result struct {
+	Outcome    Outcome
+	Knocker    int
+	KnockValue int  // value of the knock card: the most deadwood allowed (N1)
+	Doubled    bool // the knock card is a spade, and Points are doubled (N7)
+	// Deadwood is the knocker's deadwood and the defender's after
+	// lay-offs (N3, N5).
+	Deadwood [2]int
+	// Points are the deal's points, doubling included; only one seat
+	// scores (N6, N7).
+	Points [2]int
+	// Melds are the knocker's melds as laid down, before any lay-off, and
+	// the defender's own melds.
+	Melds [2][][]cards.Card
+	// Layoffs are the defender's cards laid off onto Melds[Knocker], in an
+	// order in which they can be laid (N5). Empty after Gin and Big Gin.
+	Layoffs []Layoff
+	// DeadwoodCards are the cards counted in Deadwood: the defender's
+	// after lay-offs.
+	DeadwoodCards [2][]cards.Card
+	// DeadwoodBeforeLayoffs are the defender's cards outside their own
+	// melds before laying off: DeadwoodCards[defender] plus the laid-off
+	// cards. ValueBeforeLayoffs is their value.
+	DeadwoodBeforeLayoffs []cards.Card
+	ValueBeforeLayoffs    int
+	// Reason says in one sentence how the points came about, citing the
+	// rules.
+	Reason string
+}
+
+// DealError reports a deal that is not well-formed: a seat that does not
+// exist, a card outside the standard deck, a card held twice, or a hand of
+// the wrong size. The API answers it with 400; Field names the culprit as
+// the API's request does ("hands[1][3]", "knock_card"). A deal the rules
+// forbid is a *ruling.Error instead.
+type DealError struct {
+	Field string
+	Msg   string
+}
+
+func (e *DealError) Error() string { return e.Msg }
+
+// Score scores a finished deal (N4-N7). It decides whether the deal ended
+// in a knock, an undercut, Gin or Big Gin, makes the defender's best
+// lay-offs after a knock, and returns the points. Without KnockerMelds it
+// lays down the knocker's cards in the way best for the knocker (N5).
+//
+// An illegal ending is a *ruling.Error: deadwood over the knock value, or
+// an 11-card hand not all melded (N4), or recorded knocker melds that are
+// not melds (N2) or not in the knocker's hand (N4). A malformed deal is a
+// *DealError.
+func Score(d Deal) (Result, error) {
+	if err := d.check(); err != nil {
+		return Result{}, err
+	}
+	knocker, defender := d.Knocker, 1-d.Knocker
+	kh, dh := newHand(d.Hands[knocker]), newHand(d.Hands[defender])
+	res := Result{
+		Knocker:    knocker,
+		KnockValue: Value(d.KnockCard),
+		Doubled:    d.KnockCard.Suit == cards.Spades,
+		Layoffs:    []Layoff{},
+	}
+
+	var plan knockPlan
+	if d.KnockerMelds != nil {
+		melds, err := placeGiven(kh, d.KnockerMelds)
+		if err != nil {
+			return Result{}, err
+		}
+		plan.melds = melds
+		plan.deadwood = kh.value(kh.full() &^ union(melds))
+	} else {
+		plan.deadwood = kh.least(kh.full())
+	}
+	holding := len(d.Hands[knocker])
+	switch {
+	case holding == HandSize+1 && plan.deadwood > 0:
+		return Result{}, ruling.Errorf("N4", "fan: 11 cards end the deal only as Big Gin, all melded, but %d deadwood is left (N4)", plan.deadwood)
+	case plan.deadwood > res.KnockValue:
+		return Result{}, ruling.Errorf("N4", "fan: knock with %d deadwood over knock value %d (N4)", plan.deadwood, res.KnockValue)
+	}
+
+	switch {
+	case plan.deadwood == 0:
+		// Gin or Big Gin: the defender may not lay off (N5), so the
+		// empty reply stands and only their own melds count below.
+		res.Outcome = Gin
+		if holding == HandSize+1 {
+			res.Outcome = BigGin
+		}
+		if d.KnockerMelds == nil {
+			plan.melds = kh.joinRuns(kh.bestMelds(kh.full()))
+		}
+	case d.KnockerMelds != nil:
+		for _, meld := range d.KnockerMelds {
+			plan.options = append(plan.options, layoffOptions(dh, meld))
+		}
+		plan.reply = bestReply(dh, plan.options)
+	default:
+		plan = bestKnock(kh, dh, res.KnockValue)
+	}
+
+	// The knocker's side.
+	if d.KnockerMelds != nil {
+		res.Melds[knocker] = make([][]cards.Card, len(d.KnockerMelds))
+		for i, meld := range d.KnockerMelds {
+			res.Melds[knocker][i] = append([]cards.Card{}, meld...)
+		}
+	} else {
+		res.Melds[knocker] = make([][]cards.Card, len(plan.melds))
+		for i, meld := range plan.melds {
+			res.Melds[knocker][i] = kh.cardsOf(meld)
+		}
+	}
+	res.DeadwoodCards[knocker] = kh.cardsOf(kh.full() &^ union(plan.melds))
+	res.Deadwood[knocker] = plan.deadwood
+
+	// The defender's side: lay-offs, then their own melds.
+	for j, pick := range plan.reply.picks {
+		for _, c := range plan.options[j][pick].order {
+			res.Layoffs = append(res.Layoffs, Layoff{Card: c, Meld: j})
+		}
+	}
+	kept := dh.full() &^ plan.reply.laid
+	own := dh.arrange(dh.bestMelds(kept), kept, nil)
+	res.Melds[defender] = own.Melds
+	res.DeadwoodCards[defender] = own.Deadwood
+	res.Deadwood[defender] = own.Value
+	unmelded := dh.full()
+	for _, meld := range own.Melds {
+		for _, c := range meld {
+			b, _ := dh.bit(c)
+			unmelded &^= 1 << b
+		}
+	}
+	res.DeadwoodBeforeLayoffs = dh.cardsOf(unmelded)
+	res.ValueBeforeLayoffs = dh.value(unmelded)
+
+	res.score(d.UndercutOnTie)
+	return res, nil
+}
+
+// score fills in Outcome (for a knock), Points and Reason from the
+// deadwood (N6, N7).
+func (r *Result) score(undercutOnTie bool) {
+	knocker, defender := r.Knocker, 1-r.Knocker
+	mine, theirs := r.Deadwood[knocker], r.Deadwood[defender]
+	rules := []string{"N6"}
+	var won int
+	var how string
+	switch {
+	case r.Outcome == Gin || r.Outcome == BigGin:
+		bonus, name, n := ginBonus, "Gin", HandSize
+		if r.Outcome == BigGin {
+			bonus, name, n = bigGinBonus, "Big Gin", HandSize+1
+		}
+		rules = []string{"N4", "N6"}
+		won = bonus + theirs
+		r.Points[knocker] = won
+		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, won)
+	case mine < theirs:
+		r.Outcome = Knock
+		won = theirs - mine
+		r.Points[knocker] = won
+		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s, so the knocker scores %d - %d = %d",
+			mine, theirs, r.afterLayoffs(), theirs, mine, won)
+	case mine == theirs && !undercutOnTie:
+		r.Outcome = Knock
+		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s: a tie is not an undercut, so nobody scores",
+			mine, theirs, r.afterLayoffs())
+	case mine == theirs:
+		r.Outcome = Undercut
+		won = undercutBonus
+		r.Points[defender] = won
+		how = fmt.Sprintf("Undercut: %d deadwood against the defender's %d%s, and the house rule counts a tie as an undercut, so the defender scores %d",
+			mine, theirs, r.afterLayoffs(), won)
+	default:
+		r.Outcome = Undercut
+		won = undercutBonus + mine - theirs
+		r.Points[defender] = won
+		how = fmt.Sprintf("Undercut: the knocker's %d deadwood is more than the defender's %d%s, so the defender scores %d + %d = %d",
+			mine, theirs, r.afterLayoffs(), undercutBonus, mine-theirs, won)
+	}
+	if len(r.Layoffs) > 0 {
+		rules = append([]string{"N5"}, rules...)
+	}
+	if r.Doubled && won > 0 {
+		r.Points[0], r.Points[1] = 2*r.Points[0], 2*r.Points[1]
+		how += ", doubled to " + strconv.Itoa(2*won) + " by the spade knock card"
+		rules = append(rules, "N7")
+	}
+	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+}
+
+func (r *Result) afterLayoffs() string {
+	if len(r.Layoffs) == 0 {
+		return ""
+	}
+	return " after lay-offs"
+}
+
+// check refuses a malformed deal with a *DealError. The knock card is not
+// counted against the hands: it is picked up during play.
+func (d Deal) check() error {
+	if d.Knocker != 0 && d.Knocker != 1 {
+		return &DealError{Field: "knocker", Msg: fmt.Sprintf("fan: the knocker must be seat 0 or 1, not %d", d.Knocker)}
+	}
+	if _, ok := index(d.KnockCard); !ok {
+		return &DealError{Field: "knock_card", Msg: fmt.Sprintf("fan: the knock card %s is not a card of the standard deck", cardName(d.KnockCard))}
+	}
+	var seen [deckSize]int // seat+1 that holds the card
+	for seat, h := range d.Hands {
+		switch {
+		case seat == d.Knocker && len(h) != HandSize && len(h) != HandSize+1:
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("fan: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (N4)", len(h))}
+		case seat != d.Knocker && len(h) != HandSize:
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("fan: the defender holds %d cards, not 10", len(h))}
+		}
+		for i, c := range h {
+			field := fmt.Sprintf("hands[%d][%d]", seat, i)
+			g, ok := index(c)
+			switch {
+			case !ok:
+				return &DealError{Field: field, Msg: fmt.Sprintf("fan: %s is not a card of the standard deck", cardName(c))}
+			case seen[g] == seat+1:
+				return &DealError{Field: field, Msg: fmt.Sprintf("fan: hand %d holds %s twice, and the deck has one", seat, c)}
+			case seen[g] != 0:
+				return &DealError{Field: field, Msg: fmt.Sprintf("fan: %s is in both hands, and the deck has one", c)}
+			}
+			seen[g] = seat + 1
+		}
+	}
+	for i, meld := range d.KnockerMelds {
+		for j, c := range meld {
+			if _, ok := index(c); !ok {
+				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: fmt.Sprintf("fan: %s is not a card of the standard deck", cardName(c))}
+			}
+		}
+	}
+	return nil
+}
+
+// placeGiven checks the melds the knocker says were laid down: each a
+// valid meld (N2), each card from the knocker's hand (N4) and in one meld
+// only (N2). It returns them as masks of the knocker's hand.
+func placeGiven(kh *hand, given [][]cards.Card) ([]uint64, error) {
+	melds := make([]uint64, len(given))
+	var used uint64
+	for i, meld := range given {
+		if s := judge(meld); s.kind == NoKind {
+			return nil, ruling.Errorf("N2", "fan: the knocker's meld %d is not a meld: %s (N2)", i+1, s.why)
+		}
+		for _, c := range meld {
+			b, ok := kh.bit(c)
+			switch {
+			case !ok:
+				return nil, ruling.Errorf("N4", "fan: the knocker's meld %d holds %s, which is not in the knocker's hand (N4)", i+1, c)
+			case used&(1<<b) != 0:
+				return nil, ruling.Errorf("N2", "fan: %s is in two of the knocker's melds, and a card melds once (N2)", c)
+			}
+			used |= 1 << b
+			melds[i] |= 1 << b
+		}
+	}
+	return melds, nil
+}
+
+func union(masks []uint64) uint64 {
+	var u uint64
+	for _, m := range masks {
+		u |= m
+	}
+	return u
+}
