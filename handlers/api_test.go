@@ -218,3 +218,18 @@ func TestAPITrophyTrick(t *testing.T) {
 		t.Errorf("partial trick = %s", raw)
 	}
 }
+
+// TestRulesAPICases runs the API cases each referee package keeps in its
+// testdata through the HTTP layer, so the endpoint and the referee are
+// checked together.
+func TestRulesAPICases(t *testing.T) {
+	files, err := filepath.Glob("../rules/*/testdata/api-cases.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no API cases under rules/: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(filepath.Dir(filepath.Dir(f))), func(t *testing.T) {
+			runCases(t, loadCases(t, f))
+		})
+	}
+}

@@ -117,3 +117,5 @@ func (t table) note(seat int, endsHand bool) string {
 	}
 	return note
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -24,6 +24,9 @@ func (s *Server) routes(e *echo.Echo) {
 
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
+	api.POST("/:game/melds/check", s.apiMeldCheck)
+	api.POST("/fan/hands/score", s.apiFanScore)
+	api.POST("/fortune/hands/score", s.apiFortuneScore)
 	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 
