@@ -305,3 +305,24 @@ func TestWritesAreImmediate(t *testing.T) {
 		t.Fatalf("a second writer got the lock while a store transaction was open")
 	}
 }
+
+func TestWatchLinks(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	w1, err := s.WatchID(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2, _ := s.WatchID(ctx, g.ID)
+	if w1 != w2 || !ValidID(w1) || w1 == g.PublicID {
+		t.Fatalf("watch ids %q, %q for game %q", w1, w2, g.PublicID)
+	}
+	got, err := s.GameByWatchID(ctx, w1)
+	if err != nil || got.ID != g.ID {
+		t.Fatalf("GameByWatchID = %+v, %v", got, err)
+	}
+	if _, err := s.GameByWatchID(ctx, g.PublicID); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the game's own id works as a watch link: %v", err)
+	}
+}

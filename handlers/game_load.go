@@ -23,11 +23,24 @@ type table struct {
 // loadTable loads the game named in the URL with its hands. An unknown or
 // malformed id is db.ErrNotFound, which renders the friendly 404.
 func (s *Server) loadTable(c echo.Context) (table, error) {
-	ctx := c.Request().Context()
-	g, err := s.store.Game(ctx, c.Param("game"))
+	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return table{}, err
 	}
+	return s.tableOf(c, g)
+}
+
+// loadWatched loads the game a spectator's link shows.
+func (s *Server) loadWatched(c echo.Context) (table, error) {
+	g, err := s.store.GameByWatchID(c.Request().Context(), c.Param("watch"))
+	if err != nil {
+		return table{}, err
+	}
+	return s.tableOf(c, g)
+}
+
+func (s *Server) tableOf(c echo.Context, g db.Game) (table, error) {
+	ctx := c.Request().Context()
 	r, ok := rules.Lookup(g.Rules)
 	if !ok {
 		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)

@@ -40,6 +40,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	vm := views.GameVM{
 		Title: r.Name, URL: t.url(), Target: r.Target, EndRule: r.EndRule, Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
+		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", AdjudicateURL: "/adjudicate?game=" + r.ID,
 	}
 	for _, h := range r.HouseRules {
 		if g.HouseRules[h.Key] {

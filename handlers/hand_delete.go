@@ -69,5 +69,6 @@ func (s *Server) deleteHand(c echo.Context) error {
 	case err != nil:
 		return err
 	}
+	s.changed(c, t)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=deleted")
 }

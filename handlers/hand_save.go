@@ -49,6 +49,7 @@ func (s *Server) saveHand(c echo.Context) error {
 	case err != nil:
 		return err
 	}
+	s.changed(c, t)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
 }

@@ -43,6 +43,7 @@ func (s *Server) updateHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	s.changed(c, t)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=corrected")
 }

@@ -35,23 +35,36 @@ type Store interface {
 	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change) (db.Hand, error)
 	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change) error
 	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
+	WatchID(ctx context.Context, gameID int64) (string, error)
+	GameByWatchID(ctx context.Context, watchID string) (db.Game, error)
 }
 
-// Server holds what every handler needs.
+// Server holds what every handler needs. It is the http.Handler of
+// meldpad.
 type Server struct {
 	store    Store
 	log      *slog.Logger
 	validate *validator.Validate
+	events   *broker
+	echo     *echo.Echo
 }
+
+// ServeHTTP serves a request through the routes of routes.go.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+
+// CloseStreams ends the live-update streams of every phone, so that a
+// server shutting down does not wait for them. main registers it with
+// http.Server.RegisterOnShutdown.
+func (s *Server) CloseStreams() { s.events.close() }
 
 // MaxBody is the largest request body accepted (API.md: 413 above 64 KiB).
 const MaxBody = "64KiB"
 
 // New returns the HTTP handler for meldpad: every route of routes.go
 // behind logging, panic recovery, a body limit and CSRF protection.
-func New(store Store, log *slog.Logger) http.Handler {
-	s := &Server{store: store, log: log, validate: newValidator()}
+func New(store Store, log *slog.Logger) *Server {
 	e := echo.New()
+	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e}
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
@@ -72,6 +85,11 @@ func New(store Store, log *slog.Logger) http.Handler {
 	}))
 	e.Use(middleware.Recover())
 	e.Use(middleware.BodyLimit(MaxBody))
+	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
+		// Event streams are flushed event by event; compressing them would
+		// hold events back.
+		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
+	}))
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy:        "same-origin",
@@ -87,7 +105,7 @@ func New(store Store, log *slog.Logger) http.Handler {
 		CookieSameSite: http.SameSiteLaxMode,
 	}))
 	s.routes(e)
-	return e
+	return s
 }
 
 // render writes a page. It renders into a buffer first so that a failure

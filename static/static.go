@@ -11,7 +11,7 @@ import (
 
 // FS holds the files served under /static/.
 //
-//go:embed *.css *.svg
+//go:embed *.css *.svg *.js
 var FS embed.FS
 
 // versions maps each file to a short hash of its content, computed once.

@@ -37,3 +37,32 @@ func article(word string) string {
 	}
 	return "a"
 }
+
+// qrQuiet is the blank margin around a QR code, in modules.
+const qrQuiet = 4
+
+func qrViewBox(modules [][]bool) string {
+	size := strconv.Itoa(len(modules) + 2*qrQuiet)
+	return "0 0 " + size + " " + size
+}
+
+// qrPath draws the dark modules row by row, one rectangle per run, which
+// keeps the SVG small (a few KB for a game's link).
+func qrPath(modules [][]bool) string {
+	var b strings.Builder
+	for y, row := range modules {
+		for x := 0; x < len(row); {
+			if !row[x] {
+				x++
+				continue
+			}
+			start := x
+			for x < len(row) && row[x] {
+				x++
+			}
+			b.WriteString("M" + strconv.Itoa(start+qrQuiet) + " " + strconv.Itoa(y+qrQuiet) +
+				"h" + strconv.Itoa(x-start) + "v1h-" + strconv.Itoa(x-start) + "z")
+		}
+	}
+	return b.String()
+}

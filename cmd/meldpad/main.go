@@ -94,13 +94,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	app := handlers.New(store, log)
 	srv := &http.Server{
-		Handler:           handlers.New(store, log),
+		Handler:           app,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 	}
+	srv.RegisterOnShutdown(app.CloseStreams)
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -1,0 +1,49 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// WatchID returns the game's read-only link id, making one the first time
+// it is asked for.
+func (s *Store) WatchID(ctx context.Context, gameID int64) (string, error) {
+	var id string
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var current sql.NullString
+		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&current); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
+		}
+		if current.Valid {
+			id = current.String
+			return nil
+		}
+		id = NewID()
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET watch_id = ? WHERE id = ?`, id, gameID); err != nil {
+			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
+		}
+		return nil
+	})
+	return id, err
+}
+
+// GameByWatchID returns the game a read-only link shows.
+func (s *Store) GameByWatchID(ctx context.Context, watchID string) (Game, error) {
+	if !ValidID(watchID) {
+		return Game{}, ErrNotFound
+	}
+	var publicID string
+	err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("db: game of watch link: %w", err)
+	}
+	return s.Game(ctx, publicID)
+}
