@@ -42,6 +42,9 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
 		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", AdjudicateURL: "/adjudicate?game=" + r.ID,
 	}
+	if _, ok := sheets[r.ID]; ok {
+		vm.CardsURL = t.url() + "/hands/new?by=cards"
+	}
 	for _, h := range r.HouseRules {
 		if g.HouseRules[h.Key] {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")

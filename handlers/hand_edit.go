@@ -17,6 +17,9 @@ func (s *Server) showEditHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh, ok := sheets[t.rules.ID]; ok && wantsSheet(c, h) {
+		return s.showEditSheet(c, t, sh, h)
+	}
 	form := pointsForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
 	for _, p := range h.Points {
 		form.Points = append(form.Points, strconv.Itoa(p))
@@ -35,6 +38,19 @@ func (s *Server) showEditHand(c echo.Context) error {
 		}
 	}
 	return render(c, http.StatusOK, views.HandFormPage(editHandVM(c, t, h, form, nil)))
+}
+
+// wantsSheet reports whether a hand is shown card by card: when it was
+// entered that way, unless ?by=points asks otherwise, or when ?by=cards
+// asks for it.
+func wantsSheet(c echo.Context, h db.Hand) bool {
+	switch c.QueryParam("by") {
+	case "points":
+		return false
+	case "cards":
+		return true
+	}
+	return h.Entry == db.EntryCards
 }
 
 // loadHand loads the game and the hand named in the URL.
@@ -59,5 +75,8 @@ func editHandVM(c echo.Context, t table, h db.Hand, form pointsForm, errs fieldE
 	name := t.roundName(t.number(h.ID))
 	url := t.url() + "/hands/" + itoa64(h.ID)
 	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = "Correct "+name, url, "Save the correction", url+"/delete"
+	if _, ok := sheets[t.rules.ID]; ok {
+		vm.CardsURL = url + "?by=cards"
+	}
 	return vm
 }

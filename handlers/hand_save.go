@@ -19,6 +19,9 @@ func (s *Server) saveHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh, ok := sheets[t.rules.ID]; ok && c.FormValue("by") == "cards" {
+		return s.saveSheet(c, t, sh)
+	}
 	form, in, errs, err := s.readPointsForm(c, t)
 	if err != nil {
 		return err

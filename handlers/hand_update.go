@@ -20,6 +20,9 @@ func (s *Server) updateHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if sh, ok := sheets[t.rules.ID]; ok && c.FormValue("by") == "cards" {
+		return s.updateSheet(c, t, sh, h)
+	}
 	form, in, errs, err := s.readPointsForm(c, t)
 	if err != nil {
 		return err

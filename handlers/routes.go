@@ -21,6 +21,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/w/:watch/events", s.watchEvents)
 	e.GET("/g/:game/hands/new", s.showNewHand)
 	e.POST("/g/:game/hands", s.saveHand)
+	e.POST("/g/:game/hands/preview", s.previewSheet)
 	e.GET("/g/:game/hands/:hand", s.showEditHand)
 	e.POST("/g/:game/hands/:hand", s.updateHand)
 	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)

@@ -29,5 +29,150 @@
     source.addEventListener("changed", refresh);
   }
 
-  document.addEventListener("DOMContentLoaded", live);
+  // The card picker: while a card field has focus, a panel at the bottom
+  // offers the deck's ranks, its suits by colour and its trumps. Tap a rank,
+  // then a suit; tap a trump; tap a chip under a field to take that card
+  // out. Cards the hand already uses as often as the deck holds them are
+  // greyed out. Every change fires the field's input event, so the server
+  // reads the field again and shows the chips and verdicts.
+  function picker() {
+    var panel = document.getElementById("picker");
+    if (!panel || !panel.dataset.deck) return;
+    var deck = JSON.parse(panel.dataset.deck);
+    var active = null, rank = null, declaring = false;
+
+    function button(label, title, onTap, cls) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      if (title) b.title = title;
+      if (cls) b.className = cls;
+      b.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep the field's focus
+      b.addEventListener("click", onTap);
+      return b;
+    }
+    function row(cls) {
+      var r = document.createElement("div");
+      r.className = "row" + (cls ? " " + cls : "");
+      panel.appendChild(r);
+      return r;
+    }
+    function cardName(r, suit) {
+      return deck.trumps ? r + " " + suit : r + suit;
+    }
+    function used() {
+      var count = {};
+      document.querySelectorAll(".chip[data-card]").forEach(function (chip) {
+        var card = chip.dataset.card.split("=")[0];
+        count[card] = (count[card] || 0) + 1;
+      });
+      return count;
+    }
+    function refresh() {
+      var count = used();
+      panel.querySelectorAll("button[data-rank]").forEach(function (b) {
+        b.classList.toggle("on", b.dataset.rank === rank);
+      });
+      panel.querySelectorAll("button[data-suit]").forEach(function (b) {
+        var card = cardName(rank, b.dataset.suit);
+        b.disabled = rank !== null && (count[card] || 0) >= (deck.copies[card] || 0);
+      });
+      panel.querySelectorAll("button[data-trump]").forEach(function (b) {
+        b.disabled = (count[b.dataset.trump] || 0) >= 1;
+      });
+      var eq = panel.querySelector("button[data-declare]");
+      if (eq) eq.classList.toggle("on", declaring);
+    }
+    function changed(input) {
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    function add(card) {
+      if (!active) return;
+      var text = active.value.replace(/[\s,;]+$/, "");
+      if (declaring && text) {
+        text += "=" + card;
+      } else {
+        text += (text ? ", " : "") + card;
+      }
+      active.value = text;
+      rank = null;
+      declaring = false;
+      changed(active);
+      refresh();
+    }
+
+    var ranks = row();
+    deck.ranks.forEach(function (r) {
+      var b = button(r, "rank " + r, function () { rank = rank === r ? null : r; refresh(); });
+      b.dataset.rank = r;
+      ranks.appendChild(b);
+    });
+    var suits = row();
+    deck.groups.forEach(function (g) {
+      var group = document.createElement("span");
+      group.className = "group " + g.colour;
+      group.title = g.colour;
+      g.suits.forEach(function (suit, i) {
+        var b = button(g.labels[i], suit, function () { if (rank !== null) add(cardName(rank, suit)); });
+        b.dataset.suit = suit;
+        group.appendChild(b);
+      });
+      suits.appendChild(group);
+    });
+    if (deck.trumps) {
+      var trumps = row();
+      deck.trumps.forEach(function (t) {
+        var b = button(t, "trump", function () { add(t); });
+        b.dataset.trump = t;
+        trumps.appendChild(b);
+      });
+    }
+    var controls = row();
+    if (deck.wilds) {
+      var eq = button("=", "the next card is what the wild stands for", function () { declaring = !declaring; refresh(); });
+      eq.dataset.declare = "1";
+      controls.appendChild(eq);
+    }
+    controls.appendChild(button("⌫", "take out the last card", function () {
+      if (!active) return;
+      var chips = document.querySelectorAll('.chips[data-field="' + active.id + '"] .chip');
+      if (chips.length) chips[chips.length - 1].click();
+    }));
+    controls.appendChild(button("Done", "close the picker", function () {
+      panel.hidden = true;
+      document.body.classList.remove("picking");
+      if (active) active.blur();
+    }, "close"));
+
+    document.addEventListener("focusin", function (e) {
+      if (e.target.matches && e.target.matches("input.cards")) {
+        active = e.target;
+        panel.hidden = false;
+        document.body.classList.add("picking");
+        refresh();
+      }
+    });
+    // Tapping a chip takes its card out of the field: the field is written
+    // again from the remaining chips, in canonical form.
+    document.addEventListener("click", function (e) {
+      var chip = e.target.closest && e.target.closest(".chip[data-card]");
+      if (!chip) return;
+      var box = chip.parentElement, input = document.getElementById(box.dataset.field);
+      if (!input) return;
+      var rest = [];
+      box.querySelectorAll(".chip[data-card]").forEach(function (c) { if (c !== chip) rest.push(c.dataset.card); });
+      input.value = rest.join(", ");
+      chip.remove();
+      changed(input);
+      refresh();
+    });
+    // After each preview the chips change; grey out again.
+    document.body.addEventListener("htmx:afterSettle", refresh);
+    document.body.addEventListener("htmx:oobAfterSwap", refresh);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    live();
+    picker();
+  });
 })();

@@ -1,0 +1,133 @@
+package handlers
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Browser tests drive Debian's chromium through chromedp against a real
+// server. Without a browser they skip with a message, unless CI is set:
+// then a missing browser is a failure, so CI never passes by skipping.
+
+func chromiumPath() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// newBrowser starts a headless chromium with a phone-sized window (390x844)
+// and returns a context for one tab. Each call is a separate browser
+// profile, so two calls are two phones.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("browser tests need chromium (Debian package chromium); .ci/run installs it")
+		}
+		t.Skip("no chromium found: browser tests skipped (apt-get install chromium to run them)")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.WindowSize(390, 844),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("lang", "en-GB"),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelTab := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(func() { cancelTimeout(); cancelTab(); cancelAlloc() })
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+		t.Fatalf("start chromium: %v", err)
+	}
+	return ctx
+}
+
+// step is one browser action that returns nothing.
+type step = chromedp.Action[chromedp.Void]
+
+// run runs browser actions, failing the test with what was being done.
+func run(t *testing.T, ctx context.Context, what string, steps ...step) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// css selects the first element matching a CSS selector.
+func css(sel string) chromedp.CSS { return chromedp.CSS(sel) }
+
+// shot saves a 390x844 screenshot of the page as name.png in the test's
+// artifact directory (kept with go test -artifacts -outputdir DIR).
+func shot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	path := filepath.Join(t.ArtifactDir(), name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot %s", path)
+}
+
+// text returns the visible text of the first element matching sel.
+func text(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(css(sel)))
+	if err != nil {
+		t.Fatalf("read %s: %v", sel, err)
+	}
+	return s
+}
+
+// waitText waits until the element's text contains want.
+func waitText(t *testing.T, ctx context.Context, sel, want string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	var got string
+	for time.Now().Before(deadline) {
+		short, cancel := context.WithTimeout(ctx, time.Second)
+		s, err := chromedp.Run(short, chromedp.Text(css(sel)))
+		cancel()
+		if got = s; err == nil && strings.Contains(got, want) {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s never showed %q; it shows %q", sel, want, got)
+}
+
+// typeCards types into a card field as a user would, key by key, which
+// fires the live preview.
+func typeCards(name, cards string) step {
+	sel := css("#in-" + name)
+	return chromedp.Steps(chromedp.Click(sel), chromedp.SendKeys(sel, cards))
+}
+
+// newGameInBrowser starts a game through the new-game form.
+func newGameInBrowser(t *testing.T, ctx context.Context, base, game string, players ...string) {
+	t.Helper()
+	steps := []step{chromedp.Navigate(base + "/games/new?game=" + game)}
+	for i, p := range players {
+		sel := css("#player-" + itoa(i))
+		steps = append(steps, chromedp.Clear(sel), chromedp.SendKeys(sel, p))
+	}
+	steps = append(steps, chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css(".totals")))
+	run(t, ctx, "start a "+game+" game", steps...)
+}

@@ -1,0 +1,179 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// sheetForm is what every card-by-card form carries besides the game's
+// own fields.
+type sheetForm struct {
+	Token   string `form:"token" validate:"token"`
+	Version string `form:"version" validate:"omitempty,number"`
+	Author  string `form:"author" validate:"max=40"`
+	Action  string `form:"action" validate:"omitempty,oneof=check save"`
+}
+
+// readSheetForm reads the posted form: the common fields checked, the
+// game's fields as posted.
+func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
+	values, err := c.FormParams()
+	if err != nil {
+		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: values.Get("action")}
+	if errs := s.check(&form); errs != nil {
+		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
+	}
+	return form, values, nil
+}
+
+// sheetVM judges the form and fills the page around it.
+func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput) {
+	version, _ := strconv.Atoi(form.Version)
+	vm := views.SheetVM{
+		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
+		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(),
+	}
+	if vm.Author == "" {
+		vm.Author = authorCookie(c)
+	}
+	in := sh.judge(t, values, &vm)
+	if hand == nil {
+		next := t.roundName(len(t.hands) + 1)
+		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+		vm.PreviewURL = t.url() + "/hands/preview"
+		vm.PointsURL = t.url() + "/hands/new"
+	} else {
+		url := t.url() + "/hands/" + itoa64(hand.ID)
+		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.number(hand.ID)), url, "Save the correction"
+		vm.PreviewURL = t.url() + "/hands/preview"
+		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
+	}
+	return vm, in
+}
+
+// showNewSheet shows the card-by-card form of the next hand.
+func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
+	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
+	vm, _ := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
+	vm.Judgement.Problem = ""
+	return render(c, http.StatusOK, views.HandSheetPage(vm))
+}
+
+// showEditSheet shows a stored hand in its card-by-card form.
+func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
+	values := sh.blank(t)
+	if h.Entry == db.EntryCards {
+		var err error
+		if values, err = sh.values(t, h.Record); err != nil {
+			return err
+		}
+	}
+	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
+	vm, _ := s.sheetVM(c, t, sh, values, form, &h)
+	return render(c, http.StatusOK, views.HandSheetPage(vm))
+}
+
+// previewSheet answers the sheet's live preview: chips, verdicts and the
+// score so far, swapped into the page without touching what is typed.
+func (s *Server) previewSheet(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	sh, ok := sheets[t.rules.ID]
+	if !ok {
+		return echo.ErrNotFound
+	}
+	values, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
+	vm, _ := s.sheetVM(c, t, sh, values, form, nil)
+	return render(c, http.StatusOK, views.SheetPreview(vm))
+}
+
+// saveSheet records a hand entered card by card. "Check" shows what the
+// rules make of it without saving; saving an incomplete or illegal hand
+// shows the same with the reason, everything typed kept.
+func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
+	form, values, err := s.readSheetForm(c)
+	if err != nil {
+		return err
+	}
+	vm, in := s.sheetVM(c, t, sh, values, form, nil)
+	if form.Action == "check" {
+		return render(c, http.StatusOK, views.HandSheetPage(vm))
+	}
+	if in == nil {
+		vm.FormError = "Not saved: " + vm.Judgement.Problem
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
+	}
+	version, _ := strconv.Atoi(form.Version)
+	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	if errors.Is(err, db.ErrConflict) || errors.Is(err, db.ErrGameOver) {
+		if t, err = s.loadTable(c); err != nil {
+			return err
+		}
+		form.Version = strconv.Itoa(t.game.Version)
+		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
+		if t.game.Finished() {
+			vm.Conflict = "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved."
+			vm.SaveLabel = ""
+		} else {
+			vm.Conflict = conflictMessage(t)
+			vm.SaveLabel = "Save as " + t.roundName(len(t.hands)+1) + " anyway"
+		}
+		return render(c, http.StatusConflict, views.HandSheetPage(vm))
+	}
+	if err != nil {
+		return err
+	}
+	rememberAuthor(c, form.Author)
+	s.changed(c, t)
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// updateSheet saves a correction entered card by card.
+func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
+	form, values, err := s.readSheetForm(c)
+	if err != nil {
+		return err
+	}
+	vm, in := s.sheetVM(c, t, sh, values, form, &h)
+	if form.Action == "check" {
+		return render(c, http.StatusOK, views.HandSheetPage(vm))
+	}
+	if in == nil {
+		vm.FormError = "Not saved: " + vm.Judgement.Problem
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
+	}
+	version, _ := strconv.Atoi(form.Version)
+	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	if errors.Is(err, db.ErrConflict) {
+		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
+		if err != nil {
+			return err
+		}
+		form.Version = strconv.Itoa(current.Version)
+		vm, _ = s.sheetVM(c, t, sh, values, form, &current)
+		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
+			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
+		return render(c, http.StatusConflict, views.HandSheetPage(vm))
+	}
+	if err != nil {
+		return err
+	}
+	rememberAuthor(c, form.Author)
+	s.changed(c, t)
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=corrected")
+}
