@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"meldpad/db"
-		"meldpad/rules/cards"
+	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/ruling"
 	"meldpad/views"
