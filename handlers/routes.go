@@ -11,6 +11,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.health)
 	e.GET("/", s.showHome)
 
+	e.GET("/adjudicate", s.showAdjudicate)
 	e.GET("/games/new", s.showNewGame)
 	e.POST("/games", s.createGame)
 	e.GET("/g/:game", s.showGame)

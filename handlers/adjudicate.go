@@ -1,0 +1,265 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/rules"
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+	"meldpad/views"
+)
+
+// question is one kind of dispute the referee page settles for a game:
+// its inputs and how to judge them.
+type question struct {
+	key, label string
+	fields     []views.AdjFieldVM
+	judge      func(g rules.Game, vm *views.AdjudicateVM)
+}
+
+// questions lists what can be asked of each game: a meld or lay-off for
+// the games with melds, a whole deal for Fan Rummy, a trick for Trophy
+// Case, an opening for Black Heart Rum.
+func questions(g rules.Game) []question {
+	var qs []question
+	if _, ok := meldCheckers[g.ID]; ok {
+		qs = append(qs, question{key: "meld", label: "A meld or a lay-off", judge: judgeMeld, fields: []views.AdjFieldVM{
+			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + exampleCards(g)},
+			{Name: "onto", Label: "Laid off onto (optional)", Kind: "cards", Help: "The meld already on the table; leave empty to judge laying down."},
+		}})
+	}
+	if extra, ok := extraQuestions[g.ID]; ok {
+		qs = append(qs, extra...)
+	}
+	return qs
+}
+
+// extraQuestions are the game-specific disputes beyond melds.
+var extraQuestions = map[string][]question{
+	rules.Fan: {{key: "deal", label: "A whole deal", judge: judgeFanDeal, fields: []views.AdjFieldVM{
+		{Name: "knock", Label: "Knock card", Kind: "cards"},
+		{Name: "ender", Label: "Who ended the deal (knocked or went gin)?", Kind: "select",
+			Options: []views.OptionVM{{Value: "0", Label: "Player 1"}, {Value: "1", Label: "Player 2"}}},
+		{Name: "hand1", Label: "Player 1's cards", Kind: "cards", Help: "10 cards, or 11 for Big Gin."},
+		{Name: "hand2", Label: "Player 2's cards", Kind: "cards"},
+	}}},
+	rules.Trophy: {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
+		{Name: "players", Label: "Players", Kind: "select", Value: "4",
+			Options: []views.OptionVM{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},
+		{Name: "leader", Label: "Who led?", Kind: "select", Value: "1", Options: playerOptions(5)},
+		{Name: "plays", Label: "The plays, in order", Kind: "lines",
+			Help: "One per line: the player's number, then the card or \"fold\". e.g. \"1 3 Lamps\", \"2 8 Fromps\", \"3 fold\", \"4 Grue\"."},
+	}}},
+}
+
+func playerOptions(n int) []views.OptionVM {
+	out := make([]views.OptionVM, n)
+	for i := range out {
+		out[i] = views.OptionVM{Value: strconv.Itoa(i + 1), Label: "Player " + strconv.Itoa(i+1)}
+	}
+	return out
+}
+
+func exampleCards(g rules.Game) string {
+	if g.Deck == cards.Fanucci() {
+		return "7 Lamps, 7 Plungers, Grue"
+	}
+	if g.Deck.IsWild(cards.Card{Rank: 2, Suit: cards.Clubs}) {
+		return "5H 6H 2C=7H"
+	}
+	return "QS 6H KS 3H AS"
+}
+
+// showAdjudicate is the referee page. It is a GET form, so a verdict's URL
+// carries everything entered and can be opened on every phone at the table.
+func (s *Server) showAdjudicate(c echo.Context) error {
+	params := c.QueryParams()
+	var game rules.Game
+	var qs []question
+	for _, g := range rules.Games() {
+		if gq := questions(g); len(gq) > 0 && (game.ID == "" || g.ID == params.Get("game")) {
+			game, qs = g, gq
+		}
+	}
+	q := qs[0]
+	for _, cand := range qs {
+		if cand.key == params.Get("q") {
+			q = cand
+		}
+	}
+	vm := views.AdjudicateVM{Game: game.ID, Question: q.key, Deck: deckJSON(game.Deck)}
+	for _, g := range rules.Games() {
+		if gq := questions(g); len(gq) > 0 {
+			vm.Games = append(vm.Games, views.TabVM{Label: g.Name, URL: "/adjudicate?game=" + g.ID, Active: g.ID == game.ID})
+		}
+	}
+	for _, cand := range qs {
+		vm.Questions = append(vm.Questions, views.TabVM{Label: cand.label, URL: "/adjudicate?game=" + game.ID + "&q=" + cand.key, Active: cand.key == q.key})
+	}
+	asked := false
+	for _, f := range q.fields {
+		if v := params.Get(f.Name); v != "" {
+			f.Value = v
+			asked = asked || f.Kind != "select"
+		}
+		vm.Fields = append(vm.Fields, f)
+	}
+	if asked {
+		q.judge(game, &vm)
+		if vm.Verdict != nil {
+			vm.ShareURL = c.Scheme() + "://" + c.Request().Host + "/adjudicate?" + shareQuery(vm)
+			var err error
+			if vm.ShareQR, err = qrModules(vm.ShareURL); err != nil {
+				vm.ShareURL = ""
+			}
+		}
+	}
+	return render(c, http.StatusOK, views.AdjudicatePage(vm))
+}
+
+// shareQuery is the verdict's inputs as a query string, in a fixed order.
+func shareQuery(vm views.AdjudicateVM) string {
+	q := url.Values{"game": {vm.Game}, "q": {vm.Question}}
+	for _, f := range vm.Fields {
+		if f.Value != "" {
+			q.Set(f.Name, f.Value)
+		}
+	}
+	return q.Encode()
+}
+
+// field returns the named field of the page, to read it or mark an error.
+func field(vm *views.AdjudicateVM, name string) *views.AdjFieldVM {
+	for i := range vm.Fields {
+		if vm.Fields[i].Name == name {
+			return &vm.Fields[i]
+		}
+	}
+	return &views.AdjFieldVM{}
+}
+
+// readPlays reads a card field of the page, showing its cards as chips and
+// counting them in tally against the deck.
+func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
+	f := field(vm, name)
+	plays, err := deck.ParseText(f.Value)
+	if err != nil {
+		f.Error = parseMessage(err)
+		return nil, false
+	}
+	for _, p := range plays {
+		f.Chips = append(f.Chips, chip(p))
+		if tally != nil {
+			if err := tally.Add(p.Card); err != nil {
+				f.Error = parseMessage(err)
+				return nil, false
+			}
+		}
+	}
+	return plays, true
+}
+
+var ruleIDs = regexp.MustCompile(`\b[FRBNT][1-9]\b`)
+
+// citedRules returns the full text of every rule the reason cites, then
+// the verdict's own rule if the reason did not cite it.
+func citedRules(reason string, extra ...string) []views.RuleVM {
+	var out []views.RuleVM
+	seen := map[string]bool{}
+	for _, id := range append(ruleIDs.FindAllString(reason, -1), extra...) {
+		if r, ok := rules.Rule(id); ok && !seen[id] {
+			seen[id] = true
+			out = append(out, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
+		}
+	}
+	return out
+}
+
+// judgeMeld judges laying down, or laying off onto a meld on the table.
+func judgeMeld(g rules.Game, vm *views.AdjudicateVM) {
+	tally := g.Deck.NewTally()
+	played, ok1 := readPlays(vm, "cards", g.Deck, tally)
+	onto, ok2 := readPlays(vm, "onto", g.Deck, tally)
+	if !ok1 || !ok2 {
+		return
+	}
+	if len(played) == 0 {
+		field(vm, "cards").Error = "Enter the cards played."
+		return
+	}
+	req := meldRequest{cards: played, onto: onto, layoff: len(onto) > 0}
+	v := meldCheckers[g.ID](req)
+	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: citedRules(v.Reason, v.Rule)}
+	kind := ""
+	if v.Kind != nil {
+		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")
+	}
+	switch {
+	case req.layoff && v.Valid:
+		out.Headline = "Yes: it can be laid off, making " + article(kind) + " " + kind
+	case req.layoff:
+		out.Headline = "No: it cannot be laid off"
+	case v.Valid:
+		out.Headline = "Valid: " + article(kind) + " " + kind
+	default:
+		out.Headline = "Not a valid meld"
+	}
+	if v.Bonus {
+		out.Details = append(out.Details, "A bonus meld: laying it down earns a bonus mark (F4).")
+	}
+	if v.Points != nil {
+		out.Details = append(out.Details, "Scores "+strconv.Itoa(*v.Points)+" points for the player.")
+	}
+	if len(v.Readings) > 0 {
+		all := append(append([]cards.Play{}, onto...), played...)
+		if !req.layoff {
+			all = played
+		}
+		var notes []string
+		for i, r := range v.Readings {
+			if i < len(all) && all[i].Card.String() != r {
+				notes = append(notes, all[i].Card.String()+" as "+r)
+			}
+		}
+		if len(notes) > 0 {
+			out.Details = append(out.Details, "Wilds read as: "+strings.Join(notes, ", ")+".")
+		}
+	}
+	vm.Verdict = out
+}
+
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// players renames the referee's seat numbers (0-based) as the page's
+// player numbers (1-based): "seat 2" becomes "player 3".
+var seatRe = regexp.MustCompile(`\bseat (\d+)`)
+
+func players(s string) string {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "trophy: "), "fan: ")
+	return seatRe.ReplaceAllStringFunc(s, func(m string) string {
+		n, _ := strconv.Atoi(strings.TrimPrefix(m, "seat "))
+		return "player " + strconv.Itoa(n+1)
+	})
+}
+
+// ruleVerdict turns a referee's error into a verdict against the play.
+func ruleVerdict(err error, headline string) (*views.AdjVerdictVM, bool) {
+	var broken *ruling.Error
+	if !errors.As(err, &broken) {
+		return nil, false
+	}
+	msg := players(broken.Msg)
+	return &views.AdjVerdictVM{Headline: headline, Reason: capitalize(msg), Rules: citedRules(msg, broken.Rule)}, true
+}

@@ -1,0 +1,140 @@
+package handlers
+
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"meldpad/rules"
+	"meldpad/rules/cards"
+	"meldpad/rules/fan"
+	"meldpad/rules/trophy"
+	"meldpad/views"
+)
+
+// judgeFanDeal scores a whole Fan Rummy deal from both hands (N1-N7).
+func judgeFanDeal(g rules.Game, vm *views.AdjudicateVM) {
+	knock, ok := readPlays(vm, "knock", g.Deck, nil)
+	if ok && len(knock) != 1 {
+		field(vm, "knock").Error = "Enter one card: the knock card."
+		ok = false
+	}
+	tally := g.Deck.NewTally()
+	h1, ok1 := readPlays(vm, "hand1", g.Deck, tally)
+	h2, ok2 := readPlays(vm, "hand2", g.Deck, tally)
+	if !ok || !ok1 || !ok2 {
+		return
+	}
+	knocker := 0
+	if field(vm, "ender").Value == "1" {
+		knocker = 1
+	}
+	res, err := fan.Score(fan.Deal{KnockCard: knock[0].Card, Knocker: knocker, Hands: [2][]cards.Card{cardsOf(h1), cardsOf(h2)}})
+	var bad *fan.DealError
+	if errors.As(err, &bad) {
+		name := "hand1"
+		if strings.HasPrefix(bad.Field, "hands[1]") {
+			name = "hand2"
+		} else if bad.Field == "knock_card" {
+			name = "knock"
+		}
+		field(vm, name).Error = players(bad.Msg)
+		return
+	}
+	if err != nil {
+		if v, ok := ruleVerdict(err, "Not allowed: this deal cannot end that way"); ok {
+			vm.Verdict = v
+		}
+		return
+	}
+	winner := 0
+	if res.Points[1] > res.Points[0] {
+		winner = 1
+	}
+	headline := capitalize(strings.ReplaceAll(res.Outcome.String(), "_", " ")) + ": "
+	if res.Points[winner] == 0 {
+		headline += "nobody scores"
+	} else {
+		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
+	}
+	reason := players(res.Reason)
+	v := &views.AdjVerdictVM{OK: true, Headline: headline, Reason: capitalize(reason), Rules: citedRules(reason)}
+	for seat := range res.Melds {
+		v.Details = append(v.Details, "Player "+strconv.Itoa(seat+1)+": melds "+meldsText(res.Melds[seat])+
+			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")
+	}
+	if len(res.Layoffs) > 0 {
+		v.Details = append(v.Details, "Laid off"+strings.TrimPrefix(layoffText(res), ", lays off")+".")
+	}
+	vm.Verdict = v
+}
+
+var playLine = regexp.MustCompile(`^\s*(\d+)\s*[:.)\-]?\s*(.*?)\s*$`)
+
+// judgeTrick referees a Trophy Case trick as far as it was played (T1-T7).
+func judgeTrick(g rules.Game, vm *views.AdjudicateVM) {
+	count, _ := strconv.Atoi(field(vm, "players").Value)
+	leader, _ := strconv.Atoi(field(vm, "leader").Value)
+	t := trophy.Trick{Players: count, Leader: leader - 1}
+	f := field(vm, "plays")
+	for i, line := range strings.Split(f.Value, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m := playLine.FindStringSubmatch(line)
+		if m == nil {
+			f.Error = "Line " + strconv.Itoa(i+1) + ": start with the player's number, e.g. \"2 8 Fromps\" or \"3 fold\"."
+			return
+		}
+		seat, _ := strconv.Atoi(m[1])
+		p := trophy.Play{Seat: seat - 1}
+		if strings.EqualFold(m[2], "fold") || strings.EqualFold(m[2], "folds") {
+			p.Fold = true
+		} else {
+			c, err := g.Deck.Parse(m[2])
+			if err != nil {
+				f.Error = "Line " + strconv.Itoa(i+1) + ": " + parseMessage(err)
+				return
+			}
+			p.Card = c
+			f.Chips = append(f.Chips, chip(cards.Play{Card: c}))
+		}
+		t.Plays = append(t.Plays, p)
+	}
+	if len(t.Plays) == 0 {
+		f.Error = "Enter at least the lead."
+		return
+	}
+	res, err := trophy.Score(t)
+	var bad *trophy.InputError
+	if errors.As(err, &bad) {
+		f.Error = players(bad.Msg)
+		return
+	}
+	if err != nil {
+		if v, ok := ruleVerdict(err, "Not allowed"); ok {
+			vm.Verdict = v
+		}
+		return
+	}
+	reason := players(res.Reason)
+	v := &views.AdjVerdictVM{OK: true, Reason: capitalize(reason), Rules: citedRules(reason, res.Rule)}
+	if res.Ended {
+		v.Headline = "Player " + strconv.Itoa(res.Winner+1) + " wins the trick: " + strconv.Itoa(res.Points) + " " + plural(res.Points, "point")
+		v.Details = append(v.Details, "Player "+strconv.Itoa(res.NextLeader+1)+" leads next (T6).")
+	} else {
+		v.Headline = "The trick goes on: player " + strconv.Itoa(res.Next+1) + " to play"
+		if res.Highest >= 0 {
+			v.Details = append(v.Details, "Highest so far: player "+strconv.Itoa(res.Highest+1)+" with "+res.HighestCard.String()+" (T4).")
+		}
+	}
+	vm.Verdict = v
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

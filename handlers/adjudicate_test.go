@@ -1,0 +1,71 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+func TestAdjudicate(t *testing.T) {
+	app := newTestApp(t)
+	tests := []struct {
+		name   string
+		query  url.Values
+		status int
+		want   []string
+	}{
+		{"blank page offers the games", url.Values{}, 200, []string{"Referee", "Fan Rummy", "Trophy Case", "Judge"}},
+		{"fan: Q-K-A is not a run", url.Values{"game": {"fan"}, "q": {"meld"}, "cards": {"qs ks as"}},
+			200, []string{"Not a valid meld", "Q-K-A is not a run (N2)", "N2 Fan melds", "ace low only"}},
+		{"fan: a lay-off onto a run", url.Values{"game": {"fan"}, "q": {"meld"}, "cards": {"5s"}, "onto": {"2s 3s 4s"}},
+			200, []string{"Yes: it can be laid off, making a run"}},
+		{"fortune: K-A-deuce reads Q-K-A", url.Values{"game": {"fortune"}, "q": {"meld"}, "cards": {"kh ah 2c"}},
+			200, []string{"Valid: a sequence", "Scores 30 points", "2C as QH"}},
+		{"fortune: typo in a card", url.Values{"game": {"fortune"}, "q": {"meld"}, "cards": {"kh zz 2c"}},
+			200, []string{"is not a card", `value="kh zz 2c"`}},
+		{"fan deal: gin", url.Values{"game": {"fan"}, "q": {"deal"}, "knock": {"5h"}, "ender": {"0"},
+			"hand1": {"AS 2S 3S 4H 4D 4C 7C 8C 9C 10C"}, "hand2": {"KS KH 5D 6D 2H 9H JD QC 3D 8S"}},
+			200, []string{"Gin: player 1 scores 98", "N6 Fan score"}},
+		{"fan deal: illegal knock", url.Values{"game": {"fan"}, "q": {"deal"}, "knock": {"3c"}, "ender": {"0"},
+			"hand1": {"AS 2S 3S 4H 4D 4C 7C 8C 9C KD"}, "hand2": {"KS KH 5D 6D 2H 9H JD QC 3D 8S"}},
+			200, []string{"Not allowed", "(N4)", "N4 Ending a deal"}},
+		{"trophy: the public trick", url.Values{"game": {"trophy"}, "q": {"trick"}, "players": {"4"}, "leader": {"1"},
+			"plays": {"1 3 Lamps\n2 8 Fromps\n3 fold\n4 Grue"}},
+			200, []string{"Player 4 wins the trick: 1 point", "Player 1 leads next", "T7 Trick points"}},
+		{"trophy: out of turn", url.Values{"game": {"trophy"}, "q": {"trick"}, "players": {"4"}, "leader": {"1"},
+			"plays": {"2 3 Lamps"}}, 200, []string{"Not allowed", "T2"}},
+		{"trophy: a trick still going", url.Values{"game": {"trophy"}, "q": {"trick"}, "players": {"3"}, "leader": {"2"},
+			"plays": {"2 3 lam\n3 9 plu"}}, 200, []string{"The trick goes on: player 1 to play", "Highest so far: player 3 with 9 Plungers"}},
+		{"trophy: a bad line", url.Values{"game": {"trophy"}, "q": {"trick"}, "plays": {"Bob plays 3 Lamps"}},
+			200, []string{"Line 1: start with the player"}},
+		{"unknown game falls back", url.Values{"game": {"poker"}, "cards": {"AS"}}, 200, []string{"Referee"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := app.get("/adjudicate?" + tc.query.Encode())
+			if p.status != tc.status {
+				t.Fatalf("status %d, want %d", p.status, tc.status)
+			}
+			mustContain(t, p, tc.want...)
+		})
+	}
+}
+
+func TestAdjudicateShareLinkReproducesTheVerdict(t *testing.T) {
+	app := newTestApp(t)
+	q := url.Values{"game": {"fan"}, "q": {"meld"}, "cards": {"7h 7d 7c"}}
+	p := app.get("/adjudicate?" + q.Encode())
+	m := strings.Index(p.body, app.srv.URL+"/adjudicate?")
+	if m < 0 {
+		t.Fatalf("no share link on the verdict")
+	}
+	link := p.body[m:]
+	link = link[:strings.Index(link, `"`)]
+	link = strings.ReplaceAll(link, "&amp;", "&")
+	again := app.get(strings.TrimPrefix(link, app.srv.URL))
+	if again.status != http.StatusOK {
+		t.Fatalf("share link %s: %d", link, again.status)
+	}
+	mustContain(t, again, "Valid: a set", `<svg class="qr"`)
+}
