@@ -1,0 +1,185 @@
+// Command meldpad-load measures a running meldpad server: it replays API
+// cases (the format of ../shared/examples/api-cases.json) for a while from
+// several connections and reports the latency of each request end to end,
+// over real TCP, as the median and upper percentiles.
+//
+//	go run ./cmd/meldpad-load -url http://127.0.0.1:8080 -cases handlers/testdata/api-cases.json -n 5000 -c 4
+//
+// It also fetches pages given with -page (a path, repeatable) the same way,
+// to measure scorepad and standings pages.
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "meldpad-load:", err)
+		os.Exit(1)
+	}
+}
+
+type pages []string
+
+func (p *pages) String() string     { return strings.Join(*p, ",") }
+func (p *pages) Set(s string) error { *p = append(*p, s); return nil }
+
+// request is one request to replay.
+type request struct {
+	name, method, path string
+	body               []byte
+	status             int
+}
+
+func run(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("meldpad-load", flag.ContinueOnError)
+	base := fs.String("url", "http://127.0.0.1:8080", "the server")
+	casesPath := fs.String("cases", "", "API cases to replay (JSON list of {name, path, body, status})")
+	n := fs.Int("n", 2000, "requests per case or page")
+	conc := fs.Int("c", 2, "concurrent connections")
+	var pagePaths pages
+	fs.Var(&pagePaths, "page", "a page to fetch with GET (repeatable)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	var reqs []request
+	if *casesPath != "" {
+		loaded, err := loadCases(*casesPath)
+		if err != nil {
+			return err
+		}
+		reqs = append(reqs, loaded...)
+	}
+	for _, p := range pagePaths {
+		reqs = append(reqs, request{name: "GET " + p, method: http.MethodGet, path: p, status: http.StatusOK})
+	}
+	if len(reqs) == 0 {
+		return errors.New("nothing to measure: give -cases or -page")
+	}
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: *conc}, Timeout: 10 * time.Second}
+	fmt.Fprintf(out, "%-60s %8s %8s %8s %8s\n", "request", "median", "p90", "p99", "max")
+	var all []time.Duration
+	for _, r := range reqs {
+		lat, err := measure(ctx, client, *base, r, *n, *conc)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.name, err)
+		}
+		all = append(all, lat...)
+		report(out, r.name, lat)
+	}
+	if len(reqs) > 1 {
+		report(out, "all requests", all)
+	}
+	return nil
+}
+
+func loadCases(path string) ([]request, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var cases []struct {
+		Name   string `json:"name"`
+		Path   string `json:"path"`
+		Method string `json:"method"`
+		Body   any    `json:"body"`
+		Status int    `json:"status"`
+	}
+	if err := json.Unmarshal(b, &cases); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []request
+	for _, c := range cases {
+		r := request{name: c.Name, method: c.Method, path: c.Path, status: c.Status}
+		if c.Body != nil {
+			r.body, _ = json.Marshal(c.Body)
+		}
+		if r.method == "" {
+			r.method = http.MethodGet
+			if r.body != nil {
+				r.method = http.MethodPost
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// measure sends r n times from conc goroutines and returns each latency.
+// A wrong status is an error: a fast wrong answer is no measurement.
+func measure(ctx context.Context, client *http.Client, base string, r request, n, conc int) ([]time.Duration, error) {
+	var mu sync.Mutex
+	var lat []time.Duration
+	var firstErr error
+	jobs := make(chan struct{})
+	var wg sync.WaitGroup
+	for range conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range jobs {
+				d, err := once(ctx, client, base, r)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				lat = append(lat, d)
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		jobs <- struct{}{}
+	}
+	close(jobs)
+	wg.Wait()
+	return lat, firstErr
+}
+
+func once(ctx context.Context, client *http.Client, base string, r request) (time.Duration, error) {
+	req, err := http.NewRequestWithContext(ctx, r.method, base+r.path, bytes.NewReader(r.body))
+	if err != nil {
+		return 0, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Encoding", "gzip")
+	start := time.Now()
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	d := time.Since(start)
+	if resp.StatusCode != r.status {
+		return d, fmt.Errorf("status %d, want %d", resp.StatusCode, r.status)
+	}
+	return d, nil
+}
+
+func report(out io.Writer, name string, lat []time.Duration) {
+	slices.Sort(lat)
+	at := func(q float64) time.Duration { return lat[min(len(lat)-1, int(q*float64(len(lat))))] }
+	if len(name) > 60 {
+		name = name[:57] + "..."
+	}
+	fmt.Fprintf(out, "%-60s %8s %8s %8s %8s\n", name, round(at(0.5)), round(at(0.9)), round(at(0.99)), round(lat[len(lat)-1]))
+}
+
+func round(d time.Duration) string { return d.Round(time.Microsecond).String() }
