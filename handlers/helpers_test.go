@@ -19,20 +19,20 @@ import (
 // testApp is meldpad on a real SQLite file in a temp dir, with a client
 // that keeps cookies like a browser and does not follow redirects.
 type testApp struct {
-	t      *testing.T
+	t      testing.TB
 	srv    *httptest.Server
 	store  *db.Store
 	dbPath string
 	client *http.Client
 }
 
-func newTestApp(t *testing.T) *testApp {
+func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "meldpad.db")
 	return openTestApp(t, path)
 }
 
-func openTestApp(t *testing.T, path string) *testApp {
+func openTestApp(t testing.TB, path string) *testApp {
 	t.Helper()
 	store, err := db.Open(context.Background(), path)
 	if err != nil {
