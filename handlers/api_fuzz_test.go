@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"testing"
 )
 
@@ -44,4 +45,30 @@ func FuzzAPITrophyTrick(f *testing.F) {
 	fuzzEndpoint(f, "/api/v1/trophy/tricks/score",
 		`{"players": 4, "leader": 0, "plays": [{"seat": 0, "card": "3 Lamps"}, {"seat": 1, "card": "8 Fromps"}, {"seat": 2, "fold": true}, {"seat": 3, "card": "Grue"}]}`,
 		`{"players": 3, "leader": 2, "plays": [{"seat": 2, "card": "0 Tops"}], "hands": [["1 Rain"], [], ["0 Tops", "Grue"]]}`)
+}
+
+func FuzzAPIMeldCheck(f *testing.F) {
+	for _, game := range []string{"flathead", "fortune", "blackheart", "fan", "trophy", "poker"} {
+		f.Add(game, []byte(`{"cards": ["7 Lamps", "7 Plungers", "Grue"]}`))
+		f.Add(game, []byte(`{"cards": ["5H", "6H", "2C=7H"], "onto": ["3H", "4H"], "house_rules": {"big_sets": true}}`))
+	}
+	h := apiHandler(f)
+	f.Fuzz(func(t *testing.T, game string, body []byte) {
+		status, _, raw := callAPI(t, h, http.MethodPost, "/api/v1/"+url.PathEscape(game)+"/melds/check", body)
+		if status >= 500 || !json.Valid(raw) {
+			t.Fatalf("status %d for %q %q: %s", status, game, body, raw)
+		}
+	})
+}
+
+func FuzzAPIFanScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/fan/hands/score",
+		`{"knock_card": "5H", "knocker": 0, "hands": [["AS","2S","3S","4H","4D","4C","7C","8C","9C","10C"], ["KS","KH","5D","6D","2H","9H","JD","QC","3D","8S"]]}`,
+		`{"knock_card": "7S", "knocker": 1, "hands": [["AS"], ["KS"]], "knocker_melds": [["AS","2S","3S"]], "undercut_on_tie": true}`)
+}
+
+func FuzzAPIFortuneScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/fortune/hands/score",
+		`{"players": [{"melds": [["KS","KH","KD"], ["5H","6H","2C"]], "hand": []}, {"melds": [], "hand": ["QS","AH","2D"]}]}`,
+		`{"players": [{"melds": [["2C=KD","KS","KH"]]}, {}], "house_rules": {"ace_set_15": true}}`)
 }

@@ -48,6 +48,14 @@ func openTestApp(t testing.TB, path string) *testApp {
 	return app
 }
 
+// with returns the app reporting to t, for use inside a fuzz function,
+// where the fuzz target's own F may not be called.
+func (a *testApp) with(t testing.TB) *testApp {
+	b := *a
+	b.t = t
+	return &b
+}
+
 func (a *testApp) close() {
 	if a.srv != nil {
 		a.srv.Close()
