@@ -124,14 +124,6 @@ func BenchmarkLayoffsHard(b *testing.B) {
 	}
 }
 
-func mustCards(ss ...string) []cards.Card {
-	cs, err := cards.Fanucci().ParseList(ss)
-	if err != nil {
-		panic(err)
-	}
-	return cs
-}
-
 // crowdedDeal deals a random crowded end of hand: twelve valid melds on
 // the table in two colours, mostly runs and flush runs, some with a trump,
 // and five losers holding ten cards each, mostly of those colours and all

@@ -1,7 +1,9 @@
 package flathead
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"meldpad/rules/cards"
 )
@@ -34,6 +36,29 @@ var deckIndex = func() map[cards.Card]int {
 	}
 	return m
 }()
+
+// inDeckOrder returns a copy of the cards sorted as the Fanucci deck lists
+// them, cards outside the deck first. Faults are found in this order, so
+// that the order in which a player lists a meld's cards never changes the
+// verdict.
+func inDeckOrder(meld []cards.Card) []cards.Card {
+	sorted := slices.Clone(meld)
+	slices.SortFunc(sorted, func(a, b cards.Card) int {
+		ia, okA := deckIndex[a]
+		ib, okB := deckIndex[b]
+		switch {
+		case okA && okB:
+			return ia - ib
+		case okA != okB:
+			if okA {
+				return 1
+			}
+			return -1
+		}
+		return cmp.Or(cmp.Compare(a.Suit, b.Suit), cmp.Compare(a.Rank, b.Rank), cmp.Compare(a.Trump, b.Trump))
+	})
+	return sorted
+}
 
 // cardFault returns what is wrong with the cards themselves, before their
 // kind is judged: a card outside the Fanucci deck or a card given twice

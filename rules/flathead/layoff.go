@@ -15,9 +15,9 @@ import (
 func CheckLayoff(onto, added []cards.Card) Verdict {
 	before := Check(onto)
 	if !before.Valid {
-		f, ok := cardFault(onto)
+		f, ok := cardFault(inDeckOrder(onto))
 		if !ok {
-			f = layDownFault(onto, shapeOf(onto))
+			f = layDownFault(inDeckOrder(onto), shapeOf(onto))
 		}
 		return Verdict{Rule: before.Rule, Reason: "the meld on the table is itself invalid: " + f.why + " " + cite(f.rule, f.also)}
 	}
@@ -29,7 +29,7 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 	}
 	result := make([]cards.Card, 0, len(onto)+len(added))
 	result = append(append(result, onto...), added...)
-	if f, bad := cardFault(result); bad {
+	if f, bad := cardFault(inDeckOrder(result)); bad {
 		return Verdict{Rule: f.rule, Reason: f.why + " " + cite(f.rule, f.also, "F5")}
 	}
 	trump := hasTrump(result)
@@ -45,7 +45,7 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 		}
 		return Verdict{Valid: true, Kind: k, Rule: "F5", Reason: "now " + text + " " + cite("F5", cites), Trump: trump}
 	}
-	return Verdict{Rule: "F5", Reason: layoffFault(onto, result)}
+	return Verdict{Rule: "F5", Reason: layoffFault(onto, inDeckOrder(result))}
 }
 
 // layoffFault explains why a lay-off leaves no meld, judging the result as

@@ -14,6 +14,7 @@ import (
 // that are no meld get a Verdict with Valid false and the first thing wrong.
 func Check(meld []cards.Card) Verdict {
 	if f, bad := cardFault(meld); bad {
+		f, _ = cardFault(inDeckOrder(meld))
 		return invalid(f, f.sentence())
 	}
 	trump := hasTrump(meld)
@@ -23,7 +24,7 @@ func Check(meld []cards.Card) Verdict {
 		text, rule, cites := describe(k, ks, s, trump)
 		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Reason: text + " " + cite(cites), Trump: trump}
 	}
-	f := layDownFault(meld, s)
+	f := layDownFault(inDeckOrder(meld), s)
 	return invalid(f, f.sentence())
 }
 
@@ -99,7 +100,9 @@ func trumpPlace(s shape) string {
 // trump, three or more) are no meld. It judges them as the kind they come
 // closest to: the kind whose rank, suit or colour the most natural cards
 // share (set, then flush, then run on a tie), so that "7 Lamps, 7 Plungers,
-// 8 Zurfs" is told it is not a set of 7s because of the 8 Zurfs.
+// 8 Zurfs" is told it is not a set of 7s because of the 8 Zurfs. Ties
+// between ranks, suits or colours go to the first card in the given
+// order, which callers make deck order.
 func layDownFault(meld []cards.Card, s shape) fault {
 	var byRank [cards.Infinity + 1]int
 	var bySuit [cards.Zurfs + 1]int
