@@ -178,6 +178,67 @@ func smallDeal(rng *rand.Rand, maxPool int) Hand {
 	return Hand{Winner: winner, Hands: hands, BonusMarks: make([]int, seats), Table: table}
 }
 
+// TestScoreMatchesExhaustiveF7 checks Score's lay-offs against slowLayoffs
+// on thousands of small random deals: the same number of cards laid off,
+// the same choice among equally good lay-offs, and a count to match.
+func TestScoreMatchesExhaustiveF7(t *testing.T) {
+	deals := 4000
+	if testing.Short() {
+		deals = 400
+	}
+	rng := rand.New(rand.NewPCG(7, 42))
+	laidSome := 0
+	for d := 0; d < deals; d++ {
+		h := smallDeal(rng, 6)
+		compareWithSlow(t, d, h)
+		if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n > 0 {
+			laidSome++
+		}
+	}
+	// The deals must exercise the search: many should lay something off.
+	if laidSome < deals/3 {
+		t.Errorf("only %d of %d deals laid anything off; the generator is too weak", laidSome, deals)
+	}
+}
+
+// TestScoreWholeSuitF7 checks Score against slowLayoffs where a flush may
+// come to hold its whole suit or a set its whole rank, and then no trump
+// may join it (F3).
+func TestScoreWholeSuitF7(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	refused := 0
+	for d := 0; d < 300; d++ {
+		h := edgeDeal(rng)
+		compareWithSlow(t, d, h)
+		if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n < len(h.Hands[1])+len(h.Hands[2]) {
+			refused++
+		}
+	}
+	if refused == 0 {
+		t.Error("no deal left a card in hand; the generator misses the F3 edge")
+	}
+}
+
+// compareWithSlow scores deal number d and checks its lay-offs against
+// slowLayoffs.
+func compareWithSlow(t *testing.T, d int, h Hand) {
+	t.Helper()
+	wantCount, wantMelds := slowLayoffs(h.Table, h.Hands, h.Winner)
+	r, err := Score(h)
+	if err != nil {
+		t.Fatalf("deal %d: %v", d, err)
+	}
+	gotMelds := map[cards.Card]int{}
+	for _, l := range r.Layoffs {
+		gotMelds[l.Card] = l.Meld
+	}
+	if len(r.Layoffs) != wantCount || !mapsEqual(gotMelds, wantMelds) {
+		t.Fatalf("deal %d: table %v, hands %v (winner %d):\n got %d lay-offs %v\nwant %d lay-offs %v",
+			d, h.Table, h.Hands, h.Winner, len(r.Layoffs), r.Layoffs, wantCount, wantMelds)
+	}
+	checkLayoffsValid(t, h, r)
+}
+
 // edgeDeal deals an end of hand where a whole suit or a whole rank is in
 // play, so that a flush could come to hold all eleven cards of its suit,
 // or a set all fifteen of its rank, and then no trump may join it (F3):
@@ -236,70 +297,6 @@ func absDiff(a, b int) int {
 		return a - b
 	}
 	return b - a
-}
-
-// TestLayoffsMatchExhaustiveF7 checks the F7 search against slowLayoffs on
-// thousands of small random deals: the same number of cards laid off, and
-// the same choice among equally good lay-offs.
-func TestLayoffsMatchExhaustiveF7(t *testing.T) {
-	deals := 4000
-	if testing.Short() {
-		deals = 400
-	}
-	rng := rand.New(rand.NewPCG(7, 42))
-	laidSome := 0
-	for d := 0; d < deals; d++ {
-		h := smallDeal(rng, 6)
-		wantCount, wantMelds := slowLayoffs(h.Table, h.Hands, h.Winner)
-		got := bestLayoffs(h.Table, h.Hands, h.Winner)
-		gotMelds := map[cards.Card]int{}
-		for _, l := range got {
-			gotMelds[l.Card] = l.Meld
-		}
-		if len(got) != wantCount || !mapsEqual(gotMelds, wantMelds) {
-			t.Fatalf("deal %d: table %v, hands %v (winner %d):\n got %d lay-offs %v\nwant %d lay-offs %v",
-				d, h.Table, h.Hands, h.Winner, len(got), got, wantCount, wantMelds)
-		}
-		if wantCount > 0 {
-			laidSome++
-		}
-	}
-	// The deals must exercise the search: most should lay something off.
-	if laidSome < deals/3 {
-		t.Errorf("only %d of %d deals laid anything off; the generator is too weak", laidSome, deals)
-	}
-	t.Logf("%d of %d deals laid something off", laidSome, deals)
-}
-
-// TestLayoffsWholeSuitF7 checks the F7 search against slowLayoffs where a
-// flush may come to hold its whole suit or a set its whole rank (F3).
-func TestLayoffsWholeSuitF7(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 3))
-	refused := 0
-	for d := 0; d < 300; d++ {
-		h := edgeDeal(rng)
-		if Check(h.Table[0]).Valid == false {
-			t.Fatalf("deal %d: bad table %v", d, h.Table[0])
-		}
-		wantCount, wantMelds := slowLayoffs(h.Table, h.Hands, h.Winner)
-		got := bestLayoffs(h.Table, h.Hands, h.Winner)
-		gotMelds := map[cards.Card]int{}
-		for _, l := range got {
-			gotMelds[l.Card] = l.Meld
-		}
-		if len(got) != wantCount || !mapsEqual(gotMelds, wantMelds) {
-			t.Fatalf("deal %d: table %v, hands %v:\n got %d lay-offs %v\nwant %d lay-offs %v",
-				d, h.Table, h.Hands, len(got), got, wantCount, wantMelds)
-		}
-		if wantCount < len(h.Hands[1])+len(h.Hands[2]) {
-			refused++
-		}
-	}
-	// Some deals must leave a card that F3 keeps out.
-	if refused == 0 {
-		t.Error("no deal left a card in hand; the generator misses the F3 edge")
-	}
-	t.Logf("%d of 300 deals left cards in hand", refused)
 }
 
 func mapsEqual(a, b map[cards.Card]int) bool {
