@@ -215,3 +215,38 @@ func BenchmarkLayoffsCrowded(b *testing.B) {
 		}
 	}
 }
+
+// manyFlushRuns is a table built against the search: fifteen flush runs of
+// five suits, all linked through a set of 9s that could come to hold all
+// fifteen 9s (F3), so that every flush run may end as a flush or a run
+// and all of them share one group. The one loser holds the five 9s of
+// those suits and a trump.
+func manyFlushRuns() Hand {
+	suits := []cards.Suit{cards.Lamps, cards.Plungers, cards.Fromps, cards.Rain, cards.Tops}
+	var table [][]cards.Card
+	for _, s := range suits {
+		for lo := 0; lo < 9; lo += 3 {
+			table = append(table, []cards.Card{{Rank: cards.Rank(lo), Suit: s}, {Rank: cards.Rank(lo + 1), Suit: s}, {Rank: cards.Rank(lo + 2), Suit: s}})
+		}
+	}
+	var nines, held []cards.Card
+	for _, s := range cards.FanucciSuits() {
+		if slices.Contains(suits, s) {
+			held = append(held, cards.Card{Rank: 9, Suit: s})
+		} else {
+			nines = append(nines, cards.Card{Rank: 9, Suit: s})
+		}
+	}
+	table = append(table, nines)
+	held = append(held, cards.NewTrump(cards.Grue))
+	return Hand{Winner: 0, Hands: [][]cards.Card{{}, held}, BonusMarks: []int{0, 0}, Table: table}
+}
+
+// BenchmarkLayoffsManyFlushRuns times the F7 search on manyFlushRuns,
+// where fixing every flush run's form would mean 2^15 plans.
+func BenchmarkLayoffsManyFlushRuns(b *testing.B) {
+	h := manyFlushRuns()
+	for b.Loop() {
+		bestLayoffs(h.Table, h.Hands, h.Winner)
+	}
+}

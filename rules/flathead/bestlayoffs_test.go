@@ -189,9 +189,7 @@ func TestScoreMatchesExhaustiveF7(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 42))
 	laidSome := 0
 	for d := 0; d < deals; d++ {
-		h := smallDeal(rng, 6)
-		compareWithSlow(t, d, h)
-		if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n > 0 {
+		if compareWithSlow(t, d, smallDeal(rng, 6)) > 0 {
 			laidSome++
 		}
 	}
@@ -209,8 +207,7 @@ func TestScoreWholeSuitF7(t *testing.T) {
 	refused := 0
 	for d := 0; d < 300; d++ {
 		h := edgeDeal(rng)
-		compareWithSlow(t, d, h)
-		if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n < len(h.Hands[1])+len(h.Hands[2]) {
+		if compareWithSlow(t, d, h) < len(h.Hands[1])+len(h.Hands[2]) {
 			refused++
 		}
 	}
@@ -219,9 +216,26 @@ func TestScoreWholeSuitF7(t *testing.T) {
 	}
 }
 
-// compareWithSlow scores deal number d and checks its lay-offs against
-// slowLayoffs.
-func compareWithSlow(t *testing.T, d int, h Hand) {
+// TestScoreMatchesExhaustiveUnplannedF7 repeats the comparison with fewer
+// melds, or none, given a fixed form by the plan, so that melds free to end
+// as a flush or a run (asEither) are searched on many deals.
+func TestScoreMatchesExhaustiveUnplannedF7(t *testing.T) {
+	defer func(saved int) { maxPlanned = saved }(maxPlanned)
+	for _, planned := range []int{0, 1} {
+		maxPlanned = planned
+		rng := rand.New(rand.NewPCG(17, uint64(planned)))
+		for d := 0; d < 1500; d++ {
+			compareWithSlow(t, d, smallDeal(rng, 6))
+		}
+		for d := 0; d < 200; d++ {
+			compareWithSlow(t, d, edgeDeal(rng))
+		}
+	}
+}
+
+// compareWithSlow scores deal number d, checks its lay-offs against
+// slowLayoffs, and returns how many cards were laid off.
+func compareWithSlow(t *testing.T, d int, h Hand) int {
 	t.Helper()
 	wantCount, wantMelds := slowLayoffs(h.Table, h.Hands, h.Winner)
 	r, err := Score(h)
@@ -237,6 +251,7 @@ func compareWithSlow(t *testing.T, d int, h Hand) {
 			d, h.Table, h.Hands, h.Winner, len(r.Layoffs), r.Layoffs, wantCount, wantMelds)
 	}
 	checkLayoffsValid(t, h, r)
+	return wantCount
 }
 
 // edgeDeal deals an end of hand where a whole suit or a whole rank is in

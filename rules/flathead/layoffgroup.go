@@ -37,11 +37,20 @@ const (
 	asSet form = iota
 	asFlush
 	asRun
+	// asEither leaves a meld free to end as a flush or a run; its state
+	// then holds what both need. It is used beyond maxPlanned melds with
+	// two forms in a group, so that the number of plans stays small.
+	asEither
 )
 
-// kind returns the Kind that makes a meld valid in this form.
-func (f form) kind() Kind {
-	return [...]Kind{asSet: Set, asFlush: Flush, asRun: Run}[f]
+// maxPlanned is how many melds of a group that may end as a flush or a
+// run get a form fixed by the plan: 2^maxPlanned plans at most. It is a
+// variable so that the tests can search with asEither everywhere.
+var maxPlanned = 6
+
+// kinds returns the kinds that make a meld valid in this form.
+func (f form) kinds() []Kind {
+	return [...][]Kind{asSet: {Set}, asFlush: {Flush}, asRun: {Run}, asEither: {Flush, Run}}[f]
 }
 
 // layoffGroup is a group of searched melds that share candidate cards,
@@ -80,7 +89,7 @@ type layoffGroup struct {
 	fitting [][]int
 	// future[s][f][i] holds the rank bits of the cards from i on that
 	// could join meld slot s in form f.
-	future [][3][]uint16
+	future [][4][]uint16
 	// blockEnd[i] is, for the first card of a block of cards of one
 	// colour and rank, the index after its last card; 0 elsewhere.
 	blockEnd []int
@@ -96,6 +105,8 @@ func (g *layoffGroup) accepts(s int, f form, c cards.Card) bool {
 		return c.Rank == b.rank()
 	case asFlush:
 		return c.Suit == b.suit
+	case asEither:
+		return g.accepts(s, asFlush, c) || g.accepts(s, asRun, c)
 	}
 	return colourOf(c) == b.colour && c.Rank <= 9 && b.ranks&rankBit(c.Rank) == 0
 }
@@ -132,15 +143,19 @@ func (g *layoffGroup) prepare() {
 		g.holes = append(g.holes, holes)
 	}
 	g.plans = [][]form{nil}
-	g.future = make([][3][]uint16, len(g.melds))
+	g.future = make([][4][]uint16, len(g.melds))
+	planned := 0
 	for s, i := range g.melds {
 		m := g.problem.melds[i]
 		var forms []form
 		switch {
 		case m.base.sameRank():
 			forms = []form{asSet}
-		case m.base.sameSuit && m.runCapable:
+		case m.base.sameSuit && m.runCapable && planned < maxPlanned:
 			forms = []form{asFlush, asRun}
+			planned++
+		case m.base.sameSuit && m.runCapable:
+			forms = []form{asEither}
 		case m.base.sameSuit:
 			forms = []form{asFlush}
 		default:
@@ -153,7 +168,7 @@ func (g *layoffGroup) prepare() {
 			}
 		}
 		g.plans = plans
-		for _, f := range forms {
+		for f := asSet; f <= asEither; f++ {
 			future := make([]uint16, len(g.cards)+1)
 			for k := len(g.cards) - 1; k >= 0; k-- {
 				future[k] = future[k+1]
@@ -288,8 +303,12 @@ func (g *layoffGroup) status(s int, state uint32, allowed kindSet) int {
 // form f.
 func (g *layoffGroup) formStatus(s int, sh shape, f form) int {
 	m := g.slots[s]
-	k := f.kind()
-	return statusOf(sh.is(k, true), m.trump, !m.trump && sh.is(k, false))
+	withTrump, without := false, false
+	for _, k := range f.kinds() {
+		withTrump = withTrump || sh.is(k, true)
+		without = without || !m.trump && sh.is(k, false)
+	}
+	return statusOf(withTrump, m.trump, without)
 }
 
 // statusOf combines whether a meld is valid with a trump, whether it holds
@@ -473,7 +492,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			case o.slot < 0:
 				b.taken = true
 			case plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
-			case plan[o.slot] == asSet || g.slots[o.slot].wholeSuitPossible:
+			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
 				if b.nCounted == len(b.counted) {
 					return g.cardStep(i, states, p)
 				}
@@ -636,20 +655,37 @@ func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
 	case f == asSet:
 		return uint32(sh.n), sh.sameRank()
 	case f == asFlush:
-		if m.wholeSuitPossible {
-			return uint32(sh.n), sh.sameSuit
-		}
-		return 0, sh.sameSuit
+		return g.flushWord(s, sh), sh.sameSuit
 	}
 	if !g.runPossible(s, sh, i) {
+		if f == asEither && sh.sameSuit {
+			return g.flushWord(s, sh), true
+		}
 		return 0, false
 	}
 	w, closed := runKey(sh, g.future[s][asRun][i], g.holes[s])
-	if closed {
+	switch {
+	case closed && f == asEither && sh.sameSuit && g.future[s][asFlush][i] != 0:
+		// No card can join the run, but cards of its suit may still join
+		// the flush, which it then is.
+		return g.flushWord(s, sh), true
+	case closed:
 		// No later card can join it: it is final.
-		return 1<<31 | uint32(g.formStatus(s, sh, asRun)), true
+		return 1<<31 | uint32(g.formStatus(s, sh, f)), true
+	case f == asEither && sh.sameSuit:
+		w |= 1 << 30 // it may end as a flush too
 	}
 	return w, true
+}
+
+// flushWord writes a meld that can only end as a flush: its card count
+// when it could come to hold its whole suit (F3), nothing else.
+func (g *layoffGroup) flushWord(s int, sh shape) uint32 {
+	w := uint32(1 << 28)
+	if g.slots[s].wholeSuitPossible {
+		w |= uint32(sh.n)
+	}
+	return w
 }
 
 // runKey writes the ranks of a meld that may still end as a run. Its
