@@ -221,13 +221,17 @@ func TestScoreWholeSuitF7(t *testing.T) {
 // as a flush or a run (asEither) are searched on many deals.
 func TestScoreMatchesExhaustiveUnplannedF7(t *testing.T) {
 	defer func(saved int) { maxPlanned = saved }(maxPlanned)
+	deals := 1500
+	if testing.Short() {
+		deals = 150
+	}
 	for _, planned := range []int{0, 1} {
 		maxPlanned = planned
 		rng := rand.New(rand.NewPCG(17, uint64(planned)))
-		for d := 0; d < 1500; d++ {
+		for d := 0; d < deals; d++ {
 			compareWithSlow(t, d, smallDeal(rng, 6))
 		}
-		for d := 0; d < 200; d++ {
+		for d := 0; d < deals/8; d++ {
 			compareWithSlow(t, d, edgeDeal(rng))
 		}
 	}

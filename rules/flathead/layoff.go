@@ -13,26 +13,26 @@ import (
 // already there (F3). Kind is the kind of the resulting meld, and Bonus is
 // always false, since laying off never earns a bonus mark (F4).
 func CheckLayoff(onto, added []cards.Card) Verdict {
+	result := make([]cards.Card, 0, len(onto)+len(added))
+	result = append(append(result, onto...), added...)
+	trump := hasTrump(result)
 	before := Check(onto)
 	if !before.Valid {
 		f, ok := cardFault(inDeckOrder(onto))
 		if !ok {
 			f = layDownFault(inDeckOrder(onto), shapeOf(onto))
 		}
-		return Verdict{Rule: before.Rule, Reason: "the meld on the table is itself invalid: " + f.why + " " + cite(f.rule, f.also)}
+		return invalid(f, "the meld on the table is itself invalid: "+f.why+" "+cite(f.rule, f.also), trump)
 	}
 	if len(added) == 0 {
-		return Verdict{Rule: "F5", Reason: "there is no card to lay off " + cite("F5")}
+		return Verdict{Rule: "F5", Reason: "there is no card to lay off " + cite("F5"), Trump: trump}
 	}
 	if before.Trump && hasTrump(added) {
-		return Verdict{Rule: "F3", Reason: "the meld already holds a trump, and a meld may hold at most one " + cite("F3", "F5")}
+		return Verdict{Rule: "F3", Reason: "the meld already holds a trump, and a meld may hold at most one " + cite("F3", "F5"), Trump: trump}
 	}
-	result := make([]cards.Card, 0, len(onto)+len(added))
-	result = append(append(result, onto...), added...)
 	if f, bad := cardFault(inDeckOrder(result)); bad {
-		return Verdict{Rule: f.rule, Reason: f.why + " " + cite(f.rule, f.also, "F5")}
+		return invalid(f, f.why+" "+cite(f.rule, f.also, "F5"), trump)
 	}
-	trump := hasTrump(result)
 	s := shapeOf(result)
 	ks := s.kinds(trump)
 	if k := ks.first(); k != NoKind {
@@ -45,7 +45,7 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 		}
 		return Verdict{Valid: true, Kind: k, Rule: "F5", Reason: "now " + text + " " + cite("F5", cites), Trump: trump}
 	}
-	return Verdict{Rule: "F5", Reason: layoffFault(onto, inDeckOrder(result))}
+	return Verdict{Rule: "F5", Reason: layoffFault(onto, inDeckOrder(result)), Trump: trump}
 }
 
 // layoffFault explains why a lay-off leaves no meld, judging the result as

@@ -208,6 +208,7 @@ func (g *layoffGroup) prepare() {
 func (g *layoffGroup) bounds(p int) []int {
 	plan := g.plans[p]
 	bound := make([]int, len(g.cards)+1)
+	runTakes := make([]bool, len(g.melds))
 	for i := len(g.cards) - 1; i >= 0; i-- {
 		// The cards from i to the end of i's block.
 		start := i
@@ -215,8 +216,8 @@ func (g *layoffGroup) bounds(p int) []int {
 			start--
 		}
 		end := g.blockEnd[start]
-		elsewhere, runOnly := 0, 0
-		runSlots := make(map[int]bool)
+		elsewhere, runOnly, runSlots := 0, 0, 0
+		clear(runTakes)
 		for k := i; k < end; k++ {
 			c := g.problem.pool[g.cards[k]].card
 			other, run := false, false
@@ -227,7 +228,10 @@ func (g *layoffGroup) bounds(p int) []int {
 				case !g.accepts(o.slot, plan[o.slot], c):
 				case plan[o.slot] == asRun:
 					run = true
-					runSlots[o.slot] = true
+					if !runTakes[o.slot] {
+						runTakes[o.slot] = true
+						runSlots++
+					}
 				default:
 					other = true
 				}
@@ -239,7 +243,7 @@ func (g *layoffGroup) bounds(p int) []int {
 				runOnly++
 			}
 		}
-		bound[i] = elsewhere + min(runOnly, len(runSlots)) + bound[end]
+		bound[i] = elsewhere + min(runOnly, runSlots) + bound[end]
 	}
 	return bound
 }
@@ -462,11 +466,11 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 	var runSpace [8]int
 	runs := runSpace[:0] // run slots that may take this rank
 	for _, o := range g.options[i] {
-		if len(runs) == len(runSpace) {
-			return g.cardStep(i, states, p)
-		}
 		if o.slot >= 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
 			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), end) {
+			if len(runs) == len(runSpace) {
+				return g.cardStep(i, states, p) // too many runs to enumerate subsets of
+			}
 			runs = append(runs, o.slot)
 		}
 	}

@@ -13,11 +13,11 @@ import (
 // says whether laying it down earns a bonus mark. Check never fails: cards
 // that are no meld get a Verdict with Valid false and the first thing wrong.
 func Check(meld []cards.Card) Verdict {
+	trump := hasTrump(meld)
 	if f, bad := cardFault(meld); bad {
 		f, _ = cardFault(inDeckOrder(meld))
-		return invalid(f, f.sentence())
+		return invalid(f, f.sentence(), trump)
 	}
-	trump := hasTrump(meld)
 	s := shapeOf(meld)
 	ks := s.kinds(trump)
 	if k := ks.first(); k != NoKind {
@@ -25,12 +25,12 @@ func Check(meld []cards.Card) Verdict {
 		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Reason: text + " " + cite(cites), Trump: trump}
 	}
 	f := layDownFault(inDeckOrder(meld), s)
-	return invalid(f, f.sentence())
+	return invalid(f, f.sentence(), trump)
 }
 
 // invalid returns the verdict for a fault, with the reason given.
-func invalid(f fault, reason string) Verdict {
-	return Verdict{Rule: f.rule, Reason: reason}
+func invalid(f fault, reason string, trump bool) Verdict {
+	return Verdict{Rule: f.rule, Reason: reason, Trump: trump}
 }
 
 // describe says what a valid meld is, for a reason: "three 7s with one

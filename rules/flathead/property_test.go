@@ -181,7 +181,11 @@ func definedVerdict(meld []cards.Card) (bool, Kind) {
 func TestCheckAgainstDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	checked, valid, withTrump := 0, 0, 0
-	for checked < 30000 {
+	want := 30000
+	if testing.Short() {
+		want = 3000
+	}
+	for checked < want {
 		meld := randomMeld(rng, 7)
 		if _, bad := cardFault(meld); bad {
 			continue // repeats, strangers, two trumps, too few cards: table tests

@@ -19,9 +19,9 @@ type Verdict struct {
 	// Reason is one sentence for the table, citing the rule ids in
 	// parentheses: "not a run: ∞ never follows 9 (F2)".
 	Reason string
-	// Trump reports whether the meld holds a trump (for a lay-off, the
-	// meld that results), so that the table knows it can take no other
-	// (F3).
+	// Trump reports whether the cards judged hold a trump (for a lay-off,
+	// the meld on the table and the added cards together); a valid meld
+	// with a trump can take no other (F3).
 	Trump bool
 }
 
