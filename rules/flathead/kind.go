@@ -38,17 +38,6 @@ func (k Kind) Bonus() bool { return k == ColorSet || k == FlushRun || k == Infin
 // set), then set, flush, run.
 func Preference() []Kind { return []Kind{Infinity, FlushRun, ColorSet, Set, Flush, Run} }
 
-// words is how a kind is named in a sentence.
-func (k Kind) words() string {
-	switch k {
-	case ColorSet:
-		return "color set"
-	case FlushRun:
-		return "flush run"
-	}
-	return k.String()
-}
-
 // kindSet is a set of kinds, one bit per Kind.
 type kindSet uint8
 

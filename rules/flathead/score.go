@@ -70,11 +70,7 @@ type Result struct {
 // when the losers' marks outweigh the winner's, "7 cards x 1 = 7
 // (1 + 0 - 2 is below 1)".
 func (r Result) Working() string {
-	cardWord := "cards"
-	if r.CardsLeft == 1 {
-		cardWord = "card"
-	}
-	base := fmt.Sprintf("%d %s", r.CardsLeft, cardWord)
+	base := fmt.Sprintf("%d %s", r.CardsLeft, nouns(r.CardsLeft, "card"))
 	if r.TwoPlayerBonus > 0 {
 		base = fmt.Sprintf("(%s + %d)", base, r.TwoPlayerBonus)
 	}
@@ -139,7 +135,9 @@ func checkShape(h Hand) error {
 		if err := tally.Add(c); err != nil {
 			var pe *cards.ParseError
 			if errors.As(err, &pe) {
-				return fmt.Errorf("flathead: %s: %s", where, pe.Msg)
+				// Keep the sentinel (cards.ErrTooManyCopies, ErrNotInDeck)
+				// for callers that branch on it.
+				return fmt.Errorf("flathead: %s: %s: %w", where, pe.Msg, pe.Err)
 			}
 			return fmt.Errorf("flathead: %s: %w", where, err)
 		}
@@ -165,7 +163,7 @@ func checkShape(h Hand) error {
 // checkRules returns a *ruling.Error for a hand the rules do not allow.
 func checkRules(h Hand) error {
 	if n := len(h.Hands[h.Winner]); n > 0 {
-		return ruling.Errorf("F6", "flathead: the winner, seat %d, still holds %d %s, but a player goes out by playing or discarding the last card (F6)", h.Winner, n, plural1(n, "card"))
+		return ruling.Errorf("F6", "flathead: the winner, seat %d, still holds %d %s, but a player goes out by playing or discarding the last card (F6)", h.Winner, n, nouns(n, "card"))
 	}
 	for seat, marks := range h.BonusMarks {
 		switch {
@@ -201,8 +199,8 @@ func kept(hands [][]cards.Card, layoffs []Layoff) [][]cards.Card {
 	return out
 }
 
-// plural1 writes a noun for n things: "1 card", "2 cards".
-func plural1(n int, noun string) string {
+// nouns writes a noun for n things: "card" for one, "cards" otherwise.
+func nouns(n int, noun string) string {
 	if n == 1 {
 		return noun
 	}

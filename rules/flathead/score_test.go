@@ -182,6 +182,10 @@ func TestScoreErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("Score accepted it")
 			}
+			if strings.Contains(tc.msg, "only one") && !errors.Is(err, cards.ErrTooManyCopies) ||
+				strings.Contains(tc.msg, "not in the Fanucci deck") && !errors.Is(err, cards.ErrNotInDeck) {
+				t.Errorf("error %q does not wrap the cards sentinel", err)
+			}
 			if !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("error %q, want it to say %q", err, tc.msg)
 			}
