@@ -1,0 +1,424 @@
+package flathead
+
+import (
+	"slices"
+
+	"meldpad/rules/cards"
+)
+
+// bestLayoffs finds the losers' lay-offs of F7: the cards they add to the
+// melds on the table, never making new melds, so that as few cards as
+// possible stay in their hands in total.
+//
+// Ruling: the losers lay off together, before the count, so a meld is
+// judged on its final content after every lay-off onto it: that content
+// must be a valid meld of any kind (F5), with one trump at most, counting a
+// trump already in it (F3). So 3-4-5 of Lamps takes 6 of Fromps from one
+// loser and 7 of Plungers from another, and a flush run may end as a flush
+// or as a run, but not both.
+//
+// Tie-break: among the sets of lay-offs that leave the fewest cards, the
+// losers' cards are taken in deck order (suited cards by colour, rank and
+// suit, then trumps), and each goes onto the lowest-numbered meld it can
+// join in some best set of lay-offs given the choices before it, or stays
+// in hand only if no best set lays it off. Who holds a card and where it
+// sits in the hand make no difference.
+//
+// How, exactly and fast enough for six seats and a crowded table:
+//   - A card that fits only melds that can never refuse it (a set, or a
+//     flush that can never become a run, far from holding its whole rank or
+//     suit) is laid off on the first of them.
+//   - The other melds (those that may end as runs, and sets or flushes that
+//     could come to hold all fifteen of a rank or all eleven of a suit,
+//     where a trump no longer fits) are searched. They fall into groups
+//     that share no card; see layoffGroup for the search of one group.
+//   - Trumps are all alike, so a group only tells the others how many
+//     natural cards it lays off for each number of trumps it takes; a small
+//     knapsack shares the trumps out.
+//   - The tie-break then walks the cards in deck order, keeping at each
+//     step the first choice that still reaches the best total.
+func bestLayoffs(table, hands [][]cards.Card, winner int) []Layoff {
+	if len(table) == 0 {
+		return nil
+	}
+	p := newLayoffProblem(table, hands, winner)
+	return p.solve()
+}
+
+// heldCard is one card in a loser's hand.
+type heldCard struct {
+	seat, pos int // seat, and position in that seat's hand
+	card      cards.Card
+}
+
+// deckOrder orders the losers' cards for the tie-break: suited cards by
+// colour, rank and suit, then trumps.
+func deckOrder(a, b heldCard) int {
+	x, y := a.card, b.card
+	switch {
+	case x.IsTrump() != y.IsTrump():
+		if x.IsTrump() {
+			return 1
+		}
+		return -1
+	case x.IsTrump():
+		return int(x.Trump) - int(y.Trump)
+	case colourOf(x) != colourOf(y):
+		return int(colourOf(x)) - int(colourOf(y))
+	case x.Rank != y.Rank:
+		return int(x.Rank) - int(y.Rank)
+	}
+	return int(x.Suit) - int(y.Suit)
+}
+
+// tableMeld is what the search knows of one meld on the table.
+type tableMeld struct {
+	base  shape // its natural cards
+	trump bool  // it holds a trump already
+	// runCapable melds may end as runs: their cards are of one colour,
+	// ranks 0-9 without repeats, and the losers hold the ranks missing
+	// between them (but one, if a trump could fill it).
+	runCapable bool
+	// searched melds are those whose final content must be searched (may
+	// end as a run, or could hold a whole rank or suit); the others take
+	// any card of their rank or suit, and a trump if they have none.
+	searched bool
+	// wholeSuitPossible reports whether the meld, a flush, could come to
+	// hold all eleven cards of its suit and a trump, which F3 forbids; its
+	// card count then matters to the search.
+	wholeSuitPossible bool
+	group             int // its group, when searched
+	slot              int // its index among its group's melds, when searched
+}
+
+// layoffProblem is one F7 search.
+type layoffProblem struct {
+	melds  []tableMeld
+	pool   []heldCard // the losers' cards in deck order
+	trumps int        // trumps among them
+	// meldOf holds where each card of pool goes: a meld index, or -1 to
+	// keep it. Filled in by solve.
+	meldOf []int
+	groups []*layoffGroup
+	// direct counts the cards laid off on melds that never refuse them.
+	direct int
+}
+
+func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
+	p := &layoffProblem{}
+	for seat, hand := range hands {
+		if seat == winner {
+			continue
+		}
+		for pos, c := range hand {
+			p.pool = append(p.pool, heldCard{seat: seat, pos: pos, card: c})
+			if c.IsTrump() {
+				p.trumps++
+			}
+		}
+	}
+	slices.SortFunc(p.pool, deckOrder)
+	p.meldOf = make([]int, len(p.pool))
+	for i := range p.meldOf {
+		p.meldOf[i] = -1
+	}
+
+	// Which ranks of each colour, and how many cards of each rank and suit,
+	// the losers hold.
+	var held [cards.Yellow + 1]uint16
+	var ofRank [cards.Infinity + 1]int
+	var ofSuit [cards.Zurfs + 1]int
+	for _, h := range p.pool {
+		if !h.card.IsTrump() {
+			held[colourOf(h.card)] |= rankBit(h.card.Rank)
+			ofRank[h.card.Rank]++
+			ofSuit[h.card.Suit]++
+		}
+	}
+	p.melds = make([]tableMeld, len(table))
+	for i, meld := range table {
+		m := tableMeld{base: shapeOf(meld), trump: hasTrump(meld)}
+		trumpPossible := m.trump || p.trumps > 0
+		m.runCapable = m.base.runnable() && canBecomeRun(m.base, held[m.base.colour], trumpPossible)
+		m.wholeSuitPossible = trumpPossible && m.base.sameSuit && m.base.n+ofSuit[m.base.suit] >= ranksPerSuit
+		wholeRankPossible := trumpPossible && m.base.sameRank() && m.base.n+ofRank[m.base.rank()] >= suitsPerRank
+		m.searched = m.runCapable || m.wholeSuitPossible || wholeRankPossible
+		p.melds[i] = m
+	}
+	p.makeGroups()
+	return p
+}
+
+// canBecomeRun reports whether a meld whose naturals have shape base could
+// end as a run, given the ranks of its colour the losers hold: every rank
+// missing between its lowest and highest must be held, but one, which a
+// trump could fill.
+func canBecomeRun(base shape, held uint16, trumpPossible bool) bool {
+	lo, hi := base.span()
+	unfillable := 0
+	for r := lo; r <= hi; r++ {
+		if base.ranks&(1<<r) == 0 && held&(1<<r) == 0 {
+			unfillable++
+		}
+	}
+	return unfillable == 0 || unfillable == 1 && trumpPossible
+}
+
+// fits reports whether natural card c could ever join meld m: a card of
+// its rank (a set), of its suit (a flush), or of its colour and a rank
+// 0-9 it lacks (a run that may grow). A card that does not fit can never
+// leave a valid meld.
+func (m tableMeld) fits(c cards.Card) bool {
+	b := m.base
+	switch {
+	case b.sameRank() && c.Rank == b.rank():
+		return true
+	case b.sameSuit && c.Suit == b.suit:
+		return true
+	}
+	return m.runCapable && colourOf(c) == b.colour && c.Rank <= 9 && b.ranks&rankBit(c.Rank) == 0
+}
+
+// makeGroups lays off every card that only fits melds that never refuse
+// it, keeps every card that fits nothing, and gathers the searched melds
+// into groups joined by the cards they could share.
+func (p *layoffProblem) makeGroups() {
+	parent := make([]int, len(p.melds))
+	for i := range parent {
+		parent[i] = i
+	}
+	find := func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	// options[k] lists the melds card k may join, lowest first; only the
+	// first meld that never refuses it is listed, since it is always as
+	// good as a later one.
+	options := make([][]int, len(p.pool))
+	for k, h := range p.pool {
+		if h.card.IsTrump() {
+			continue
+		}
+		firstSearched, sinkSeen := -1, false
+		for i, m := range p.melds {
+			if !m.fits(h.card) {
+				continue
+			}
+			if m.searched {
+				options[k] = append(options[k], i)
+				if firstSearched < 0 {
+					firstSearched = i
+				} else {
+					parent[find(i)] = find(firstSearched)
+				}
+			} else if !sinkSeen {
+				options[k] = append(options[k], i)
+				sinkSeen = true
+			}
+		}
+		switch {
+		case len(options[k]) == 0:
+		case firstSearched < 0:
+			p.meldOf[k] = options[k][0]
+			p.direct++
+		}
+	}
+	groupOfRoot := map[int]int{}
+	for i := range p.melds {
+		if !p.melds[i].searched {
+			continue
+		}
+		gi, ok := groupOfRoot[find(i)]
+		if !ok {
+			gi = len(p.groups)
+			groupOfRoot[find(i)] = gi
+			p.groups = append(p.groups, &layoffGroup{problem: p, memo: map[string]trumpValues{}})
+		}
+		g := p.groups[gi]
+		p.melds[i].group, p.melds[i].slot = gi, len(g.melds)
+		g.melds = append(g.melds, i)
+		g.start = append(g.start, pack(p.melds[i].base))
+	}
+	for k := range p.pool {
+		if len(options[k]) == 0 || p.meldOf[k] >= 0 {
+			continue
+		}
+		var g *layoffGroup
+		var opts []layoffOption
+		for _, i := range options[k] {
+			m := p.melds[i]
+			if m.searched {
+				g = p.groups[m.group]
+				opts = append(opts, layoffOption{meld: i, slot: m.slot})
+			} else {
+				opts = append(opts, layoffOption{meld: i, slot: -1})
+			}
+		}
+		g.cards = append(g.cards, k)
+		g.options = append(g.options, opts)
+	}
+	for _, g := range p.groups {
+		g.prepare()
+	}
+}
+
+// solve finds the best lay-offs and the tie-break's choice among them.
+func (p *layoffProblem) solve() []Layoff {
+	// Melds that never refuse a card take a trump each if they have none.
+	freeSpots := 0
+	for _, m := range p.melds {
+		if !m.searched && !m.trump {
+			freeSpots++
+		}
+	}
+	var spotValues trumpValues
+	for t := range spotValues {
+		spotValues[t] = noWay
+		if t <= freeSpots && t <= p.trumps {
+			spotValues[t] = 0
+		}
+	}
+
+	// Each group's values from where the tie-break has got to, and the
+	// best total.
+	states := make([][]uint32, len(p.groups))
+	placed := make([]int16, len(p.groups))
+	next := make([]int, len(p.groups))
+	current := make([]trumpValues, len(p.groups)+1)
+	current[len(p.groups)] = spotValues
+	for gi, g := range p.groups {
+		states[gi] = slices.Clone(g.start)
+		current[gi] = g.value(0, states[gi])
+	}
+	target := combine(current, p.trumps)
+
+	// The tie-break: card by card in deck order, the first meld (or
+	// keeping it, last) that still allows the best total.
+	groupOf := make([]int, len(p.pool))
+	for i := range groupOf {
+		groupOf[i] = -1
+	}
+	for gi, g := range p.groups {
+		for _, k := range g.cards {
+			groupOf[k] = gi
+		}
+	}
+	for k, h := range p.pool {
+		gi := groupOf[k]
+		if gi < 0 {
+			continue
+		}
+		g := p.groups[gi]
+		i := next[gi]
+		saved := current[gi]
+		choose := func(meld int, st []uint32, gain int16) bool {
+			current[gi] = plus(g.value(i+1, st), placed[gi]+gain)
+			if combine(current, p.trumps) != target {
+				current[gi] = saved
+				return false
+			}
+			p.meldOf[k] = meld
+			placed[gi] += gain
+			next[gi]++
+			return true
+		}
+		chosen := false
+		for _, o := range g.options[i] {
+			if o.slot < 0 {
+				if chosen = choose(o.meld, states[gi], 1); chosen {
+					break
+				}
+				continue
+			}
+			old := states[gi][o.slot]
+			states[gi][o.slot] = pack(unpack(old, p.melds[o.meld].base).with(h.card))
+			if chosen = choose(o.meld, states[gi], 1); chosen {
+				break
+			}
+			states[gi][o.slot] = old
+		}
+		if !chosen && !choose(-1, states[gi], 0) {
+			// Unreachable, since the best total is reached through one of
+			// the choices above; keeping the card is the safe answer.
+			current[gi] = plus(g.value(i+1, states[gi]), placed[gi])
+			next[gi]++
+		}
+	}
+
+	// The trumps, in deck order, each to the lowest-numbered meld that can
+	// take one, as long as the gaps that need a trump still get one.
+	type spot struct {
+		meld      int
+		mandatory bool
+	}
+	var spots []spot
+	naturals := 0 // laid off by the groups; target does not count the others
+	for gi, g := range p.groups {
+		naturals += int(placed[gi])
+		for s, st := range states[gi] {
+			switch g.status(s, st, anyKind) {
+			case statusMandatory:
+				spots = append(spots, spot{g.melds[s], true})
+			case statusOptional:
+				spots = append(spots, spot{g.melds[s], false})
+			}
+		}
+	}
+	for i, m := range p.melds {
+		if !m.searched && !m.trump {
+			spots = append(spots, spot{i, false})
+		}
+	}
+	slices.SortFunc(spots, func(a, b spot) int { return a.meld - b.meld })
+	toPlace := target - naturals
+	needed := 0
+	for _, s := range spots {
+		if s.mandatory {
+			needed++
+		}
+	}
+	for k, h := range p.pool {
+		if !h.card.IsTrump() || toPlace == 0 {
+			continue
+		}
+		for si, s := range spots {
+			after := needed
+			if s.mandatory {
+				after--
+			}
+			if after <= toPlace-1 {
+				p.meldOf[k] = s.meld
+				spots = slices.Delete(spots, si, si+1)
+				needed = after
+				toPlace--
+				break
+			}
+		}
+	}
+
+	type laidCard struct {
+		heldCard
+		meld int
+	}
+	var laid []laidCard
+	for k, h := range p.pool {
+		if p.meldOf[k] >= 0 {
+			laid = append(laid, laidCard{h, p.meldOf[k]})
+		}
+	}
+	// By seat, then in the order of the seat's hand.
+	slices.SortFunc(laid, func(a, b laidCard) int {
+		if a.seat != b.seat {
+			return a.seat - b.seat
+		}
+		return a.pos - b.pos
+	})
+	out := make([]Layoff, len(laid))
+	for i, l := range laid {
+		out[i] = Layoff{Seat: l.seat, Card: l.card, Meld: l.meld}
+	}
+	return out
+}

@@ -1,0 +1,174 @@
+package flathead
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// decodeCards turns fuzz bytes into cards: a byte below 174 is that card of
+// the Fanucci deck, a larger one a card no Fanucci deck holds (a blank
+// card, a standard card, or a rank or suit out of range).
+func decodeCards(data []byte) []cards.Card {
+	out := make([]cards.Card, len(data))
+	for i, b := range data {
+		if int(b) < len(fanucciCards) {
+			out[i] = fanucciCards[b]
+			continue
+		}
+		out[i] = cards.Card{Rank: cards.Rank(b % 23), Suit: cards.Suit(b % 21), Trump: cards.Trump(b % 3 * 5)}
+	}
+	return out
+}
+
+// encodeCards is the inverse of decodeCards for Fanucci cards, for seeds.
+func encodeCards(cs []cards.Card) []byte {
+	out := make([]byte, len(cs))
+	for i, c := range cs {
+		out[i] = byte(deckIndex[c])
+	}
+	return out
+}
+
+// checkVerdictShape checks what every verdict must be, whatever the input.
+func checkVerdictShape(t *testing.T, v Verdict) {
+	t.Helper()
+	if v.Valid != (v.Kind != NoKind) {
+		t.Fatalf("verdict %+v: Valid and Kind disagree", v)
+	}
+	if v.Rule == "" || !strings.HasPrefix(v.Rule, "F") || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason, v.Rule) {
+		t.Fatalf("verdict %+v: the reason must end citing its rule", v)
+	}
+}
+
+func FuzzCheck(f *testing.F) {
+	for _, m := range [][]string{
+		{"2 Lamps", "3 Plungers", "4 Fromps"}, {"7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops"},
+		{"Grue", "2 Scythes", "3 Scythes"}, {"6 Faces", "6 Hives", "6 Inkblots"},
+		{"Grue", "Jester", "5 Lamps"}, {"∞ Lamps", "∞ Tops", "∞ Faces"}, {"8 Lamps", "9 Plungers", "Grue"},
+	} {
+		f.Add(encodeCards(mustCards(m...)))
+	}
+	f.Add([]byte{200, 0, 1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		meld := decodeCards(data)
+		v := Check(meld)
+		checkVerdictShape(t, v)
+		if v.Bonus != (v.Valid && v.Kind.Bonus()) || v.Bonus && v.Trump {
+			t.Fatalf("Check(%v) = %+v: bonus wrong (F4)", meld, v)
+		}
+		if v.Trump != hasTrump(meld) {
+			t.Fatalf("Check(%v) = %+v: Trump wrong", meld, v)
+		}
+		reversed := slices.Clone(meld)
+		slices.Reverse(reversed)
+		if w := Check(reversed); w != v {
+			t.Fatalf("Check(%v) = %+v, reversed %+v", meld, v, w)
+		}
+	})
+}
+
+func FuzzCheckLayoff(f *testing.F) {
+	f.Add(encodeCards(mustCards("5 Faces", "6 Faces", "7 Faces")), encodeCards(mustCards("9 Faces")))
+	f.Add(encodeCards(mustCards("5 Faces", "6 Faces", "7 Faces")), encodeCards(mustCards("8 Hives")))
+	f.Add(encodeCards(mustCards("6 Faces", "6 Hives", "6 Inkblots")), encodeCards(mustCards("6 Plungers")))
+	f.Add(encodeCards(mustCards("6 Faces", "6 Hives", "Grue")), encodeCards(mustCards("Jester")))
+	f.Fuzz(func(t *testing.T, ontoData, addedData []byte) {
+		onto, added := decodeCards(ontoData), decodeCards(addedData)
+		v := CheckLayoff(onto, added)
+		checkVerdictShape(t, v)
+		if v.Bonus {
+			t.Fatalf("CheckLayoff(%v, %v) earns a bonus mark (F4)", onto, added)
+		}
+		whole := Check(append(slices.Clone(onto), added...))
+		ok := Check(onto).Valid && len(added) > 0 && whole.Valid
+		if v.Valid != ok || v.Valid && v.Kind != whole.Kind {
+			t.Fatalf("CheckLayoff(%v, %v) = %+v, but the whole is %+v", onto, added, v, whole)
+		}
+	})
+}
+
+// decodeHand turns fuzz bytes into the end of a hand: the number of
+// players, the winner and the bonus marks first, then pairs of a card and
+// where it is (a seat's hand, or one of up to four table melds).
+func decodeHand(data []byte) Hand {
+	if len(data) < 2 {
+		return Hand{}
+	}
+	players := int(data[0]%8) + 1
+	h := Hand{Winner: int(data[1]%8) - 1, Hands: make([][]cards.Card, players), BonusMarks: make([]int, players)}
+	data = data[2:]
+	for seat := range players {
+		h.Hands[seat] = []cards.Card{}
+		if len(data) > 0 {
+			h.BonusMarks[seat] = int(data[0]%5) - int(data[0]/250)
+			data = data[1:]
+		}
+	}
+	for ; len(data) >= 2; data = data[2:] {
+		c := decodeCards(data[:1])[0]
+		where := int(data[1]) % (players + 4)
+		if where < players {
+			h.Hands[where] = append(h.Hands[where], c)
+			continue
+		}
+		for len(h.Table) <= where-players {
+			h.Table = append(h.Table, nil)
+		}
+		h.Table[where-players] = append(h.Table[where-players], c)
+	}
+	return h
+}
+
+func FuzzScore(f *testing.F) {
+	f.Add([]byte{2, 1, 2, 1, 0, 3, 1, 4, 1, 5, 2})
+	f.Add(append([]byte{2, 1, 2, 1, 0}, pairs(mustCards("7 Plungers", "7 Fromps", "7 Zurfs"), 3, mustCards("3 Bugs", "Grue"), 1, mustCards("7 Lamps"), 2)...))
+	f.Add(append([]byte{1, 1, 0, 0}, pairs(mustCards("5 Faces", "6 Faces", "7 Faces"), 2, mustCards("9 Faces", "4 Hives", "Grue"), 1)...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h := decodeHand(data)
+		r, err := Score(h)
+		if err != nil {
+			// A rules error carries a rule id; a plain one is bad input.
+			var re *ruling.Error
+			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg, "("+re.Rule)) {
+				t.Fatalf("ruling error %q without its rule %q", re.Msg, re.Rule)
+			}
+			return
+		}
+		checkLayoffsValid(t, h, r)
+		total := 0
+		for _, p := range r.Points {
+			total += p
+		}
+		if r.Multiplier < 1 || total != r.Points[h.Winner] || r.Points[h.Winner] != r.Base*r.Multiplier {
+			t.Fatalf("points %v, base %d, multiplier %d (F8)", r.Points, r.Base, r.Multiplier)
+		}
+		pool := 0
+		for seat, hand := range h.Hands {
+			if seat != h.Winner {
+				pool += len(hand)
+			}
+		}
+		if pool <= 6 && len(h.Table) <= 3 {
+			if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n != len(r.Layoffs) {
+				t.Fatalf("Score lays off %d, slowLayoffs %d: %+v", len(r.Layoffs), n, h)
+			}
+		}
+	})
+}
+
+// pairs encodes cards with where they are, for FuzzScore's seeds: a list
+// of cards, then the place (seat, or players+meld) for all of them.
+func pairs(args ...any) []byte {
+	var out []byte
+	for i := 0; i+1 < len(args); i += 2 {
+		for _, b := range encodeCards(args[i].([]cards.Card)) {
+			out = append(out, b, byte(args[i+1].(int)))
+		}
+	}
+	return out
+}

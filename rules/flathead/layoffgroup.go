@@ -1,0 +1,777 @@
+package flathead
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+
+	"meldpad/rules/cards"
+)
+
+// maxTrumps is the number of trumps in the Fanucci deck: no loser's hand,
+// nor all of them together, can hold more.
+const maxTrumps = 9
+
+// trumpValues holds, for each number t of trumps laid off, the most natural
+// cards that can be laid off with exactly t trumps (noWay when none can).
+// Trumps are all alike, so this is all a group of melds needs to tell the
+// others.
+type trumpValues [maxTrumps + 1]int16
+
+// noWay marks a number of trumps that cannot be laid off.
+const noWay = -1
+
+// layoffOption is one meld a card may join: a searched meld (slot is its
+// index in the group) or the first meld that never refuses the card (slot
+// -1).
+type layoffOption struct {
+	meld, slot int
+}
+
+// form is the kind a searched meld ends as: the search fixes one for each
+// meld, so that a meld's state holds only what that kind needs (a flush run
+// that may end as a flush or a run is searched once as each).
+type form uint8
+
+const (
+	asSet form = iota
+	asFlush
+	asRun
+	// asEither leaves a meld free to end as a flush or a run; its state
+	// then holds what both need. It is used beyond maxPlanned melds with
+	// two forms in a group, so that the number of plans stays small.
+	asEither
+)
+
+// maxPlanned is how many melds of a group that may end as a flush or a
+// run get a form fixed by the plan: 2^maxPlanned plans at most. It is a
+// variable so that the tests can search with asEither everywhere.
+var maxPlanned = 6
+
+// kinds returns the kinds that make a meld valid in this form.
+func (f form) kinds() []Kind {
+	return [...][]Kind{asSet: {Set}, asFlush: {Flush}, asRun: {Run}, asEither: {Flush, Run}}[f]
+}
+
+// layoffGroup is a group of searched melds that share candidate cards,
+// with those cards in deck order, and the exact search of their lay-offs.
+//
+// The search fixes a plan first: the form (set, flush or run) each meld
+// ends as, so that a meld's state holds only what its form needs. Within a
+// plan it goes through the cards in deck order, which takes each colour's
+// cards by rising rank, and memoises what can still be laid off from each
+// block of one colour and rank onwards, given the melds' states:
+//   - a flush or a set needs no state, but its card count when it could
+//     come to hold a whole suit or rank (F3);
+//   - a run needs its ranks, and of those below the block only a summary
+//     (runKey), since later cards come by rising rank;
+//   - a meld no later card can join is kept as its final status.
+//
+// Within a block, a run takes at most one card and any of them will do,
+// so a block is placed by choosing which runs get a card (blockStep). A
+// plan is skipped when a bound shows that it cannot beat the plans tried
+// before it (value).
+type layoffGroup struct {
+	problem *layoffProblem
+	melds   []int        // meld indices, lowest first
+	slots   []*tableMeld // the same melds
+	// holes[s] is how many missing ranks meld slot s may have as a run:
+	// one if it holds a trump or the losers hold one (F3), else none.
+	holes   []int
+	start   []uint32 // each meld's packed shape before any lay-off
+	cards   []int    // indices into problem.pool, in deck order
+	options [][]layoffOption
+	// plans lists every choice of one form per meld; planOrder tries
+	// those with the fewest runs first, as the cheapest to search.
+	plans     [][]form
+	planOrder []int
+	// fitting[p][i] bounds the cards from i on that plan p can lay off.
+	fitting [][]int
+	// future[s][f][i] holds the rank bits of the cards from i on that
+	// could join meld slot s in form f.
+	future [][4][]uint16
+	// blockEnd[i] is, for the first card of a block of cards of one
+	// colour and rank, the index after its last card; 0 elsewhere.
+	blockEnd []int
+	memo     map[string]trumpValues
+	key      []byte
+}
+
+// accepts reports whether natural card c could join meld slot s in form f.
+func (g *layoffGroup) accepts(s int, f form, c cards.Card) bool {
+	b := g.slots[s].base
+	switch f {
+	case asSet:
+		return c.Rank == b.rank()
+	case asFlush:
+		return c.Suit == b.suit
+	case asEither:
+		return g.accepts(s, asFlush, c) || g.accepts(s, asRun, c)
+	}
+	return colourOf(c) == b.colour && c.Rank <= 9 && b.ranks&rankBit(c.Rank) == 0
+}
+
+// prepare lists the forms each meld may end as and the ranks still to
+// come, once the cards are known.
+func (g *layoffGroup) prepare() {
+	g.blockEnd = make([]int, len(g.cards))
+	for i := range g.cards {
+		c := g.problem.pool[g.cards[i]].card
+		if i > 0 {
+			prev := g.problem.pool[g.cards[i-1]].card
+			if colourOf(prev) == colourOf(c) && prev.Rank == c.Rank {
+				continue
+			}
+		}
+		end := i + 1
+		for end < len(g.cards) {
+			next := g.problem.pool[g.cards[end]].card
+			if colourOf(next) != colourOf(c) || next.Rank != c.Rank {
+				break
+			}
+			end++
+		}
+		g.blockEnd[i] = end
+	}
+	for _, i := range g.melds {
+		m := &g.problem.melds[i]
+		g.slots = append(g.slots, m)
+		holes := 0
+		if m.trump || g.problem.trumps > 0 {
+			holes = 1
+		}
+		g.holes = append(g.holes, holes)
+	}
+	g.plans = [][]form{nil}
+	g.future = make([][4][]uint16, len(g.melds))
+	planned := 0
+	for s, i := range g.melds {
+		m := g.problem.melds[i]
+		var forms []form
+		switch {
+		case m.base.sameRank():
+			forms = []form{asSet}
+		case m.base.sameSuit && m.runCapable && planned < maxPlanned:
+			forms = []form{asFlush, asRun}
+			planned++
+		case m.base.sameSuit && m.runCapable:
+			forms = []form{asEither}
+		case m.base.sameSuit:
+			forms = []form{asFlush}
+		default:
+			forms = []form{asRun}
+		}
+		var plans [][]form
+		for _, p := range g.plans {
+			for _, f := range forms {
+				plans = append(plans, append(p[:len(p):len(p)], f))
+			}
+		}
+		g.plans = plans
+		for f := asSet; f <= asEither; f++ {
+			future := make([]uint16, len(g.cards)+1)
+			for k := len(g.cards) - 1; k >= 0; k-- {
+				future[k] = future[k+1]
+				c := g.problem.pool[g.cards[k]].card
+				for _, o := range g.options[k] {
+					if o.slot == s && g.accepts(s, f, c) {
+						future[k] |= rankBit(c.Rank)
+					}
+				}
+			}
+			g.future[s][f] = future
+		}
+	}
+	runs := func(plan []form) int {
+		n := 0
+		for _, f := range plan {
+			if f == asRun {
+				n++
+			}
+		}
+		return n
+	}
+	g.planOrder = make([]int, len(g.plans))
+	g.fitting = make([][]int, len(g.plans))
+	for p := range g.plans {
+		g.planOrder[p] = p
+		g.fitting[p] = g.bounds(p)
+	}
+	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runs(g.plans[a]) - runs(g.plans[b]) })
+}
+
+// bounds returns, for each position i, a bound on the cards from i on that
+// plan p can lay off: every card that a set, a flush or a meld that never
+// refuses it would take, and of the cards that only runs take, in each
+// block of one colour and rank, no more than there are runs that take
+// that rank, since a run takes one card of a rank.
+func (g *layoffGroup) bounds(p int) []int {
+	plan := g.plans[p]
+	bound := make([]int, len(g.cards)+1)
+	runTakes := make([]bool, len(g.melds))
+	for i := len(g.cards) - 1; i >= 0; i-- {
+		// The cards from i to the end of i's block.
+		start := i
+		for start > 0 && g.blockEnd[start] == 0 {
+			start--
+		}
+		end := g.blockEnd[start]
+		elsewhere, runOnly, runSlots := 0, 0, 0
+		clear(runTakes)
+		for k := i; k < end; k++ {
+			c := g.problem.pool[g.cards[k]].card
+			other, run := false, false
+			for _, o := range g.options[k] {
+				switch {
+				case o.slot < 0:
+					other = true
+				case !g.accepts(o.slot, plan[o.slot], c):
+				case plan[o.slot] == asRun:
+					run = true
+					if !runTakes[o.slot] {
+						runTakes[o.slot] = true
+						runSlots++
+					}
+				default:
+					other = true
+				}
+			}
+			switch {
+			case other:
+				elsewhere++
+			case run:
+				runOnly++
+			}
+		}
+		bound[i] = elsewhere + min(runOnly, runSlots) + bound[end]
+	}
+	return bound
+}
+
+// pack stores the parts of a shape a lay-off can change in one word; the
+// suit and colour it is compared with stay those of the meld's own cards.
+func pack(s shape) uint32 {
+	w := uint32(s.ranks) | uint32(s.n)<<13
+	if s.sameSuit {
+		w |= 1 << 11
+	}
+	if s.sameColour {
+		w |= 1 << 12
+	}
+	return w
+}
+
+// unpack restores a packed shape of the meld whose own cards have shape
+// base.
+func unpack(w uint32, base shape) shape {
+	return shape{
+		n: int(w >> 13 & 0x1f), ranks: uint16(w & 0x7ff),
+		suit: base.suit, colour: base.colour,
+		sameSuit: w&(1<<11) != 0, sameColour: w&(1<<12) != 0,
+	}
+}
+
+// runPossible reports whether meld slot s, with naturals sh, can still end
+// as a run once the cards from next on have been dealt with: one colour,
+// no ∞, no rank twice, and every rank missing between its ends still to
+// come, but one, which a trump may fill (F3). Cards come in deck order, so
+// a run's cards come by rising rank.
+func (g *layoffGroup) runPossible(s int, sh shape, next int) bool {
+	if !sh.runnable() {
+		return false
+	}
+	lo, hi := sh.span()
+	var span uint16 = (1<<(hi+1) - 1) &^ (1<<lo - 1)
+	unfillable := span &^ sh.ranks &^ g.future[s][asRun][next]
+	return bits.OnesCount16(unfillable) <= g.holes[s]
+}
+
+// The status of a meld once no more cards will join it.
+const (
+	statusDead      = iota // no valid meld, trump or not
+	statusNoTrump          // valid only without a trump
+	statusOptional         // valid with or without a trump
+	statusMandatory        // valid only with a trump filling a gap
+	statusHasTrump         // holds its own trump, and is valid
+)
+
+// status judges meld slot s in its final packed state, as a meld of any
+// kind in allowed.
+func (g *layoffGroup) status(s int, state uint32, allowed kindSet) int {
+	m := g.slots[s]
+	sh := unpack(state, m.base)
+	return statusOf(sh.kinds(true)&allowed != 0, m.trump, sh.kinds(false)&allowed != 0)
+}
+
+// formStatus judges meld slot s in its final packed state as a meld of
+// form f.
+func (g *layoffGroup) formStatus(s int, sh shape, f form) int {
+	m := g.slots[s]
+	withTrump, without := false, false
+	for _, k := range f.kinds() {
+		withTrump = withTrump || sh.is(k, true)
+		without = without || !m.trump && sh.is(k, false)
+	}
+	return statusOf(withTrump, m.trump, without)
+}
+
+// statusOf combines whether a meld is valid with a trump, whether it holds
+// one already, and whether it is valid without one.
+func statusOf(withTrump, holdsTrump, without bool) int {
+	if holdsTrump {
+		if withTrump {
+			return statusHasTrump
+		}
+		return statusDead
+	}
+	switch {
+	case without && withTrump:
+		return statusOptional
+	case without:
+		return statusNoTrump
+	case withTrump:
+		return statusMandatory
+	}
+	return statusDead
+}
+
+// anyKind allows every kind, for the final judgement of a meld.
+const anyKind = ^kindSet(0)
+
+// leaf returns the values of the melds' final states: no more natural
+// cards, and t trumps for every t between the gaps that need one and the
+// places that can take one.
+func (g *layoffGroup) leaf(states []uint32, plan []form) trumpValues {
+	need, can := 0, 0
+	for s, st := range states {
+		switch g.formStatus(s, unpack(st, g.slots[s].base), plan[s]) {
+		case statusDead:
+			return noValues()
+		case statusMandatory:
+			need++
+			can++
+		case statusOptional:
+			can++
+		}
+	}
+	v := noValues()
+	for t := need; t <= can && t <= g.problem.trumps; t++ {
+		v[t] = 0
+	}
+	return v
+}
+
+// noValues returns trumpValues that allow nothing.
+func noValues() trumpValues {
+	var v trumpValues
+	for t := range v {
+		v[t] = noWay
+	}
+	return v
+}
+
+// value returns, for each number of trumps, the most cards from i on that
+// can be laid off with the melds in the given states, whatever form each
+// meld ends as.
+//
+// A plan is skipped when it cannot do better: when, for every number of
+// trumps the group could take, the plans already tried lay off as many
+// cards as the plan has cards that fit its melds at all.
+func (g *layoffGroup) value(i int, states []uint32) trumpValues {
+	v := noValues()
+	maxTrumps := 0 // one for each meld without a trump of its own (F3)
+	for _, m := range g.slots {
+		if !m.trump {
+			maxTrumps++
+		}
+	}
+	maxTrumps = min(maxTrumps, g.problem.trumps)
+	for _, p := range g.planOrder {
+		bound := int16(g.fitting[p][i])
+		beaten := true
+		for t := 0; t <= maxTrumps; t++ {
+			beaten = beaten && v[t] != noWay && v[t] >= bound
+		}
+		if !beaten {
+			v = maxValues(v, g.best(i, states, p))
+		}
+	}
+	return v
+}
+
+// best is value for one plan of forms. states is restored before
+// returning. Values are memoised at the start of each block of cards of
+// one colour and rank; within a block the cards are tried one by one.
+func (g *layoffGroup) best(i int, states []uint32, p int) trumpValues {
+	if i == len(g.cards) {
+		if _, alive := g.memoKey(i, states, p); !alive {
+			return noValues()
+		}
+		return g.leaf(states, g.plans[p])
+	}
+	if g.blockEnd[i] == 0 {
+		if _, alive := g.memoKey(i, states, p); !alive {
+			return noValues()
+		}
+		return g.cardStep(i, states, p)
+	}
+	key, alive := g.memoKey(i, states, p)
+	if !alive {
+		return noValues()
+	}
+	if v, ok := g.memo[string(key)]; ok {
+		return v
+	}
+	memoKey := string(key)
+	v := g.blockStep(i, states, p)
+	g.memo[memoKey] = v
+	return v
+}
+
+// cardStep tries every place for card i: each meld it may join in the
+// plan's forms, and staying in hand.
+func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
+	plan := g.plans[p]
+	c := g.problem.pool[g.cards[i]].card
+	stay := g.best(i+1, states, p) // the card is kept, or goes to a meld that never refuses it
+	v := stay
+	for _, o := range g.options[i] {
+		if o.slot < 0 {
+			v = maxValues(v, plus(stay, 1))
+			continue
+		}
+		if !g.accepts(o.slot, plan[o.slot], c) {
+			continue
+		}
+		old := states[o.slot]
+		states[o.slot] = pack(unpack(old, g.slots[o.slot].base).with(c))
+		v = maxValues(v, plus(g.best(i+1, states, p), 1))
+		states[o.slot] = old
+	}
+	return v
+}
+
+// blockStep places the block of cards of one colour and rank that starts
+// at i all at once. A run takes at most one card of a rank, and any of
+// them will do, while a flush of the card's suit or a meld that never
+// refuses it takes any card without changing what comes later; so all
+// that matters is which runs get a card of this rank, and the cards with
+// nowhere else to go are the ones given to runs. Only sets and flushes
+// whose card count matters (they could hold a whole rank or suit, F3) need
+// a choice per card: whether each card they accept joins them.
+func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
+	plan := g.plans[p]
+	end := g.blockEnd[i]
+	c := g.problem.pool[g.cards[i]].card
+	var runSpace [8]int
+	runs := runSpace[:0] // run slots that may take this rank
+	for _, o := range g.options[i] {
+		if o.slot >= 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
+			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), end) {
+			if len(runs) == len(runSpace) {
+				return g.cardStep(i, states, p) // too many runs to enumerate subsets of
+			}
+			runs = append(runs, o.slot)
+		}
+	}
+	// For each card: whether a flush or a meld that never refuses it
+	// would take it, and the counted sets and flushes it may join.
+	type blockCard struct {
+		card     cards.Card
+		taken    bool
+		counted  [4]int
+		nCounted int
+	}
+	var block [3]blockCard
+	size := end - i
+	if size > len(block) {
+		return g.cardStep(i, states, p) // cannot happen: a colour has three suits
+	}
+	choices := 1
+	for k := range size {
+		b := &block[k]
+		b.card = g.problem.pool[g.cards[i+k]].card
+		for _, o := range g.options[i+k] {
+			switch {
+			case o.slot < 0:
+				b.taken = true
+			case plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
+			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
+				if b.nCounted == len(b.counted) {
+					return g.cardStep(i, states, p)
+				}
+				b.counted[b.nCounted] = o.slot
+				b.nCounted++
+			default:
+				b.taken = true
+			}
+		}
+		choices *= 1 + b.nCounted
+	}
+	v := noValues()
+	words := make([]uint32, len(states))
+	var withCard [8]uint32
+	for choice := range choices {
+		// Which counted meld, if any, each card joins.
+		var undo [3]struct {
+			slot  int
+			state uint32
+		}
+		joined, left, leftTaken := 0, 0, 0
+		rest := choice
+		for k := range size {
+			b := &block[k]
+			pick := rest % (1 + b.nCounted)
+			rest /= 1 + b.nCounted
+			undo[k].slot = -1
+			if pick == 0 {
+				left++
+				if b.taken {
+					leftTaken++
+				}
+				continue
+			}
+			s := b.counted[pick-1]
+			undo[k].slot, undo[k].state = s, states[s]
+			states[s] = pack(unpack(states[s], g.slots[s].base).with(b.card))
+			joined++
+		}
+		// The key words of every meld at the end of the block, and of
+		// each run with a card of this rank.
+		alive := true
+		for s, st := range states {
+			var ok bool
+			words[s], ok = g.slotWord(s, st, plan[s], end)
+			isRun := false
+			for _, r := range runs {
+				isRun = isRun || r == s
+			}
+			alive = alive && (ok || isRun)
+			if !ok {
+				words[s] = deadWord
+			}
+		}
+		for b, s := range runs {
+			w, ok := g.slotWord(s, pack(unpack(states[s], g.slots[s].base).with(c)), asRun, end)
+			if !ok {
+				w = deadWord
+			}
+			withCard[b] = w
+		}
+		for subset := 0; alive && subset < 1<<len(runs); subset++ {
+			given := bits.OnesCount(uint(subset))
+			if given > left {
+				continue
+			}
+			gain := int16(joined + min(left, given+leftTaken))
+			if end == len(g.cards) {
+				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
+				continue
+			}
+			k := g.key[:0]
+			k = binary.LittleEndian.AppendUint16(k, uint16(end))
+			k = binary.LittleEndian.AppendUint16(k, uint16(p))
+			dead := false
+			for s := range states {
+				w := words[s]
+				for b, r := range runs {
+					if r == s && subset&(1<<b) != 0 {
+						w = withCard[b]
+					}
+				}
+				dead = dead || w == deadWord
+				k = binary.LittleEndian.AppendUint32(k, w)
+			}
+			g.key = k
+			if dead {
+				continue
+			}
+			if known, ok := g.memo[string(k)]; ok {
+				v = maxValues(v, plus(known, gain))
+				continue
+			}
+			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
+		}
+		for k := size - 1; k >= 0; k-- {
+			if undo[k].slot >= 0 {
+				states[undo[k].slot] = undo[k].state
+			}
+		}
+	}
+	return v
+}
+
+// deadWord marks, in blockStep, a meld that can no longer end valid.
+const deadWord = 1<<32 - 1
+
+// withRuns returns best at end after giving card c to the runs of the
+// subset.
+func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subset int, c cards.Card) trumpValues {
+	var saved [8]uint32
+	for b, s := range runs {
+		saved[b] = states[s]
+		if subset&(1<<b) != 0 {
+			states[s] = pack(unpack(states[s], g.slots[s].base).with(c))
+		}
+	}
+	v := g.best(end, states, p)
+	for b, s := range runs {
+		states[s] = saved[b]
+	}
+	return v
+}
+
+// memoKey writes the position, the plan and the melds' states, each in a
+// form that keeps only what the rest of the search can tell apart, so that
+// states with the same future share an entry:
+//   - a meld no later card can join, as its final status;
+//   - a flush, as its card count when it could come to hold its whole suit
+//     (F3), and as nothing otherwise;
+//   - a set, as its card count;
+//   - a run, as runKey writes it.
+//
+// It returns false when some meld can no longer end valid in its form.
+func (g *layoffGroup) memoKey(i int, states []uint32, p int) ([]byte, bool) {
+	plan := g.plans[p]
+	k := g.key[:0]
+	k = binary.LittleEndian.AppendUint16(k, uint16(i))
+	k = binary.LittleEndian.AppendUint16(k, uint16(p))
+	alive := true
+	for s, st := range states {
+		w, ok := g.slotWord(s, st, plan[s], i)
+		alive = alive && ok
+		k = binary.LittleEndian.AppendUint32(k, w)
+	}
+	g.key = k
+	return k, alive
+}
+
+// slotWord writes meld slot s, in packed state st and form f, for the memo
+// key at position i, as memoKey describes; false when it can no longer
+// end valid in that form.
+func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
+	m := g.slots[s]
+	sh := unpack(st, m.base)
+	switch {
+	case g.future[s][f][i] == 0:
+		status := g.formStatus(s, sh, f)
+		return 1<<31 | uint32(status), status != statusDead
+	case f == asSet:
+		return uint32(sh.n), sh.sameRank()
+	case f == asFlush:
+		return g.flushWord(s, sh), sh.sameSuit
+	}
+	if !g.runPossible(s, sh, i) {
+		if f == asEither && sh.sameSuit {
+			return g.flushWord(s, sh), true
+		}
+		return 0, false
+	}
+	w, closed := runKey(sh, g.future[s][asRun][i], g.holes[s])
+	switch {
+	case closed && f == asEither && sh.sameSuit && g.future[s][asFlush][i] != 0:
+		// No card can join the run, but cards of its suit may still join
+		// the flush, which it then is.
+		return g.flushWord(s, sh), true
+	case closed:
+		// No later card can join it: it is final.
+		return 1<<31 | uint32(g.formStatus(s, sh, f)), true
+	case f == asEither && sh.sameSuit:
+		w |= 1 << 30 // it may end as a flush too
+	}
+	return w, true
+}
+
+// flushWord writes a meld that can only end as a flush: its card count
+// when it could come to hold its whole suit (F3), nothing else.
+func (g *layoffGroup) flushWord(s int, sh shape) uint32 {
+	w := uint32(1 << 28)
+	if g.slots[s].wholeSuitPossible {
+		w |= uint32(sh.n)
+	}
+	return w
+}
+
+// runKey writes the ranks of a meld that may still end as a run. Its
+// later cards come by rising rank, from the lowest rank in future, so of
+// the ranks below that one only a summary matters: whether there are any,
+// how many are missing between the lowest and the highest of them (0 or
+// 1), how far below the next rank the highest is (0, 1, or 2 for more),
+// and whether the lowest is 0 or the highest 9 (where a trump cannot
+// extend the run, F2, F3). The ranks from the next one up are kept. It
+// also reports whether the run is closed: nothing above the summary, and
+// too many ranks missing to reach the next one, so no card can join.
+func runKey(sh shape, future uint16, holesAllowed int) (uint32, bool) {
+	ranks := uint32(sh.ranks)
+	next := bits.TrailingZeros16(future)
+	if next > 9 {
+		return ranks, false
+	}
+	low := sh.ranks & (1<<next - 1)
+	if low == 0 {
+		return ranks, false
+	}
+	lo, top := bits.TrailingZeros16(low), 15-bits.LeadingZeros16(low)
+	holes := top - lo + 1 - bits.OnesCount16(low)
+	gap := min(next-1-top, 2)
+	high := ranks &^ uint32(1<<next-1) // the ranks from next up
+	if high == 0 && holes+gap > holesAllowed {
+		return 0, true
+	}
+	w := high | 1<<29 // marks the summary form
+	w |= uint32(holes)<<20 | uint32(gap)<<22
+	if lo == 0 {
+		w |= 1 << 24
+	}
+	if top == 9 {
+		w |= 1 << 25
+	}
+	return w, false
+}
+
+// plus adds n cards to every possible value.
+func plus(v trumpValues, n int16) trumpValues {
+	for t := range v {
+		if v[t] != noWay {
+			v[t] += n
+		}
+	}
+	return v
+}
+
+// maxValues returns the better value for each number of trumps.
+func maxValues(a, b trumpValues) trumpValues {
+	for t := range a {
+		a[t] = max(a[t], b[t])
+	}
+	return a
+}
+
+// combine returns the most cards, trumps included, the groups can lay off
+// together with at most trumps trumps, each group's values counting its
+// natural cards for exactly t trumps; noWay if they cannot all be valid.
+func combine(groups []trumpValues, trumps int) int {
+	dp := noValues()
+	dp[0] = 0
+	for _, gv := range groups {
+		next := noValues()
+		for a := 0; a <= trumps; a++ {
+			if dp[a] == noWay {
+				continue
+			}
+			for b := 0; a+b <= trumps; b++ {
+				if gv[b] != noWay {
+					next[a+b] = max(next[a+b], dp[a]+gv[b])
+				}
+			}
+		}
+		dp = next
+	}
+	best := noWay // no way at all, when some group has none
+	for t, v := range dp {
+		if v != noWay {
+			best = max(best, int(v)+t)
+		}
+	}
+	return best
+}

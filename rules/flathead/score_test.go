@@ -1,0 +1,356 @@
+package flathead
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// apiCase is one case of testdata/api-cases.json, the flathead cases of
+// the project's public API examples, copied verbatim.
+type apiCase struct {
+	Name string `json:"name"`
+	Path string `json:"path"`
+	Body struct {
+		Cards      []string   `json:"cards"`
+		Onto       []string   `json:"onto"`
+		Winner     int        `json:"winner"`
+		Hands      [][]string `json:"hands"`
+		BonusMarks []int      `json:"bonus_marks"`
+		Table      [][]string `json:"table"`
+	} `json:"body"`
+	Status int                        `json:"status"`
+	Expect map[string]json.RawMessage `json:"expect"`
+}
+
+// TestAPICases answers every flathead case of the public API examples
+// through the package, as the HTTP layer will.
+func TestAPICases(t *testing.T) {
+	data, err := os.ReadFile("testdata/api-cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []apiCase
+	if err := json.Unmarshal(data, &cases); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 12 {
+		t.Fatalf("only %d cases read", len(cases))
+	}
+	deck := cards.Fanucci()
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			got := map[string]any{}
+			switch tc.Path {
+			case "/api/v1/flathead/melds/check":
+				meld, err := deck.ParseList(tc.Body.Cards)
+				if tc.Status == 400 {
+					if err == nil {
+						t.Fatalf("ParseList(%q) accepted bad input", tc.Body.Cards)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				v := Check(meld)
+				if tc.Body.Onto != nil {
+					onto, err := deck.ParseList(tc.Body.Onto)
+					if err != nil {
+						t.Fatal(err)
+					}
+					v = CheckLayoff(onto, meld)
+				}
+				got["valid"], got["bonus"] = v.Valid, v.Bonus
+				got["kind"] = nil
+				if v.Valid {
+					got["kind"] = v.Kind.String()
+				}
+			case "/api/v1/flathead/hands/score":
+				h := Hand{Winner: tc.Body.Winner, BonusMarks: tc.Body.BonusMarks}
+				for _, hand := range tc.Body.Hands {
+					cs, err := deck.ParseList(hand)
+					if err != nil {
+						t.Fatal(err)
+					}
+					h.Hands = append(h.Hands, cs)
+				}
+				r, err := Score(h)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got["points"], got["cards_left"], got["multiplier"] = r.Points, r.CardsLeft, r.Multiplier
+			default:
+				t.Fatalf("unexpected path %s", tc.Path)
+			}
+			if tc.Status != 200 {
+				t.Fatalf("status %d expected, but the package answered", tc.Status)
+			}
+			for field, want := range tc.Expect {
+				gotJSON, _ := json.Marshal(got[field])
+				if string(gotJSON) != strings.Join(strings.Fields(string(want)), "") {
+					t.Errorf("%s = %s, want %s", field, gotJSON, want)
+				}
+			}
+		})
+	}
+}
+
+func TestScoreF8(t *testing.T) {
+	seven := mustCards("1 Books", "2 Books", "3 Books", "4 Books", "5 Books", "6 Books", "7 Books")
+	tests := []struct {
+		name       string
+		hand       Hand
+		points     []int
+		multiplier int
+		working    string
+	}{
+		{"seed: 7 cards, winner 2 marks, losers 1, three players",
+			Hand{Winner: 0, Hands: [][]cards.Card{{}, seven[:4], seven[4:]}, BonusMarks: []int{2, 1, 0}},
+			[]int{14, 0, 0}, 2, "7 cards x (1 + 2 - 1) = 14"},
+		{"seed: the same in a two-player game",
+			Hand{Winner: 1, Hands: [][]cards.Card{seven, {}}, BonusMarks: []int{1, 2}},
+			[]int{0, 24}, 2, "(7 cards + 5) x (1 + 2 - 1) = 24"},
+		{"seed: losers with more marks leave the normal score",
+			Hand{Winner: 0, Hands: [][]cards.Card{{}, seven[:4], seven[4:]}, BonusMarks: []int{0, 1, 1}},
+			[]int{7, 0, 0}, 1, "7 cards x 1 = 7 (1 + 0 - 2 is below 1)"},
+		{"all losers' marks count",
+			Hand{Winner: 2, Hands: [][]cards.Card{seven[:1], seven[1:3], {}, seven[3:]}, BonusMarks: []int{1, 1, 4, 0}},
+			[]int{0, 0, 21, 0}, 3, "7 cards x (1 + 4 - 2) = 21"},
+		{"trumps count as cards",
+			Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("Grue", "3 Bugs"), {}}, BonusMarks: []int{0, 0, 0}},
+			[]int{2, 0, 0}, 1, "2 cards x (1 + 0 - 0) = 2"},
+		{"nobody holds anything",
+			Hand{Winner: 0, Hands: [][]cards.Card{{}, {}}, BonusMarks: []int{0, 0}},
+			[]int{5, 0}, 1, "(0 cards + 5) x (1 + 0 - 0) = 5"},
+		{"one card",
+			Hand{Winner: 1, Hands: [][]cards.Card{seven[:1], {}, {}, {}, {}, {}}, BonusMarks: make([]int, 6)},
+			[]int{0, 1, 0, 0, 0, 0}, 1, "1 card x (1 + 0 - 0) = 1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Score(tc.hand)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.Points, tc.points) || r.Multiplier != tc.multiplier {
+				t.Errorf("points %v, multiplier %d; want %v, %d", r.Points, r.Multiplier, tc.points, tc.multiplier)
+			}
+			if r.Working() != tc.working {
+				t.Errorf("Working() = %q, want %q", r.Working(), tc.working)
+			}
+			if r.Base != r.CardsLeft+r.TwoPlayerBonus || r.Points[tc.hand.Winner] != r.Base*r.Multiplier {
+				t.Errorf("base %d, cards %d, bonus %d, multiplier %d do not make %d", r.Base, r.CardsLeft, r.TwoPlayerBonus, r.Multiplier, r.Points[tc.hand.Winner])
+			}
+		})
+	}
+}
+
+func TestScoreErrors(t *testing.T) {
+	two := func() [][]cards.Card { return [][]cards.Card{{}, mustCards("3 Bugs")} }
+	tests := []struct {
+		name string
+		hand Hand
+		rule string // "" for a plain error
+		msg  string
+	}{
+		{"F6: the winner still holds cards", Hand{Winner: 1, Hands: two(), BonusMarks: []int{0, 0}}, "F6", "flathead: the winner, seat 1, still holds 1 card"},
+		{"F4: negative bonus marks", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, -1}}, "F4", "flathead: seat 1 has -1 bonus marks"},
+		{"F4: more marks than melds", Hand{Winner: 0, Hands: two(), BonusMarks: []int{59, 0}}, "F4", "at most 58 melds"},
+		{"F2: a table meld with ∞ after 9", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops")}}, "F2", "flathead: table meld 0 (7 Zurfs, 8 Zurfs, 9 Rain, ∞ Tops) is not a meld: not a run: ∞ never follows 9 (F2)"},
+		{"F3: a table meld with two trumps", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps", "7 Zurfs"), mustCards("Grue", "Jester", "5 Lamps")}}, "F3", "table meld 1"},
+		{"F1: a table meld of two cards", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps")}}, "F1", "three or more cards"},
+		{"one player", Hand{Winner: 0, Hands: [][]cards.Card{{}}, BonusMarks: []int{0}}, "", "flathead: 1 hands given; Flathead is for 2 to 6 players"},
+		{"seven players", Hand{Winner: 0, Hands: make([][]cards.Card, 7), BonusMarks: make([]int, 7)}, "", "7 hands given"},
+		{"marks for too few seats", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0}}, "", "1 bonus mark counts given for 2 players"},
+		{"no such winner", Hand{Winner: 2, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat 2 is not a seat"},
+		{"negative winner", Hand{Winner: -1, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat -1"},
+		{"a card held twice", Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("3 Bugs"), mustCards("3 Bugs")}, BonusMarks: []int{0, 0, 0}}, "", "flathead: hands[2][0]: there is only one 3 Bugs in the Fanucci deck"},
+		{"a card both held and on the table", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("3 Bugs", "3 Mazes", "3 Books")}}, "", "table[0][0]"},
+		{"a card of another deck", Hand{Winner: 0, Hands: [][]cards.Card{{}, {{Rank: 3, Suit: cards.Clubs}}}, BonusMarks: []int{0, 0}}, "", "hands[1][0]: 3C is not in the Fanucci deck"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Score(tc.hand)
+			if err == nil {
+				t.Fatal("Score accepted it")
+			}
+			if strings.Contains(tc.msg, "only one") && !errors.Is(err, cards.ErrTooManyCopies) ||
+				strings.Contains(tc.msg, "not in the Fanucci deck") && !errors.Is(err, cards.ErrNotInDeck) {
+				t.Errorf("error %q does not wrap the cards sentinel", err)
+			}
+			if !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("error %q, want it to say %q", err, tc.msg)
+			}
+			rule, isRuling := ruling.RuleOf(err)
+			var re *ruling.Error
+			if tc.rule == "" && (isRuling || errors.As(err, &re)) {
+				t.Errorf("error %q is a ruling.Error for rule %s; want a plain error", err, rule)
+			}
+			if tc.rule != "" && rule != tc.rule {
+				t.Errorf("error %q has rule %q (ruling.Error: %v), want %s", err, rule, isRuling, tc.rule)
+			}
+		})
+	}
+}
+
+func TestScoreF7(t *testing.T) {
+	tests := []struct {
+		name    string
+		table   [][]cards.Card
+		hands   [][]cards.Card // seat 0 is the winner
+		layoffs []Layoff
+		left    int
+	}{
+		{"API example: a 7 and a trump go on the set of 7s",
+			[][]cards.Card{mustCards("7 Plungers", "7 Fromps", "7 Zurfs")},
+			[][]cards.Card{{}, mustCards("3 Bugs", "Grue"), mustCards("7 Lamps")},
+			[]Layoff{{1, cards.NewTrump(cards.Grue), 0}, {2, mustCards("7 Lamps")[0], 0}}, 1},
+		{"ruling: a meld is judged on its final content",
+			// 7 of Plungers alone would leave a gap; with 6 of Fromps from
+			// another loser the run 3-7 is whole.
+			[][]cards.Card{mustCards("3 Lamps", "4 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("7 Plungers"), mustCards("6 Fromps")},
+			[]Layoff{{1, mustCards("7 Plungers")[0], 0}, {2, mustCards("6 Fromps")[0], 0}}, 0},
+		{"a flush run ends as a flush or a run, not both",
+			// 4 of Hives makes a run 4-7, 9 of Faces a flush; not both. Deck
+			// order offers the 4 first.
+			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
+			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives")},
+			[]Layoff{{1, mustCards("4 Hives")[0], 0}}, 1},
+		{"a trump lets the flush run take both",
+			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
+			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives"), mustCards("Grue")},
+			[]Layoff{{1, mustCards("9 Faces")[0], 0}, {1, mustCards("4 Hives")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}}, 0},
+		{"a card that fits two melds goes where it helps most",
+			// 7 of Lamps fits the set of 7s and the red run; only in the
+			// run does it let the 8 of Plungers follow.
+			[][]cards.Card{mustCards("7 Zurfs", "7 Faces", "7 Bugs"), mustCards("4 Lamps", "5 Plungers", "6 Fromps")},
+			[][]cards.Card{{}, mustCards("8 Plungers"), mustCards("7 Lamps")},
+			[]Layoff{{1, mustCards("8 Plungers")[0], 1}, {2, mustCards("7 Lamps")[0], 1}}, 0},
+		{"a trump fills one meld only",
+			// Both runs need a trump for a gap; the red one comes first in
+			// deck order.
+			[][]cards.Card{mustCards("1 Lamps", "2 Plungers", "3 Fromps"), mustCards("6 Zurfs", "7 Rain", "8 Tops")},
+			[][]cards.Card{{}, mustCards("5 Lamps", "4 Zurfs"), mustCards("Grue")},
+			[]Layoff{{1, mustCards("5 Lamps")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}}, 1},
+		{"a meld that holds a trump takes no other",
+			[][]cards.Card{mustCards("7 Lamps", "7 Plungers", "Grue")},
+			[][]cards.Card{{}, mustCards("Jester"), mustCards("7 Fromps")},
+			[]Layoff{{2, mustCards("7 Fromps")[0], 0}}, 1},
+		{"two trumps cannot both join one meld",
+			// Grue comes before Jester in deck order.
+			[][]cards.Card{mustCards("3 Lamps", "4 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("Jester"), mustCards("Grue")},
+			[]Layoff{{2, cards.NewTrump(cards.Grue), 0}}, 1},
+		{"losers never lay down a meld of their own",
+			[][]cards.Card{mustCards("7 Lamps", "7 Zurfs", "7 Faces")},
+			[][]cards.Card{{}, mustCards("3 Books", "4 Books", "5 Books")},
+			nil, 3},
+		{"no table, no lay-offs",
+			nil,
+			[][]cards.Card{{}, mustCards("7 Lamps")},
+			nil, 1},
+		{"F3: a flush of all eleven Lamps cannot keep its trump",
+			[][]cards.Card{append(allOf(-1, cards.Lamps)[:10], cards.NewTrump(cards.Grue))},
+			[][]cards.Card{{}, mustCards("∞ Lamps")},
+			nil, 1},
+		{"the ∞ of Lamps goes on an infinity instead",
+			[][]cards.Card{append(allOf(-1, cards.Lamps)[:10], cards.NewTrump(cards.Grue)), mustCards("∞ Tops", "∞ Rain", "∞ Faces")},
+			[][]cards.Card{{}, mustCards("∞ Lamps")},
+			[]Layoff{{1, mustCards("∞ Lamps")[0], 1}}, 0},
+		{"ties go to the lowest-numbered meld",
+			// 7 of Lamps fits both sets of 7s equally well.
+			[][]cards.Card{mustCards("7 Zurfs", "7 Faces", "7 Bugs"), mustCards("7 Rain", "7 Hives", "7 Mazes")},
+			[][]cards.Card{{}, mustCards("7 Lamps")},
+			[]Layoff{{1, mustCards("7 Lamps")[0], 0}}, 0},
+		{"fifteen flush runs linked by a set of 9s",
+			// Melds 0-14 are 0-1-2, 3-4-5, 6-7-8 of Lamps, Plungers, Fromps,
+			// Rain, Tops; 15 is the 9s. In deck order: 9 Fromps ends the
+			// red run 6-7-8 of Lamps (2); 9 Lamps joins the flush 0-1-2 of
+			// Lamps (0); 9 Plungers the flush 0-1-2 of Plungers (3); 9 Rain
+			// the flush 0-1-2 of Rain (9); 9 Tops ends the blue run 6-7-8
+			// of Rain (11); the trump joins meld 0.
+			manyFlushRuns().Table,
+			manyFlushRuns().Hands,
+			[]Layoff{{1, mustCards("9 Fromps")[0], 2}, {1, mustCards("9 Lamps")[0], 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}, {1, cards.NewTrump(cards.Grue), 0}}, 0},
+		{"lay-offs are listed by seat, then hand order",
+			[][]cards.Card{mustCards("1 Books", "2 Books", "3 Books")},
+			[][]cards.Card{{}, mustCards("9 Books", "5 Books"), {}, mustCards("0 Books")},
+			[]Layoff{{1, mustCards("9 Books")[0], 0}, {1, mustCards("5 Books")[0], 0}, {3, mustCards("0 Books")[0], 0}}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Hand{Winner: 0, Hands: tc.hands, BonusMarks: make([]int, len(tc.hands)), Table: tc.table}
+			r, err := Score(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.Layoffs, tc.layoffs) || r.CardsLeft != tc.left {
+				t.Errorf("lay-offs %v leaving %d; want %v leaving %d", r.Layoffs, r.CardsLeft, tc.layoffs, tc.left)
+			}
+			// The slow search agrees, where it is quick enough.
+			held := 0
+			for _, hand := range tc.hands {
+				held += len(hand)
+			}
+			if math.Pow(float64(len(tc.table)+1), float64(held)) < 1e5 {
+				if n, _ := slowLayoffs(tc.table, tc.hands, 0); n != len(tc.layoffs) {
+					t.Errorf("slowLayoffs lays off %d, the table above %d", n, len(tc.layoffs))
+				}
+			}
+			checkLayoffsValid(t, h, r)
+		})
+	}
+}
+
+// checkLayoffsValid checks a result's lay-offs against the rules: each card
+// comes from that loser's hand, every meld with its lay-offs is valid (F5,
+// F3), and what is kept is what is left.
+func checkLayoffsValid(t *testing.T, h Hand, r Result) {
+	t.Helper()
+	final := make([][]cards.Card, len(h.Table))
+	for i, m := range h.Table {
+		final[i] = slices.Clone(m)
+	}
+	left := 0
+	for seat, hand := range h.Hands {
+		if seat != h.Winner {
+			left += len(hand)
+		}
+	}
+	for _, l := range r.Layoffs {
+		if l.Seat == h.Winner || l.Seat < 0 || l.Seat >= len(h.Hands) || !slices.Contains(h.Hands[l.Seat], l.Card) {
+			t.Fatalf("lay-off %+v is not from a loser's hand", l)
+		}
+		if l.Meld < 0 || l.Meld >= len(h.Table) {
+			t.Fatalf("lay-off %+v onto no meld", l)
+		}
+		final[l.Meld] = append(final[l.Meld], l.Card)
+		left--
+	}
+	for i, m := range final {
+		if v := Check(m); !v.Valid {
+			t.Errorf("meld %d ends as %v: %s", i, m, v.Reason)
+		}
+	}
+	if r.CardsLeft != left {
+		t.Errorf("CardsLeft %d, but %d cards are left", r.CardsLeft, left)
+	}
+	kept := 0
+	for seat, hand := range r.Kept {
+		if seat != h.Winner {
+			kept += len(hand)
+		}
+	}
+	if kept != left {
+		t.Errorf("Kept holds %d cards, want %d", kept, left)
+	}
+}

@@ -1,0 +1,67 @@
+package flathead
+
+import (
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+)
+
+var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six",
+	"seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+	"fourteen", "fifteen", "sixteen"}
+
+// count writes a small number as a word ("three"), a larger one in digits.
+func count(n int) string {
+	if n >= 0 && n < len(numberWords) {
+		return numberWords[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// rankText writes a Fanucci rank: "0" to "9", or "∞". (cards.Rank.String
+// writes 1 as "A", which is right for standard decks only.)
+func rankText(r cards.Rank) string {
+	if r == cards.Infinity {
+		return "∞"
+	}
+	return strconv.Itoa(int(r))
+}
+
+// plural writes a rank in the plural: "7s", "∞s".
+func plural(r cards.Rank) string { return rankText(r) + "s" }
+
+// list joins words as a sentence does: "5", "5 and 6", "3, 5 and 6".
+func list(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// cite writes rule ids in the parentheses that end every reason,
+// dropping repeats and keeping their order: cite("F5", "F1", "F5") is
+// "(F5, F1)".
+func cite(rules ...string) string {
+	var seen []string
+	for _, r := range rules {
+		for _, part := range strings.Split(r, ", ") {
+			if part != "" && !contains(seen, part) {
+				seen = append(seen, part)
+			}
+		}
+	}
+	return "(" + strings.Join(seen, ", ") + ")"
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
