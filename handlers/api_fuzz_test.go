@@ -72,3 +72,9 @@ func FuzzAPIFortuneScore(f *testing.F) {
 		`{"players": [{"melds": [["KS","KH","KD"], ["5H","6H","2C"]], "hand": []}, {"melds": [], "hand": ["QS","AH","2D"]}]}`,
 		`{"players": [{"melds": [["2C=KD","KS","KH"]]}, {}], "house_rules": {"ace_set_15": true}}`)
 }
+
+func FuzzAPIFlatheadScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/flathead/hands/score",
+		`{"winner": 0, "hands": [[], ["3 Bugs", "Grue"], ["7 Lamps"]], "bonus_marks": [2, 1, 0], "table": [["7 Plungers", "7 Fromps", "7 Zurfs"]]}`,
+		`{"winner": 1, "hands": [["1 Books"], []], "bonus_marks": [1, 2]}`)
+}

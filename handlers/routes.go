@@ -32,6 +32,7 @@ func (s *Server) routes(e *echo.Echo) {
 	api.GET("/games", s.apiGames)
 	api.POST("/:game/melds/check", s.apiMeldCheck)
 	api.POST("/fan/hands/score", s.apiFanScore)
+	api.POST("/flathead/hands/score", s.apiFlatheadScore)
 	api.POST("/fortune/hands/score", s.apiFortuneScore)
 	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
