@@ -27,7 +27,8 @@ type sheet interface {
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
-	rules.Fan: fanSheet{},
+	rules.Fan:     fanSheet{},
+	rules.Fortune: fortuneSheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
