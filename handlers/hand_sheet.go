@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,19 +19,30 @@ type sheetForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
 	Author  string `form:"author" validate:"max=40"`
-	Action  string `form:"action" validate:"omitempty,oneof=check save"`
+	// Action is the button pressed: "check" shows the verdicts, "save"
+	// (or none: a form submitted some other way) records the hand, and
+	// "more" shows one more field of the group named in More. The more
+	// button posts both in one value, "more:<group>", since a button
+	// carries a single value and pages must work without scripts.
+	Action string `form:"action" validate:"omitempty,oneof=check save more"`
+	More   string `validate:"required_if=Action more,max=40"`
 }
 
 // readSheetForm reads the posted form: the common fields checked, the
-// game's fields as posted.
+// game's fields as posted. For "more", the group's field count is raised
+// by one in the values, so the sheet judged from them shows the new field.
 func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	values, err := c.FormParams()
 	if err != nil {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: values.Get("action")}
+	action, more, _ := strings.Cut(values.Get("action"), ":")
+	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more}
 	if errs := s.check(&form); errs != nil {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
+	}
+	if form.Action == "more" {
+		addField(values, form.More)
 	}
 	return form, values, nil
 }
@@ -103,15 +115,16 @@ func (s *Server) previewSheet(c echo.Context) error {
 }
 
 // saveSheet records a hand entered card by card. "Check" shows what the
-// rules make of it without saving; saving an incomplete or illegal hand
-// shows the same with the reason, everything typed kept.
+// rules make of it without saving, as does "more" with one more field;
+// saving an incomplete or illegal hand shows the same with the reason,
+// everything typed kept.
 func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	form, values, err := s.readSheetForm(c)
 	if err != nil {
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, nil)
-	if form.Action == "check" {
+	if form.Action == "check" || form.Action == "more" {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
@@ -150,7 +163,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, &h)
-	if form.Action == "check" {
+	if form.Action == "check" || form.Action == "more" {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {

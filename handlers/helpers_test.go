@@ -96,7 +96,7 @@ func (a *testApp) post(path string, form url.Values) page {
 	return a.do(req)
 }
 
-var hiddenRe = regexp.MustCompile(`<input type="hidden" name="([a-z_]+)" value="([^"]*)"`)
+var hiddenRe = regexp.MustCompile(`<input type="hidden" name="([a-z0-9_]+)" value="([^"]*)"`)
 
 // formValues returns the hidden inputs of a page (the CSRF token, the
 // form token, the version), ready to be completed and posted.

@@ -3,6 +3,7 @@ package handlers
 import (
 	"encoding/json"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"meldpad/db"
@@ -26,7 +27,8 @@ type sheet interface {
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
-	rules.Fan: fanSheet{},
+	rules.Fan:     fanSheet{},
+	rules.Fortune: fortuneSheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
@@ -121,6 +123,64 @@ func (r *cardReader) finish(vm *views.SheetVM) {
 	for _, f := range r.fields {
 		vm.Fields = append(vm.Fields, *f)
 	}
+}
+
+// A group is a run of fields a sheet shows as many of as needed (a
+// Fortune player's melds): field i of group g is named "g_i". The page
+// carries how many fields it shows in a hidden input, countName(g), so
+// that the "more" button (action "more:g") can ask for one more, with or
+// without scripts.
+
+// maxGroupFields bounds a group: more melds than one hand could hold
+// (two decks of 104 cards make at most 34 melds of three).
+const maxGroupFields = 40
+
+// countName is the hidden input holding a group's field count.
+func countName(group string) string { return "fields_" + group }
+
+// groupField is the name of a group's field i.
+func groupField(group string, i int) string { return group + "_" + strconv.Itoa(i) }
+
+// postedCount is the group's field count as the page had it: 0 when
+// absent or not a number, never more than maxGroupFields.
+func postedCount(form url.Values, group string) int {
+	n, err := strconv.Atoi(form.Get(countName(group)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(n, maxGroupFields)
+}
+
+// moreKey names, in the values a sheet judges, the group whose "more"
+// button was pressed, so that the sheet can put the cursor in the new
+// field (the page is loaded again, and would otherwise open at the top).
+const moreKey = "more"
+
+// addField raises a group's field count by one.
+func addField(form url.Values, group string) {
+	form.Set(countName(group), strconv.Itoa(min(postedCount(form, group)+1, maxGroupFields)))
+	form.Set(moreKey, group)
+}
+
+// groupFields returns how many of the group's fields to show: as many as
+// the page had, and at least one empty field after the last filled one
+// (up to maxGroupFields). focus is the field to put the cursor in, the
+// first empty one when the group's "more" button was pressed, else -1.
+func groupFields(form url.Values, group string) (shown, focus int) {
+	lastFilled, firstEmpty := -1, -1
+	for i := range maxGroupFields {
+		if strings.TrimSpace(form.Get(groupField(group, i))) != "" {
+			lastFilled = i
+		} else if firstEmpty < 0 {
+			firstEmpty = i
+		}
+	}
+	shown = min(max(postedCount(form, group), lastFilled+2), maxGroupFields)
+	focus = -1
+	if form.Get(moreKey) == group && firstEmpty < shown {
+		focus = firstEmpty
+	}
+	return shown, focus
 }
 
 // joinCards prints cards the way a field holds them.

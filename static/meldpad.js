@@ -144,14 +144,32 @@
       if (active) active.blur();
     }, "close"));
 
+    // Keep the active field and what is said under it (chips, verdict)
+    // above the picker, which would otherwise cover them.
+    function keepVisible() {
+      if (!active || panel.hidden) return;
+      var box = (active.closest && active.closest(".cardfield")) || active;
+      var rect = box.getBoundingClientRect(), limit = panel.getBoundingClientRect().top - 8;
+      if (rect.bottom > limit) window.scrollBy(0, Math.min(rect.bottom - limit, rect.top - 8));
+    }
+    function open(input) {
+      active = input;
+      panel.hidden = false;
+      document.body.classList.add("picking");
+      refresh();
+      keepVisible();
+    }
+    function isCardField(el) { return el && el.matches && el.matches("input.cards"); }
     document.addEventListener("focusin", function (e) {
-      if (e.target.matches && e.target.matches("input.cards")) {
-        active = e.target;
-        panel.hidden = false;
-        document.body.classList.add("picking");
-        refresh();
-      }
+      if (isCardField(e.target)) open(e.target);
     });
+    // A field can have the focus before this script runs (the field a
+    // sheet's "Add a meld" just added has autofocus), and tapping a field
+    // that has it fires no focusin: open the picker for those too.
+    document.addEventListener("click", function (e) {
+      if (isCardField(e.target) && panel.hidden) open(e.target);
+    });
+    if (isCardField(document.activeElement)) open(document.activeElement);
     // Tapping a chip takes its card out of the field: the field is written
     // again from the remaining chips, in canonical form.
     document.addEventListener("click", function (e) {
@@ -167,8 +185,9 @@
       refresh();
     });
     // After each preview the chips change; grey out again.
-    document.body.addEventListener("htmx:afterSettle", refresh);
-    document.body.addEventListener("htmx:oobAfterSwap", refresh);
+    function swapped() { refresh(); keepVisible(); }
+    document.body.addEventListener("htmx:afterSettle", swapped);
+    document.body.addEventListener("htmx:oobAfterSwap", swapped);
   }
 
   document.addEventListener("DOMContentLoaded", function () {
