@@ -18,8 +18,21 @@ type sheetForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
 	Author  string `form:"author" validate:"max=40"`
-	Action  string `form:"action" validate:"omitempty,oneof=check save"`
+	Action  string `form:"action" validate:"omitempty,oneof=check save more"`
 }
+
+// The buttons of a sheet: "check" shows what the rules make of the hand,
+// "save" records it, and "more" asks for more empty rows (a Trophy Case
+// trick can run long) without saving. A sheet sees the button in its form
+// values, as action=more, and lays out more rows; to the flow, more is a
+// check.
+const (
+	actionCheck = "check"
+	actionMore  = "more"
+)
+
+// showsOnly reports whether the form asks to be shown again, not saved.
+func (f sheetForm) showsOnly() bool { return f.Action == actionCheck || f.Action == actionMore }
 
 // readSheetForm reads the posted form: the common fields checked, the
 // game's fields as posted.
@@ -45,7 +58,9 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)
 	}
-	in := sh.judge(t, values, &vm)
+	// A correction is judged against the game as it stood before the hand:
+	// running totals, who leads and who deals are those of that moment.
+	in := sh.judge(t.before(hand), values, &vm)
 	if hand == nil {
 		next := t.roundName(len(t.hands) + 1)
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
@@ -54,7 +69,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
 		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.number(hand.ID)), url, "Save the correction"
-		vm.PreviewURL = t.url() + "/hands/preview"
+		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
 	return vm, in
@@ -70,10 +85,10 @@ func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 
 // showEditSheet shows a stored hand in its card-by-card form.
 func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
-	values := sh.blank(t)
+	values := sh.blank(t.before(&h))
 	if h.Entry == db.EntryCards {
 		var err error
-		if values, err = sh.values(t, h.Record); err != nil {
+		if values, err = sh.values(t.before(&h), h.Record); err != nil {
 			return err
 		}
 	}
@@ -83,7 +98,9 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 }
 
 // previewSheet answers the sheet's live preview: chips, verdicts and the
-// score so far, swapped into the page without touching what is typed.
+// score so far, swapped into the page without touching what is typed. A
+// correction's preview names its hand (?hand=ID), so that it is judged as
+// the full page is.
 func (s *Server) previewSheet(c echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
@@ -98,7 +115,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
-	vm, _ := s.sheetVM(c, t, sh, values, form, nil)
+	vm, _ := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
@@ -111,7 +128,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, nil)
-	if form.Action == "check" {
+	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
@@ -150,7 +167,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, &h)
-	if form.Action == "check" {
+	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
