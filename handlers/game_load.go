@@ -90,6 +90,36 @@ func (t table) number(handID int64) int {
 	return 0
 }
 
+// before returns the game as it stood before hand h was played: the hands
+// up to it, not including it. With no hand (a new one), the whole game.
+func (t table) before(h *db.Hand) table {
+	if h == nil {
+		return t
+	}
+	for i, played := range t.hands {
+		if played.ID == h.ID {
+			t.hands = t.hands[:i:i]
+			return t
+		}
+	}
+	return t
+}
+
+// hand returns the game's hand with the id given as text, or nil when
+// there is none (an empty or unknown id).
+func (t table) hand(id string) *db.Hand {
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil
+	}
+	for i := range t.hands {
+		if t.hands[i].ID == n {
+			return &t.hands[i]
+		}
+	}
+	return nil
+}
+
 // roundName is "deal 3", "trick 12".
 func (t table) roundName(n int) string { return t.rules.Round + " " + strconv.Itoa(n) }
 

@@ -21,12 +21,24 @@ type sheetForm struct {
 	Author  string `form:"author" validate:"max=40"`
 	// Action is the button pressed: "check" shows the verdicts, "save"
 	// (or none: a form submitted some other way) records the hand, and
-	// "more" shows one more field of the group named in More. The more
-	// button posts both in one value, "more:<group>", since a button
-	// carries a single value and pages must work without scripts.
+	// "more" shows the sheet again with more empty fields: one more of the
+	// group named in More ("more:<group>", since a button carries a single
+	// value and pages must work without scripts), or, without a group,
+	// whatever more the sheet lays out (a Trophy Case trick's rows).
 	Action string `form:"action" validate:"omitempty,oneof=check save more"`
-	More   string `validate:"required_if=Action more,max=40"`
+	More   string `validate:"max=40"`
 }
+
+// The buttons that show a sheet again without saving (see Action). A
+// sheet also sees the button in its form values, so a sheet with rows
+// rather than groups (Trophy Case) can lay out more of them.
+const (
+	actionCheck = "check"
+	actionMore  = "more"
+)
+
+// showsOnly reports whether the form asks to be shown again, not saved.
+func (f sheetForm) showsOnly() bool { return f.Action == actionCheck || f.Action == actionMore }
 
 // readSheetForm reads the posted form: the common fields checked, the
 // game's fields as posted. For "more", the group's field count is raised
@@ -41,7 +53,7 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	if errs := s.check(&form); errs != nil {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
-	if form.Action == "more" {
+	if form.Action == actionMore && form.More != "" {
 		addField(values, form.More)
 	}
 	return form, values, nil
@@ -57,7 +69,9 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)
 	}
-	in := sh.judge(t, values, &vm)
+	// A correction is judged against the game as it stood before the hand:
+	// running totals, who leads and who deals are those of that moment.
+	in := sh.judge(t.before(hand), values, &vm)
 	if hand == nil {
 		next := t.roundName(len(t.hands) + 1)
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
@@ -66,7 +80,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
 		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.number(hand.ID)), url, "Save the correction"
-		vm.PreviewURL = t.url() + "/hands/preview"
+		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
 	return vm, in
@@ -82,10 +96,10 @@ func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 
 // showEditSheet shows a stored hand in its card-by-card form.
 func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
-	values := sh.blank(t)
+	values := sh.blank(t.before(&h))
 	if h.Entry == db.EntryCards {
 		var err error
-		if values, err = sh.values(t, h.Record); err != nil {
+		if values, err = sh.values(t.before(&h), h.Record); err != nil {
 			return err
 		}
 	}
@@ -95,7 +109,9 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 }
 
 // previewSheet answers the sheet's live preview: chips, verdicts and the
-// score so far, swapped into the page without touching what is typed.
+// score so far, swapped into the page without touching what is typed. A
+// correction's preview names its hand (?hand=ID), so that it is judged as
+// the full page is.
 func (s *Server) previewSheet(c echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
@@ -110,7 +126,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
-	vm, _ := s.sheetVM(c, t, sh, values, form, nil)
+	vm, _ := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
@@ -124,7 +140,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, nil)
-	if form.Action == "check" || form.Action == "more" {
+	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
@@ -163,7 +179,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, &h)
-	if form.Action == "check" || form.Action == "more" {
+	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {

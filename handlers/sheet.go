@@ -29,6 +29,7 @@ type sheet interface {
 var sheets = map[string]sheet{
 	rules.Fan:     fanSheet{},
 	rules.Fortune: fortuneSheet{},
+	rules.Trophy:  trophySheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
@@ -87,6 +88,21 @@ func (r *cardReader) single(form url.Values, name, label, placeholder string) (c
 		return plays[0].Card, true, f
 	}
 	return cards.Card{}, false, f
+}
+
+// card reads a field that holds at most one card, counted with the others
+// (a play on a Trophy Case trick: each card can be played only once). It
+// reports false when the field is empty or wrong.
+func (r *cardReader) card(form url.Values, name, label, placeholder string) (cards.Card, bool, *views.CardFieldVM) {
+	plays, f := r.field(form, name, label, placeholder)
+	switch {
+	case f.Error != "" || len(plays) == 0:
+		return cards.Card{}, false, f
+	case len(plays) > 1:
+		f.Error = "Enter one card here."
+		return cards.Card{}, false, f
+	}
+	return plays[0].Card, true, f
 }
 
 func copiesMessage(c cards.Card, copies int, where []string) string {

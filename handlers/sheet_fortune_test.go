@@ -354,17 +354,21 @@ func TestFortuneSheetAddAMeld(t *testing.T) {
 	sameTotals(t, app.get(game), "45", "-50")
 }
 
-// TestFortuneSheetMoreNeedsAGroup: a "more" without a group is a form
-// that could not have come from the page.
-func TestFortuneSheetMoreNeedsAGroup(t *testing.T) {
+// TestFortuneSheetMoreWithoutAGroup: a "more" without a group (the
+// button other sheets use for their rows) shows the sheet again and saves
+// nothing; an action the page never posts is refused.
+func TestFortuneSheetMoreWithoutAGroup(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fortune", "Ann", "Bob")
-	form := app.fortuneSheet(game, nil)
-	for _, action := range []string{"more", "more:", "delete"} {
+	form := app.fortuneSheet(game, map[string]string{"meld_0_0": "ks kh kd", "hand_1": "qs"})
+	for action, want := range map[string]int{"more": http.StatusOK, "more:": http.StatusOK, "delete": http.StatusBadRequest} {
 		form.Set("action", action)
-		if p := app.post(game+"/hands", form); p.status != http.StatusBadRequest {
-			t.Errorf("action %q: status %d, want 400", action, p.status)
+		if p := app.post(game+"/hands", form); p.status != want {
+			t.Errorf("action %q: status %d, want %d", action, p.status, want)
 		}
+	}
+	if n := len(handLinks(app.get(game))); n != 0 {
+		t.Errorf("%d hands saved by buttons that only show the sheet", n)
 	}
 }
 

@@ -60,9 +60,14 @@
     function cardName(r, suit) {
       return deck.trumps ? r + " " + suit : r + suit;
     }
+    // Cards already used: counted among the chips of the active field's
+    // tally (a part of the sheet marked data-tally, whose cards are counted
+    // apart from the rest, like a Trophy Case trick's two entries), or of
+    // the whole page.
     function used() {
       var count = {};
-      document.querySelectorAll(".chip[data-card]").forEach(function (chip) {
+      var scope = (active && active.closest("[data-tally]")) || document;
+      scope.querySelectorAll(".chip[data-card]").forEach(function (chip) {
         var card = chip.dataset.card.split("=")[0];
         count[card] = (count[card] || 0) + 1;
       });
@@ -89,7 +94,9 @@
     function add(card) {
       if (!active) return;
       var text = active.value.replace(/[\s,;]+$/, "");
-      if (declaring && text) {
+      if (active.hasAttribute("data-single")) {
+        text = card; // a field of one card: the tap replaces it
+      } else if (declaring && text) {
         text += "=" + card;
       } else {
         text += (text ? ", " : "") + card;

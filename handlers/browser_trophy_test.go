@@ -1,0 +1,99 @@
+package handlers
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserTrophyTrick enters Trophy Case tricks on a phone-sized
+// window: the API's example trick play by play, the live judgement
+// following each play, a play out of turn, and a quick entry.
+func TestBrowserTrophyTrick(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "trophy", "Ann", "Bob", "Cy", "Dan")
+
+	// Ann deals first, so Bob leads (T6); the table says Ann leads this
+	// one, as in the API's example.
+	run(t, ctx, "open the card sheet",
+		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		chromedp.WaitVisible(css("#in-play_0_card")),
+		chromedp.SetValue(css("#leader"), "0"),
+	)
+	// The lead through the picker: tap 3, then Lamps.
+	run(t, ctx, "pick the lead",
+		chromedp.Click(css("#in-play_0_card")),
+		chromedp.WaitVisible(css("#picker")),
+		chromedp.Click(css(`#picker button[data-rank="3"]`)),
+		chromedp.Click(css(`#picker button[data-suit="Lamps"]`)),
+	)
+	waitText(t, ctx, "#fb-play_0_card", "Ann, in turn")
+	// A second tap replaces the card of a one-card field.
+	run(t, ctx, "pick again",
+		chromedp.Click(css(`#picker button[data-rank="4"]`)),
+		chromedp.Click(css(`#picker button[data-suit="Lamps"]`)),
+	)
+	waitText(t, ctx, "#fb-play_0_card", "4 Lamps")
+	run(t, ctx, "type Bob's play", typeCards("play_1_card", "8 fromps"))
+	waitText(t, ctx, "#judgement", "Cy to play or fold; Bob holds the highest card, 8 Fromps")
+	shot(t, ctx, "trophy-sheet-going-on")
+	run(t, ctx, "close the picker", chromedp.Click(css(`#picker .close`)))
+
+	// Dan plays before Cy: out of turn (T2); nothing is saved.
+	run(t, ctx, "Dan out of turn",
+		chromedp.SetValue(css(`select[name=play_2_seat]`), "3"),
+		typeCards("play_2_card", "grue"),
+	)
+	waitText(t, ctx, "#fb-play_2_card", "Dan played out of turn; it was Cy's turn (T2)")
+	run(t, ctx, "try to save",
+		chromedp.Click(css(`#picker .close`)),
+		chromedp.Click(css(`button[value=save]`)),
+		chromedp.WaitVisible(css(".alert.bad")),
+	)
+	shot(t, ctx, "trophy-sheet-out-of-turn")
+	// Cy folds, then Dan trumps: Dan wins 1 point (T5, T7).
+	run(t, ctx, "Cy folds, Dan trumps",
+		chromedp.SetValue(css(`select[name=play_2_seat]`), "2"),
+		chromedp.Clear(css("#in-play_2_card")),
+		chromedp.Click(css(`input[name=play_2_fold]`)),
+		chromedp.SetValue(css(`select[name=play_3_seat]`), "3"),
+		typeCards("play_3_card", "grue"),
+	)
+	waitText(t, ctx, "#judgement", "Dan wins the trick with Grue, the first trump played (T5), and scores 1 point: 8 Fromps 1 (T7)")
+	waitText(t, ctx, "#judgement", "Dan 0 → 1")
+	run(t, ctx, "look at the judgement", chromedp.Click(css(`#picker .close`)), scrollTo("judgement"))
+	shot(t, ctx, "trophy-sheet-won")
+	run(t, ctx, "save trick 1",
+		chromedp.Click(css(`button[value=save]`)),
+		chromedp.WaitVisible(css(".totals")),
+	)
+	if got := text(t, ctx, "main"); !strings.Contains(got, "Dan won the trick") || !strings.Contains(got, "Next lead: Ann") {
+		t.Errorf("scorepad after trick 1: %q", got)
+	}
+
+	// Trick 2, quickly: Bob won 0 Rain, ∞ Tops and Time: 1 + 2 = 3 (T7).
+	run(t, ctx, "quick entry",
+		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		chromedp.WaitVisible(css("#in-play_0_card")),
+		chromedp.Click(css("details.quick summary")),
+		chromedp.SetValue(css("#winner"), "1"),
+		typeCards("trick_cards", "0 rain, inf tops, time"),
+	)
+	waitText(t, ctx, "#judgement", "worth 3 points: 0 Rain 1, ∞ Tops 2; a trump was played, so zeros count (T7)")
+	run(t, ctx, "look at the quick entry", chromedp.Click(css(`#picker .close`)), scrollTo("winner"))
+	shot(t, ctx, "trophy-sheet-quick")
+	run(t, ctx, "save trick 2",
+		chromedp.Click(css(`button[value=save]`)),
+		chromedp.WaitVisible(css(".totals")),
+	)
+	shot(t, ctx, "trophy-scorepad")
+}
+
+// scrollTo scrolls the element with the given id into view by script: the
+// live preview may swap that element while the browser is asked to, which
+// a node-based scroll does not survive.
+func scrollTo(id string) step {
+	return chromedp.Evaluate[chromedp.Void](`document.getElementById("` + id + `").scrollIntoView()`)
+}
