@@ -290,28 +290,21 @@ func readTrophyQuick(form url.Values, names []string, deck *cards.Deck) trophyQu
 	out.entered = form.Get("winner") != "" || strings.TrimSpace(f.Value) != ""
 	winner, winnerErr := readSeat(form, "winner", len(names))
 	out.winner = winner
-	trumps := 0
-	for _, c := range out.cards {
-		if c.IsTrump() {
-			trumps++
-		}
-	}
-	// T7: zeros score only when a trump was played on the trick.
-	out.trumped = trumps > 0
-	for _, c := range out.cards {
-		if p := trophy.CardPoints(c, out.trumped); p > 0 {
-			out.points += p
-			out.counted = append(out.counted, c.String()+" "+strconv.Itoa(p))
+	points, each, trumped, err := trophy.TrickPoints(out.cards)
+	out.points, out.trumped = points, trumped
+	for i, c := range out.cards {
+		if err == nil && each[i] > 0 {
+			out.counted = append(out.counted, c.String()+" "+strconv.Itoa(each[i]))
 		}
 	}
 	switch {
 	case !out.entered:
 	case f.Error != "":
 		out.problem = "Fix the cards of the trick."
-	case trumps > 1:
-		// T5: the first trump ends the trick, so no second one follows it.
-		f.Verdict = badVerdict("Only one trump is played on a trick: the first one ends it (T5).")
-		out.problem = "Only one trump is played on a trick: the first one ends it (T5)."
+	case err != nil:
+		msg := capitalize(strings.TrimPrefix(err.Error(), "trophy: ")) + "."
+		f.Verdict = badVerdict(msg)
+		out.problem = msg
 	case winnerErr != "":
 		out.problem = "Who won the trick? Choose one in the quick entry (T5)."
 	}

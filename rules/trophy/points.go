@@ -1,6 +1,9 @@
 package trophy
 
-import "meldpad/rules/cards"
+import (
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
 
 // CardPoints returns what c is worth to the player who wins the trick it
 // was played on (T7): an 8 or a 9 is 1 point, an ∞ 2 points, a zero 1 point
@@ -48,4 +51,29 @@ func count(plays []Play, trumped bool) (int, []Counted) {
 		}
 	}
 	return total, counted
+}
+
+// TrickPoints counts a trick known only by its cards, in no order and
+// without seats, as a scorepad's quick entry records it (T7): zeros score
+// when a trump is among the cards. It returns the points, each card's
+// points (parallel to heap), and whether a trump was played. A trick holds
+// at most one trump, because the first trump ends it (T5); more is a
+// *ruling.Error.
+func TrickPoints(heap []cards.Card) (int, []int, bool, error) {
+	trumps := 0
+	for _, c := range heap {
+		if c.IsTrump() {
+			trumps++
+		}
+	}
+	if trumps > 1 {
+		return 0, nil, true, ruling.Errorf("T5", "trophy: only one trump is played on a trick: the first one ends it (T5)")
+	}
+	trumped := trumps == 1
+	total, each := 0, make([]int, len(heap))
+	for i, c := range heap {
+		each[i] = CardPoints(c, trumped)
+		total += each[i]
+	}
+	return total, each, trumped, nil
 }
