@@ -105,7 +105,7 @@ func CheckOpening(score int, melds [][]cards.Play) OpeningVerdict {
 	}
 	if req.Sets == 0 {
 		v.Valid = true
-		v.Reason = "with a score below 0 there is no opening requirement " + ids("B5")
+		v.Reason = "with a score of " + strconv.Itoa(score) + " there is no opening requirement " + ids("B5")
 		return v
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(sizes)))
