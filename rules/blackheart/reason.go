@@ -159,8 +159,6 @@ func failReason(s *solver, f failure) (rule, reason string) {
 	switch f.code {
 	case failEmpty:
 		return rule, "no cards were given " + ids(rule)
-	case failNotInDeck, failCopies, failNotWild, failBadReading:
-		return rule, "" // worded by cardReason, which knows the cards
 	case failMisfit:
 		return misfitReason(f.rd, c, declared)
 	case failTooFew:

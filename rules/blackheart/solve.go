@@ -76,7 +76,7 @@ const (
 	failLayoffEscorts
 )
 
-// ruleOf returns the rule id a failure breaks.
+// rule returns the id of the rule a failure breaks.
 func (c failCode) rule() string {
 	switch c {
 	case failNotWild, failBadReading, failNoNatural, failWildCopies:
@@ -108,10 +108,12 @@ func (s *solver) suggested(rd reading) bool {
 }
 
 // failure is why the likeliest reading of an invalid set fails. Readings
-// fail at stages: 0 the cards themselves, 1 a card that cannot belong,
-// 2 the shape (too few, a gap, a repeat), 3 the escorts, 4 the escorts of
-// a lay-off. The deepest failure, then the one where most cards fit, is the
-// one reported: it is the reading the player most likely meant.
+// fail at stages: 1 a card that cannot belong, or too few members; 2 the
+// shape (a gap, a repeat, a wild with no copy left to stand for); 3 the
+// escorts; 4 the escorts of a lay-off. The deepest failure, then the one
+// where most cards fit, is the one reported, as the reading the player most
+// likely meant; a reading no card points to (see suggested) counts only
+// when none does. Cards wrong in themselves are found before any reading.
 type failure struct {
 	stage int
 	fits  int
@@ -159,7 +161,6 @@ type solver struct {
 	blackN      [2]int
 	blackDup    [2]int // index of a repeated rank's second card, -1 if none
 	addedBlackN int
-	courtN      int // natural black court cards
 	addedCourtN int
 	heart       [11]uint8
 	heartMask   uint16
@@ -252,8 +253,8 @@ func checkCards(pieces []piece) (failure, bool) {
 		}
 	}
 	for i, p := range pieces {
-		if p.as.IsZero() {
-			continue
+		if p.as.IsZero() || p.as == p.card {
+			continue // a card declared as itself is read as itself, wild or not
 		}
 		if p.card.Suit != cards.Diamonds {
 			return failure{code: failNotWild, piece: i}, false
@@ -294,11 +295,8 @@ func newSolver(pieces []piece, layoff bool) *solver {
 			if p.added {
 				s.addedBlackN++
 			}
-			if c.Rank >= cards.Jack {
-				s.courtN++
-				if p.added {
-					s.addedCourtN++
-				}
+			if c.Rank >= cards.Jack && p.added {
+				s.addedCourtN++
 			}
 		}
 	}
