@@ -28,7 +28,7 @@ var (
 // hold is worth 0. A Royale scores RoyalePoints as a whole, not the sum of
 // its cards.
 func CardPoints(c cards.Card) int {
-	if !cards.BlackHeart().Contains(c) {
+	if !inDeck(c) {
 		return 0
 	}
 	switch c {

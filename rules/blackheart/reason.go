@@ -86,6 +86,7 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 		return "the Diamond Royale JD-QD-KD, worth " + strconv.Itoa(RoyalePoints) + " in all " + ids("B3", "B7")
 	}
 	var b strings.Builder
+	b.Grow(128)
 	members, escorts := 0, 0
 	for _, role := range roles {
 		switch role.Part {
@@ -96,7 +97,10 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 		}
 	}
 	if rd.kind == Group {
-		b.WriteString("a group of " + numberWord(members) + " " + rankPlural(rd.rank))
+		b.WriteString("a group of ")
+		b.WriteString(numberWord(members))
+		b.WriteByte(' ')
+		b.WriteString(rankPlural(rd.rank))
 	} else {
 		b.WriteString("a series ")
 		for i := 0; i < rd.length; i++ {
