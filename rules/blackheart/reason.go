@@ -1,0 +1,325 @@
+package blackheart
+
+import (
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+)
+
+// This file words the verdicts: one sentence a player at the table reads,
+// citing the rule ids in parentheses.
+
+var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+	"nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"}
+
+func numberWord(n int) string {
+	if n >= 0 && n < len(numberWords) {
+		return numberWords[n]
+	}
+	return strconv.Itoa(n)
+}
+
+// rankNames are singular with their article, and plural.
+func rankWithArticle(r cards.Rank) string {
+	switch r {
+	case cards.Ace:
+		return "an ace"
+	case 8:
+		return "an 8"
+	case cards.Jack:
+		return "a jack"
+	case cards.Queen:
+		return "a queen"
+	case cards.King:
+		return "a king"
+	}
+	return "a " + r.String()
+}
+
+func rankPlural(r cards.Rank) string {
+	switch r {
+	case cards.Ace:
+		return "aces"
+	case cards.Jack:
+		return "jacks"
+	case cards.Queen:
+		return "queens"
+	case cards.King:
+		return "kings"
+	}
+	return r.String() + "s"
+}
+
+func suitSingular(s cards.Suit) string {
+	return strings.ToLower(strings.TrimSuffix(s.String(), "s"))
+}
+
+func suitPlural(s cards.Suit) string { return strings.ToLower(s.String()) }
+
+// ids joins rule ids as a reason cites them: "(B1, B2)".
+func ids(rules ...string) string { return "(" + strings.Join(rules, ", ") + ")" }
+
+// listWords writes "5S", "5S and 6S" or "5S, 6S and 9S".
+func listWords(ss []string) string {
+	if len(ss) <= 1 {
+		return strings.Join(ss, "")
+	}
+	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+}
+
+// describe names a card as read: "KS", or "QD, standing for QS,".
+func describe(c cards.Card, role Role) string {
+	switch {
+	case !role.Wild():
+		return c.String()
+	case role.Part == Escort:
+		return c.String() + ", standing in for a heart,"
+	}
+	return c.String() + ", standing for " + role.As.String() + ","
+}
+
+// validReason says what a valid set is: "a series QS-KS-AS with two heart
+// escorts (B1, B2)".
+func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string {
+	if rd.kind == Royale {
+		return "the Diamond Royale JD-QD-KD, worth " + strconv.Itoa(RoyalePoints) + " in all " + ids("B3", "B7")
+	}
+	var b strings.Builder
+	b.Grow(128)
+	members, escorts := 0, 0
+	for _, role := range roles {
+		switch role.Part {
+		case Member:
+			members++
+		case Escort:
+			escorts++
+		}
+	}
+	if rd.kind == Group {
+		b.WriteString("a group of ")
+		b.WriteString(numberWord(members))
+		b.WriteByte(' ')
+		b.WriteString(rankPlural(rd.rank))
+	} else {
+		b.WriteString("a series ")
+		for i := 0; i < rd.length; i++ {
+			r := seriesRank(rd, i)
+			if i > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteString(cards.Card{Rank: r, Suit: rd.suit}.String())
+		}
+	}
+	rules := []string{"B1"}
+	if escorts > 0 {
+		rules = append(rules, "B2")
+	}
+	diamonds, wilds := false, false
+	for w := range nSlots {
+		i := s.slot[w]
+		if i < 0 {
+			continue
+		}
+		diamonds = true
+		switch role := roles[i]; {
+		case !role.Wild():
+		case role.Part == Escort:
+			b.WriteString(", " + slotCards[w].String() + " standing in for a heart escort")
+			wilds = true
+		default:
+			b.WriteString(", " + slotCards[w].String() + " standing for " + role.As.String())
+			wilds = true
+		}
+	}
+	if diamonds {
+		rules = append(rules, "B3")
+	}
+	sep := " with "
+	if wilds {
+		sep = ", with "
+	}
+	switch escorts {
+	case 0:
+	case 1:
+		b.WriteString(sep + "one heart escort")
+	default:
+		b.WriteString(sep + numberWord(escorts) + " heart escorts")
+	}
+	b.WriteString(" " + ids(rules...))
+	return b.String()
+}
+
+// failReason words why a set is not valid, naming the first thing wrong in
+// the reading the player most likely meant. s is nil when the cards
+// themselves are wrong.
+func failReason(s *solver, f failure) (rule, reason string) {
+	rule = f.code.rule()
+	var c cards.Card
+	var declared cards.Card
+	if s != nil && f.piece >= 0 {
+		c, declared = s.pieces[f.piece].card, s.pieces[f.piece].as
+	}
+	switch f.code {
+	case failEmpty:
+		return rule, "no cards were given " + ids(rule)
+	case failMisfit:
+		return misfitReason(f.rd, c, declared)
+	case failTooFew:
+		if f.count == 1 {
+			return rule, "only one card makes the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
+		}
+		return rule, "only " + numberWord(f.count) + " cards make the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
+	case failNoNatural:
+		return rule, "a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale " + ids(rule)
+	case failWildCopies:
+		as := f.rd.opts[c.Rank-cards.Jack].as
+		if !declared.IsZero() {
+			as = declared
+		}
+		if as.IsZero() || as.Suit == cards.Hearts && f.rd.opts[c.Rank-cards.Jack].escort && declared.IsZero() {
+			return rule, c.String() + " cannot stand in for a heart: the set already holds every heart it could be " + ids(rule)
+		}
+		if declared.IsZero() && f.rd.kind == Group {
+			return rule, c.String() + " cannot stand for another " + rankSingular(f.rd.rank) + ": the set already holds every copy it could be " + ids("B1", rule)
+		}
+		return rule, c.String() + " cannot stand for " + as.String() + ": the deck has no more of it than the set already holds " + ids(rule)
+	case failDuplicate:
+		if c.Suit == cards.Diamonds {
+			return "B1", c.String() + " standing for " + f.rd.opts[c.Rank-cards.Jack].as.String() + " repeats a rank of the series " + ids("B1", "B3")
+		}
+		return rule, c.String() + " appears twice, but a series holds each rank once " + ids(rule)
+	case failGap:
+		var placed []string // the members whose rank is known, lowest first
+		for r := cards.Ace; r <= cards.King; r++ {
+			for _, p := range s.pieces {
+				if p.card.Suit == f.rd.suit && p.card.Rank == r {
+					placed = append(placed, p.card.String())
+					break
+				}
+			}
+			for w := range nSlots {
+				if o := f.rd.opts[w]; s.slot[w] >= 0 && !o.free && !o.escort && o.as.Rank == r {
+					placed = append(placed, slotCards[w].String()+" standing for "+o.as.String())
+				}
+			}
+		}
+		with, rules := "", []string{rule}
+		if f.count > 0 {
+			with = ", even with the wilds"
+		}
+		for _, w := range placed {
+			if strings.Contains(w, "standing for") {
+				rules = append(rules, "B3")
+				break
+			}
+		}
+		return rule, listWords(placed) + " are not in sequence" + with + " " + ids(rules...)
+	case failHeartWrap:
+		return rule, "heart series do not wrap around from 10 to A " + ids(rule)
+	case failTooLong:
+		if f.rd.suit == cards.Hearts {
+			return rule, "a heart series runs from A to 10, so it holds ten cards at most " + ids(rule)
+		}
+		return rule, "a series holds each rank once, so thirteen cards at most besides escorts " + ids(rule)
+	case failEscorts, failLayoffEscorts:
+		return escortReason(s, f)
+	}
+	return "B1", "these cards make no set " + ids("B1")
+}
+
+func rankSingular(r cards.Rank) string {
+	return strings.TrimPrefix(strings.TrimPrefix(rankWithArticle(r), "an "), "a ")
+}
+
+// cardReason words what is wrong with a card itself.
+func cardReason(pieces []piece, f failure) string {
+	p := pieces[f.piece]
+	switch f.code {
+	case failNotInDeck:
+		if p.card.IsZero() {
+			return "an empty card is not a card of the Black Heart deck " + ids("B1")
+		}
+		return p.card.String() + " is not a card of the Black Heart deck " + ids("B1")
+	case failCopies:
+		if deckCopies(p.card) == 1 {
+			return "there is only one " + p.card.String() + " in the Black Heart deck " + ids("B1")
+		}
+		return "there are only two " + p.card.String() + " in the Black Heart deck " + ids("B1")
+	case failNotWild:
+		return p.card.String() + " is not wild, so it cannot stand for " + p.as.String() + "; only JD, QD and KD are " + ids("B3")
+	case failBadReading:
+		switch p.card {
+		case jackOfDiamonds:
+			return "JD can stand only for a heart from A to 10, not " + p.as.String() + " " + ids("B3")
+		case queenOfDiamonds:
+			return "QD can stand only for a spade or a club, not " + p.as.String() + " " + ids("B3")
+		}
+		return "KD can stand for any card of the Black Heart deck, but the deck holds no " + p.as.String() + " " + ids("B3")
+	}
+	return ""
+}
+
+// misfitReason says why card c cannot belong to the set the reading makes.
+// The rule is always B1, what a set is made of, whichever card is named
+// first, so that the order of the cards never changes a verdict's rule.
+func misfitReason(rd reading, c, declared cards.Card) (string, string) {
+	set := "a group of " + rankPlural(rd.rank)
+	if rd.kind == Series {
+		set = "a series of " + suitPlural(rd.suit)
+	}
+	switch {
+	case c.Suit == cards.Diamonds && declared == c:
+		return "B1", c.String() + " read as itself belongs only in a group of " + rankPlural(c.Rank) + " or the Royale " + ids("B1", "B3")
+	case c.Suit == cards.Diamonds && !declared.IsZero():
+		return "B1", c.String() + " standing for " + declared.String() + " cannot join " + set + " " + ids("B1", "B3")
+	case c.Suit == cards.Diamonds:
+		if rd.kind == Series && rd.suit == cards.Hearts {
+			return "B1", c.String() + " cannot stand for a heart, so it cannot join a heart series " + ids("B1", "B3")
+		}
+		return "B1", c.String() + " has no reading that fits " + set + " " + ids("B1", "B3")
+	case rd.kind == Group && c.Suit == cards.Hearts:
+		return "B1", c.String() + " is not " + rankWithArticle(rd.rank) + ", and " + set + " has no court card for it to escort " + ids("B1", "B2")
+	case rd.kind == Group:
+		return "B1", c.String() + " is not " + rankWithArticle(rd.rank) + ", so it cannot join " + set + " " + ids("B1")
+	}
+	return "B1", c.String() + " is not a " + suitSingular(rd.suit) + ", so it cannot join " + set + " " + ids("B1")
+}
+
+// escortReason names the first court card without an escort, or the first
+// heart with nothing to do, in the failing reading.
+func escortReason(s *solver, f failure) (string, string) {
+	roles, read := s.materialize(f.rd)
+	escorted := make([]bool, len(roles))
+	for _, role := range roles {
+		if role.Part == Escort && role.Court >= 0 {
+			escorted[role.Court] = true
+		}
+	}
+	layoff := f.code == failLayoffEscorts
+	for pass := 0; pass < 2; pass++ { // courts first, then spare hearts
+		for i, role := range roles {
+			if layoff && !s.pieces[i].added {
+				continue
+			}
+			c := s.pieces[i].card
+			rules := []string{"B2"}
+			if role.Wild() {
+				rules = append(rules, "B3")
+			}
+			switch {
+			case pass == 0 && role.Part == Member && isBlackCourt(read[i]) && !escorted[i]:
+				if layoff {
+					return "B2", "the laid-off " + describe(c, role) + " needs its own heart escort among the laid-off cards " + ids(rules...)
+				}
+				return "B2", describe(c, role) + " has no heart to escort it " + ids(rules...)
+			case pass == 1 && role.Part == Escort && role.Court < 0:
+				if layoff {
+					return "B2", "the laid-off " + describe(c, role) + " has no laid-off court card to escort " + ids(rules...)
+				}
+				return "B2", describe(c, role) + " is neither a member nor an escort: no court card is left for it to escort " + ids(rules...)
+			}
+		}
+	}
+	return "B2", "every black court card needs a heart escort of its own, and every other heart must be a member " + ids("B2")
+}

@@ -1,0 +1,131 @@
+package blackheart
+
+import (
+	"fmt"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// Player is what one seat has at the end of a deal.
+type Player struct {
+	// Melds are the sets the player laid down this deal.
+	Melds [][]cards.Play
+	// Layoffs are the single cards the player laid off onto any set,
+	// anyone's; they count for this player (B7).
+	Layoffs []cards.Play
+	// Hand is what the player still holds.
+	Hand []cards.Card
+}
+
+// Deal is the end of one deal, as the scorepad records it.
+type Deal struct {
+	// WentOut is the seat that went out, or -1 when nobody did.
+	WentOut int
+	// BlackHeart reports that the player who went out did it with a Black
+	// Heart: the whole hand in one turn, without having opened (B6).
+	BlackHeart bool
+	// Players are the seats in order, 2 to 6 of them.
+	Players []Player
+}
+
+// Result is a deal's score, by seat.
+type Result struct {
+	// Points is each seat's score for the deal: Melded + Bonus - Held.
+	Points []int
+	// Melded is the points of the cards each seat played, lay-offs
+	// included (B7).
+	Melded []int
+	// Held is the points of the cards left in each hand, as a positive
+	// number that Points subtracts (B7).
+	Held []int
+	// Bonus is 25 for going out, and 25 for each player on top of it for a
+	// Black Heart (B6, B7).
+	Bonus []int
+	// MeldVerdicts holds each seat's verdict on each of its sets.
+	MeldVerdicts [][]Verdict
+}
+
+// Score scores a deal by B7: every card played scores for the player who
+// played it, lay-offs included, and every card held counts against its
+// holder (A 15, 2-9 5, 10 and black J Q K 10, JD 10, QD 15, KD 20, a
+// Royale 150 in all); going out scores 25, and a Black Heart 25 for each
+// player in the game on top (B6).
+//
+// Errors: a plain error when the deal's shape is wrong (fewer than 2 or
+// more than 6 players, WentOut not -1 or a seat), or a *cards.ParseError
+// when the deal holds a card the deck lacks or more copies of a card than
+// it has; a *ruling.Error when the deal cannot happen under the rules: a
+// set that is not valid (naming the player and the set, 1-based, with the
+// rule it breaks), a Black Heart with nobody going out (B6), or the player
+// who went out still holding cards (B7).
+//
+// Lay-offs are scored as single cards; which set each joined is not
+// recorded, so CheckLayoff is where a lay-off is judged.
+func Score(d Deal) (Result, error) {
+	n := len(d.Players)
+	if n < MinPlayers || n > MaxPlayers {
+		return Result{}, fmt.Errorf("blackheart: a deal has %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+	}
+	if d.WentOut < -1 || d.WentOut >= n {
+		return Result{}, fmt.Errorf("blackheart: went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", d.WentOut, n-1)
+	}
+	tally := cards.BlackHeart().NewTally()
+	for seat, p := range d.Players {
+		for _, m := range p.Melds {
+			for _, c := range m {
+				if err := tally.Add(c.Card); err != nil {
+					return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+				}
+			}
+		}
+		for _, c := range p.Layoffs {
+			if err := tally.Add(c.Card); err != nil {
+				return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+			}
+		}
+		for _, c := range p.Hand {
+			if err := tally.Add(c); err != nil {
+				return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+			}
+		}
+	}
+	if d.BlackHeart && d.WentOut < 0 {
+		return Result{}, ruling.Errorf("B6", "blackheart: a black heart is going out, but nobody went out (B6)")
+	}
+	if d.WentOut >= 0 && len(d.Players[d.WentOut].Hand) > 0 {
+		return Result{}, ruling.Errorf("B7", "blackheart: player %d went out but still holds %d %s (B7)",
+			d.WentOut+1, len(d.Players[d.WentOut].Hand), plural(len(d.Players[d.WentOut].Hand), "card", "cards"))
+	}
+	r := Result{
+		Points: make([]int, n), Melded: make([]int, n), Held: make([]int, n), Bonus: make([]int, n),
+		MeldVerdicts: make([][]Verdict, n),
+	}
+	for seat, p := range d.Players {
+		r.MeldVerdicts[seat] = make([]Verdict, len(p.Melds))
+		for i, m := range p.Melds {
+			v := Check(m)
+			if !v.Valid {
+				return Result{}, ruling.Errorf(v.Rule, "blackheart: player %d's set %d is not valid: %s", seat+1, i+1, v.Reason)
+			}
+			r.MeldVerdicts[seat][i] = v
+			r.Melded[seat] += v.Points
+		}
+		for _, c := range p.Layoffs {
+			r.Melded[seat] += CardPoints(c.Card)
+		}
+		for _, c := range p.Hand {
+			r.Held[seat] += CardPoints(c)
+		}
+	}
+	if d.WentOut >= 0 {
+		r.Bonus[d.WentOut] = GoingOutBonus
+		if d.BlackHeart {
+			r.Bonus[d.WentOut] += BlackHeartBonusPerPlayer * n
+		}
+	}
+	for seat := range r.Points {
+		r.Points[seat] = r.Melded[seat] + r.Bonus[seat] - r.Held[seat]
+	}
+	return r, nil
+}
