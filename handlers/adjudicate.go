@@ -50,6 +50,10 @@ var extraQuestions = map[string][]question{
 		{Name: "hand1", Label: "Player 1's cards", Kind: "cards", Help: "10 cards, or 11 for Big Gin."},
 		{Name: "hand2", Label: "Player 2's cards", Kind: "cards"},
 	}}},
+	rules.BlackHeart: {{key: "opening", label: "An opening", judge: judgeOpening, fields: []views.AdjFieldVM{
+		{Name: "score", Label: "The player's score at the start of the deal", Kind: "number", Help: "It sets the requirement (B5)."},
+		{Name: "melds", Label: "The sets of the first play", Kind: "lines", Help: "One set per line, escorts included, e.g. \"7S 7C 7H 7S 7C\"."},
+	}}},
 	rules.Trophy: {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
 		{Name: "players", Label: "Players", Kind: "select", Value: "4",
 			Options: []views.OptionVM{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules"
+	"meldpad/rules/blackheart"
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/trophy"
@@ -137,4 +138,44 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// judgeOpening says whether a first play meets the player's requirement
+// by score (B5).
+func judgeOpening(g rules.Game, vm *views.AdjudicateVM) {
+	sf := field(vm, "score")
+	score, err := strconv.Atoi(strings.TrimSpace(sf.Value))
+	if err != nil {
+		sf.Error = "Enter the score as a whole number, like 250 or -40."
+		return
+	}
+	mf := field(vm, "melds")
+	var melds [][]cards.Play
+	tally := g.Deck.NewTally()
+	for i, line := range strings.Split(mf.Value, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		plays, err := g.Deck.ParseText(line)
+		for _, p := range plays {
+			if err == nil {
+				err = tally.Add(p.Card)
+			}
+		}
+		if err != nil {
+			mf.Error = "Line " + strconv.Itoa(i+1) + ": " + parseMessage(err)
+			return
+		}
+		for _, p := range plays {
+			mf.Chips = append(mf.Chips, chip(p))
+		}
+		melds = append(melds, plays)
+	}
+	v := blackheart.CheckOpening(score, melds)
+	headline := "Opens"
+	if !v.Valid {
+		headline = "Does not open"
+	}
+	vm.Verdict = &views.AdjVerdictVM{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
+		Details: []string{"Required at " + strconv.Itoa(score) + ": " + v.Required + "."}, Rules: citedRules(v.Reason, v.Rule)}
 }

@@ -78,3 +78,15 @@ func FuzzAPIFlatheadScore(f *testing.F) {
 		`{"winner": 0, "hands": [[], ["3 Bugs", "Grue"], ["7 Lamps"]], "bonus_marks": [2, 1, 0], "table": [["7 Plungers", "7 Fromps", "7 Zurfs"]]}`,
 		`{"winner": 1, "hands": [["1 Books"], []], "bonus_marks": [1, 2]}`)
 }
+
+func FuzzAPIBlackHeartScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/blackheart/hands/score",
+		`{"went_out": 0, "black_heart": false, "players": [{"melds": [["7S","7C","7H"]], "layoffs": ["8S"], "hand": []}, {"melds": [], "layoffs": [], "hand": ["KS","5H"]}]}`,
+		`{"went_out": 1, "black_heart": true, "players": [{"hand": ["KD"]}, {"melds": [["JD","QD","KD"]]}]}`)
+}
+
+func FuzzAPIBlackHeartOpening(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/blackheart/opening/check",
+		`{"score": 250, "melds": [["7S","7C","7H","7S","7C"]]}`,
+		`{"score": -5, "melds": [["JD","QD","KD"]]}`)
+}

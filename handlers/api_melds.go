@@ -32,9 +32,10 @@ type meldRequest struct {
 // meldCheckers judge a meld for each game that has melds (Trophy Case has
 // none, so it is not here and answers 404).
 var meldCheckers = map[string]func(meldRequest) apiVerdict{
-	rules.Flathead: flatheadMeldVerdict,
-	rules.Fortune:  fortuneMeldVerdict,
-	rules.Fan:      fanMeldVerdict,
+	rules.BlackHeart: blackheartMeldVerdict,
+	rules.Flathead:   flatheadMeldVerdict,
+	rules.Fortune:    fortuneMeldVerdict,
+	rules.Fan:        fanMeldVerdict,
 }
 
 // apiMeldCheck answers whether cards make a meld, or can be laid off onto
