@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -18,7 +19,16 @@ type sheetForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
 	Author  string `form:"author" validate:"max=40"`
-	Action  string `form:"action" validate:"omitempty,oneof=check save"`
+	// Action is the button pressed: check, save, or more:<what>, which
+	// shows the sheet again with one more field of a kind the game's
+	// sheet reads from <what> (Flathead: more:2, a meld for seat 2).
+	Action string `form:"action" validate:"omitempty,oneof=check save|startswith=more:"`
+}
+
+// keepsEditing reports whether the form is shown again without saving:
+// a check, or a request for one more field.
+func (f sheetForm) keepsEditing() bool {
+	return f.Action == "check" || strings.HasPrefix(f.Action, "more:")
 }
 
 // readSheetForm reads the posted form: the common fields checked, the
@@ -111,7 +121,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, nil)
-	if form.Action == "check" {
+	if form.keepsEditing() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
@@ -150,7 +160,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return err
 	}
 	vm, in := s.sheetVM(c, t, sh, values, form, &h)
-	if form.Action == "check" {
+	if form.keepsEditing() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if in == nil {
