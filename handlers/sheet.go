@@ -26,7 +26,8 @@ type sheet interface {
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
-	rules.Fan: fanSheet{},
+	rules.Fan:      fanSheet{},
+	rules.Flathead: flatheadSheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
