@@ -144,12 +144,21 @@
       if (active) active.blur();
     }, "close"));
 
+    // The panel covers the lower part of the screen: keep the field with
+    // its chips and verdict above it, so what the rules say stays in sight.
+    function keepInView() {
+      if (!active || document.activeElement !== active || panel.hidden) return;
+      var box = active.closest(".cardfield") || active;
+      var below = box.getBoundingClientRect().bottom - panel.getBoundingClientRect().top;
+      if (below > 0) window.scrollBy(0, below + 8);
+    }
     document.addEventListener("focusin", function (e) {
       if (e.target.matches && e.target.matches("input.cards")) {
         active = e.target;
         panel.hidden = false;
         document.body.classList.add("picking");
         refresh();
+        keepInView();
       }
     });
     // Tapping a chip takes its card out of the field: the field is written
@@ -167,7 +176,7 @@
       refresh();
     });
     // After each preview the chips change; grey out again.
-    document.body.addEventListener("htmx:afterSettle", refresh);
+    document.body.addEventListener("htmx:afterSettle", function () { refresh(); keepInView(); });
     document.body.addEventListener("htmx:oobAfterSwap", refresh);
   }
 
