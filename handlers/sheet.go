@@ -27,9 +27,10 @@ type sheet interface {
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
-	rules.Fan:     fanSheet{},
-	rules.Fortune: fortuneSheet{},
-	rules.Trophy:  trophySheet{},
+	rules.Fan:        fanSheet{},
+	rules.BlackHeart: blackheartSheet{},
+	rules.Fortune:    fortuneSheet{},
+	rules.Trophy:     trophySheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
