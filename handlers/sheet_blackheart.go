@@ -222,9 +222,6 @@ func blackheartSet(plays []cards.Play, f *views.CardFieldVM) blackheart.Verdict 
 		return v
 	}
 	f.Verdict = &views.VerdictVM{OK: true, Text: capitalize(v.Kind.String()) + ", " + strconv.Itoa(v.Points) + " points: " + v.Reason}
-	if v.Kind == blackheart.Royale {
-		f.Verdict.Tag = "Royale"
-	}
 	for i, role := range v.Roles {
 		if i < len(f.Chips) {
 			f.Chips[i].Note = roleNote(plays, v.Roles, i)
@@ -280,7 +277,7 @@ func requirementLine(score int) string {
 	if req.Sets == 0 {
 		return line + "no opening requirement (B5)."
 	}
-	return line + "to open, " + req.Text + ", escorts included; a Royale or a Black Heart opens at any score (B5)."
+	return line + "to open, " + req.Text + ", escorts included (B5)."
 }
 
 // openingLine judges whether a player who played anything had opened, by
