@@ -107,7 +107,7 @@ func (blackheartSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.Ha
 		*p = views.BlackHeartPlayerVM{Name: name, Requirement: requirementLine(scores[seat])}
 		setsOK[seat] = readSets(r, form, seat, name, p, &deal.Players[seat], report)
 
-		layoffs, f := r.field(form, blackheartLayoffField(seat), name+"'s lay-offs", "single cards laid off onto any set, e.g. 8S")
+		layoffs, f := r.field(form, blackheartLayoffField(seat), name+"'s lay-offs", "e.g. 8S 9S, or QS 6H")
 		if f.Error != "" {
 			report("Fix " + f.Label + ".")
 			setsOK[seat] = false
@@ -115,7 +115,7 @@ func (blackheartSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.Ha
 		deal.Players[seat].Layoffs = layoffs
 		p.Layoffs = *f
 
-		held, f := r.field(form, blackheartHandField(seat), name+"'s cards left in hand", "e.g. KS 5H; none for who went out")
+		held, f := r.field(form, blackheartHandField(seat), name+"'s cards left in hand", "e.g. KS 5H (none if out)")
 		for _, play := range held {
 			if play.Declared() && f.Error == "" {
 				f.Error = "Just the cards here: a diamond left in hand costs its own value, whatever it could stand for (B7)."
