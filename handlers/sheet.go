@@ -27,10 +27,11 @@ type sheet interface {
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
-	rules.Fan:      fanSheet{},
-	rules.Flathead: flatheadSheet{},
-	rules.Fortune:  fortuneSheet{},
-	rules.Trophy:   trophySheet{},
+	rules.BlackHeart: blackheartSheet{},
+	rules.Fan:        fanSheet{},
+	rules.Flathead:   flatheadSheet{},
+	rules.Fortune:    fortuneSheet{},
+	rules.Trophy:     trophySheet{},
 }
 
 // cardReader reads the card fields of one sheet. It counts every card
@@ -255,4 +256,12 @@ func deckJSON(d *cards.Deck) string {
 	}
 	b, _ := json.Marshal(out)
 	return string(b)
+}
+
+// andList joins words as a sentence does: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }

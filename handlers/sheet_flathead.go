@@ -395,15 +395,6 @@ func (e *flatheadEntry) record() json.RawMessage {
 	return b
 }
 
-// andList joins names as a sentence does: "7 Lamps", "7 Lamps and Grue",
-// "6 Lamps, 7 Lamps and Grue".
-func andList(items []string) string {
-	if len(items) <= 1 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
-
 func cardNoun(n int) string {
 	if n == 1 {
 		return "card"
