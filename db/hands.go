@@ -375,6 +375,12 @@ func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
 		status, winnerSeat, finished, formatTime(s.now()), gameID); err != nil {
 		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 	}
+	// A league's standings are computed from its games' totals and results,
+	// so the league's version moves in this same transaction.
+	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1
+		WHERE id = (SELECT league_id FROM games WHERE id = ?)`, gameID); err != nil {
+		return fmt.Errorf("db: recompute game %d: league version: %w", gameID, err)
+	}
 	return nil
 }
 
