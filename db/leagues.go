@@ -18,8 +18,8 @@ import (
 // games, and Version says when they may have changed.
 type League struct {
 	ID          int64
-	PublicID    string   // the members' and spectators' link: read and start games
-	OrganizerID string   // the organizer's link: change the league
+	PublicID    string // the members' and spectators' link: read and start games
+	OrganizerID string // the organizer's link: change the league
 	Name        string
 	Games       []string // ids of the games that count, in rules.Games order
 	// Version is bumped in the transaction of every write that changes
