@@ -11,10 +11,10 @@ import (
 )
 
 var (
-	leagueLinkRe = regexp.MustCompile(`/l/([a-z2-7]{26})`)
-	playerLinkRe = regexp.MustCompile(`href="(/l/[a-z2-7]{26}/players/[0-9]+)">([^<]+)</a>`)
-	leagueWatchRe  = regexp.MustCompile(`href="(/w/[a-z2-7]{26})"`)
-	cellRe       = regexp.MustCompile(`<td[^>]*>([^<]*)</td>`)
+	leagueLinkRe  = regexp.MustCompile(`/l/([a-z2-7]{26})`)
+	playerLinkRe  = regexp.MustCompile(`href="(/l/[a-z2-7]{26}/players/[0-9]+)">([^<]+)</a>`)
+	leagueWatchRe = regexp.MustCompile(`href="(/w/[a-z2-7]{26})"`)
+	cellRe        = regexp.MustCompile(`<td[^>]*>([^<]*)</td>`)
 )
 
 // league is a league made through the form: its members' and organizer's
