@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -15,6 +16,7 @@ type LeagueGame struct {
 	Rules      string
 	Status     string
 	Winner     int // seat, or -1
+	Version    int // games.version: bumped by every write to the game
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while playing
 	Seats      []Seat
@@ -33,6 +35,17 @@ type LeagueRecord struct {
 
 // LeagueRecord loads the league with its members and games.
 func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord, error) {
+	return s.LeagueRecordSince(ctx, leagueID, nil)
+}
+
+// LeagueRecordSince loads the league like LeagueRecord, but takes from
+// prev (a record of the same league read earlier, or nil) every game whose
+// version has not moved since, and reads only the others. Every write to a
+// game bumps its version (recompute; a merge bumps the games whose seats
+// it re-points), so an unchanged version is an unchanged game. A league
+// of 5,000 games then costs one scan of ids and versions, not 5,000 games
+// with their seats, after a hand is corrected.
+func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return LeagueRecord{}, fmt.Errorf("db: league %d: begin: %w", leagueID, err)
@@ -45,21 +58,69 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord,
 	if rec.Members, err = loadMembers(ctx, tx, leagueID); err != nil {
 		return LeagueRecord{}, err
 	}
-	if rec.Games, err = loadLeagueGames(ctx, tx, leagueID); err != nil {
+	if prev == nil || prev.League.ID != leagueID {
+		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
+		return rec, err
+	}
+	known := make(map[int64]*LeagueGame, len(prev.Games))
+	for i := range prev.Games {
+		known[prev.Games[i].ID] = &prev.Games[i]
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, version FROM games WHERE league_id = ? ORDER BY created_at, id`, leagueID)
+	if err != nil {
+		return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
+	}
+	type idVersion struct {
+		id      int64
+		version int
+	}
+	var order []idVersion
+	var changed []int64
+	for rows.Next() {
+		var g idVersion
+		if err := rows.Scan(&g.id, &g.version); err != nil {
+			rows.Close()
+			return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
+		}
+		order = append(order, g)
+		if k := known[g.id]; k == nil || k.Version != g.version {
+			changed = append(changed, g.id)
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
+	}
+	ids, _ := json.Marshal(changed)
+	fresh, err := loadLeagueGames(ctx, tx, `g.id IN (SELECT value FROM json_each(?))`, string(ids))
+	if err != nil {
 		return LeagueRecord{}, err
+	}
+	byID := make(map[int64]LeagueGame, len(fresh))
+	for _, g := range fresh {
+		byID[g.ID] = g
+	}
+	rec.Games = make([]LeagueGame, 0, len(order))
+	for _, g := range order {
+		if f, ok := byID[g.id]; ok {
+			rec.Games = append(rec.Games, f)
+		} else if k := known[g.id]; k != nil && k.Version == g.version {
+			rec.Games = append(rec.Games, *k)
+		}
 	}
 	return rec, nil
 }
 
-// loadLeagueGames reads the league's games and their seats in one pass:
-// a league of thousands of games is read in one query, not one per game.
-func loadLeagueGames(ctx context.Context, q querier, leagueID int64) ([]LeagueGame, error) {
+// loadLeagueGames reads games and their seats in one pass, by a condition
+// on games g: a league of thousands of games is read in one query, not
+// one per game.
+func loadLeagueGames(ctx context.Context, q querier, cond string, arg any) ([]LeagueGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.status, coalesce(g.winner_seat, -1),
-		g.created_at, coalesce(g.finished_at, ''), s.seat, s.player_id, p.name, s.total
+		g.version, g.created_at, coalesce(g.finished_at, ''), s.seat, s.player_id, p.name, s.total
 		FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id
-		WHERE g.league_id = ? ORDER BY g.created_at, g.id, s.seat`, leagueID)
+		WHERE `+cond+` ORDER BY g.created_at, g.id, s.seat`, arg)
 	if err != nil {
-		return nil, fmt.Errorf("db: games of league %d: %w", leagueID, err)
+		return nil, fmt.Errorf("db: league games: %w", err)
 	}
 	defer rows.Close()
 	var games []LeagueGame
@@ -67,9 +128,9 @@ func loadLeagueGames(ctx context.Context, q querier, leagueID int64) ([]LeagueGa
 		var g LeagueGame
 		var st Seat
 		var created, finished string
-		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &created, &finished,
+		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished,
 			&st.Seat, &st.PlayerID, &st.Name, &st.Total); err != nil {
-			return nil, fmt.Errorf("db: games of league %d: %w", leagueID, err)
+			return nil, fmt.Errorf("db: league games: %w", err)
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
 			g.CreatedAt = parseTime(created)

@@ -384,3 +384,68 @@ func TestSeedLeague(t *testing.T) {
 		t.Errorf("kinds of games seeded: %v", kinds)
 	}
 }
+
+// LeagueRecordSince reads again exactly the games that changed: a
+// corrected hand, a new game, a removed one, a merge's re-pointed seats.
+func TestLeagueRecordSince(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	l := newLeague(t, s)
+	g0 := leagueGame(t, s, l, "fan", "Eve", "Fay") // untouched
+	g1 := leagueGame(t, s, l, "fan", "Ann", "Bob")
+	g2 := leagueGame(t, s, l, "fan", "Cy", "Dee")
+	g3 := leagueGame(t, s, l, "fan", "Deb", "Bob")
+	first, err := s.LeagueRecord(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Mark the games as read, to tell a reused game from one read again.
+	for i := range first.Games {
+		first.Games[i].Status = "read before"
+	}
+	if _, err := s.AddHand(ctx, g1.ID, pointsHand(100, 0), Change{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveLeagueGame(ctx, l.ID, first.Games[2].WatchID); err != nil {
+		t.Fatal(err)
+	}
+	g4 := leagueGame(t, s, l, "fan", "Ann", "Cy")
+	members, _ := s.Members(ctx, l.ID)
+	ids := map[string]int64{}
+	for _, m := range members {
+		ids[m.Name] = m.ID
+	}
+	if err := s.MergePlayers(ctx, l.ID, ids["Dee"], ids["Deb"]); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.LeagueRecordSince(ctx, l.ID, &first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, _ := s.LeagueRecord(ctx, l.ID)
+	if len(got.Games) != 4 || got.Games[0].ID != g0.ID || got.Games[1].ID != g1.ID || got.Games[2].ID != g3.ID || got.Games[3].ID != g4.ID {
+		t.Fatalf("games %+v", got.Games)
+	}
+	if got.Games[0].Status != "read before" {
+		t.Errorf("the untouched game was read again")
+	}
+	if got.Games[1].Status != StatusFinished || got.Games[1].Seats[0].Total != 100 {
+		t.Errorf("the game with a new hand was not read again: %+v", got.Games[1])
+	}
+	if got.Games[2].Seats[0].Name != "Dee" {
+		t.Errorf("the merged game was not read again: %+v", got.Games[2])
+	}
+	for i := 1; i < len(got.Games); i++ {
+		if got.Games[i].Version != full.Games[i].Version || got.Games[i].Status != full.Games[i].Status {
+			t.Errorf("game %d differs from a full read: %+v vs %+v", i, got.Games[i], full.Games[i])
+		}
+	}
+	// Unchanged since: everything reused.
+	again, _ := s.LeagueRecordSince(ctx, l.ID, &got)
+	for i := range again.Games {
+		if again.Games[i].Version != got.Games[i].Version {
+			t.Errorf("game %d changed by itself", i)
+		}
+	}
+	_ = g2
+}

@@ -18,7 +18,9 @@ const maxCachedLeagues = 16
 // bumped by the database in the transaction of every write that changes
 // the league's games (db.League.Version), and a request reads it before
 // using the cache, so a correction shows on the next request: a stale
-// entry is never served, only replaced.
+// entry is never served, only replaced. Replacing it reads again only the
+// games whose own version moved (db.Store.LeagueRecordSince) and computes
+// the tables afresh.
 type leagueCache struct {
 	mu      sync.Mutex
 	entries map[int64]*leagueData
@@ -54,7 +56,13 @@ func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
 		d.touch()
 		return d, nil
 	}
-	rec, err := s.store.LeagueRecord(ctx, l.ID)
+	// The entry of an older version still holds most games as they are:
+	// only the games whose own version moved are read again.
+	var prev *db.LeagueRecord
+	if d != nil {
+		prev = &d.record
+	}
+	rec, err := s.store.LeagueRecordSince(ctx, l.ID, prev)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ type Store interface {
 	League(ctx context.Context, publicID string) (db.League, error)
 	LeagueByOrganizer(ctx context.Context, organizerID string) (db.League, error)
 	LeagueOfGame(ctx context.Context, gameID int64) (db.League, error)
-	LeagueRecord(ctx context.Context, leagueID int64) (db.LeagueRecord, error)
+	LeagueRecordSince(ctx context.Context, leagueID int64, prev *db.LeagueRecord) (db.LeagueRecord, error)
 	UpdateLeague(ctx context.Context, leagueID int64, name string, games []string) error
 	AddSeason(ctx context.Context, leagueID int64, in db.SeasonInput) error
 	UpdateSeason(ctx context.Context, leagueID, seasonID int64, in db.SeasonInput) error
