@@ -114,7 +114,7 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 			}
 		}
 		if in.LeagueID != 0 {
-			if err := bumpLeague(ctx, tx, in.LeagueID); err != nil {
+			if err := leagueGameChanged(ctx, tx, gameID); err != nil {
 				return err
 			}
 		}

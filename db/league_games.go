@@ -1,10 +1,11 @@
 package db
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -19,7 +20,14 @@ type LeagueGame struct {
 	Version    int // games.version: bumped by every write to the game
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while playing
-	Seats      []Seat
+	Seats      []LeagueSeat
+}
+
+// LeagueSeat is a seat of a league game with the seat's best and worst
+// hand (derived, like the total, in every write to the game's hands).
+type LeagueSeat struct {
+	Seat
+	Best, Worst HandScore
 }
 
 // Finished reports whether the game has a winner.
@@ -39,12 +47,13 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord,
 }
 
 // LeagueRecordSince loads the league like LeagueRecord, but takes from
-// prev (a record of the same league read earlier, or nil) every game whose
-// version has not moved since, and reads only the others. Every write to a
-// game bumps its version (recompute; a merge bumps the games whose seats
-// it re-points), so an unchanged version is an unchanged game. A league
-// of 5,000 games then costs one scan of ids and versions, not 5,000 games
-// with their seats, after a hand is corrected.
+// prev (a record of the same league read earlier, or nil) every game that
+// has not changed since, and reads only the others: the games stamped
+// with a league version after prev's (leagueGameChanged stamps a game in
+// every write that changes it: its hands, its creation, a merge of one of
+// its players). A game taken out of the league since prev makes it read
+// the whole league again. After one corrected hand, a league of 5,000
+// games then costs the reading of one game.
 func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
@@ -58,67 +67,59 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 	if rec.Members, err = loadMembers(ctx, tx, leagueID); err != nil {
 		return LeagueRecord{}, err
 	}
-	if prev == nil || prev.League.ID != leagueID {
+	var removed, count int
+	if err := tx.QueryRowContext(ctx, `SELECT removed_version, (SELECT count(*) FROM games WHERE league_id = leagues.id)
+		FROM leagues WHERE id = ?`, leagueID).Scan(&removed, &count); err != nil {
+		return LeagueRecord{}, fmt.Errorf("db: league %d: %w", leagueID, err)
+	}
+	if prev == nil || prev.League.ID != leagueID || prev.League.Version > rec.League.Version || prev.League.Version < removed {
 		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
 		return rec, err
 	}
-	known := make(map[int64]*LeagueGame, len(prev.Games))
-	for i := range prev.Games {
-		known[prev.Games[i].ID] = &prev.Games[i]
-	}
-	rows, err := tx.QueryContext(ctx, `SELECT id, version FROM games WHERE league_id = ? ORDER BY created_at, id`, leagueID)
-	if err != nil {
-		return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
-	}
-	type idVersion struct {
-		id      int64
-		version int
-	}
-	var order []idVersion
-	var changed []int64
-	for rows.Next() {
-		var g idVersion
-		if err := rows.Scan(&g.id, &g.version); err != nil {
-			rows.Close()
-			return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
-		}
-		order = append(order, g)
-		if k := known[g.id]; k == nil || k.Version != g.version {
-			changed = append(changed, g.id)
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return LeagueRecord{}, fmt.Errorf("db: games of league %d: %w", leagueID, err)
-	}
-	ids, _ := json.Marshal(changed)
-	fresh, err := loadLeagueGames(ctx, tx, `g.id IN (SELECT value FROM json_each(?))`, string(ids))
+	changed, err := loadLeagueGames(ctx, tx, `g.league_id = ? AND g.league_version > ?`, leagueID, prev.League.Version)
 	if err != nil {
 		return LeagueRecord{}, err
 	}
-	byID := make(map[int64]LeagueGame, len(fresh))
-	for _, g := range fresh {
-		byID[g.ID] = g
+	fresh := make(map[int64]LeagueGame, len(changed))
+	for _, g := range changed {
+		fresh[g.ID] = g
 	}
-	rec.Games = make([]LeagueGame, 0, len(order))
-	for _, g := range order {
-		if f, ok := byID[g.id]; ok {
-			rec.Games = append(rec.Games, f)
-		} else if k := known[g.id]; k != nil && k.Version == g.version {
-			rec.Games = append(rec.Games, *k)
+	rec.Games = make([]LeagueGame, 0, count)
+	for _, g := range prev.Games {
+		if f, ok := fresh[g.ID]; ok {
+			g = f
+			delete(fresh, g.ID)
+		}
+		rec.Games = append(rec.Games, g)
+	}
+	for _, g := range changed { // new games, in the order they were started
+		if _, ok := fresh[g.ID]; ok {
+			rec.Games = append(rec.Games, g)
 		}
 	}
-	return rec, nil
+	slices.SortStableFunc(rec.Games, func(a, b LeagueGame) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	if len(rec.Games) != count {
+		// Not expected: every way out of a league sets removed_version.
+		// Read it all rather than show a wrong table.
+		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
+	}
+	return rec, err
 }
 
 // loadLeagueGames reads games and their seats in one pass, by a condition
 // on games g: a league of thousands of games is read in one query, not
 // one per game.
-func loadLeagueGames(ctx context.Context, q querier, cond string, arg any) ([]LeagueGame, error) {
+func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) ([]LeagueGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.status, coalesce(g.winner_seat, -1),
-		g.version, g.created_at, coalesce(g.finished_at, ''), s.seat, s.player_id, p.name, s.total
+		g.version, g.created_at, coalesce(g.finished_at, ''), s.seat, s.player_id, p.name, s.total,
+		coalesce(s.best_points, 0), coalesce(s.best_hand, 0), coalesce(s.worst_points, 0), coalesce(s.worst_hand, 0)
 		FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id
-		WHERE `+cond+` ORDER BY g.created_at, g.id, s.seat`, arg)
+		WHERE `+cond+` ORDER BY g.created_at, g.id, s.seat`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("db: league games: %w", err)
 	}
@@ -126,10 +127,11 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, arg any) ([]Le
 	var games []LeagueGame
 	for rows.Next() {
 		var g LeagueGame
-		var st Seat
+		var st LeagueSeat
 		var created, finished string
 		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished,
-			&st.Seat, &st.PlayerID, &st.Name, &st.Total); err != nil {
+			&st.Seat.Seat, &st.PlayerID, &st.Name, &st.Total,
+			&st.Best.Points, &st.Best.Hand, &st.Worst.Points, &st.Worst.Hand); err != nil {
 			return nil, fmt.Errorf("db: league games: %w", err)
 		}
 		if n := len(games); n == 0 || games[n-1].ID != g.ID {
@@ -159,58 +161,10 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
+		// leagueWrite bumps the version next: this removal is that version's.
+		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET removed_version = version + 1 WHERE id = ?`, leagueID); err != nil {
+			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
+		}
 		return nil
 	})
-}
-
-// HandExtreme is a player's best or worst single hand (deal, trick) in
-// one kind of game: the most or fewest points the player's seat got.
-type HandExtreme struct {
-	Rules     string
-	Best      bool // the most points; false: the fewest
-	Points    int
-	WatchID   string
-	Hand      int // the hand's place in its game, from 1
-	CreatedAt time.Time
-}
-
-// HandExtremes returns, for each kind of game the player finished in the
-// league, the player's best and worst hand. Only finished games count, as
-// in the standings.
-func (s *Store) HandExtremes(ctx context.Context, leagueID, playerID int64) ([]HandExtreme, error) {
-	// Ties go to the earliest hand: the first time the player got there.
-	rows, err := s.r.QueryContext(ctx, `WITH mine AS (
-			SELECT g.id AS game_id, g.rules, coalesce(g.watch_id, '') AS watch_id, g.created_at, h.seq,
-				CAST(json_extract(h.points, '$[' || s.seat || ']') AS INTEGER) AS pts
-			FROM seats s JOIN games g ON g.id = s.game_id
-			JOIN hands h ON h.game_id = g.id AND h.deleted_at IS NULL
-			WHERE s.player_id = ? AND g.league_id = ? AND g.status = 'finished'),
-		ranked AS (SELECT *,
-			row_number() OVER (PARTITION BY rules ORDER BY pts DESC, created_at, game_id, seq) AS best,
-			row_number() OVER (PARTITION BY rules ORDER BY pts, created_at, game_id, seq) AS worst
-			FROM mine),
-		picked AS (
-			SELECT 1 AS is_best, * FROM ranked WHERE best = 1
-			UNION ALL SELECT 0, * FROM ranked WHERE worst = 1)
-		SELECT is_best, rules, pts, watch_id, created_at,
-			(SELECT count(*) FROM hands h WHERE h.game_id = picked.game_id AND h.deleted_at IS NULL AND h.seq <= picked.seq)
-		FROM picked ORDER BY rules, is_best DESC`, playerID, leagueID)
-	if err != nil {
-		return nil, fmt.Errorf("db: hands of player %d: %w", playerID, err)
-	}
-	defer rows.Close()
-	var out []HandExtreme
-	for rows.Next() {
-		var e HandExtreme
-		var created string
-		if err := rows.Scan(&e.Best, &e.Rules, &e.Points, &e.WatchID, &created, &e.Hand); err != nil {
-			return nil, fmt.Errorf("db: hands of player %d: %w", playerID, err)
-		}
-		e.CreatedAt = parseTime(created)
-		out = append(out, e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("db: hands of player %d: %w", playerID, err)
-	}
-	return out, nil
 }

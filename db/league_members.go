@@ -125,16 +125,18 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) er
 			sql  string
 			args []any
 		}{
-			// The games whose seats change get a new version, so that
-			// whatever was read of them (a league's standings, an open
-			// form) is known to be out of date.
-			{`UPDATE games SET version = version + 1 WHERE id IN (SELECT game_id FROM seats WHERE player_id = ?)`, []any{gone}},
+			{`UPDATE leagues SET version = version + 1`, nil},
+			// The games whose seats change get a new version, and in a
+			// league the league's new version, so that whatever was read
+			// of them (a league's standings, an open form) is known to be
+			// out of date.
+			{`UPDATE games SET version = version + 1, league_version = coalesce((SELECT version FROM leagues WHERE id = games.league_id), 0)
+				WHERE id IN (SELECT game_id FROM seats WHERE player_id = ?)`, []any{gone}},
 			{`UPDATE seats SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
 			{`INSERT INTO league_members (league_id, player_id, added_at)
 				SELECT league_id, ?, ? FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, now, gone}},
 			{`DELETE FROM league_members WHERE player_id = ?`, []any{gone}},
 			{`DELETE FROM players WHERE id = ?`, []any{gone}},
-			{`UPDATE leagues SET version = version + 1`, nil},
 		} {
 			if _, err := tx.ExecContext(ctx, stmt.sql, stmt.args...); err != nil {
 				return fmt.Errorf("db: merge player %d into %d: %w", gone, keep, err)

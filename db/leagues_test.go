@@ -3,8 +3,11 @@ package db
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"testing"
 	"time"
+
+	"github.com/pressly/goose/v3"
 
 	"meldpad/rules"
 )
@@ -286,53 +289,102 @@ func TestMergePlayers(t *testing.T) {
 	}
 }
 
-func TestHandExtremes(t *testing.T) {
+// Each seat's best and worst hand is derived in every write to the hands,
+// like the totals, the earliest hand winning a tie.
+func TestHandExtremesDerived(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	l := newLeague(t, s)
 	g := leagueGame(t, s, l, "fan", "Ann", "Bob")
+	seats := func() []LeagueSeat {
+		t.Helper()
+		rec, err := s.LeagueRecord(ctx, l.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec.Games[0].Seats
+	}
+	if st := seats(); st[0].Best.Hand != 0 || st[0].Worst.Hand != 0 {
+		t.Errorf("no hands yet: %+v", st[0])
+	}
 	for _, p := range [][]int{{10, 0}, {0, 30}, {45, 0}, {50, 0}} {
 		if _, err := s.AddHand(ctx, g.ID, pointsHand(p...), Change{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	unfinished := leagueGame(t, s, l, "fan", "Ann", "Bob")
-	if _, err := s.AddHand(ctx, unfinished.ID, pointsHand(99, 0), Change{}); err != nil {
-		t.Fatal(err)
-	}
 	hands, _ := s.Hands(ctx, g.ID)
-	if err := s.DeleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil { // Ann 10 goes
+	if err := s.DeleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil { // Ann's 10 goes
 		t.Fatal(err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{}); err != nil { // 95 -> 115: over again
+	if _, err := s.CorrectHand(ctx, g.ID, hands[2].ID, pointsHand(5, 0), Change{}); err != nil { // 45 -> 5
 		t.Fatal(err)
 	}
-	rec, _ := s.LeagueRecord(ctx, l.ID)
-	ann, bob := rec.Games[0].Seats[0].PlayerID, rec.Games[0].Seats[1].PlayerID
-	tests := []struct {
-		player           int64
-		best, bestHand   int
-		worst, worstHand int
-	}{
-		// Ann's hands of the finished game: 0, 45, 50, 20 (the 10 was
-		// deleted, the 99 is in an unfinished game): best 50 in hand 3.
-		{ann, 50, 3, 0, 1},
-		// Bob: 30, 0, 0, 0: a tie for worst goes to the earliest hand.
-		{bob, 30, 1, 0, 2},
+	// Hands now: Ann 0, 5, 50; Bob 30, 0, 0.
+	st := seats()
+	want := []struct{ best, worst HandScore }{
+		{HandScore{50, 3}, HandScore{0, 1}},
+		{HandScore{30, 1}, HandScore{0, 2}}, // a tie for worst: the earliest
 	}
-	for _, tc := range tests {
-		got, err := s.HandExtremes(ctx, l.ID, tc.player)
-		if err != nil {
+	for seat, w := range want {
+		if st[seat].Best != w.best || st[seat].Worst != w.worst {
+			t.Errorf("seat %d: best %+v worst %+v, want %+v %+v", seat, st[seat].Best, st[seat].Worst, w.best, w.worst)
+		}
+	}
+}
+
+// Games recorded before the leagues migration get their best and worst
+// hands from the migration itself: going down and up again gives what the
+// writes derived.
+func TestMigrationWorksOutHandExtremes(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	l := newLeague(t, s)
+	g := leagueGame(t, s, l, "trophy", "Ann", "Bob", "Cy")
+	for _, h := range []HandInput{trick(0, 3), trick(1, 6), trick(2, 1), trick(1, 6), trick(0, 0)} {
+		if _, err := s.AddHand(ctx, g.ID, h, Change{}); err != nil {
 			t.Fatal(err)
 		}
-		if len(got) != 2 || !got[0].Best || got[0].Rules != "fan" || got[0].Points != tc.best || got[0].Hand != tc.bestHand ||
-			got[1].Best || got[1].Points != tc.worst || got[1].WatchID != rec.Games[0].WatchID {
-			t.Errorf("player %d: %+v", tc.player, got)
+	}
+	hands, _ := s.Hands(ctx, g.ID)
+	if err := s.DeleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := s.LeagueRecord(ctx, l.ID)
+	sub, _ := fs.Sub(migrations, "migrations")
+	p, err := goose.NewProvider(goose.DialectSQLite3, s.w, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.DownTo(ctx, 2); err != nil {
+		t.Fatalf("down: %v", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		t.Fatalf("up again: %v", err)
+	}
+	// The league is gone with the way down; read the seats directly.
+	rows, err := s.r.QueryContext(ctx, `SELECT best_points, best_hand, worst_points, worst_hand FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for seat := 0; rows.Next(); seat++ {
+		var got LeagueSeat
+		if err := rows.Scan(&got.Best.Points, &got.Best.Hand, &got.Worst.Points, &got.Worst.Hand); err != nil {
+			t.Fatal(err)
 		}
-		if tc.player == bob && got[1].Hand != tc.worstHand {
-			t.Errorf("bob's worst hand is hand %d, want %d", got[1].Hand, tc.worstHand)
+		if w := before.Games[0].Seats[seat]; got.Best != w.Best || got.Worst != w.Worst {
+			t.Errorf("seat %d after the migration: %+v %+v, want %+v %+v", seat, got.Best, got.Worst, w.Best, w.Worst)
 		}
 	}
+}
+
+// trick is a Trophy Case trick won by seat with the given points.
+func trick(seat, points int) HandInput {
+	pts := make([]int, 3)
+	pts[seat] = points
+	h := pointsHand(pts...)
+	h.Seat = seat
+	return h
 }
 
 func TestSeedLeague(t *testing.T) {
@@ -385,33 +437,43 @@ func TestSeedLeague(t *testing.T) {
 	}
 }
 
-// LeagueRecordSince reads again exactly the games that changed: a
-// corrected hand, a new game, a removed one, a merge's re-pointed seats.
+// LeagueRecordSince reads again exactly the games that changed: a new
+// hand, a new game, a merge's re-pointed seats; a game taken out of the
+// league makes it read everything again.
 func TestLeagueRecordSince(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	l := newLeague(t, s)
 	g0 := leagueGame(t, s, l, "fan", "Eve", "Fay") // untouched
 	g1 := leagueGame(t, s, l, "fan", "Ann", "Bob")
-	g2 := leagueGame(t, s, l, "fan", "Cy", "Dee")
-	g3 := leagueGame(t, s, l, "fan", "Deb", "Bob")
+	g2 := leagueGame(t, s, l, "fan", "Deb", "Bob")
 	first, err := s.LeagueRecord(ctx, l.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Mark the games as read, to tell a reused game from one read again.
-	for i := range first.Games {
-		first.Games[i].Status = "read before"
+	mark := func(rec *LeagueRecord) {
+		for i := range rec.Games {
+			rec.Games[i].Status = "read before"
+		}
 	}
+	mark(&first)
 	if _, err := s.AddHand(ctx, g1.ID, pointsHand(100, 0), Change{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.RemoveLeagueGame(ctx, l.ID, first.Games[2].WatchID); err != nil {
-		t.Fatal(err)
-	}
-	g4 := leagueGame(t, s, l, "fan", "Ann", "Cy")
+	g3 := leagueGame(t, s, l, "fan", "Ann", "Cy")
 	members, _ := s.Members(ctx, l.ID)
 	ids := map[string]int64{}
+	for _, m := range members {
+		ids[m.Name] = m.ID
+	}
+	if err := s.MergePlayers(ctx, l.ID, ids["Dee"], ids["Deb"]); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("Dee is not a player yet: %v", err)
+	}
+	if err := s.AddMembers(ctx, l.ID, []string{"Dee"}); err != nil {
+		t.Fatal(err)
+	}
+	members, _ = s.Members(ctx, l.ID)
 	for _, m := range members {
 		ids[m.Name] = m.ID
 	}
@@ -423,7 +485,7 @@ func TestLeagueRecordSince(t *testing.T) {
 		t.Fatal(err)
 	}
 	full, _ := s.LeagueRecord(ctx, l.ID)
-	if len(got.Games) != 4 || got.Games[0].ID != g0.ID || got.Games[1].ID != g1.ID || got.Games[2].ID != g3.ID || got.Games[3].ID != g4.ID {
+	if len(got.Games) != 4 || got.Games[0].ID != g0.ID || got.Games[1].ID != g1.ID || got.Games[2].ID != g2.ID || got.Games[3].ID != g3.ID {
 		t.Fatalf("games %+v", got.Games)
 	}
 	if got.Games[0].Status != "read before" {
@@ -440,12 +502,28 @@ func TestLeagueRecordSince(t *testing.T) {
 			t.Errorf("game %d differs from a full read: %+v vs %+v", i, got.Games[i], full.Games[i])
 		}
 	}
-	// Unchanged since: everything reused.
+
+	// Nothing changed since: everything reused.
+	mark(&got)
 	again, _ := s.LeagueRecordSince(ctx, l.ID, &got)
 	for i := range again.Games {
-		if again.Games[i].Version != got.Games[i].Version {
-			t.Errorf("game %d changed by itself", i)
+		if again.Games[i].Status != "read before" {
+			t.Errorf("game %d read again though nothing changed", i)
 		}
 	}
-	_ = g2
+
+	// A game leaves the league (and another joins): all read again.
+	if err := s.RemoveLeagueGame(ctx, l.ID, again.Games[0].WatchID); err != nil {
+		t.Fatal(err)
+	}
+	g4 := leagueGame(t, s, l, "fan", "Ann", "Bob")
+	last, _ := s.LeagueRecordSince(ctx, l.ID, &again)
+	if len(last.Games) != 4 || last.Games[0].ID != g1.ID || last.Games[3].ID != g4.ID {
+		t.Fatalf("after a removal: %+v", last.Games)
+	}
+	for i := range last.Games {
+		if last.Games[i].Status == "read before" {
+			t.Errorf("game %d reused after a removal", i)
+		}
+	}
 }

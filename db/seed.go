@@ -133,7 +133,8 @@ func prepareSeed(ctx context.Context, tx *sql.Tx) (*seedInserts, error) {
 	}{
 		{&ins.newGame, `INSERT INTO games (public_id, watch_id, league_id, rules, status, winner_seat, version, created_at, updated_at, finished_at)
 			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)`},
-		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total) VALUES (?, ?, ?, ?)`},
+		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, best_points, best_hand, worst_points, worst_hand)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&ins.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
 			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?)`},
 		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES (?, 'add', 'seed', ?, ?)`},
@@ -183,11 +184,14 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID i
 		return err
 	}
 	totals := make([]int, seats)
-	for _, r := range rounds {
+	points := make([][]int, len(rounds))
+	for k, r := range rounds {
+		points[k] = r.Points
 		for i, p := range r.Points {
 			totals[i] += p
 		}
 	}
+	best, worst := handExtremes(points, seats)
 	finished := started.Add(time.Duration(10+rng.IntN(80)) * time.Minute)
 	res, err := ins.newGame.ExecContext(ctx, NewID(), NewID(), leagueID, game.ID, winner, len(rounds)+1,
 		formatTime(started), formatTime(finished), formatTime(finished))
@@ -196,7 +200,8 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID i
 	}
 	gameID, _ := res.LastInsertId()
 	for i, p := range table {
-		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i]); err != nil {
+		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i],
+			best[i].Points, best[i].Hand, worst[i].Points, worst[i].Hand); err != nil {
 			return fmt.Errorf("db: seed: seat: %w", err)
 		}
 	}

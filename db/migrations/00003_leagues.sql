@@ -16,6 +16,9 @@ CREATE TABLE leagues (
     name         TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 60),
     games        TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(games)),
     version      INTEGER NOT NULL DEFAULT 1,
+    -- the version that last took a game out of the league: a cache older
+    -- than it reads the whole league again.
+    removed_version INTEGER NOT NULL DEFAULT 0,
     token        TEXT UNIQUE,
     created_at   TEXT NOT NULL
 );
@@ -51,8 +54,44 @@ CREATE INDEX league_members_player ON league_members (player_id);
 -- it out again (NULL).
 ALTER TABLE games ADD COLUMN league_id INTEGER REFERENCES leagues (id) ON DELETE SET NULL;
 CREATE INDEX games_league ON games (league_id, created_at) WHERE league_id IS NOT NULL;
+-- The league's version just after the game last changed (stamped with the
+-- bump), so that cached standings read again only the games changed since
+-- the version they were computed from.
+ALTER TABLE games ADD COLUMN league_version INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_league_changes ON games (league_id, league_version) WHERE league_id IS NOT NULL;
+
+-- Each seat's best and worst hand (most and fewest points in one hand,
+-- the earliest on a tie; hand numbered from 1 among the game's hands),
+-- derived from the hands like seats.total and rewritten with it, so that a
+-- player's record needs no pass over the hands. NULL without hands.
+ALTER TABLE seats ADD COLUMN best_points INTEGER;
+ALTER TABLE seats ADD COLUMN best_hand INTEGER;
+ALTER TABLE seats ADD COLUMN worst_points INTEGER;
+ALTER TABLE seats ADD COLUMN worst_hand INTEGER;
+-- Work them out for the games recorded before this migration.
+UPDATE seats SET
+    best_hand = (SELECT n FROM (
+        SELECT coalesce(CAST(json_extract(h.points, '$[' || seats.seat || ']') AS INTEGER), 0) AS pts,
+            row_number() OVER (ORDER BY h.seq) AS n
+        FROM hands h WHERE h.game_id = seats.game_id AND h.deleted_at IS NULL) ORDER BY pts DESC, n LIMIT 1),
+    worst_hand = (SELECT n FROM (
+        SELECT coalesce(CAST(json_extract(h.points, '$[' || seats.seat || ']') AS INTEGER), 0) AS pts,
+            row_number() OVER (ORDER BY h.seq) AS n
+        FROM hands h WHERE h.game_id = seats.game_id AND h.deleted_at IS NULL) ORDER BY pts, n LIMIT 1);
+UPDATE seats SET
+    best_points = (SELECT max(coalesce(CAST(json_extract(h.points, '$[' || seats.seat || ']') AS INTEGER), 0))
+        FROM hands h WHERE h.game_id = seats.game_id AND h.deleted_at IS NULL),
+    worst_points = (SELECT min(coalesce(CAST(json_extract(h.points, '$[' || seats.seat || ']') AS INTEGER), 0))
+        FROM hands h WHERE h.game_id = seats.game_id AND h.deleted_at IS NULL)
+    WHERE best_hand IS NOT NULL;
 
 -- +goose Down
+ALTER TABLE seats DROP COLUMN worst_hand;
+ALTER TABLE seats DROP COLUMN worst_points;
+ALTER TABLE seats DROP COLUMN best_hand;
+ALTER TABLE seats DROP COLUMN best_points;
+DROP INDEX games_league_changes;
+ALTER TABLE games DROP COLUMN league_version;
 DROP INDEX games_league;
 ALTER TABLE games DROP COLUMN league_id;
 DROP TABLE league_members;
