@@ -29,8 +29,8 @@ type leagueCache struct {
 func newLeagueCache() *leagueCache { return &leagueCache{entries: map[int64]*leagueData{}} }
 
 // leagueData is one league at one version: its record as read, the
-// finished games of the kinds that count, and the tables and players'
-// best and worst hands computed from them on demand.
+// finished games of the kinds that count, and the tables computed from
+// them on demand.
 type leagueData struct {
 	version int
 	record  db.LeagueRecord
@@ -39,10 +39,9 @@ type leagueData struct {
 	names   map[int64]string // every player of the league, by id
 	members []int64
 
-	mu       sync.Mutex
-	used     time.Time
-	tables   map[standings.Scope]standings.Table
-	extremes map[int64][]db.HandExtreme
+	mu     sync.Mutex
+	used   time.Time
+	tables map[standings.Scope]standings.Table
 }
 
 // league returns the data of the league at its current version, from the
@@ -97,7 +96,7 @@ func newLeagueData(rec db.LeagueRecord) *leagueData {
 	l := rec.League
 	d := &leagueData{
 		version: l.Version, record: rec, names: map[int64]string{}, used: time.Now(),
-		tables: map[standings.Scope]standings.Table{}, extremes: map[int64][]db.HandExtreme{},
+		tables: map[standings.Scope]standings.Table{},
 	}
 	for _, sn := range l.Seasons {
 		d.seasons = append(d.seasons, standings.Season{ID: sn.ID, StartsOn: sn.StartsOn, EndsOn: sn.EndsOn, Created: sn.CreatedAt})
@@ -106,19 +105,33 @@ func newLeagueData(rec db.LeagueRecord) *leagueData {
 		d.names[m.ID] = m.Name
 		d.members = append(d.members, m.ID)
 	}
+	seats := 0
+	for _, g := range rec.Games {
+		seats += len(g.Seats)
+	}
+	// One array holds every game's seats: a league of 5,000 games is one
+	// allocation, not 5,000.
+	all := make([]standings.Seat, 0, seats)
+	d.games = make([]standings.Game, 0, len(rec.Games))
 	for _, g := range rec.Games {
 		for _, st := range g.Seats {
-			d.names[st.PlayerID] = st.Name
+			if _, ok := d.names[st.PlayerID]; !ok {
+				d.names[st.PlayerID] = st.Name
+			}
 		}
 		if !g.Finished() || !l.Counts(g.Rules) {
 			continue
 		}
-		sg := standings.Game{Key: g.WatchID, Rules: g.Rules, Started: g.CreatedAt, Finished: g.FinishedAt, Winner: g.Winner}
+		from := len(all)
 		for _, st := range g.Seats {
-			sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total})
+			all = append(all, standings.Seat{Player: st.PlayerID, Total: st.Total})
 		}
-		d.games = append(d.games, sg)
+		d.games = append(d.games, standings.Game{
+			Key: g.WatchID, Rules: g.Rules, Started: g.CreatedAt, Finished: g.FinishedAt, Winner: g.Winner, Seats: all[from:len(all):len(all)],
+		})
 	}
+	// In finishing order once, so that no table has to sort them again.
+	d.games = standings.ByFinish(d.games)
 	return d
 }
 
@@ -143,25 +156,6 @@ func (d *leagueData) table(scope standings.Scope) standings.Table {
 	d.tables[scope] = t
 	d.mu.Unlock()
 	return t
-}
-
-// handExtremes returns a player's best and worst hands, asking the store
-// the first time for this version of the league.
-func (s *Server) handExtremes(ctx context.Context, d *leagueData, player int64) ([]db.HandExtreme, error) {
-	d.mu.Lock()
-	ext, ok := d.extremes[player]
-	d.mu.Unlock()
-	if ok {
-		return ext, nil
-	}
-	ext, err := s.store.HandExtremes(ctx, d.record.League.ID, player)
-	if err != nil {
-		return nil, err
-	}
-	d.mu.Lock()
-	d.extremes[player] = ext
-	d.mu.Unlock()
-	return ext, nil
 }
 
 // name returns a player's name in the league.

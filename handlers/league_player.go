@@ -35,11 +35,16 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 	if !ok {
 		return db.ErrNotFound
 	}
-	extremes, err := s.handExtremes(ctx, d, player)
-	if err != nil {
-		return err
-	}
 
+	// The player's seats in the league's games, found in one pass.
+	var mine []seated
+	for i, g := range d.record.Games {
+		for k, st := range g.Seats {
+			if st.PlayerID == player {
+				mine = append(mine, seated{game: i, seat: k})
+			}
+		}
+	}
 	overall := d.table(standings.Scope{})
 	row, _ := overall.Row(player)
 	rec := overall.Record(player)
@@ -54,17 +59,7 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 			continue
 		}
 		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(l, d, r)}
-		for _, e := range extremes {
-			if e.Rules != id {
-				continue
-			}
-			hand := views.HandLinkVM{Points: views.Signed(e.Points), Where: handName(e) + " · " + when(e.CreatedAt), URL: "/w/" + e.WatchID}
-			if e.Best {
-				stats.Best = hand
-			} else {
-				stats.Worst = hand
-			}
-		}
+		stats.Best, stats.Worst = bestAndWorstHands(d, mine, id)
 		vm.ByGame = append(vm.ByGame, stats)
 	}
 	for _, o := range rec.Opponents {
@@ -72,40 +67,74 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 			Name: d.name(o.Player), URL: playerURL(l, o.Player), Games: o.Games, Ahead: o.Ahead, Behind: o.Behind, Level: o.Level,
 		})
 	}
-	vm.Games = playerGames(l, d, player, rec)
+	playerGames(c, &vm, l, d, mine, player, rec)
 	return render(c, http.StatusOK, views.PlayerPage(vm))
 }
 
-// handName is "deal 3", "trick 12".
-func handName(e db.HandExtreme) string {
+// seated is one of a player's seats: the game's index in the league's
+// record and the seat.
+type seated struct{ game, seat int }
+
+// bestAndWorstHands finds the player's best and worst hand in the
+// finished league games of one kind (the games the standings count), from
+// each seat's derived best and worst (db.LeagueSeat): the earliest on a
+// tie.
+func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
 	round := "hand"
-	if g, ok := rules.Lookup(e.Rules); ok {
+	if g, ok := rules.Lookup(rulesID); ok {
 		round = g.Round
 	}
-	return round + " " + strconv.Itoa(e.Hand)
+	link := func(g db.LeagueGame, h db.HandScore) views.HandLinkVM {
+		return views.HandLinkVM{Points: views.Signed(h.Points), Where: round + " " + strconv.Itoa(h.Hand) + " · " + when(g.CreatedAt), URL: "/w/" + g.WatchID}
+	}
+	var bestScore, worstScore db.HandScore
+	for _, m := range mine {
+		g := d.record.Games[m.game]
+		st := g.Seats[m.seat]
+		if g.Rules != rulesID || !g.Finished() || st.Best.Hand == 0 {
+			continue
+		}
+		if bestScore.Hand == 0 || st.Best.Points > bestScore.Points {
+			bestScore, best = st.Best, link(g, st.Best)
+		}
+		if worstScore.Hand == 0 || st.Worst.Points < worstScore.Points {
+			worstScore, worst = st.Worst, link(g, st.Worst)
+		}
+	}
+	return best, worst
 }
 
-// playerGames lists every league game the player sat at, newest first,
-// finished or not, counted or not: with the place, the total and the
-// rating after it when it counted.
-func playerGames(l db.League, d *leagueData, player int64, rec standings.Record) []views.PlayerGameRowVM {
-	after := make(map[string]rating.Rating, len(rec.Games))
+// playerGamesPerPage is how many of a player's games the page lists at
+// once: a regular's hundreds of games would make a page slow to send and
+// to read on a phone.
+const playerGamesPerPage = 50
+
+// playerGames lists the player's league games, newest first, a page at a
+// time (?page=), finished or not, counted or not: with the place, the
+// total and the rating after it when it counted.
+func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
+	vm.GamesCount = len(mine)
+	vm.Pages = max(1, (len(mine)+playerGamesPerPage-1)/playerGamesPerPage)
+	page, err := strconv.Atoi(c.QueryParam("page"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	vm.Page = min(page, vm.Pages)
+	base := playerURL(l, player)
+	if vm.Page > 1 {
+		vm.NewerURL = base + "?page=" + strconv.Itoa(vm.Page-1) + "#games"
+	}
+	if vm.Page < vm.Pages {
+		vm.OlderURL = base + "?page=" + strconv.Itoa(vm.Page+1) + "#games"
+	}
 	overall := d.table(standings.Scope{})
+	after := make(map[string]rating.Rating, len(rec.Games))
 	for _, p := range rec.Games {
 		after[overall.Games[p.Game].Key] = p.Rating
 	}
-	var out []views.PlayerGameRowVM
-	for i := len(d.record.Games) - 1; i >= 0; i-- {
-		g := d.record.Games[i]
-		seat := -1
-		for k, st := range g.Seats {
-			if st.PlayerID == player {
-				seat = k
-			}
-		}
-		if seat < 0 {
-			continue
-		}
+	last := len(mine) - 1 - (vm.Page-1)*playerGamesPerPage
+	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
+		g, seat := d.record.Games[mine[i].game], mine[i].seat
 		row := views.PlayerGameRowVM{
 			When: when(g.CreatedAt), Game: gameName(g.Rules), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
 			Result: "in progress",
@@ -124,9 +153,8 @@ func playerGames(l db.League, d *leagueData, player int64, rec standings.Record)
 		} else if g.Finished() {
 			row.Rating = "does not count"
 		}
-		out = append(out, row)
+		vm.Games = append(vm.Games, row)
 	}
-	return out
 }
 
 // placeName is "1st of 4", or "2nd= of 4" when the place is shared.

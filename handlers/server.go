@@ -51,7 +51,6 @@ type Store interface {
 	AddMembers(ctx context.Context, leagueID int64, names []string) error
 	RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error
 	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error
-	HandExtremes(ctx context.Context, leagueID, playerID int64) ([]db.HandExtreme, error)
 }
 
 // Server holds what every handler needs. It is the http.Handler of

@@ -42,18 +42,24 @@ func Places(g Game) []int {
 	return places
 }
 
-// byFinish orders games as they finished (then as they started, then by
-// key), the order ratings are updated in.
-func byFinish(games []Game) []Game {
+// ByFinish orders games as they finished (then as they started, then by
+// key), the order ratings are updated in. Games already in that order are
+// returned as they are, not copied.
+func ByFinish(games []Game) []Game {
+	if slices.IsSortedFunc(games, compareFinish) {
+		return games
+	}
 	sorted := slices.Clone(games)
-	slices.SortStableFunc(sorted, func(a, b Game) int {
-		if c := a.Finished.Compare(b.Finished); c != 0 {
-			return c
-		}
-		if c := a.Started.Compare(b.Started); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Key, b.Key)
-	})
+	slices.SortStableFunc(sorted, compareFinish)
 	return sorted
+}
+
+func compareFinish(a, b Game) int {
+	if c := a.Finished.Compare(b.Finished); c != 0 {
+		return c
+	}
+	if c := a.Started.Compare(b.Started); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Key, b.Key)
 }

@@ -53,9 +53,13 @@ type Scope struct {
 	Rules  string // "": every game that counts
 }
 
-// Filter returns the games of the scope, in the order given.
+// Filter returns the games of the scope, in the order given (the same
+// slice for the whole league).
 func Filter(games []Game, seasons []Season, scope Scope, loc *time.Location) []Game {
-	var out []Game
+	if scope == (Scope{}) {
+		return games
+	}
+	out := make([]Game, 0, len(games))
 	for _, g := range games {
 		if scope.Rules != "" && g.Rules != scope.Rules {
 			continue

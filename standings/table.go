@@ -55,22 +55,25 @@ type Table struct {
 // zeros, so a new member shows in the table. points is what the table
 // shows of points (PointsFor).
 func Compute(games []Game, include []int64, points Points) Table {
-	t := Table{Games: byFinish(games), Points: points, index: map[int64]int{}}
-	row := func(player int64) *Row {
+	t := Table{Games: ByFinish(games), Points: points, index: map[int64]int{}}
+	// rowOf returns the index of the player's row, adding a row the first
+	// time (so pointers into t.Rows would not survive it).
+	rowOf := func(player int64) int {
 		i, ok := t.index[player]
 		if !ok {
 			i = len(t.Rows)
 			t.index[player] = i
 			t.Rows = append(t.Rows, Row{Player: player, Rating: rating.New()})
 		}
-		return &t.Rows[i]
+		return i
 	}
 	for _, p := range include {
-		row(p)
+		rowOf(p)
 	}
 	t.Places = make([][]int, len(t.Games))
 	t.After = make([][]rating.Rating, len(t.Games))
 	var before []rating.Rating
+	var rows []int
 	for i, g := range t.Games {
 		places := Places(g)
 		t.Places[i] = places
@@ -78,9 +81,12 @@ func Compute(games []Game, include []int64, points Points) Table {
 		for _, s := range g.Seats {
 			sum += s.Total
 		}
-		before = before[:0]
+		before, rows = before[:0], rows[:0]
+		for _, s := range g.Seats {
+			rows = append(rows, rowOf(s.Player))
+		}
 		for seat, s := range g.Seats {
-			r := row(s.Player)
+			r := &t.Rows[rows[seat]]
 			r.Played++
 			r.PlaceSum += places[seat]
 			if places[seat] == 1 {
@@ -95,8 +101,8 @@ func Compute(games []Game, include []int64, points Points) Table {
 			before = append(before, r.Rating)
 		}
 		after := rating.RatePlayers(before, places)
-		for seat, s := range g.Seats {
-			row(s.Player).Rating = after[seat]
+		for seat, r := range rows {
+			t.Rows[r].Rating = after[seat]
 		}
 		t.After[i] = after
 	}

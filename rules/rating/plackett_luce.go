@@ -80,17 +80,17 @@ func RatePlayers(players []Rating, ranks []int) []Rating {
 // position in a list.
 func update(mu, sigmaSq []float64, ranks []int, omega, delta []float64) {
 	n := len(mu)
-	rankOf := func(i int) int {
-		if ranks == nil {
-			return i
-		}
-		return ranks[i]
-	}
 	var posBuf [8]int
 	var strengthBuf, sumQBuf, tiedBuf [8]float64
 	pos, strength, sumQ, tied := posBuf[:0], strengthBuf[:0], sumQBuf[:0], tiedBuf[:0]
 	if n > 8 {
 		pos, strength, sumQ, tied = make([]int, 0, n), make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+	}
+	if ranks == nil {
+		ranks = make([]int, n)
+		for i := range ranks {
+			ranks[i] = i
+		}
 	}
 	// c: the scale of performance differences in this game.
 	betaSq := Beta * Beta
@@ -101,8 +101,8 @@ func update(mu, sigmaSq []float64, ranks []int, omega, delta []float64) {
 	c := math.Sqrt(cSq)
 	for i := 0; i < n; i++ {
 		p := 0
-		for j := 0; j < n; j++ {
-			if rankOf(j) < rankOf(i) {
+		for _, r := range ranks {
+			if r < ranks[i] {
 				p++
 			}
 		}
