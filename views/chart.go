@@ -14,7 +14,7 @@ const (
 	chartWidth  = 360
 	chartHeight = 220
 	plotLeft    = 44
-	plotRight   = chartWidth - 10
+	plotRight   = chartWidth - 16 // room for half of the last x label
 	plotTop     = 12
 	plotBottom  = chartHeight - 38
 	// chartMaxPoints is the most points one line is drawn with: a line of
@@ -107,8 +107,9 @@ func NewChart(spec ChartSpec) ChartVM {
 	if math.IsInf(xmin, 0) {
 		xmin, xmax, ymin, ymax = 0, 1, 0, 1
 	}
-	xTicks, xmin, xmax := niceTicks(xmin, xmax, 6)
-	yTicks, ymin, ymax := niceTicks(ymin, ymax, 5)
+	// x is always a count (hands, games), so its ticks are whole numbers.
+	xTicks, xmin, xmax := niceTicks(xmin, xmax, 6, 1)
+	yTicks, ymin, ymax := niceTicks(ymin, ymax, 5, 0)
 	sx := func(x float64) float64 { return plotLeft + (x-xmin)/(xmax-xmin)*(plotRight-plotLeft) }
 	sy := func(y float64) float64 { return plotBottom - (y-ymin)/(ymax-ymin)*(plotBottom-plotTop) }
 	for _, t := range xTicks {
@@ -163,8 +164,9 @@ func thin(n, max int) []int {
 }
 
 // niceTicks returns about count round-number ticks (steps of 1, 2 or 5
-// times a power of ten) covering lo..hi, and the axis range they span.
-func niceTicks(lo, hi float64, count int) ([]float64, float64, float64) {
+// times a power of ten, at least minStep) covering lo..hi, and the axis
+// range they span.
+func niceTicks(lo, hi float64, count int, minStep float64) ([]float64, float64, float64) {
 	if hi-lo < 1e-9 {
 		lo, hi = lo-1, hi+1
 	}
@@ -177,6 +179,7 @@ func niceTicks(lo, hi float64, count int) ([]float64, float64, float64) {
 			break
 		}
 	}
+	step = math.Max(step, minStep)
 	start, end := math.Floor(lo/step)*step, math.Ceil(hi/step)*step
 	var ticks []float64
 	for v := start; v <= end+step/2; v += step {
