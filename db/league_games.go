@@ -111,38 +111,84 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 	return rec, err
 }
 
-// loadLeagueGames reads games and their seats in one pass, by a condition
-// on games g: a league of thousands of games is read in one query, not
-// one per game.
+// loadLeagueGames reads games, their seats and their players' names by a
+// condition on games g, in three queries whatever the number of games:
+// the games, the seats (numbers only) and the names of the players, each
+// name read once however many games the player sat at. A league of 5,000
+// games is read in one pass of each, not one query per game.
 func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) ([]LeagueGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.status, coalesce(g.winner_seat, -1),
-		g.version, g.created_at, coalesce(g.finished_at, ''), s.seat, s.player_id, p.name, s.total,
-		coalesce(s.best_points, 0), coalesce(s.best_hand, 0), coalesce(s.worst_points, 0), coalesce(s.worst_hand, 0)
-		FROM games g JOIN seats s ON s.game_id = g.id JOIN players p ON p.id = s.player_id
-		WHERE `+cond+` ORDER BY g.created_at, g.id, s.seat`, args...)
+		g.version, g.created_at, coalesce(g.finished_at, '')
+		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("db: league games: %w", err)
 	}
-	defer rows.Close()
 	var games []LeagueGame
+	index := map[int64]int{}
 	for rows.Next() {
 		var g LeagueGame
-		var st LeagueSeat
 		var created, finished string
-		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished,
-			&st.Seat.Seat, &st.PlayerID, &st.Name, &st.Total,
-			&st.Best.Points, &st.Best.Hand, &st.Worst.Points, &st.Worst.Hand); err != nil {
+		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished); err != nil {
+			rows.Close()
 			return nil, fmt.Errorf("db: league games: %w", err)
 		}
-		if n := len(games); n == 0 || games[n-1].ID != g.ID {
-			g.CreatedAt = parseTime(created)
-			if finished != "" {
-				g.FinishedAt = parseTime(finished)
-			}
-			games = append(games, g)
+		g.CreatedAt = parseTime(created)
+		if finished != "" {
+			g.FinishedAt = parseTime(finished)
 		}
-		last := &games[len(games)-1]
-		last.Seats = append(last.Seats, st)
+		index[g.ID] = len(games)
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: league games: %w", err)
+	}
+	if len(games) == 0 {
+		return nil, nil
+	}
+
+	rows, err = q.QueryContext(ctx, `SELECT s.game_id, s.seat, s.player_id, s.total,
+		coalesce(s.best_points, 0), coalesce(s.best_hand, 0), coalesce(s.worst_points, 0), coalesce(s.worst_hand, 0)
+		FROM seats s WHERE s.game_id IN (SELECT g.id FROM games g WHERE `+cond+`) ORDER BY s.game_id, s.seat`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("db: league seats: %w", err)
+	}
+	names := map[int64]string{}
+	for rows.Next() {
+		var gameID int64
+		var st LeagueSeat
+		if err := rows.Scan(&gameID, &st.Seat.Seat, &st.PlayerID, &st.Total,
+			&st.Best.Points, &st.Best.Hand, &st.Worst.Points, &st.Worst.Hand); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("db: league seats: %w", err)
+		}
+		g := &games[index[gameID]]
+		g.Seats = append(g.Seats, st)
+		names[st.PlayerID] = ""
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: league seats: %w", err)
+	}
+
+	rows, err = q.QueryContext(ctx, `SELECT p.id, p.name FROM players p WHERE p.id IN (
+		SELECT DISTINCT s.player_id FROM seats s WHERE s.game_id IN (SELECT g.id FROM games g WHERE `+cond+`))`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("db: league players: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("db: league players: %w", err)
+		}
+		names[id] = name
+	}
+	for i := range games {
+		for k := range games[i].Seats {
+			games[i].Seats[k].Name = names[games[i].Seats[k].PlayerID]
+		}
 	}
 	return games, rows.Err()
 }

@@ -27,6 +27,12 @@ type Seat struct {
 // and the places after them skipped (1, 2, 2, 4).
 func Places(g Game) []int {
 	places := make([]int, len(g.Seats))
+	placesTo(places, g)
+	return places
+}
+
+// placesTo is Places writing into places (one per seat).
+func placesTo(places []int, g Game) {
 	for i, s := range g.Seats {
 		if i == g.Winner {
 			places[i] = 1
@@ -39,7 +45,6 @@ func Places(g Game) []int {
 			}
 		}
 	}
-	return places
 }
 
 // ByFinish orders games as they finished (then as they started, then by

@@ -72,10 +72,20 @@ func Compute(games []Game, include []int64, points Points) Table {
 	}
 	t.Places = make([][]int, len(t.Games))
 	t.After = make([][]rating.Rating, len(t.Games))
+	// One array each for every game's places and ratings: a table of 5,000
+	// games is a handful of allocations, not 10,000.
+	seats := 0
+	for _, g := range t.Games {
+		seats += len(g.Seats)
+	}
+	allPlaces, allAfter := make([]int, seats), make([]rating.Rating, seats)
 	var before []rating.Rating
 	var rows []int
 	for i, g := range t.Games {
-		places := Places(g)
+		n := len(g.Seats)
+		places, after := allPlaces[:n:n], allAfter[:n:n]
+		allPlaces, allAfter = allPlaces[n:], allAfter[n:]
+		placesTo(places, g)
 		t.Places[i] = places
 		sum := 0
 		for _, s := range g.Seats {
@@ -100,7 +110,7 @@ func Compute(games []Game, include []int64, points Points) Table {
 			r.Last = g.Finished
 			before = append(before, r.Rating)
 		}
-		after := rating.RatePlayers(before, places)
+		rating.RatePlayersTo(after, before, places)
 		for seat, r := range rows {
 			t.Rows[r].Rating = after[seat]
 		}

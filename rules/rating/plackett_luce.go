@@ -43,13 +43,23 @@ func Rate(teams [][]Rating, ranks []int) [][]Rating {
 // order given). It allocates only its result, so a league of thousands of
 // games is rated in milliseconds.
 func RatePlayers(players []Rating, ranks []int) []Rating {
-	if ranks != nil && len(ranks) != len(players) {
-		panic("rating: RatePlayers needs one rank per player")
+	out := make([]Rating, len(players))
+	RatePlayersTo(out, players, ranks)
+	return out
+}
+
+// RatePlayersTo is RatePlayers writing the new ratings into dst, which
+// must be as long as players (it may be players itself), and allocating
+// nothing for tables of up to eight.
+func RatePlayersTo(dst, players []Rating, ranks []int) {
+	if (ranks != nil && len(ranks) != len(players)) || len(dst) != len(players) {
+		panic("rating: RatePlayersTo needs one rank and one result per player")
 	}
-	out := append([]Rating(nil), players...)
+	out := dst
 	n := len(players)
 	if n < 2 {
-		return out
+		copy(out, players)
+		return
 	}
 	var buf [4 * 8]float64 // on the stack for tables of up to 8
 	var work []float64
@@ -66,7 +76,6 @@ func RatePlayers(players []Rating, ranks []int) []Rating {
 	for i, r := range players {
 		out[i] = apply(r, sigmaSq[i], omega[i], delta[i])
 	}
-	return out
 }
 
 // update computes each team's Omega (the change of mean) and Delta (the
@@ -87,9 +96,13 @@ func update(mu, sigmaSq []float64, ranks []int, omega, delta []float64) {
 		pos, strength, sumQ, tied = make([]int, 0, n), make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
 	}
 	if ranks == nil {
-		ranks = make([]int, n)
-		for i := range ranks {
-			ranks[i] = i
+		var inOrder [8]int
+		ranks = inOrder[:0]
+		if n > 8 {
+			ranks = make([]int, 0, n)
+		}
+		for i := 0; i < n; i++ {
+			ranks = append(ranks, i)
 		}
 	}
 	// c: the scale of performance differences in this game.

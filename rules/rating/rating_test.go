@@ -194,3 +194,15 @@ func BenchmarkRateFourPlayers(b *testing.B) {
 		RatePlayers(players, ranks)
 	}
 }
+
+// RatePlayersTo gives what RatePlayers gives, also in place.
+func TestRatePlayersTo(t *testing.T) {
+	players := []Rating{r(29.182, 4.782), r(27.174, 4.922), r(16.672, 6.217), New()}
+	want := RatePlayers(players, []int{2, 1, 2, 3})
+	RatePlayersTo(players, players, []int{2, 1, 2, 3})
+	for i := range want {
+		if players[i] != want[i] {
+			t.Errorf("player %d: %v in place, %v from RatePlayers", i, players[i], want[i])
+		}
+	}
+}
