@@ -58,6 +58,10 @@ type NewGame struct {
 	Players     []string // names in seat order; new names become players
 	FirstDealer int
 	Token       string // the form's idempotency token
+	// LeagueID, when not zero, is the league the game is started in: the
+	// game belongs to it, gets its read-only link at once (league pages
+	// link games by it) and its players become the league's members.
+	LeagueID int64
 }
 
 // CreateGame records a new game. If a game was already created with the
@@ -84,8 +88,12 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 		}
 		now := formatTime(s.now())
 		publicID = NewID()
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, first_dealer, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), in.FirstDealer, now, now)
+		league, watchID := any(nil), any(nil)
+		if in.LeagueID != 0 {
+			league, watchID = in.LeagueID, NewID()
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, first_dealer, created_at, updated_at, league_id, watch_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), in.FirstDealer, now, now, league, watchID)
 		if err != nil {
 			return fmt.Errorf("db: create game: %w", err)
 		}
@@ -98,6 +106,16 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`,
 				gameID, seat, playerID); err != nil {
 				return fmt.Errorf("db: create game: seat %d: %w", seat, err)
+			}
+			if in.LeagueID != 0 {
+				if err := addMember(ctx, tx, in.LeagueID, playerID, now); err != nil {
+					return err
+				}
+			}
+		}
+		if in.LeagueID != 0 {
+			if err := leagueGameChanged(ctx, tx, gameID); err != nil {
+				return err
 			}
 		}
 		if in.Token != "" {

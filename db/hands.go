@@ -361,6 +361,9 @@ func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
 			return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 		}
 	}
+	if err := writeHandExtremes(ctx, tx, gameID, hands, len(seats)); err != nil {
+		return err
+	}
 	winner, over := game.Winner(rounds)
 	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
 	if over {
@@ -375,7 +378,9 @@ func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
 		status, winnerSeat, finished, formatTime(s.now()), gameID); err != nil {
 		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 	}
-	return nil
+	// A league's standings are computed from its games' totals and results,
+	// so the league's version moves in this same transaction.
+	return leagueGameChanged(ctx, tx, gameID)
 }
 
 // Revision is one change to a hand.

@@ -122,7 +122,7 @@ func judgeTrick(g rules.Game, vm *views.AdjudicateVM) {
 	reason := players(res.Reason)
 	v := &views.AdjVerdictVM{OK: true, Reason: capitalize(reason), Rules: citedRules(reason, res.Rule)}
 	if res.Ended {
-		v.Headline = "Player " + strconv.Itoa(res.Winner+1) + " wins the trick: " + strconv.Itoa(res.Points) + " " + plural(res.Points, "point")
+		v.Headline = "Player " + strconv.Itoa(res.Winner+1) + " wins the trick: " + strconv.Itoa(res.Points) + " " + views.Plural(res.Points, "point")
 		v.Details = append(v.Details, "Player "+strconv.Itoa(res.NextLeader+1)+" leads next (T6).")
 	} else {
 		v.Headline = "The trick goes on: player " + strconv.Itoa(res.Next+1) + " to play"
@@ -131,13 +131,6 @@ func judgeTrick(g rules.Game, vm *views.AdjudicateVM) {
 		}
 	}
 	vm.Verdict = v
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // judgeOpening says whether a first play meets the player's requirement

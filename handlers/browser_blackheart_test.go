@@ -92,6 +92,11 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 		typeCards("hand_1", "4c 9c"),
 	)
 	waitText(t, ctx, "#fb-meld_1_0", "JD is already in Ann's set 2: the deck has only one.")
+	// Close the picker and let the last preview land before tapping a chip
+	// higher up, as a player would: a preview that lands keeps the field
+	// being typed in above the picker, which scrolls the page.
+	waitText(t, ctx, "#fb-hand_1", "9♣")
+	run(t, ctx, "close the picker", chromedp.Click(css(`#picker button.close`)), chromedp.WaitNotVisible(css("#picker")))
 	run(t, ctx, "tap Ann's J♦ away and enter the real 7♥",
 		chromedp.Click(css(`#fb-meld_0_1 .chip[data-card="JD=7H"]`)),
 		chromedp.SendKeys(css("#in-meld_0_1"), ", 7h"),

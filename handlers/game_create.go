@@ -20,6 +20,9 @@ type newGameForm struct {
 	Dealer  string   `form:"dealer" validate:"omitempty,number"`
 	House   []string `form:"house" validate:"max=4,dive,max=40"`
 	Token   string   `form:"token" validate:"token"`
+	// League is the members' link id of the league the game is started
+	// in, or "".
+	League string `form:"league" validate:"max=26"`
 }
 
 // createGame starts a game and opens its scorepad. A double-tapped submit
@@ -29,9 +32,13 @@ func (s *Server) createGame(c echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
+	league, err := s.gameLeague(c, form.League)
+	if err != nil {
+		return err
+	}
 	g, ok := rules.Lookup(form.Game)
-	if !ok {
-		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(views.NewGameVM{Choices: gameChoices()}))
+	if !ok || (league != nil && !league.Counts(g.ID)) {
+		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(chooseGameVM(league)))
 	}
 	errs := s.check(&form)
 	if len(form.Players) > g.MaxPlayers {
@@ -61,9 +68,11 @@ func (s *Server) createGame(c echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(vm))
 	}
-	game, err := s.store.CreateGame(c.Request().Context(), db.NewGame{
-		Rules: g.ID, HouseRules: house, Players: names, FirstDealer: dealer, Token: form.Token,
-	})
+	newGame := db.NewGame{Rules: g.ID, HouseRules: house, Players: names, FirstDealer: dealer, Token: form.Token}
+	if league != nil {
+		newGame.LeagueID = league.ID
+	}
+	game, err := s.store.CreateGame(c.Request().Context(), newGame)
 	if err != nil {
 		return err
 	}

@@ -14,15 +14,22 @@ import (
 // showNewGame shows the five games to choose from, or, with ?game=, the
 // form for that game with last time's players filled in.
 func (s *Server) showNewGame(c echo.Context) error {
+	league, err := s.gameLeague(c, c.QueryParam("league"))
+	if err != nil {
+		return err
+	}
 	g, ok := rules.Lookup(c.QueryParam("game"))
-	if !ok {
-		return render(c, http.StatusOK, views.NewGamePage(views.NewGameVM{Choices: gameChoices()}))
+	if !ok || (league != nil && !league.Counts(g.ID)) {
+		return render(c, http.StatusOK, views.NewGamePage(chooseGameVM(league)))
 	}
 	lineup, err := s.store.LastLineup(c.Request().Context(), g.ID)
 	if err != nil {
 		return err
 	}
 	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewID()}
+	if league != nil {
+		form.League = league.PublicID
+	}
 	vm, err := s.newGameVM(c, g, form, nil)
 	if err != nil {
 		return err
@@ -42,6 +49,9 @@ func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs 
 	dealer, _ := strconv.Atoi(form.Dealer)
 	vm := views.NewGameVM{
 		CSRF: csrfToken(c), Token: form.Token, Players: names, MinPlayers: g.MinPlayers, Dealer: dealer, Errors: errs,
+	}
+	if err := s.withLeague(c, &vm, form.League); err != nil {
+		return views.NewGameVM{}, err
 	}
 	for _, ch := range gameChoices() {
 		if ch.ID == g.ID {

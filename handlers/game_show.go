@@ -16,7 +16,11 @@ func (s *Server) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.GamePage(scorepadVM(t, flash(c.QueryParam("saved")))))
+	vm := scorepadVM(t, flash(c.QueryParam("saved")))
+	if err := s.scorepadLeague(c, &vm, t.game.ID); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.GamePage(vm))
 }
 
 // flash turns the redirect's ?saved= into a line on the scorepad.
@@ -75,6 +79,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		}
 		vm.Hands = append(vm.Hands, row)
 	}
+	vm.TotalsChart = runningTotalsChart(vm)
 	return vm
 }
 

@@ -28,6 +28,24 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
 
+	// Leagues: /l/ is the members' and spectators' link (read, start
+	// games), /lo/ the organizer's (change the league).
+	e.GET("/leagues/new", s.showNewLeague)
+	e.POST("/leagues", s.createLeague)
+	e.GET("/l/:league", s.showLeague)
+	e.GET("/l/:league/games", s.showLeagueGames)
+	e.GET("/l/:league/players/:player", s.showLeaguePlayer)
+	e.GET("/lo/:org", s.organized(s.showOrganizer))
+	e.POST("/lo/:org/settings", s.organized(s.saveLeagueSettings))
+	e.POST("/lo/:org/seasons", s.organized(s.addSeason))
+	e.POST("/lo/:org/seasons/:season", s.organized(s.updateSeason))
+	e.POST("/lo/:org/seasons/:season/delete", s.organized(s.deleteSeason))
+	e.POST("/lo/:org/members", s.organized(s.addLeagueMembers))
+	e.POST("/lo/:org/merge", s.organized(s.mergeLeaguePlayers))
+	e.GET("/lo/:org/games", s.organized(s.showOrganizerGames))
+	e.GET("/lo/:org/games/:watch/remove", s.organized(s.confirmRemoveLeagueGame))
+	e.POST("/lo/:org/games/:watch/remove", s.organized(s.removeLeagueGame))
+
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
 	api.POST("/:game/melds/check", s.apiMeldCheck)

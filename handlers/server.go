@@ -37,6 +37,20 @@ type Store interface {
 	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
 	WatchID(ctx context.Context, gameID int64) (string, error)
 	GameByWatchID(ctx context.Context, watchID string) (db.Game, error)
+
+	// Leagues (league_*.go).
+	CreateLeague(ctx context.Context, in db.NewLeague) (db.League, error)
+	League(ctx context.Context, publicID string) (db.League, error)
+	LeagueByOrganizer(ctx context.Context, organizerID string) (db.League, error)
+	LeagueOfGame(ctx context.Context, gameID int64) (db.League, error)
+	LeagueRecordSince(ctx context.Context, leagueID int64, prev *db.LeagueRecord) (db.LeagueRecord, error)
+	UpdateLeague(ctx context.Context, leagueID int64, name string, games []string) error
+	AddSeason(ctx context.Context, leagueID int64, in db.SeasonInput) error
+	UpdateSeason(ctx context.Context, leagueID, seasonID int64, in db.SeasonInput) error
+	DeleteSeason(ctx context.Context, leagueID, seasonID int64) error
+	AddMembers(ctx context.Context, leagueID int64, names []string) error
+	RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error
+	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error
 }
 
 // Server holds what every handler needs. It is the http.Handler of
@@ -47,6 +61,7 @@ type Server struct {
 	validate *validator.Validate
 	events   *broker
 	echo     *echo.Echo
+	leagues  *leagueCache // computed standings, checked against each league's version
 }
 
 // ServeHTTP serves a request through the routes of routes.go.
@@ -64,7 +79,7 @@ const MaxBody = "64KiB"
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e}
+	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache()}
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{

@@ -18,6 +18,9 @@ func (s *Server) showWatch(c echo.Context) error {
 	vm := scorepadVM(t, "")
 	vm.ReadOnly = true
 	vm.LiveURL = "/w/" + c.Param("watch") + "/events"
+	if err := s.scorepadLeague(c, &vm, t.game.ID); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.GamePage(vm))
 }
 

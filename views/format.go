@@ -14,9 +14,9 @@ func Signed(n int) string {
 	return strconv.Itoa(n)
 }
 
-// plural returns "1 deal" style nouns: the word as is for one, with an s
+// Plural returns "1 deal" style nouns: the word as is for one, with an s
 // otherwise.
-func plural(n int, word string) string {
+func Plural(n int, word string) string {
 	if n == 1 {
 		return word
 	}

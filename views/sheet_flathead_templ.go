@@ -241,7 +241,7 @@ func flatheadMarks(seat, marks int, oob bool) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var9 string
-			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(marks) + " bonus " + plural(marks, "mark") + " (F4)")
+			templ_7745c5c3_Var9, templ_7745c5c3_Err = templ.JoinStringErrs(strconv.Itoa(marks) + " bonus " + Plural(marks, "mark") + " (F4)")
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/sheet_flathead.templ`, Line: 67, Col: 76}
 			}

@@ -1,0 +1,216 @@
+package db
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// LeagueGame is one game of a league as standings need it: who sat where,
+// their totals and the result, without the hands.
+type LeagueGame struct {
+	ID         int64
+	WatchID    string // the game's read-only link id: league pages link games with it
+	Rules      string
+	Status     string
+	Winner     int // seat, or -1
+	Version    int // games.version: bumped by every write to the game
+	CreatedAt  time.Time
+	FinishedAt time.Time // zero while playing
+	Seats      []LeagueSeat
+}
+
+// LeagueSeat is a seat of a league game with the seat's best and worst
+// hand (derived, like the total, in every write to the game's hands).
+type LeagueSeat struct {
+	Seat
+	Best, Worst HandScore
+}
+
+// Finished reports whether the game has a winner.
+func (g LeagueGame) Finished() bool { return g.Status == StatusFinished }
+
+// LeagueRecord is everything a league's standings are computed from, read
+// in one transaction so that Version is the version of exactly this data.
+type LeagueRecord struct {
+	League  League
+	Members []Player
+	Games   []LeagueGame // every game of the league, oldest first
+}
+
+// LeagueRecord loads the league with its members and games.
+func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord, error) {
+	return s.LeagueRecordSince(ctx, leagueID, nil)
+}
+
+// LeagueRecordSince loads the league like LeagueRecord, but takes from
+// prev (a record of the same league read earlier, or nil) every game that
+// has not changed since, and reads only the others: the games stamped
+// with a league version after prev's (leagueGameChanged stamps a game in
+// every write that changes it: its hands, its creation, a merge of one of
+// its players). A game taken out of the league since prev makes it read
+// the whole league again. After one corrected hand, a league of 5,000
+// games then costs the reading of one game.
+func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return LeagueRecord{}, fmt.Errorf("db: league %d: begin: %w", leagueID, err)
+	}
+	defer tx.Rollback()
+	var rec LeagueRecord
+	if rec.League, err = s.leagueWhere(ctx, tx, `id = ?`, leagueID); err != nil {
+		return LeagueRecord{}, err
+	}
+	if rec.Members, err = loadMembers(ctx, tx, leagueID); err != nil {
+		return LeagueRecord{}, err
+	}
+	var removed, count int
+	if err := tx.QueryRowContext(ctx, `SELECT removed_version, (SELECT count(*) FROM games WHERE league_id = leagues.id)
+		FROM leagues WHERE id = ?`, leagueID).Scan(&removed, &count); err != nil {
+		return LeagueRecord{}, fmt.Errorf("db: league %d: %w", leagueID, err)
+	}
+	if prev == nil || prev.League.ID != leagueID || prev.League.Version > rec.League.Version || prev.League.Version < removed {
+		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
+		return rec, err
+	}
+	changed, err := loadLeagueGames(ctx, tx, `g.league_id = ? AND g.league_version > ?`, leagueID, prev.League.Version)
+	if err != nil {
+		return LeagueRecord{}, err
+	}
+	fresh := make(map[int64]LeagueGame, len(changed))
+	for _, g := range changed {
+		fresh[g.ID] = g
+	}
+	rec.Games = make([]LeagueGame, 0, count)
+	for _, g := range prev.Games {
+		if f, ok := fresh[g.ID]; ok {
+			g = f
+			delete(fresh, g.ID)
+		}
+		rec.Games = append(rec.Games, g)
+	}
+	for _, g := range changed { // new games, in the order they were started
+		if _, ok := fresh[g.ID]; ok {
+			rec.Games = append(rec.Games, g)
+		}
+	}
+	slices.SortStableFunc(rec.Games, func(a, b LeagueGame) int {
+		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.ID, b.ID)
+	})
+	if len(rec.Games) != count {
+		// Not expected: every way out of a league sets removed_version.
+		// Read it all rather than show a wrong table.
+		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
+	}
+	return rec, err
+}
+
+// loadLeagueGames reads games, their seats and their players' names by a
+// condition on games g, in three queries whatever the number of games:
+// the games, the seats (numbers only) and the names of the players, each
+// name read once however many games the player sat at. A league of 5,000
+// games is read in one pass of each, not one query per game.
+func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) ([]LeagueGame, error) {
+	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.status, coalesce(g.winner_seat, -1),
+		g.version, g.created_at, coalesce(g.finished_at, '')
+		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("db: league games: %w", err)
+	}
+	var games []LeagueGame
+	index := map[int64]int{}
+	for rows.Next() {
+		var g LeagueGame
+		var created, finished string
+		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("db: league games: %w", err)
+		}
+		g.CreatedAt = parseTime(created)
+		if finished != "" {
+			g.FinishedAt = parseTime(finished)
+		}
+		index[g.ID] = len(games)
+		games = append(games, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: league games: %w", err)
+	}
+	if len(games) == 0 {
+		return nil, nil
+	}
+
+	rows, err = q.QueryContext(ctx, `SELECT s.game_id, s.seat, s.player_id, s.total,
+		coalesce(s.best_points, 0), coalesce(s.best_hand, 0), coalesce(s.worst_points, 0), coalesce(s.worst_hand, 0)
+		FROM seats s WHERE s.game_id IN (SELECT g.id FROM games g WHERE `+cond+`) ORDER BY s.game_id, s.seat`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("db: league seats: %w", err)
+	}
+	names := map[int64]string{}
+	for rows.Next() {
+		var gameID int64
+		var st LeagueSeat
+		if err := rows.Scan(&gameID, &st.Seat.Seat, &st.PlayerID, &st.Total,
+			&st.Best.Points, &st.Best.Hand, &st.Worst.Points, &st.Worst.Hand); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("db: league seats: %w", err)
+		}
+		g := &games[index[gameID]]
+		g.Seats = append(g.Seats, st)
+		names[st.PlayerID] = ""
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: league seats: %w", err)
+	}
+
+	rows, err = q.QueryContext(ctx, `SELECT p.id, p.name FROM players p WHERE p.id IN (
+		SELECT DISTINCT s.player_id FROM seats s WHERE s.game_id IN (SELECT g.id FROM games g WHERE `+cond+`))`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("db: league players: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var name string
+		if err := rows.Scan(&id, &name); err != nil {
+			return nil, fmt.Errorf("db: league players: %w", err)
+		}
+		names[id] = name
+	}
+	for i := range games {
+		for k := range games[i].Seats {
+			games[i].Seats[k].Name = names[games[i].Seats[k].PlayerID]
+		}
+	}
+	return games, rows.Err()
+}
+
+// RemoveLeagueGame takes a game (named by its read-only link id) out of
+// the league; the game itself is kept.
+func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error {
+	if !ValidID(watchID) {
+		return ErrNotFound
+	}
+	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET league_id = NULL WHERE watch_id = ? AND league_id = ?`, watchID, leagueID)
+		if err != nil {
+			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		// leagueWrite bumps the version next: this removal is that version's.
+		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET removed_version = version + 1 WHERE id = ?`, leagueID); err != nil {
+			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,311 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"meldpad/rules"
+)
+
+// League is a club's or a family's running competition: the games started
+// from its page, the players who sit at them, and the seasons it is cut
+// into. Its standings are never stored: they are worked out from the
+// games, and Version says when they may have changed.
+type League struct {
+	ID          int64
+	PublicID    string // the members' and spectators' link: read and start games
+	OrganizerID string // the organizer's link: change the league
+	Name        string
+	Games       []string // ids of the games that count, in rules.Games order
+	// Version is bumped in the transaction of every write that changes
+	// what the standings are computed from: a hand of one of the league's
+	// games, a game joining or leaving, the settings, a season, a member,
+	// a merge.
+	Version   int
+	CreatedAt time.Time
+	Seasons   []Season // oldest first
+}
+
+// Counts reports whether games of the given rules count in the league.
+func (l League) Counts(rulesID string) bool {
+	for _, id := range l.Games {
+		if id == rulesID {
+			return true
+		}
+	}
+	return false
+}
+
+// Season is a named part of a league. A season with a date (StartsOn,
+// EndsOn or both, inclusive) holds the games started on those days. A
+// season without dates holds the games started while it was the league's
+// newest season without dates: from its CreatedAt until the next such
+// season was added. The standings package applies the rule.
+type Season struct {
+	ID        int64
+	Name      string
+	StartsOn  string // "2026-03-01", or "" for open
+	EndsOn    string // "2026-05-31", or "" for open
+	CreatedAt time.Time
+}
+
+// Dated reports whether the season is a date range rather than "the
+// current season".
+func (s Season) Dated() bool { return s.StartsOn != "" || s.EndsOn != "" }
+
+// NewLeague is what the new-league form gives.
+type NewLeague struct {
+	Name    string
+	Games   []string // ids of the games that count
+	Members []string // player names; new names become players
+	Season  string   // name of a first season without dates, or ""
+	Token   string   // the form's idempotency token
+}
+
+// SeasonInput is a season as the organizer's form gives it.
+type SeasonInput struct {
+	Name     string
+	StartsOn string // YYYY-MM-DD or ""
+	EndsOn   string // YYYY-MM-DD or ""
+	Token    string // idempotency token when adding
+}
+
+// gamesJSON checks and encodes the games that count, in rules.Games order.
+func gamesJSON(ids []string) (string, error) {
+	chosen := map[string]bool{}
+	for _, id := range ids {
+		if _, ok := rules.Lookup(id); !ok {
+			return "", fmt.Errorf("db: league: unknown game %q", id)
+		}
+		chosen[id] = true
+	}
+	ordered := []string{}
+	for _, g := range rules.Games() {
+		if chosen[g.ID] {
+			ordered = append(ordered, g.ID)
+		}
+	}
+	b, err := json.Marshal(ordered)
+	return string(b), err
+}
+
+// CreateLeague records a new league with its members and, if named, a
+// first season. A repeated form token returns the league the first submit
+// made.
+func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) {
+	games, err := gamesJSON(in.Games)
+	if err != nil {
+		return League{}, err
+	}
+	var leagueID int64
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if in.Token != "" {
+			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = ?`, in.Token).Scan(&leagueID)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("db: create league: token: %w", err)
+			}
+		}
+		now := formatTime(s.now())
+		res, err := tx.ExecContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, NewID(), NewID(), strings.TrimSpace(in.Name), games, nullIfEmpty(in.Token), now)
+		if err != nil {
+			return fmt.Errorf("db: create league: %w", err)
+		}
+		leagueID, _ = res.LastInsertId()
+		if err := addMembers(ctx, tx, leagueID, in.Members, now); err != nil {
+			return err
+		}
+		if in.Season != "" {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, created_at) VALUES (?, ?, ?)`,
+				leagueID, strings.TrimSpace(in.Season), now); err != nil {
+				return fmt.Errorf("db: create league: season: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return League{}, err
+	}
+	return s.leagueWhere(ctx, s.r, `id = ?`, leagueID)
+}
+
+func nullIfEmpty(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// League returns the league a members' link names.
+func (s *Store) League(ctx context.Context, publicID string) (League, error) {
+	if !ValidID(publicID) {
+		return League{}, ErrNotFound
+	}
+	return s.leagueWhere(ctx, s.r, `public_id = ?`, publicID)
+}
+
+// LeagueByOrganizer returns the league an organizer's link names.
+func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (League, error) {
+	if !ValidID(organizerID) {
+		return League{}, ErrNotFound
+	}
+	return s.leagueWhere(ctx, s.r, `organizer_id = ?`, organizerID)
+}
+
+// LeagueOfGame returns the league the game belongs to, or ErrNotFound.
+func (s *Store) LeagueOfGame(ctx context.Context, gameID int64) (League, error) {
+	return s.leagueWhere(ctx, s.r, `id = (SELECT league_id FROM games WHERE id = ?)`, gameID)
+}
+
+type leagueQuerier interface {
+	querier
+	rowQuerier
+}
+
+// leagueWhere loads one league, with its seasons, by a condition on the
+// leagues table.
+func (s *Store) leagueWhere(ctx context.Context, q leagueQuerier, cond string, arg any) (League, error) {
+	var l League
+	var games, created string
+	err := q.QueryRowContext(ctx, `SELECT id, public_id, organizer_id, name, games, version, created_at
+		FROM leagues WHERE `+cond, arg).Scan(&l.ID, &l.PublicID, &l.OrganizerID, &l.Name, &games, &l.Version, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return League{}, ErrNotFound
+	}
+	if err != nil {
+		return League{}, fmt.Errorf("db: load league: %w", err)
+	}
+	if err := json.Unmarshal([]byte(games), &l.Games); err != nil {
+		return League{}, fmt.Errorf("db: games of league %d: %w", l.ID, err)
+	}
+	l.CreatedAt = parseTime(created)
+	if l.Seasons, err = loadSeasons(ctx, q, l.ID); err != nil {
+		return League{}, err
+	}
+	return l, nil
+}
+
+func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
+		FROM seasons WHERE league_id = ? ORDER BY created_at, id`, leagueID)
+	if err != nil {
+		return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
+	}
+	defer rows.Close()
+	var seasons []Season
+	for rows.Next() {
+		var sn Season
+		var created string
+		if err := rows.Scan(&sn.ID, &sn.Name, &sn.StartsOn, &sn.EndsOn, &created); err != nil {
+			return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
+		}
+		sn.CreatedAt = parseTime(created)
+		seasons = append(seasons, sn)
+	}
+	return seasons, rows.Err()
+}
+
+// bumpLeague marks the league's standings as possibly changed, in the
+// transaction of the write that changes them.
+func bumpLeague(ctx context.Context, tx *sql.Tx, leagueID int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1 WHERE id = ?`, leagueID); err != nil {
+		return fmt.Errorf("db: league %d version: %w", leagueID, err)
+	}
+	return nil
+}
+
+// leagueGameChanged bumps the version of the game's league, if it has
+// one, and stamps the game with the new version, in the transaction of the
+// write that changed the game (LeagueRecordSince reads the games stamped
+// after the version it knows).
+func leagueGameChanged(ctx context.Context, tx *sql.Tx, gameID int64) error {
+	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1
+		WHERE id = (SELECT league_id FROM games WHERE id = ?)`, gameID); err != nil {
+		return fmt.Errorf("db: league version of game %d: %w", gameID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = games.league_id)
+		WHERE id = ? AND league_id IS NOT NULL`, gameID); err != nil {
+		return fmt.Errorf("db: league version of game %d: %w", gameID, err)
+	}
+	return nil
+}
+
+// leagueWrite runs fn in a write transaction and bumps the league's
+// version in it; a league that does not exist is ErrNotFound.
+func (s *Store) leagueWrite(ctx context.Context, leagueID int64, fn func(tx *sql.Tx) error) error {
+	return s.write(ctx, func(tx *sql.Tx) error {
+		var exists int
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM leagues WHERE id = ?`, leagueID).Scan(&exists); err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				return ErrNotFound
+			}
+			return fmt.Errorf("db: league %d: %w", leagueID, err)
+		}
+		if err := fn(tx); err != nil {
+			return err
+		}
+		return bumpLeague(ctx, tx, leagueID)
+	})
+}
+
+// UpdateLeague changes the league's name and the games that count.
+func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, gameIDs []string) error {
+	games, err := gamesJSON(gameIDs)
+	if err != nil {
+		return err
+	}
+	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET name = ?, games = ? WHERE id = ?`,
+			strings.TrimSpace(name), games, leagueID); err != nil {
+			return fmt.Errorf("db: update league %d: %w", leagueID, err)
+		}
+		return nil
+	})
+}
+
+// AddSeason adds a season to the league. A repeated form token adds
+// nothing more.
+func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) error {
+	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, token, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
+			leagueID, strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn),
+			nullIfEmpty(in.Token), formatTime(s.now())); err != nil {
+			return fmt.Errorf("db: add season to league %d: %w", leagueID, err)
+		}
+		return nil
+	})
+}
+
+// UpdateSeason renames a season of the league and changes its dates.
+func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in SeasonInput) error {
+	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ? AND league_id = ?`,
+			strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn), seasonID, leagueID)
+		if err != nil {
+			return fmt.Errorf("db: update season %d: %w", seasonID, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+}
+
+// DeleteSeason removes a season; its games stay in the league.
+func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) error {
+	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND league_id = ?`, seasonID, leagueID); err != nil {
+			return fmt.Errorf("db: delete season %d: %w", seasonID, err)
+		}
+		return nil
+	})
+}

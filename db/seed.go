@@ -1,0 +1,306 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"meldpad/rules"
+)
+
+// SeedOptions says what league SeedLeague makes.
+type SeedOptions struct {
+	Name    string    // league name; "Seeded league" if empty
+	Players int       // how many players; 50 if zero
+	Games   int       // how many finished games; 5000 if zero
+	Seed    uint64    // the same seed makes the same league
+	Start   time.Time // the first game's start; a year before now if zero
+}
+
+// seedMix is how often each game is played in a seeded league and with how
+// many players: a club that mostly plays two-player Fan and mid-sized
+// tables of the others.
+var seedMix = []struct {
+	rules  string
+	weight int
+	seats  []int // player counts to draw from, repeats weight them
+}{
+	{rules.Fan, 30, []int{2}},
+	{rules.Flathead, 20, []int{2, 3, 3, 4, 4, 4, 5, 6}},
+	{rules.Fortune, 20, []int{3, 4, 4, 5, 5, 6, 7, 8}},
+	{rules.BlackHeart, 15, []int{2, 3, 4, 4, 5, 6}},
+	{rules.Trophy, 15, []int{3, 4, 4, 5}},
+}
+
+// SeedLeague makes a league of finished games with plausible hands, for
+// benchmarks and for trying meldpad with a big league. Games are written
+// directly in one transaction (not hand by hand through AddHand, which
+// would take minutes), with the same derived totals, results and "add"
+// revisions AddHand would leave. Every hand passes the rules' checks for
+// numbers (rules.Game.CheckPoints) and every game ends by its rules
+// (rules.Game.Winner). Players differ in skill, so ratings spread.
+func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error) {
+	if opt.Name == "" {
+		opt.Name = "Seeded league"
+	}
+	if opt.Players == 0 {
+		opt.Players = 50
+	}
+	if opt.Games == 0 {
+		opt.Games = 5000
+	}
+	if opt.Start.IsZero() {
+		opt.Start = s.now().AddDate(-1, 0, 0)
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x5eed))
+	names := make([]string, opt.Players)
+	skill := make([]float64, opt.Players)
+	for i := range names {
+		names[i] = seedName(i)
+		skill[i] = math.Exp(rng.NormFloat64() * 0.6)
+	}
+	var games []string
+	for _, g := range rules.Games() {
+		games = append(games, g.ID)
+	}
+	league, err := s.CreateLeague(ctx, NewLeague{Name: opt.Name, Games: games, Members: names})
+	if err != nil {
+		return League{}, err
+	}
+	step := time.Duration(float64(365*24*time.Hour) / float64(opt.Games))
+	mid := opt.Start.Add(step * time.Duration(opt.Games/2))
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		playerIDs := make([]int64, opt.Players)
+		for i, name := range names {
+			if err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name = ? COLLATE NOCASE`, name).Scan(&playerIDs[i]); err != nil {
+				return fmt.Errorf("db: seed: player %s: %w", name, err)
+			}
+		}
+		ins, err := prepareSeed(ctx, tx)
+		if err != nil {
+			return err
+		}
+		defer ins.close()
+		for n := 0; n < opt.Games; n++ {
+			started := opt.Start.Add(step*time.Duration(n) + time.Duration(rng.IntN(int(step/time.Second)+1))*time.Second/2)
+			if err := ins.playGame(ctx, rng, league.ID, playerIDs, skill, started); err != nil {
+				return err
+			}
+		}
+		for _, sn := range []struct{ name, from, to string }{
+			{"First half", opt.Start.Format(time.DateOnly), mid.AddDate(0, 0, -1).Format(time.DateOnly)},
+			{"Second half", mid.Format(time.DateOnly), ""},
+		} {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+				league.ID, sn.name, sn.from, nullIfEmpty(sn.to), formatTime(opt.Start)); err != nil {
+				return fmt.Errorf("db: seed: season: %w", err)
+			}
+		}
+		return bumpLeague(ctx, tx, league.ID)
+	})
+	if err != nil {
+		return League{}, err
+	}
+	return s.League(ctx, league.PublicID)
+}
+
+// seedName names the i-th seeded player.
+func seedName(i int) string {
+	first := []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo",
+		"Kai", "Lou", "Max", "Ned", "Oda", "Pip", "Quin", "Ray", "Sam", "Tia", "Uma", "Vic", "Wes", "Xan", "Yul"}
+	name := first[i%len(first)]
+	if i >= len(first) {
+		name += " " + strconv.Itoa(i/len(first)+1)
+	}
+	return name
+}
+
+// seedInserts are the prepared statements of a seeding transaction.
+type seedInserts struct {
+	newGame, seat, hand, revision *sql.Stmt
+}
+
+func prepareSeed(ctx context.Context, tx *sql.Tx) (*seedInserts, error) {
+	var ins seedInserts
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&ins.newGame, `INSERT INTO games (public_id, watch_id, league_id, rules, status, winner_seat, version, created_at, updated_at, finished_at)
+			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)`},
+		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, best_points, best_hand, worst_points, worst_hand)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&ins.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
+			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?)`},
+		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES (?, 'add', 'seed', ?, ?)`},
+	} {
+		stmt, err := tx.PrepareContext(ctx, p.sql)
+		if err != nil {
+			ins.close()
+			return nil, fmt.Errorf("db: seed: %w", err)
+		}
+		*p.stmt = stmt
+	}
+	return &ins, nil
+}
+
+func (ins *seedInserts) close() {
+	for _, stmt := range []*sql.Stmt{ins.newGame, ins.seat, ins.hand, ins.revision} {
+		if stmt != nil {
+			stmt.Close()
+		}
+	}
+}
+
+// game writes one finished game of a random kind and table.
+func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID int64, playerIDs []int64, skill []float64, started time.Time) error {
+	total := 0
+	for _, m := range seedMix {
+		total += m.weight
+	}
+	pick := rng.IntN(total)
+	mix := seedMix[0]
+	for _, m := range seedMix {
+		if pick < m.weight {
+			mix = m
+			break
+		}
+		pick -= m.weight
+	}
+	game, _ := rules.Lookup(mix.rules)
+	seats := min(mix.seats[rng.IntN(len(mix.seats))], len(playerIDs))
+	table := rng.Perm(len(playerIDs))[:seats]
+	weights := make([]float64, seats)
+	for i, p := range table {
+		weights[i] = skill[p]
+	}
+	rounds, winner, err := seedRounds(rng, game, weights)
+	if err != nil {
+		return err
+	}
+	totals := make([]int, seats)
+	points := make([][]int, len(rounds))
+	for k, r := range rounds {
+		points[k] = r.Points
+		for i, p := range r.Points {
+			totals[i] += p
+		}
+	}
+	best, worst := handExtremes(points, seats)
+	finished := started.Add(time.Duration(10+rng.IntN(80)) * time.Minute)
+	res, err := ins.newGame.ExecContext(ctx, NewID(), NewID(), leagueID, game.ID, winner, len(rounds)+1,
+		formatTime(started), formatTime(finished), formatTime(finished))
+	if err != nil {
+		return fmt.Errorf("db: seed: game: %w", err)
+	}
+	gameID, _ := res.LastInsertId()
+	for i, p := range table {
+		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i],
+			best[i].Points, best[i].Hand, worst[i].Points, worst[i].Hand); err != nil {
+			return fmt.Errorf("db: seed: seat: %w", err)
+		}
+	}
+	for i, r := range rounds {
+		at := formatTime(started.Add(time.Duration(i+1) * (finished.Sub(started) / time.Duration(len(rounds)+1))))
+		points, _ := json.Marshal(r.Points)
+		record, _ := json.Marshal(struct {
+			Points   []int `json:"points"`
+			Seat     int   `json:"seat"`
+			EndsHand bool  `json:"ends_hand,omitempty"`
+		}{r.Points, r.Seat, game.ID == rules.Trophy && r.EndsHand})
+		res, err := ins.hand.ExecContext(ctx, gameID, i+1, string(record), string(points), seatOrNull(r.Seat), r.EndsHand, at, at)
+		if err != nil {
+			return fmt.Errorf("db: seed: hand: %w", err)
+		}
+		handID, _ := res.LastInsertId()
+		after, _ := json.Marshal(snapshot{Entry: EntryPoints, Record: record, Points: r.Points, Seat: r.Seat, EndsHand: r.EndsHand})
+		if _, err := ins.revision.ExecContext(ctx, handID, at, string(after)); err != nil {
+			return fmt.Errorf("db: seed: revision: %w", err)
+		}
+	}
+	return nil
+}
+
+// seedRounds plays a game of random hands until its rules end it, and
+// returns the rounds and the winning seat. weights make some players go
+// out (win tricks, score more) more often than others.
+func seedRounds(rng *rand.Rand, game rules.Game, weights []float64) ([]rules.Round, int, error) {
+	n := len(weights)
+	var sum float64
+	for _, w := range weights {
+		sum += w
+	}
+	lucky := func() int {
+		x := rng.Float64() * sum
+		for i, w := range weights {
+			if x < w {
+				return i
+			}
+			x -= w
+		}
+		return n - 1
+	}
+	for {
+		var rounds []rules.Round
+		for len(rounds) < 400 {
+			r := rules.Round{Points: make([]int, n), Seat: -1, EndsHand: true}
+			switch game.ID {
+			case rules.Fan:
+				// N6, N7: one side scores: a knock, an undercut or gin,
+				// doubled by a spade knock card; now and then a tie.
+				if rng.IntN(20) > 0 {
+					pts := 1 + rng.IntN(24)
+					switch x := rng.IntN(10); {
+					case x < 2:
+						pts = 25 + rng.IntN(40)
+					case x < 3:
+						pts = 25 + rng.IntN(12)
+					}
+					if rng.IntN(4) == 0 {
+						pts *= 2
+					}
+					r.Points[lucky()] = pts
+				}
+			case rules.Flathead:
+				// F6, F8: who went out scores cards left (plus 5 with two
+				// players) times the marks multiplier.
+				r.Seat = lucky()
+				base := 2 + rng.IntN(18)
+				if n == 2 {
+					base += 5
+				}
+				r.Points[r.Seat] = base * (1 + rng.IntN(3)/2)
+			case rules.Fortune:
+				// R6: everyone scores melded minus held cards.
+				for i := range r.Points {
+					r.Points[i] = 5 * int(math.Round((rng.Float64()*32-10)*(0.6+0.4*weights[i]/(sum/float64(n)))))
+				}
+			case rules.BlackHeart:
+				// B7: going out is 25 on top of the cards played.
+				r.Seat = lucky()
+				for i := range r.Points {
+					r.Points[i] = 5 * (rng.IntN(30) - 12)
+				}
+				r.Points[r.Seat] = 25 + 5*(4+rng.IntN(30))
+			case rules.Trophy:
+				// T5, T7: the trick's winner scores its 8s, 9s, ∞s and zeros;
+				// now and then a player runs out and new hands are dealt (T6).
+				r.Seat = lucky()
+				r.Points[r.Seat] = rng.IntN(7)
+				r.EndsHand = rng.IntN(8) == 0
+			}
+			if err := game.CheckPoints(r); err != nil {
+				return nil, 0, fmt.Errorf("db: seed made a %s hand its rules refuse: %w", game.ID, err)
+			}
+			rounds = append(rounds, r)
+			if winner, over := game.Winner(rounds); over {
+				return rounds, winner, nil
+			}
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package handlers
+
+import (
+	"strconv"
+	"strings"
+
+	"meldpad/rules/rating"
+	"meldpad/standings"
+	"meldpad/views"
+)
+
+// runningTotalsChart draws a game's totals after each hand, one line per
+// seat, with the target as a guide. The scorepad's table of hands, right
+// above it, holds the same numbers as text.
+func runningTotalsChart(vm views.GameVM) *views.ChartVM {
+	if len(vm.Hands) == 0 {
+		return nil
+	}
+	spec := views.ChartSpec{
+		ID: "totals-chart", Title: "Running totals, " + vm.Round + " by " + vm.Round,
+		XLabel: capitalize(vm.Round), YLabel: "Total",
+		GuideY: float64(vm.Target), GuideLabel: "target " + strconv.Itoa(vm.Target),
+	}
+	var words []string
+	for seat, st := range vm.Seats {
+		s := views.Series{Name: st.Name, Value: strconv.Itoa(st.Total), X: []float64{0}, Y: []float64{0}}
+		for _, h := range vm.Hands {
+			s.X = append(s.X, float64(h.Number))
+			s.Y = append(s.Y, float64(h.Totals[seat]))
+		}
+		spec.Series = append(spec.Series, s)
+		words = append(words, st.Name+" "+strconv.Itoa(st.Total))
+	}
+	spec.Desc = "Totals after each of " + strconv.Itoa(len(vm.Hands)) + " " + views.Plural(len(vm.Hands), vm.Round) +
+		", towards " + strconv.Itoa(vm.Target) + ": now " + strings.Join(words, ", ") + ". The table above lists every " + vm.Round + "."
+	chart := views.NewChart(spec)
+	return &chart
+}
+
+// ratingChart draws a player's rating after each of their games: the
+// line is mu, the band mu ± 3 sigma, starting from the newcomer's 25 ± 25.
+func ratingChart(name string, games []standings.Played) *views.ChartVM {
+	if len(games) == 0 {
+		return nil
+	}
+	start := rating.New()
+	s := views.Series{Name: name, X: []float64{0}, Y: []float64{start.Mu},
+		Low: []float64{start.Mu - rating.Z*start.Sigma}, High: []float64{start.Mu + rating.Z*start.Sigma}}
+	best, bestAt := start, 0
+	for i, g := range games {
+		r := g.Rating
+		s.X = append(s.X, float64(i+1))
+		s.Y = append(s.Y, r.Mu)
+		s.Low = append(s.Low, r.Mu-rating.Z*r.Sigma)
+		s.High = append(s.High, r.Mu+rating.Z*r.Sigma)
+		if r.Mu > best.Mu {
+			best, bestAt = r, i+1
+		}
+	}
+	last := games[len(games)-1].Rating
+	desc := name + "'s rating went from " + start.String() + " before the first game to " + last.String() +
+		" after game " + strconv.Itoa(len(games))
+	if bestAt > 0 {
+		desc += "; highest μ " + strconv.FormatFloat(best.Mu, 'f', 1, 64) + " after game " + strconv.Itoa(bestAt)
+	}
+	chart := views.NewChart(views.ChartSpec{
+		ID: "rating-chart", Title: name + "'s rating after each game", Desc: desc + ".",
+		XLabel: "Games played", YLabel: "Rating μ (band ± 3σ)", Series: []views.Series{s},
+	})
+	return &chart
+}
+
+// movementChart draws how the leaders' ratings (mu - 3 sigma, the number
+// the table sorts by) moved over the table's games, for the first players
+// of the table as sorted. The table itself is the text alternative.
+func movementChart(d *leagueData, t standings.Table, rows []standings.Row) *views.ChartVM {
+	var follow []int64
+	for _, r := range rows {
+		if r.Played > 0 && len(follow) < movementPlayers {
+			follow = append(follow, r.Player)
+		}
+	}
+	if len(follow) == 0 {
+		return nil
+	}
+	series := make([]views.Series, len(follow))
+	index := map[int64]int{}
+	for i, p := range follow {
+		index[p] = i
+		series[i] = views.Series{Name: d.name(p), X: []float64{0}, Y: []float64{0}}
+	}
+	for i, g := range t.Games {
+		for seat, st := range g.Seats {
+			if k, ok := index[st.Player]; ok {
+				series[k].X = append(series[k].X, float64(i+1))
+				series[k].Y = append(series[k].Y, t.After[i][seat].Ordinal())
+			}
+		}
+	}
+	var words []string
+	for i := range series {
+		last := series[i].Y[len(series[i].Y)-1]
+		series[i].Value = strconv.FormatFloat(last, 'f', 1, 64)
+		words = append(words, series[i].Name+" "+series[i].Value)
+	}
+	chart := views.NewChart(views.ChartSpec{
+		ID: "movement-chart", Title: "How the leaders' ratings moved",
+		Desc: "Rating (μ − 3σ) of the first " + strconv.Itoa(len(follow)) + " players of the table after each of the " +
+			strconv.Itoa(len(t.Games)) + " games, everyone starting at 0; now " + strings.Join(words, ", ") +
+			". The table above has every player's numbers.",
+		XLabel: "Games in the league", YLabel: "Rating (μ − 3σ)", Series: series,
+	})
+	return &chart
+}

@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"errors"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// gameLeague loads the league a new game is started in (the members'
+// link id from the league page), or nil for a game outside leagues. An id
+// that names no league is a 404: the link was cut short.
+func (s *Server) gameLeague(c echo.Context, publicID string) (*db.League, error) {
+	if publicID == "" {
+		return nil, nil
+	}
+	l, err := s.store.League(c.Request().Context(), publicID)
+	if err != nil {
+		return nil, err
+	}
+	return &l, nil
+}
+
+// chooseGameVM is the list of games to start: all five, or in a league
+// the ones that count there.
+func chooseGameVM(l *db.League) views.NewGameVM {
+	if l == nil {
+		return views.NewGameVM{Choices: gameChoices()}
+	}
+	return views.NewGameVM{Choices: leagueChoices(*l), LeagueName: l.Name, LeagueURL: leagueURL(*l)}
+}
+
+// withLeague marks the new-game form as starting a game in the league.
+func (s *Server) withLeague(c echo.Context, vm *views.NewGameVM, publicID string) error {
+	l, err := s.gameLeague(c, publicID)
+	if err != nil || l == nil {
+		return err
+	}
+	vm.League, vm.LeagueName, vm.LeagueURL = l.PublicID, l.Name, leagueURL(*l)
+	return nil
+}
+
+// scorepadLeague adds to a scorepad the league its game belongs to: with a
+// link for the players (the game's own link), by name only for spectators
+// of the game, whose link should not lead further.
+func (s *Server) scorepadLeague(c echo.Context, vm *views.GameVM, gameID int64) error {
+	l, err := s.store.LeagueOfGame(c.Request().Context(), gameID)
+	if errors.Is(err, db.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	vm.League = l.Name
+	if !vm.ReadOnly {
+		vm.LeagueURL = leagueURL(l)
+	}
+	return nil
+}

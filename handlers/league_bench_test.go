@@ -1,0 +1,117 @@
+package handlers
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"meldpad/db"
+)
+
+// benchLeague seeds a league of 50 players and 5,000 finished games (the
+// issue's size) and returns the server, its store, the league and one
+// player of it.
+func benchLeague(b *testing.B) (*Server, *db.Store, db.League, int64) {
+	b.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { store.Close() })
+	start := time.Now()
+	l, err := store.SeedLeague(context.Background(), db.SeedOptions{Players: 50, Games: 5000, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec, err := store.LeagueRecord(context.Background(), l.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("seeded %d games, %d players in %v", len(rec.Games), len(rec.Members), time.Since(start).Round(time.Millisecond))
+	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil))), store, l, rec.Members[0].ID
+}
+
+// serve renders one page through the whole handler stack (middleware,
+// gzip, render) without a network: server time.
+func serve(b *testing.B, srv *Server, path string) {
+	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK {
+		b.Fatalf("GET %s: %d", path, rec.Code)
+	}
+}
+
+// cpuTime is the CPU time the process has used. The benchmarks report it
+// beside the wall time because the machine is shared: on a busy machine
+// the wall time includes waiting for a core.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLeaguePages measures the standings page and a player page of a
+// league of 50 players and 5,000 finished games (targets: 50 ms and 30
+// ms):
+//
+//   - warm: while the league does not change (the cache answers);
+//   - after-hand: the first request after a hand of one of the league's
+//     games was corrected (its version moved: one game is read again, every
+//     table is computed afresh);
+//   - first-view: the first request of all, with nothing cached.
+func BenchmarkLeaguePages(b *testing.B) {
+	srv, store, l, player := benchLeague(b)
+	ctx := context.Background()
+	rec, err := store.LeagueRecord(ctx, l.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	game := rec.Games[len(rec.Games)/2]
+	hands, err := store.Hands(ctx, game.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	last := hands[len(hands)-1]
+	correct := func() {
+		in := db.HandInput{Entry: last.Entry, Record: last.Record, Points: last.Points, Seat: last.Seat, EndsHand: last.EndsHand}
+		if _, err := store.CorrectHand(ctx, game.ID, last.ID, in, db.Change{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, page := range []struct{ name, path string }{
+		{"standings", leagueURL(l)},
+		{"standings-fan-by-wins", leagueURL(l) + "?game=fan&sort=wins&min=10"},
+		{"player", playerURL(l, player)},
+	} {
+		for _, state := range []struct {
+			name   string
+			before func()
+		}{
+			{"warm", func() {}},
+			{"after-hand", correct},
+			{"first-view", func() { srv.leagues = newLeagueCache() }},
+		} {
+			b.Run(page.name+"/"+state.name, func(b *testing.B) {
+				serve(b, srv, page.path)
+				var cpu time.Duration
+				for b.Loop() {
+					b.StopTimer()
+					state.before()
+					b.StartTimer()
+					start := cpuTime()
+					serve(b, srv, page.path)
+					cpu += cpuTime() - start
+				}
+				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			})
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package handlers
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"meldpad/db"
+	"meldpad/standings"
+)
+
+// maxCachedLeagues bounds the cache: a league of 5,000 games takes a few
+// megabytes, and a server rarely has more than a handful in use at once.
+const maxCachedLeagues = 16
+
+// leagueCache keeps what each league's pages are computed from, with the
+// tables computed so far, until the league's version moves. The version is
+// bumped by the database in the transaction of every write that changes
+// the league's games (db.League.Version), and a request reads it before
+// using the cache, so a correction shows on the next request: a stale
+// entry is never served, only replaced. Replacing it reads again only the
+// games whose own version moved (db.Store.LeagueRecordSince) and computes
+// the tables afresh.
+type leagueCache struct {
+	mu      sync.Mutex
+	entries map[int64]*leagueData
+}
+
+func newLeagueCache() *leagueCache { return &leagueCache{entries: map[int64]*leagueData{}} }
+
+// leagueData is one league at one version: its record as read, the
+// finished games of the kinds that count, and the tables computed from
+// them on demand.
+type leagueData struct {
+	version int
+	record  db.LeagueRecord
+	games   []standings.Game // finished games of kinds that count, oldest first
+	seasons []standings.Season
+	names   map[int64]string // every player of the league, by id
+	members []int64
+
+	mu     sync.Mutex
+	used   time.Time
+	tables map[standings.Scope]standings.Table
+}
+
+// league returns the data of the league at its current version, from the
+// cache when the cached version is the one just read.
+func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
+	cache := s.leagues
+	cache.mu.Lock()
+	d := cache.entries[l.ID]
+	cache.mu.Unlock()
+	if d != nil && d.version == l.Version {
+		d.touch()
+		return d, nil
+	}
+	// The entry of an older version still holds most games as they are:
+	// only the games whose own version moved are read again.
+	var prev *db.LeagueRecord
+	if d != nil {
+		prev = &d.record
+	}
+	rec, err := s.store.LeagueRecordSince(ctx, l.ID, prev)
+	if err != nil {
+		return nil, err
+	}
+	d = newLeagueData(rec)
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	if cur := cache.entries[l.ID]; cur == nil || cur.version <= d.version {
+		cache.entries[l.ID] = d
+	}
+	if len(cache.entries) > maxCachedLeagues {
+		cache.evictOldest()
+	}
+	return d, nil
+}
+
+// evictOldest drops the entry used longest ago; the caller holds mu.
+func (c *leagueCache) evictOldest() {
+	var oldest int64
+	var at time.Time
+	for id, d := range c.entries {
+		d.mu.Lock()
+		used := d.used
+		d.mu.Unlock()
+		if at.IsZero() || used.Before(at) {
+			oldest, at = id, used
+		}
+	}
+	delete(c.entries, oldest)
+}
+
+func newLeagueData(rec db.LeagueRecord) *leagueData {
+	l := rec.League
+	d := &leagueData{
+		version: l.Version, record: rec, names: map[int64]string{}, used: time.Now(),
+		tables: map[standings.Scope]standings.Table{},
+	}
+	for _, sn := range l.Seasons {
+		d.seasons = append(d.seasons, standings.Season{ID: sn.ID, StartsOn: sn.StartsOn, EndsOn: sn.EndsOn, Created: sn.CreatedAt})
+	}
+	for _, m := range rec.Members {
+		d.names[m.ID] = m.Name
+		d.members = append(d.members, m.ID)
+	}
+	seats := 0
+	for _, g := range rec.Games {
+		seats += len(g.Seats)
+	}
+	// One array holds every game's seats: a league of 5,000 games is one
+	// allocation, not 5,000.
+	all := make([]standings.Seat, 0, seats)
+	d.games = make([]standings.Game, 0, len(rec.Games))
+	for _, g := range rec.Games {
+		for _, st := range g.Seats {
+			if _, ok := d.names[st.PlayerID]; !ok {
+				d.names[st.PlayerID] = st.Name
+			}
+		}
+		if !g.Finished() || !l.Counts(g.Rules) {
+			continue
+		}
+		from := len(all)
+		for _, st := range g.Seats {
+			all = append(all, standings.Seat{Player: st.PlayerID, Total: st.Total})
+		}
+		d.games = append(d.games, standings.Game{
+			Key: g.WatchID, Rules: g.Rules, Started: g.CreatedAt, Finished: g.FinishedAt, Winner: g.Winner, Seats: all[from:len(all):len(all)],
+		})
+	}
+	// In finishing order once, so that no table has to sort them again.
+	d.games = standings.ByFinish(d.games)
+	return d
+}
+
+func (d *leagueData) touch() {
+	d.mu.Lock()
+	d.used = time.Now()
+	d.mu.Unlock()
+}
+
+// table returns the standings of one scope, computing them the first time.
+// Members who have not played in the scope get a row of zeros.
+func (d *leagueData) table(scope standings.Scope) standings.Table {
+	d.mu.Lock()
+	t, ok := d.tables[scope]
+	d.mu.Unlock()
+	if ok {
+		return t
+	}
+	games := standings.Filter(d.games, d.seasons, scope, time.Local)
+	t = standings.Compute(games, d.members, standings.PointsFor(scope.Rules))
+	d.mu.Lock()
+	d.tables[scope] = t
+	d.mu.Unlock()
+	return t
+}
+
+// name returns a player's name in the league.
+func (d *leagueData) name(player int64) string { return d.names[player] }

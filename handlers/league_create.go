@@ -1,0 +1,72 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// createLeague makes a league and opens its organizer's page, which shows
+// both links. A double-tapped submit opens the league the first tap made.
+func (s *Server) createLeague(c echo.Context) error {
+	var form newLeagueForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	form.Name = strings.Join(strings.Fields(form.Name), " ")
+	errs := s.check(&form)
+	if errs == nil {
+		errs = fieldErrors{}
+	}
+	checkCountedGames(form.Games, errs)
+	members := tidyNames(form.Members)
+	if len(errs) > 0 {
+		vm, err := s.newLeagueVM(c, form, errs)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, views.NewLeaguePage(vm))
+	}
+	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
+		Name: form.Name, Games: form.Games, Members: members, Season: strings.TrimSpace(form.Season), Token: form.Token,
+	})
+	if err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=created")
+}
+
+// checkCountedGames says, under "games", when no game or an unknown one
+// was chosen.
+func checkCountedGames(ids []string, errs fieldErrors) {
+	if len(ids) == 0 {
+		errs["games"] = "Choose at least one game that counts in the league."
+		return
+	}
+	for _, id := range ids {
+		if _, ok := rules.Lookup(id); !ok {
+			errs["games"] = "Choose among the five games."
+		}
+	}
+}
+
+// tidyNames returns the non-blank names, spaces tidied, each once (in
+// any case).
+func tidyNames(inputs []string) []string {
+	seen := map[string]bool{}
+	var names []string
+	for _, n := range inputs {
+		n = strings.Join(strings.Fields(n), " ")
+		if n == "" || seen[strings.ToLower(n)] {
+			continue
+		}
+		seen[strings.ToLower(n)] = true
+		names = append(names, n)
+	}
+	return names
+}

@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// showOrganizerGames lists the league's games for the organizer, each
+// with a way to remove it.
+func (s *Server) showOrganizerGames(c echo.Context, l db.League) error {
+	d, err := s.league(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	l = d.record.League
+	vm := leagueGamesVM(c, d, organizerURL(l)+"/games", organizerURL(l))
+	vm.Title, vm.BackURL, vm.BackText = "Games of "+l.Name, organizerURL(l), "Organize "+l.Name
+	return render(c, http.StatusOK, views.LeagueGamesPage(vm))
+}
+
+// findLeagueGame finds the game named in the URL (:watch) among the
+// league's.
+func (s *Server) findLeagueGame(c echo.Context, l db.League) (db.LeagueGame, error) {
+	d, err := s.league(c.Request().Context(), l)
+	if err != nil {
+		return db.LeagueGame{}, err
+	}
+	for _, g := range d.record.Games {
+		if g.WatchID == c.Param("watch") {
+			return g, nil
+		}
+	}
+	return db.LeagueGame{}, db.ErrNotFound
+}
+
+// confirmRemoveLeagueGame asks before taking a game out of the league.
+func (s *Server) confirmRemoveLeagueGame(c echo.Context, l db.League) error {
+	g, err := s.findLeagueGame(c, l)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.RemoveLeagueGamePage(views.RemoveLeagueGameVM{
+		CSRF: csrfToken(c), League: l.Name, Game: leagueGameSummary(l, g),
+		Action: organizerURL(l) + "/games/" + g.WatchID + "/remove", BackURL: organizerURL(l) + "/games",
+	}))
+}
+
+// removeLeagueGame takes the game out of the league; the game is kept. A
+// second tap finds it gone and goes back to the page all the same.
+func (s *Server) removeLeagueGame(c echo.Context, l db.League) error {
+	err := s.store.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
+	if err != nil && !errors.Is(err, db.ErrNotFound) {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=removed")
+}

@@ -1,0 +1,90 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// loadLeague loads the league a members' link names (/l/:league).
+func (s *Server) loadLeague(c echo.Context) (db.League, error) {
+	return s.store.League(c.Request().Context(), c.Param("league"))
+}
+
+// errMembersLink is returned when a members' link is used where the
+// organizer's is needed; it renders as a 403 page that says so.
+var errMembersLink = errors.New("handlers: the members' link cannot change a league")
+
+// loadOrganized loads the league an organizer's link names (/lo/:org). A
+// members' link in its place is refused with a page that explains the two
+// links, not a bare 404: the person may simply have the wrong link.
+func (s *Server) loadOrganized(c echo.Context) (db.League, error) {
+	ctx := c.Request().Context()
+	l, err := s.store.LeagueByOrganizer(ctx, c.Param("org"))
+	if errors.Is(err, db.ErrNotFound) {
+		if _, err := s.store.League(ctx, c.Param("org")); err == nil {
+			return db.League{}, errMembersLink
+		}
+	}
+	return l, err
+}
+
+// refuseMembersLink renders the page for errMembersLink.
+func refuseMembersLink(c echo.Context) error {
+	return render(c, http.StatusForbidden, views.ErrorPage(views.ErrorVM{
+		Status: http.StatusForbidden,
+		Title:  "This is the members' link",
+		Message: "It shows the standings and starts games in the league. Changing the league's settings, " +
+			"removing a game or merging players needs the organizer's link, which the person who made the league was given.",
+		Back: "/l/" + c.Param("org"),
+	}))
+}
+
+// organized wraps an organizer's handler: it loads the league and turns a
+// members' link into the friendly refusal.
+func (s *Server) organized(next func(c echo.Context, l db.League) error) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		l, err := s.loadOrganized(c)
+		if errors.Is(err, errMembersLink) {
+			return refuseMembersLink(c)
+		}
+		if err != nil {
+			return err
+		}
+		return next(c, l)
+	}
+}
+
+func leagueURL(l db.League) string    { return "/l/" + l.PublicID }
+func organizerURL(l db.League) string { return "/lo/" + l.OrganizerID }
+
+func playerURL(l db.League, player int64) string {
+	return leagueURL(l) + "/players/" + strconv.FormatInt(player, 10)
+}
+
+// gameName is the name of a game id: "Fan Rummy".
+func gameName(id string) string {
+	if g, ok := rules.Lookup(id); ok {
+		return g.Name
+	}
+	return id
+}
+
+// leagueChoices are the games that count in the league, each linking to
+// the new-game form for the league.
+func leagueChoices(l db.League) []views.GameChoice {
+	var out []views.GameChoice
+	for _, ch := range gameChoices() {
+		if l.Counts(ch.ID) {
+			ch.URL += "&league=" + l.PublicID
+			out = append(out, ch)
+		}
+	}
+	return out
+}

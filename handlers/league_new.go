@@ -1,0 +1,68 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// newLeagueForm is the new-league form as posted. Strings throughout, so
+// what was typed is shown again as typed.
+type newLeagueForm struct {
+	Name    string   `form:"name" validate:"required,max=60"`
+	Games   []string `form:"games" validate:"max=5,dive,max=20"`
+	Members []string `form:"members" validate:"max=40,dive,max=40"`
+	Season  string   `form:"season" validate:"max=60"`
+	Token   string   `form:"token" validate:"token"`
+}
+
+// memberInputs is how many name inputs the forms offer at once.
+const memberInputs = 6
+
+// showNewLeague shows the form that makes a league: its name, the games
+// that count (all five to start with), its first players and, if wanted,
+// a first season.
+func (s *Server) showNewLeague(c echo.Context) error {
+	form := newLeagueForm{Token: db.NewID()}
+	for _, ch := range gameChoices() {
+		form.Games = append(form.Games, ch.ID)
+	}
+	vm, err := s.newLeagueVM(c, form, nil)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.NewLeaguePage(vm))
+}
+
+func (s *Server) newLeagueVM(c echo.Context, form newLeagueForm, errs fieldErrors) (views.NewLeagueVM, error) {
+	players, err := s.store.Players(c.Request().Context())
+	if err != nil {
+		return views.NewLeagueVM{}, err
+	}
+	vm := views.NewLeagueVM{
+		CSRF: csrfToken(c), Token: form.Token, Name: form.Name, Season: form.Season, Errors: errs,
+		Members: make([]string, max(memberInputs, len(form.Members))),
+	}
+	copy(vm.Members, form.Members)
+	vm.Games = gameChecks(form.Games)
+	for _, p := range players {
+		vm.Suggestions = append(vm.Suggestions, p.Name)
+	}
+	return vm, nil
+}
+
+// gameChecks is the five games as checkboxes, the given ones ticked.
+func gameChecks(checked []string) []views.CheckVM {
+	on := map[string]bool{}
+	for _, id := range checked {
+		on[id] = true
+	}
+	var out []views.CheckVM
+	for _, ch := range gameChoices() {
+		out = append(out, views.CheckVM{Value: ch.ID, Label: ch.Name, Note: ch.Players, Checked: on[ch.ID]})
+	}
+	return out
+}

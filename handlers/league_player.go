@@ -1,0 +1,184 @@
+package handlers
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/rules/rating"
+	"meldpad/standings"
+	"meldpad/views"
+)
+
+// showLeaguePlayer is a player's record in the league: rating over time,
+// stats by game with best and worst hands, head-to-head against every
+// opponent, and every game played.
+func (s *Server) showLeaguePlayer(c echo.Context) error {
+	ctx := c.Request().Context()
+	l, err := s.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.league(ctx, l)
+	if err != nil {
+		return err
+	}
+	l = d.record.League
+	player, err := strconv.ParseInt(c.Param("player"), 10, 64)
+	if err != nil {
+		return db.ErrNotFound
+	}
+	name, ok := d.names[player]
+	if !ok {
+		return db.ErrNotFound
+	}
+
+	// The player's seats in the league's games, found in one pass.
+	var mine []seated
+	for i, g := range d.record.Games {
+		for k, st := range g.Seats {
+			if st.PlayerID == player {
+				mine = append(mine, seated{game: i, seat: k})
+			}
+		}
+	}
+	overall := d.table(standings.Scope{})
+	row, _ := overall.Row(player)
+	rec := overall.Record(player)
+	vm := views.PlayerVM{
+		Name: name, LeagueName: l.Name, LeagueURL: leagueURL(l),
+		Rating: row.Rating.String(), Ordinal: strconv.FormatFloat(row.Rating.Ordinal(), 'f', 1, 64),
+		Summary: standingRow(l, d, row), Chart: ratingChart(name, rec.Games),
+	}
+	for _, id := range l.Games {
+		r, ok := d.table(standings.Scope{Rules: id}).Row(player)
+		if !ok || r.Played == 0 {
+			continue
+		}
+		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(l, d, r)}
+		stats.Best, stats.Worst = bestAndWorstHands(d, mine, id)
+		vm.ByGame = append(vm.ByGame, stats)
+	}
+	for _, o := range rec.Opponents {
+		vm.Opponents = append(vm.Opponents, views.OpponentVM{
+			Name: d.name(o.Player), URL: playerURL(l, o.Player), Games: o.Games, Ahead: o.Ahead, Behind: o.Behind, Level: o.Level,
+		})
+	}
+	playerGames(c, &vm, l, d, mine, player, rec)
+	return render(c, http.StatusOK, views.PlayerPage(vm))
+}
+
+// seated is one of a player's seats: the game's index in the league's
+// record and the seat.
+type seated struct{ game, seat int }
+
+// bestAndWorstHands finds the player's best and worst hand in the
+// finished league games of one kind (the games the standings count), from
+// each seat's derived best and worst (db.LeagueSeat): the earliest on a
+// tie.
+func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
+	round := "hand"
+	if g, ok := rules.Lookup(rulesID); ok {
+		round = g.Round
+	}
+	link := func(g db.LeagueGame, h db.HandScore) views.HandLinkVM {
+		return views.HandLinkVM{Points: views.Signed(h.Points), Where: round + " " + strconv.Itoa(h.Hand) + " · " + when(g.CreatedAt), URL: "/w/" + g.WatchID}
+	}
+	var bestScore, worstScore db.HandScore
+	for _, m := range mine {
+		g := d.record.Games[m.game]
+		st := g.Seats[m.seat]
+		if g.Rules != rulesID || !g.Finished() || st.Best.Hand == 0 {
+			continue
+		}
+		if bestScore.Hand == 0 || st.Best.Points > bestScore.Points {
+			bestScore, best = st.Best, link(g, st.Best)
+		}
+		if worstScore.Hand == 0 || st.Worst.Points < worstScore.Points {
+			worstScore, worst = st.Worst, link(g, st.Worst)
+		}
+	}
+	return best, worst
+}
+
+// playerGamesPerPage is how many of a player's games the page lists at
+// once: a regular's hundreds of games would make a page slow to send and
+// to read on a phone.
+const playerGamesPerPage = 50
+
+// playerGames lists the player's league games, newest first, a page at a
+// time (?page=), finished or not, counted or not: with the place, the
+// total and the rating after it when it counted.
+func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
+	vm.GamesCount = len(mine)
+	vm.Pages = max(1, (len(mine)+playerGamesPerPage-1)/playerGamesPerPage)
+	page, err := strconv.Atoi(c.QueryParam("page"))
+	if err != nil || page < 1 {
+		page = 1
+	}
+	vm.Page = min(page, vm.Pages)
+	base := playerURL(l, player)
+	if vm.Page > 1 {
+		vm.NewerURL = base + "?page=" + strconv.Itoa(vm.Page-1) + "#games"
+	}
+	if vm.Page < vm.Pages {
+		vm.OlderURL = base + "?page=" + strconv.Itoa(vm.Page+1) + "#games"
+	}
+	overall := d.table(standings.Scope{})
+	after := make(map[string]rating.Rating, len(rec.Games))
+	for _, p := range rec.Games {
+		after[overall.Games[p.Game].Key] = p.Rating
+	}
+	last := len(mine) - 1 - (vm.Page-1)*playerGamesPerPage
+	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
+		g, seat := d.record.Games[mine[i].game], mine[i].seat
+		row := views.PlayerGameRowVM{
+			When: when(g.CreatedAt), Game: gameName(g.Rules), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
+			Result: "in progress",
+		}
+		if g.Finished() {
+			sg := standings.Game{Winner: g.Winner}
+			for _, st := range g.Seats {
+				sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total})
+			}
+			places := standings.Places(sg)
+			row.Result = placeName(places, seat)
+			row.Won = places[seat] == 1
+		}
+		if r, ok := after[g.WatchID]; ok {
+			row.Rating = r.String()
+		} else if g.Finished() {
+			row.Rating = "does not count"
+		}
+		vm.Games = append(vm.Games, row)
+	}
+}
+
+// placeName is "1st of 4", or "2nd= of 4" when the place is shared.
+func placeName(places []int, seat int) string {
+	p := places[seat]
+	shared := ""
+	for k, q := range places {
+		if k != seat && q == p {
+			shared = "="
+		}
+	}
+	return ordinal(p) + shared + " of " + strconv.Itoa(len(places))
+}
+
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
+}

@@ -1,0 +1,40 @@
+package handlers
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// leagueSettingsForm is the organizer's settings form.
+type leagueSettingsForm struct {
+	Name  string   `form:"name" validate:"required,max=60"`
+	Games []string `form:"games" validate:"max=5,dive,max=20"`
+}
+
+// saveLeagueSettings renames the league and changes the games that count.
+func (s *Server) saveLeagueSettings(c echo.Context, l db.League) error {
+	var form leagueSettingsForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	form.Name = strings.Join(strings.Fields(form.Name), " ")
+	errs := s.check(&form)
+	if errs == nil {
+		errs = fieldErrors{}
+	}
+	checkCountedGames(form.Games, errs)
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
+			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
+		})
+	}
+	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, form.Games); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")
+}

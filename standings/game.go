@@ -1,0 +1,70 @@
+package standings
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// Game is one finished game as standings need it.
+type Game struct {
+	Key      string // how pages link the game (its read-only link id)
+	Rules    string // "fan"
+	Started  time.Time
+	Finished time.Time
+	Winner   int // the winning seat
+	Seats    []Seat
+}
+
+// Seat is one player's place at a game, in seat order.
+type Seat struct {
+	Player int64
+	Total  int
+}
+
+// Places returns each seat's finishing place: 1 for the winner, then the
+// others by final total, highest first, with equal totals sharing a place
+// and the places after them skipped (1, 2, 2, 4).
+func Places(g Game) []int {
+	places := make([]int, len(g.Seats))
+	placesTo(places, g)
+	return places
+}
+
+// placesTo is Places writing into places (one per seat).
+func placesTo(places []int, g Game) {
+	for i, s := range g.Seats {
+		if i == g.Winner {
+			places[i] = 1
+			continue
+		}
+		places[i] = 2
+		for j, o := range g.Seats {
+			if j != i && j != g.Winner && o.Total > s.Total {
+				places[i]++
+			}
+		}
+	}
+}
+
+// ByFinish orders games as they finished (then as they started, then by
+// key), the order ratings are updated in. Games already in that order are
+// returned as they are, not copied.
+func ByFinish(games []Game) []Game {
+	if slices.IsSortedFunc(games, compareFinish) {
+		return games
+	}
+	sorted := slices.Clone(games)
+	slices.SortStableFunc(sorted, compareFinish)
+	return sorted
+}
+
+func compareFinish(a, b Game) int {
+	if c := a.Finished.Compare(b.Finished); c != 0 {
+		return c
+	}
+	if c := a.Started.Compare(b.Started); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Key, b.Key)
+}
