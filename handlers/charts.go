@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"meldpad/rules/rating"
-	"meldpad/standings"
+	"meldpad/rules/standings"
 	"meldpad/views"
 )
 

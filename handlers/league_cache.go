@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"meldpad/db"
-	"meldpad/standings"
+	"meldpad/rules/standings"
 )
 
 // maxCachedLeagues bounds the cache: a league of 5,000 games takes a few

@@ -10,7 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
-	"meldpad/standings"
+	"meldpad/rules/standings"
 	"meldpad/views"
 )
 

@@ -9,7 +9,7 @@ import (
 	"meldpad/db"
 	"meldpad/rules"
 	"meldpad/rules/rating"
-	"meldpad/standings"
+	"meldpad/rules/standings"
 	"meldpad/views"
 )
 
