@@ -309,3 +309,36 @@ func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) erro
 		return nil
 	})
 }
+
+// ActiveLeagues returns up to limit leagues, those with the most recently
+// changed games first, so a server starting up can prepare their pages.
+func (s *Store) ActiveLeagues(ctx context.Context, limit int) ([]League, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT l.public_id FROM leagues l
+		LEFT JOIN games g ON g.league_id = l.id
+		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("db: active leagues: %w", err)
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("db: active leagues: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("db: active leagues: %w", err)
+	}
+	leagues := make([]League, 0, len(ids))
+	for _, id := range ids {
+		l, err := s.League(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		leagues = append(leagues, l)
+	}
+	return leagues, nil
+}

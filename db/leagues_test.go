@@ -527,3 +527,33 @@ func TestLeagueRecordSince(t *testing.T) {
 		}
 	}
 }
+
+func TestActiveLeagues(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	if got, err := s.ActiveLeagues(ctx, 5); err != nil || len(got) != 0 {
+		t.Fatalf("ActiveLeagues on an empty database = %v, %v", got, err)
+	}
+	quiet, err := s.CreateLeague(ctx, NewLeague{Name: "Quiet", Games: []string{"fan"}, Token: NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	busy, err := s.CreateLeague(ctx, NewLeague{Name: "Busy", Games: []string{"fan"}, Token: NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"A", "B"}, LeagueID: busy.ID, Token: NewID()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.ActiveLeagues(ctx, 5)
+	if err != nil || len(got) != 2 || got[0].ID != busy.ID || got[1].ID != quiet.ID {
+		t.Fatalf("ActiveLeagues = %+v, %v; want Busy then Quiet", got, err)
+	}
+	if got, _ := s.ActiveLeagues(ctx, 1); len(got) != 1 {
+		t.Errorf("limit 1 gave %d", len(got))
+	}
+}

@@ -160,3 +160,22 @@ func (d *leagueData) table(scope standings.Scope) standings.Table {
 
 // name returns a player's name in the league.
 func (d *leagueData) name(player int64) string { return d.names[player] }
+
+// WarmLeagues reads the most active leagues and computes their standings
+// as a first visitor would see them, so that the first standings page after
+// a restart does not pay for reading thousands of games. main runs it in
+// the background; a request that comes first simply computes its own.
+func (s *Server) WarmLeagues(ctx context.Context) error {
+	leagues, err := s.store.ActiveLeagues(ctx, maxCachedLeagues)
+	if err != nil {
+		return err
+	}
+	for _, l := range leagues {
+		d, err := s.league(ctx, l)
+		if err != nil {
+			return err
+		}
+		d.table(standings.Scope{})
+	}
+	return nil
+}

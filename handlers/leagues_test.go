@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"html"
 	"net/http"
 	"net/url"
@@ -8,6 +9,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"meldpad/db"
+	"meldpad/rules/standings"
 )
 
 var (
@@ -463,5 +467,30 @@ func TestCreateLeagueValidation(t *testing.T) {
 	first, second := app.post("/leagues", form), app.post("/leagues", form)
 	if first.location == "" || first.location != second.location {
 		t.Errorf("double submit: %q then %q", first.location, second.location)
+	}
+}
+
+func TestWarmLeaguesFillsTheCache(t *testing.T) {
+	app := newTestApp(t)
+	ctx := context.Background()
+	l, err := app.store.SeedLeague(ctx, db.SeedOptions{Players: 6, Games: 30, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := app.srv.Config.Handler.(*Server)
+	if err := h.WarmLeagues(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h.leagues.mu.Lock()
+	d := h.leagues.entries[l.ID]
+	h.leagues.mu.Unlock()
+	if d == nil || d.version != l.Version {
+		t.Fatalf("league %d not in the cache after warming", l.ID)
+	}
+	d.mu.Lock()
+	_, computed := d.tables[standings.Scope{}]
+	d.mu.Unlock()
+	if !computed {
+		t.Errorf("the default standings were not computed")
 	}
 }

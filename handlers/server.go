@@ -37,6 +37,7 @@ type Store interface {
 	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
 	WatchID(ctx context.Context, gameID int64) (string, error)
 	GameByWatchID(ctx context.Context, watchID string) (db.Game, error)
+	ActiveLeagues(ctx context.Context, limit int) ([]db.League, error)
 
 	// Leagues (league_*.go).
 	CreateLeague(ctx context.Context, in db.NewLeague) (db.League, error)

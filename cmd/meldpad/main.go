@@ -106,6 +106,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
+	go func() {
+		if err := app.WarmLeagues(ctx); err != nil {
+			log.Warn("warming league standings", "err", err)
+		}
+	}()
 
 	select {
 	case err := <-served:
