@@ -40,14 +40,7 @@ func (s *Server) saveHand(c echo.Context) error {
 		}
 		vm := newHandVM(c, t, form, nil)
 		vm.Version = t.game.Version
-		if t.game.Finished() {
-			vm.Conflict = "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
-				t.rules.Round + " was entered wrongly, correct it on the scorepad."
-			vm.SaveLabel = ""
-		} else {
-			vm.Conflict = conflictMessage(t)
-			vm.SaveLabel = "Save as " + t.roundName(len(t.hands)+1) + " anyway"
-		}
+		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandFormPage(vm))
 	case err != nil:
 		return err
@@ -55,6 +48,17 @@ func (s *Server) saveHand(c echo.Context) error {
 	s.changed(c, t)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// staleNotice is what a phone that saved too late is told, once the game
+// is loaded again: the game is over (and nothing more can be saved), or
+// what the other phone saved (and saving again makes a new hand).
+func staleNotice(t table) (notice, saveLabel string) {
+	if t.game.Finished() {
+		return "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
+			t.rules.Round + " was entered wrongly, correct it on the scorepad.", ""
+	}
+	return conflictMessage(t), "Save as " + t.roundName(len(t.hands)+1) + " anyway"
 }
 
 // conflictMessage tells a phone that was behind what the scorepad holds

@@ -155,13 +155,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		}
 		form.Version = strconv.Itoa(t.game.Version)
 		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
-		if t.game.Finished() {
-			vm.Conflict = "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved."
-			vm.SaveLabel = ""
-		} else {
-			vm.Conflict = conflictMessage(t)
-			vm.SaveLabel = "Save as " + t.roundName(len(t.hands)+1) + " anyway"
-		}
+		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	}
 	if err != nil {
