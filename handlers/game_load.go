@@ -148,6 +148,8 @@ func (t table) note(seat int, endsHand bool) string {
 		switch t.rules.ID {
 		case rules.Trophy:
 			note = names[seat] + " won the trick"
+		case rules.Fan:
+			note = names[seat] + " ended the deal"
 		default:
 			note = names[seat] + " went out"
 		}
