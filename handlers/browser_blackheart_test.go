@@ -133,9 +133,9 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 
 	run(t, ctx, "save",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".banner, .alert.good")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
-	got := text(t, ctx, ".totals")
+	got := text(t, ctx, "#scorepad .totals")
 	for _, want := range []string{"135", "460", "0"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("after deal 2 the totals read %q, want %s among them", got, want)

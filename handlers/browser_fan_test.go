@@ -31,7 +31,7 @@ func TestBrowserFanGame(t *testing.T) {
 	waitText(t, ctx, "#judgement", "knock with 5 or less")
 	shot(t, ctx, "fan-sheet-picker")
 	run(t, ctx, "enter both hands",
-		chromedp.Click(css(`input[name=knocker][value="0"]`)),
+		choose(`input[name=knocker][value="0"]`),
 		typeCards("hand_0", "as 2s 3s 4h 4d 4c 7c 8c 9c 10c"),
 		typeCards("hand_1", "ks kh 5d 6d 2h 9h jd qc 3d 8s"),
 	)
@@ -40,9 +40,9 @@ func TestBrowserFanGame(t *testing.T) {
 	shot(t, ctx, "fan-sheet-gin")
 	run(t, ctx, "save deal 1",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".totals")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
-	if got := text(t, ctx, ".totals"); !strings.Contains(got, "98") {
+	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "98") {
 		t.Fatalf("after deal 1 the totals read %q", got)
 	}
 
@@ -52,7 +52,7 @@ func TestBrowserFanGame(t *testing.T) {
 		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
 		chromedp.WaitVisible(css("#in-knock_card")),
 		typeCards("knock_card", "3c"),
-		chromedp.Click(css(`input[name=knocker][value="0"]`)),
+		choose(`input[name=knocker][value="0"]`),
 		typeCards("hand_0", "as 2s 3s 4h 4d 4c 7c 8c 9c kd"),
 		typeCards("hand_1", "ks qh 5d 6d 2h 9h jd qc 3d 8s"),
 	)

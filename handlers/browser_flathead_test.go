@@ -106,9 +106,9 @@ func TestBrowserFlatheadHand(t *testing.T) {
 
 	run(t, ctx, "save the hand",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".totals")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
-	if got := text(t, ctx, ".totals"); !strings.Contains(got, "10") {
+	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "10") {
 		t.Fatalf("after the hand the totals read %q", got)
 	}
 	shot(t, ctx, "flathead-scorepad")

@@ -77,9 +77,9 @@ func TestBrowserFortuneHand(t *testing.T) {
 
 	run(t, ctx, "save",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".banner, .alert.good")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
-	if got := text(t, ctx, ".totals"); !strings.Contains(got, "45") || !strings.Contains(got, "-70") || !strings.Contains(got, "25") {
+	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "45") || !strings.Contains(got, "-70") || !strings.Contains(got, "25") {
 		t.Errorf("after the hand the totals read %q", got)
 	}
 }

@@ -128,6 +128,25 @@ func newGameInBrowser(t *testing.T, ctx context.Context, base, game string, play
 		sel := css("#player-" + itoa(i))
 		steps = append(steps, chromedp.Clear(sel), chromedp.SendKeys(sel, p))
 	}
-	steps = append(steps, chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css(".totals")))
+	steps = append(steps, chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css("#scorepad")))
 	run(t, ctx, "start a "+game+" game", steps...)
+}
+
+// choose taps a radio button or checkbox as a player would: the card
+// picker covers the lower part of the screen while it is open, so it is
+// closed first (its Done button) if a card field left it open.
+func choose(sel string) step {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		open, err := chromedp.Nodes(css("#picker:not([hidden]) button.close"), chromedp.AtLeast(0))(ctx, t)
+		if err != nil {
+			return err
+		}
+		if len(open) > 0 {
+			if _, err := chromedp.Steps(chromedp.Click(css("#picker button.close")), chromedp.WaitNotVisible(css("#picker")))(ctx, t); err != nil {
+				return err
+			}
+		}
+		_, err = chromedp.Click(css(sel))(ctx, t)
+		return err
+	})
 }

@@ -67,7 +67,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	shot(t, ctx, "trophy-sheet-won")
 	run(t, ctx, "save trick 1",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".totals")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "main"); !strings.Contains(got, "Dan won the trick") || !strings.Contains(got, "Next lead: Ann") {
 		t.Errorf("scorepad after trick 1: %q", got)
@@ -86,7 +86,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	shot(t, ctx, "trophy-sheet-quick")
 	run(t, ctx, "save trick 2",
 		chromedp.Click(css(`button[value=save]`)),
-		chromedp.WaitVisible(css(".totals")),
+		chromedp.WaitVisible(css("#scorepad")),
 	)
 	shot(t, ctx, "trophy-scorepad")
 }
