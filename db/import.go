@@ -93,7 +93,10 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64) (Import
 	return sum, nil
 }
 
-// unusedIDs fails when one of the file's ids is already a link here.
+// unusedIDs fails when one of the file's leagues or games is already
+// here: one of its ids is already a link in this meldpad. Each is named
+// once, by the first of its ids found; when every one of them is here,
+// the file was imported before, and the first problem says so.
 func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
 	stmt, err := tx.PrepareContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM games WHERE public_id = ?1 OR watch_id = ?1)
@@ -102,32 +105,52 @@ func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
 		return fmt.Errorf("db: import: %w", err)
 	}
 	defer stmt.Close()
-	var ps problems
-	check := func(where, id, what string) error {
-		if id == "" || ps.full() {
-			return nil
+	// used returns the field of the first of ids already a link here.
+	used := func(ids ...string) (string, error) {
+		for i := 0; i+1 < len(ids); i += 2 {
+			if ids[i+1] == "" {
+				continue
+			}
+			var found bool
+			if err := stmt.QueryRowContext(ctx, ids[i+1]).Scan(&found); err != nil {
+				return "", fmt.Errorf("db: import: look up %s: %w", ids[i+1], err)
+			}
+			if found {
+				return ids[i], nil
+			}
 		}
-		var used bool
-		if err := stmt.QueryRowContext(ctx, id).Scan(&used); err != nil {
-			return fmt.Errorf("db: import: look up %s: %w", id, err)
-		}
-		if used {
-			ps.add(where, "%s %s is already a link in this meldpad: the file (or another export of the same %s) was imported before",
-				what, id, what)
-		}
-		return nil
+		return "", nil
 	}
+	var found []Problem
 	for i, l := range a.Leagues {
 		where := "leagues[" + strconv.Itoa(i) + "]"
-		if err := errors.Join(check(where+".public_id", l.PublicID, "league"), check(where+".organizer_id", l.OrganizerID, "league")); err != nil {
+		field, err := used("public_id", l.PublicID, "organizer_id", l.OrganizerID)
+		if err != nil {
 			return err
+		}
+		if field != "" {
+			found = append(found, Problem{where + "." + field, fmt.Sprintf("the league %q is already in this meldpad (same link)", l.Name)})
 		}
 	}
 	for i, g := range a.Games {
 		where := "games[" + strconv.Itoa(i) + "]"
-		if err := errors.Join(check(where+".public_id", g.PublicID, "game"), check(where+".watch_id", g.WatchID, "game")); err != nil {
+		field, err := used("public_id", g.PublicID, "watch_id", g.WatchID)
+		if err != nil {
 			return err
 		}
+		if field != "" {
+			found = append(found, Problem{where + "." + field, "this game is already in this meldpad (same link)"})
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	var ps problems
+	if len(found) == len(a.Leagues)+len(a.Games) {
+		ps.add("", "everything in this file is already in this meldpad: it was imported before")
+	}
+	for _, p := range found {
+		ps.add(p.Where, "%s", p.What)
 	}
 	return ps.err()
 }

@@ -44,8 +44,8 @@ func ParseArchive(data []byte) (Archive, error) {
 	if text[0] != '{' {
 		first, _, _ := bytes.Cut(text, []byte("\n"))
 		if bytes.Count(first, []byte(",")) >= 2 {
-			return Archive{}, importFailed("", "this looks like a CSV file (%q…); only meldpad's JSON export can be imported: "+
-				"the CSV files are for spreadsheets", shorten(strings.TrimSpace(string(first))))
+			return Archive{}, importFailed("", "this looks like a CSV file (it begins %q); only meldpad's JSON export can be imported: "+
+				"CSV files are for spreadsheets", shorten(strings.TrimSpace(string(first))))
 		}
 		return Archive{}, importFailed("", "not a meldpad export: a JSON export begins with {")
 	}

@@ -81,6 +81,10 @@ func TestImportRefuses(t *testing.T) {
 	dst, _ := openTest(t)
 	exchangeFixture(t, dst, 2) // players Ann, Bob... already here
 	already := allFile(t, dst)
+	var here map[string]any
+	if err := json.Unmarshal(already, &here); err != nil {
+		t.Fatal(err)
+	}
 
 	tests := []struct {
 		name string
@@ -157,7 +161,12 @@ func TestImportRefuses(t *testing.T) {
 		{"hands out of order", editFile(t, valid, func(f map[string]any) { obj(f, "games", fan, "hands", 2)["seq"] = 1 }), 0,
 			[]string{"games[3].hands[2].seq: 1 after 2"}},
 		{"more after the end", append(append([]byte{}, valid...), []byte("{}")...), 0, []string{"not valid JSON"}},
-		{"an id already here", already, 0, []string{"leagues[0].public_id: league", "is already a link in this meldpad"}},
+		{"everything already here", already, 0, []string{"everything in this file is already in this meldpad: it was imported before",
+			`leagues[0].public_id: the league "Club <&> “quoted”" is already in this meldpad (same link)`,
+			`leagues[1].public_id: the league "Family" is already`, "games[0].public_id: this game is already in this meldpad"}},
+		{"one game already here", editFile(t, valid, func(f map[string]any) {
+			obj(f, "games", 1)["watch_id"] = obj(here, "games", 0)["watch_id"]
+		}), 0, []string{"games[1].watch_id: this game is already in this meldpad (same link)"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,7 +180,7 @@ func TestImportRefuses(t *testing.T) {
 			if !errors.As(err, &ie) {
 				t.Fatalf("Import = %v, want an *ImportError", err)
 			}
-			msg := err.Error()
+			msg := ie.Lines()
 			rest := msg
 			for _, w := range tc.want {
 				i := strings.Index(rest, w)
@@ -181,8 +190,10 @@ func TestImportRefuses(t *testing.T) {
 				}
 				rest = rest[i+len(w):]
 			}
-			if len(msg) > 600 {
-				t.Errorf("a message of %d bytes: %.100s…", len(msg), msg)
+			for _, p := range ie.Problems {
+				if len(p.String()) > 300 {
+					t.Errorf("a message of %d bytes: %.100s…", len(p.String()), p)
+				}
 			}
 			if after := rowCounts(t, dst); !sameCounts(before, after) {
 				t.Errorf("rows %v after a refused import, %v before", after, before)
@@ -202,7 +213,7 @@ func TestImportRefuses(t *testing.T) {
 	}
 	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20)
 	var ie *ImportError
-	if !errors.As(err, &ie) || len(ie.Problems) < 5 || !strings.Contains(ie.Problems[0].What, "already a link") {
+	if !errors.As(err, &ie) || len(ie.Problems) != 7 || !strings.Contains(ie.Problems[0].What, "it was imported before") {
 		t.Errorf("importing the file again: %v; want every id named as already here", err)
 	}
 	if again := rowCounts(t, dst); !sameCounts(after, again) {
