@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"meldpad/db"
 )
@@ -65,7 +66,7 @@ func importFrom(ctx context.Context, store *db.Store, path string, stdin io.Read
 	sum, err := store.Import(ctx, in, maxImportFile)
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
-		return fmt.Errorf("import of %s refused, nothing was imported:\n%s", path, refused.Lines())
+		return fmt.Errorf("import of %s refused, nothing was imported:\n%s", path, strings.TrimSuffix(refused.Lines(), "\n"))
 	}
 	if err != nil {
 		return err
