@@ -214,3 +214,24 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 		return nil
 	})
 }
+
+// LeagueHandCounts returns how many hands each game of the league has
+// (deleted hands not counted), by game id; a game without hands is not
+// in it. One query for the whole league, for its games' CSV file.
+func (s *Store) LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error) {
+	counts := map[int64]int{}
+	err := eachRow(ctx, s.r, `SELECT h.game_id, count(*) FROM hands h JOIN games g ON g.id = h.game_id
+		WHERE g.league_id = ? AND h.deleted_at IS NULL GROUP BY h.game_id`, []any{leagueID}, func(rows *sql.Rows) error {
+		var gameID int64
+		var n int
+		if err := rows.Scan(&gameID, &n); err != nil {
+			return err
+		}
+		counts[gameID] = n
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("db: hands of league %d: %w", leagueID, err)
+	}
+	return counts, nil
+}

@@ -67,6 +67,7 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 		NewSeason:     views.SeasonVM{Action: base + "/seasons", Token: db.NewID()},
 		MembersAction: base + "/members", NewMembers: make([]string, memberInputs),
 		MergeAction: base + "/merge",
+		ExportURL:   base + "/export.json", StandingsCSV: leagueURL(l) + "/standings.csv", GamesCSV: leagueURL(l) + "/games.csv",
 	}
 	for i, sn := range l.Seasons {
 		id := strconv.FormatInt(sn.ID, 10)

@@ -118,7 +118,7 @@ func (s *Server) showLeague(c echo.Context) error {
 		Name: l.Name, URL: base, GamesURL: base + "/games", Starts: leagueChoices(l),
 		Scope: scopeName(l, q.scope()), Games: len(t.Games), Min: q.Min,
 		ShowScored: t.Points.Scored, ShowConceded: t.Points.Conceded, PointsNote: pointsNote(q.Rules),
-		Filter: filterVM(l, q),
+		Filter: filterVM(l, q), StandingsCSV: q.url(base + "/standings.csv"), GamesCSV: base + "/games.csv",
 	}
 	vm.Columns = standingsColumns(q, base, t.Points)
 	var shown []standings.Row

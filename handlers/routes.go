@@ -12,6 +12,10 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/", s.showHome)
 
 	e.GET("/adjudicate", s.showAdjudicate)
+	// Import takes a file of up to MaxImportBody (bodyLimits); the export
+	// of everything is on the command line only (meldpad -export).
+	e.GET("/import", s.showImport)
+	e.POST("/import", s.importFile)
 	e.GET("/games/new", s.showNewGame)
 	e.POST("/games", s.createGame)
 	e.GET("/g/:game", s.showGame)
@@ -35,6 +39,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/l/:league", s.showLeague)
 	e.GET("/l/:league/games", s.showLeagueGames)
 	e.GET("/l/:league/players/:player", s.showLeaguePlayer)
+	e.GET("/l/:league/games.csv", s.leagueGamesCSV)
+	e.GET("/l/:league/standings.csv", s.leagueStandingsCSV)
 	e.GET("/lo/:org", s.organized(s.showOrganizer))
 	e.POST("/lo/:org/settings", s.organized(s.saveLeagueSettings))
 	e.POST("/lo/:org/seasons", s.organized(s.addSeason))
@@ -43,6 +49,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/lo/:org/members", s.organized(s.addLeagueMembers))
 	e.POST("/lo/:org/merge", s.organized(s.mergeLeaguePlayers))
 	e.GET("/lo/:org/games", s.organized(s.showOrganizerGames))
+	e.GET("/lo/:org/export.json", s.organized(s.exportLeague))
 	e.GET("/lo/:org/games/:watch/remove", s.organized(s.confirmRemoveLeagueGame))
 	e.POST("/lo/:org/games/:watch/remove", s.organized(s.removeLeagueGame))
 

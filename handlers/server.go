@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -52,6 +53,11 @@ type Store interface {
 	AddMembers(ctx context.Context, leagueID int64, names []string) error
 	RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error
 	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error
+	LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error)
+
+	// Export and import (league_export.go, league_csv.go, import.go).
+	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
+	Import(ctx context.Context, r io.Reader, maxBytes int64) (db.ImportSummary, error)
 }
 
 // Server holds what every handler needs. It is the http.Handler of
@@ -72,9 +78,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.Serv
 // server shutting down does not wait for them. main registers it with
 // http.Server.RegisterOnShutdown.
 func (s *Server) CloseStreams() { s.events.close() }
-
-// MaxBody is the largest request body accepted (API.md: 413 above 64 KiB).
-const MaxBody = "64KiB"
 
 // New returns the HTTP handler for meldpad: every route of routes.go
 // behind logging, panic recovery, a body limit and CSRF protection.
@@ -100,7 +103,7 @@ func New(store Store, log *slog.Logger) *Server {
 		},
 	}))
 	e.Use(middleware.Recover())
-	e.Use(middleware.BodyLimit(MaxBody))
+	e.Use(bodyLimit())
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
@@ -185,7 +188,11 @@ func (s *Server) handleError(err error, c echo.Context) {
 			vm.Title, vm.Message = "That did not work", "The request was not understood. Go back and try again."
 		}
 	case http.StatusRequestEntityTooLarge:
-		vm.Title, vm.Message = "Too much to send", "That was more than a scorepad ever needs (64 KiB). Nothing was saved."
+		vm.Title, vm.Message = "Too much to send", "That was more than a scorepad ever needs ("+db.FormatBytes(MaxBody)+"). Nothing was saved."
+		if limit := bodyLimitOf(c.Path()); limit != MaxBody {
+			vm.Message = "The file is over " + db.FormatBytes(limit) + ", more than meldpad takes at once. Nothing was imported."
+			vm.Back = c.Path()
+		}
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
 	default:
@@ -203,7 +210,7 @@ func apiMessage(status int, he *echo.HTTPError) string {
 	case http.StatusNotFound:
 		return "no such game or path"
 	case http.StatusRequestEntityTooLarge:
-		return "request body over 64 KiB"
+		return "request body over " + db.FormatBytes(MaxBody)
 	case http.StatusMethodNotAllowed:
 		return "method not allowed"
 	}

@@ -1,9 +1,11 @@
 // Command meldpad serves the meldpad scorepad and rules referee.
 //
 //	meldpad [-addr :8080] [-db ./meldpad.db]
+//	meldpad [-db ./meldpad.db] -export FILE   # everything as JSON, then exit
+//	meldpad [-db ./meldpad.db] -import FILE   # an export, whole or not at all
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
-// environment.
+// environment. FILE "-" is standard output or input.
 package main
 
 import (
@@ -27,7 +29,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "meldpad:", err)
 		os.Exit(1)
 	}
@@ -37,18 +39,28 @@ func main() {
 type config struct {
 	Addr string // where to listen: ":8080"
 	DB   string // the SQLite file, created on first start
+	// Export, when set, is the file to write everything to instead of
+	// serving; Import the file to import. "-" is stdout or stdin.
+	Export string
+	Import string
 }
 
 // Validate reports a config that cannot work.
 func (c config) Validate() error {
+	if c.DB == "" {
+		return errors.New("config: -db is empty")
+	}
+	if c.Export != "" && c.Import != "" {
+		return errors.New("config: -export and -import together: run meldpad once for each")
+	}
+	if c.Export != "" || c.Import != "" {
+		return nil // nothing is served: -addr does not matter
+	}
 	if c.Addr == "" {
 		return errors.New("config: -addr is empty")
 	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("config: -addr %q: %w", c.Addr, err)
-	}
-	if c.DB == "" {
-		return errors.New("config: -db is empty")
 	}
 	return nil
 }
@@ -67,6 +79,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing (env MELDPAD_DB)")
+	fs.StringVar(&cfg.Export, "export", "", "write everything (players, leagues, games, hands, revisions) as JSON to `FILE` (- for stdout), then exit")
+	fs.StringVar(&cfg.Import, "import", "", "import an export `FILE` (- for stdin), whole or not at all, then exit")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -78,7 +92,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 
 // run serves until ctx is cancelled, then stops taking requests, lets the
 // ones in flight finish (so no write is lost) and closes the database.
-func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+// With -export or -import it does that instead, and returns.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
 	cfg, err := parseConfig(args, getenv, stdout)
 	if err != nil {
 		return err
@@ -89,6 +104,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	defer store.Close()
+	switch {
+	case cfg.Export != "":
+		return exportTo(ctx, store, cfg.Export, stdout)
+	case cfg.Import != "":
+		return importFrom(ctx, store, cfg.Import, stdin, stdout)
+	}
 
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

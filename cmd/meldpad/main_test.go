@@ -20,6 +20,9 @@ func TestParseConfig(t *testing.T) {
 		addr, db string
 		wantErr  bool
 	}{
+		{"export", []string{"-export", "all.json"}, nil, ":8080", "meldpad.db", false},
+		{"import ignores a bad addr", []string{"-import", "all.json"}, map[string]string{"MELDPAD_ADDR": "nonsense"}, "nonsense", "meldpad.db", false},
+		{"export and import at once", []string{"-export", "a.json", "-import", "b.json"}, nil, "", "", true},
 		{"defaults", nil, nil, ":8080", "meldpad.db", false},
 		{"environment", nil, map[string]string{"MELDPAD_ADDR": "127.0.0.1:9000", "MELDPAD_DB": "/tmp/x.db"}, "127.0.0.1:9000", "/tmp/x.db", false},
 		{"flags win", []string{"-addr", ":7000", "-db", "a.db"}, map[string]string{"MELDPAD_ADDR": ":9000", "MELDPAD_DB": "b.db"}, ":7000", "a.db", false},
@@ -57,7 +60,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, io.Discard)
+		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, strings.NewReader(""), io.Discard)
 	}()
 
 	var resp *http.Response

@@ -1,0 +1,319 @@
+package db
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// Bounds of the shape of a file, beyond which it is hostile or broken:
+// nothing meldpad writes comes near them.
+const (
+	// maxRecordText is the longest string inside a record or a revision.
+	maxRecordText = 4 << 10
+	// maxRecordBytes is the largest record or revision: no form can send
+	// more than the 64 KiB body limit.
+	maxRecordBytes = 64 << 10
+	// maxRecordDepth is how deep a record may nest: records are a few
+	// levels deep; SQLite's JSON functions refuse 1,000 levels.
+	maxRecordDepth = 32
+	// maxKeys is the most keys of a map (house rules).
+	maxKeys = 64
+)
+
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
+
+// checkShape walks the file token by token against the Archive types and
+// returns the first place where it differs from them: a syntax error, a
+// value of the wrong type, a field the format does not have, a number
+// that is not a whole number or does not fit, a record nested too deep.
+// With the path of the place ("games[12].hands[3].points[1]"), which
+// encoding/json's errors do not give. It is the slow way (a few seconds
+// for a league of 5,000 games), taken only when decoding the file failed,
+// to say where.
+func checkShape(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	w := shapeWalker{dec: dec, data: data}
+	if err := w.value(reflect.TypeFor[Archive](), ""); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return importFailed(w.at(), "more after the end of the export")
+	}
+	return nil
+}
+
+type shapeWalker struct {
+	dec  *json.Decoder
+	data []byte
+}
+
+// at is the place the decoder has reached, as a line and column.
+func (w *shapeWalker) at() string { return lineColumn(w.data, w.dec.InputOffset()) }
+
+// lineColumn turns a byte offset into "line 4, column 17".
+func lineColumn(data []byte, offset int64) string {
+	offset = min(max(offset, 0), int64(len(data)))
+	before := data[:offset]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := len(before) - bytes.LastIndexByte(before, '\n')
+	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
+}
+
+// syntaxProblem says where the text stops being JSON: at the character
+// the decoder stumbled on (Offset is just past it).
+func syntaxProblem(data []byte, syntax *json.SyntaxError) error {
+	if syntax.Error() == "unexpected end of JSON input" {
+		return importFailed("", "the file ends in the middle of the export: was it cut short?")
+	}
+	return importFailed(lineColumn(data, syntax.Offset-1), "not valid JSON: %s", syntax.Error())
+}
+
+// token reads the next token; a syntax error becomes a problem at its
+// place in the text.
+func (w *shapeWalker) token() (json.Token, error) {
+	tok, err := w.dec.Token()
+	if err == nil {
+		return tok, nil
+	}
+	var syntax *json.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
+		return nil, syntaxProblem(w.data, syntax)
+	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, importFailed("", "the file ends in the middle of the export: was it cut short?")
+	}
+	return nil, importFailed(w.at(), "not valid JSON: %v", err)
+}
+
+// value checks the next value against type t at path.
+func (w *shapeWalker) value(t reflect.Type, path string) error {
+	tok, err := w.token()
+	if err != nil {
+		return err
+	}
+	return w.valueFrom(tok, t, path)
+}
+
+func (w *shapeWalker) valueFrom(tok json.Token, t reflect.Type, path string) error {
+	if t == rawMessageType {
+		return w.record(tok, path)
+	}
+	switch t.Kind() {
+	case reflect.Pointer:
+		if tok == nil {
+			return nil
+		}
+		return w.valueFrom(tok, t.Elem(), path)
+	case reflect.Struct:
+		if tok != json.Delim('{') {
+			return wrongType(path, "an object", tok)
+		}
+		return w.object(t, path)
+	case reflect.Map:
+		if tok != json.Delim('{') {
+			return wrongType(path, "an object", tok)
+		}
+		return w.mapping(t, path)
+	case reflect.Slice:
+		if tok != json.Delim('[') {
+			return wrongType(path, "a list", tok)
+		}
+		for i := 0; w.dec.More(); i++ {
+			if err := w.value(t.Elem(), path+"["+strconv.Itoa(i)+"]"); err != nil {
+				return err
+			}
+		}
+		_, err := w.token() // ']'
+		return err
+	case reflect.String:
+		if _, ok := tok.(string); !ok {
+			return wrongType(path, "a string", tok)
+		}
+		return nil
+	case reflect.Int:
+		n, ok := tok.(json.Number)
+		if !ok {
+			return wrongType(path, "a whole number", tok)
+		}
+		if _, err := strconv.ParseInt(string(n), 10, 64); err != nil {
+			if strings.ContainsAny(string(n), ".eE") {
+				return importFailed(path, "want a whole number, not %s", shorten(string(n)))
+			}
+			return importFailed(path, "%s is too large a number", shorten(string(n)))
+		}
+		return nil
+	case reflect.Bool:
+		if _, ok := tok.(bool); !ok {
+			return wrongType(path, "true or false", tok)
+		}
+		return nil
+	}
+	return importFailed(path, "db: import: no shape for %s", t) // a field type the walker does not know: a bug
+}
+
+// object checks an object's fields against struct type t: each known,
+// each once.
+func (w *shapeWalker) object(t reflect.Type, path string) error {
+	fields := jsonFields(t)
+	for w.dec.More() {
+		tok, err := w.token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string) // object keys are always strings
+		where := key
+		if path != "" {
+			where = path + "." + key
+		}
+		f, ok := fields[key]
+		if !ok {
+			return importFailed(where, "not a field of a meldpad export (version %d)", ArchiveVersion)
+		}
+		if err := w.value(f, where); err != nil {
+			return err
+		}
+	}
+	_, err := w.token() // '}'
+	return err
+}
+
+// mapping checks a JSON object read into a map of string keys.
+func (w *shapeWalker) mapping(t reflect.Type, path string) error {
+	for keys := 1; w.dec.More(); keys++ {
+		tok, err := w.token()
+		if err != nil {
+			return err
+		}
+		key, _ := tok.(string)
+		where := path + "." + shorten(key)
+		if keys > maxKeys {
+			return importFailed(path, "more than %d keys", maxKeys)
+		}
+		if err := w.value(t.Elem(), where); err != nil {
+			return err
+		}
+	}
+	_, err := w.token()
+	return err
+}
+
+// record skips a record or a revision (kept as raw JSON): an object or
+// null. What is inside is checked once the file is decoded
+// (checkRecordText); only the depth is bounded here, so that the walk
+// ends.
+func (w *shapeWalker) record(tok json.Token, path string) error {
+	if tok == nil {
+		return nil
+	}
+	if tok != json.Delim('{') {
+		return wrongType(path, "an object", tok)
+	}
+	for depth := 1; depth > 0; {
+		tok, err := w.token()
+		if err != nil {
+			return err
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if depth++; depth > maxRecordDepth {
+				return importFailed(path, "nested more than %d deep", maxRecordDepth)
+			}
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+		}
+	}
+	return nil
+}
+
+// checkRecordText checks a record or a revision as it is in the file
+// (valid JSON): no larger, deeper or with longer strings than meldpad
+// makes. SQLite refuses JSON nested 1,000 deep, and a form never sends
+// more than 64 KiB.
+func checkRecordText(raw json.RawMessage) error {
+	if len(raw) > maxRecordBytes {
+		return fmt.Errorf("larger than %d KiB: no form sends that much", maxRecordBytes>>10)
+	}
+	depth, inString, escaped, stringStart := 0, false, false, 0
+	for i, c := range raw {
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case inString && c == '"':
+			inString = false
+			if i-stringStart > maxRecordText {
+				return fmt.Errorf("a string of %d bytes", i-stringStart)
+			}
+		case inString:
+		case c == '"':
+			inString, stringStart = true, i+1
+		case c == '{' || c == '[':
+			if depth++; depth > maxRecordDepth {
+				return fmt.Errorf("nested more than %d deep", maxRecordDepth)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
+}
+
+// wrongType is the problem of a value of the wrong kind.
+func wrongType(path, want string, tok json.Token) error {
+	got := "something else"
+	switch v := tok.(type) {
+	case nil:
+		got = "null"
+	case bool:
+		got = strconv.FormatBool(v)
+	case json.Number:
+		got = "the number " + shorten(string(v))
+	case string:
+		got = "the string " + strconv.Quote(shorten(v))
+	case json.Delim:
+		switch v {
+		case '{':
+			got = "an object"
+		case '[':
+			got = "a list"
+		}
+	}
+	return importFailed(path, "want %s, not %s", want, got)
+}
+
+// shorten keeps a quoted piece of a file short enough for a message.
+func shorten(s string) string {
+	const most = 40
+	if len(s) <= most {
+		return s
+	}
+	cut := most
+	for cut > 0 && !utf8RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// jsonFields maps the JSON names of a struct's fields to their types.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	fields := make(map[string]reflect.Type, t.NumField())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		fields[name] = f.Type
+	}
+	return fields
+}

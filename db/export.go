@@ -1,0 +1,258 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+)
+
+// ExportAll returns everything the meldpad holds: every player, league and
+// game. It holds every game's editing link, so meldpad offers it on the
+// command line only (meldpad -export), never on the web.
+func (s *Store) ExportAll(ctx context.Context) (Archive, error) {
+	return s.export(ctx, exportScope{
+		players: `SELECT id, name, created_at FROM players ORDER BY id`,
+		leagues: `SELECT id FROM leagues ORDER BY id`,
+		games:   `1 = 1`,
+	})
+}
+
+// ExportLeague returns one league with its games (the games in it now:
+// not those taken out of it) and their players and the league's members.
+// It holds the games' editing links: the organizer's page offers it.
+func (s *Store) ExportLeague(ctx context.Context, leagueID int64) (Archive, error) {
+	return s.export(ctx, exportScope{
+		players: `SELECT id, name, created_at FROM players WHERE id IN (
+			SELECT player_id FROM league_members WHERE league_id = ?1
+			UNION SELECT s.player_id FROM seats s JOIN games g ON g.id = s.game_id WHERE g.league_id = ?1) ORDER BY id`,
+		leagues: `SELECT id FROM leagues WHERE id = ?1`,
+		games:   `g.league_id = ?1`,
+		arg:     leagueID,
+	})
+}
+
+// exportScope says what an export holds: queries for the players (id,
+// name, created_at) and the leagues (id), and a condition on games g; arg
+// is ?1 in each.
+type exportScope struct {
+	players, leagues, games string
+	arg                     any
+}
+
+// export reads the archive in one read transaction, so that it is one
+// moment of the meldpad even while phones keep writing.
+func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return Archive{}, fmt.Errorf("db: export: begin: %w", err)
+	}
+	defer tx.Rollback()
+	a := Archive{Meldpad: ArchiveVersion, ExportedAt: formatTime(s.now()),
+		Players: []ArchivePlayer{}, Leagues: []ArchiveLeague{}, Games: []ArchiveGame{}}
+	args := []any{}
+	if scope.arg != nil {
+		args = append(args, scope.arg)
+	}
+
+	names := map[int64]string{}
+	err = eachRow(ctx, tx, scope.players, args, func(rows *sql.Rows) error {
+		var id int64
+		var p ArchivePlayer
+		if err := rows.Scan(&id, &p.Name, &p.CreatedAt); err != nil {
+			return err
+		}
+		names[id] = p.Name
+		a.Players = append(a.Players, p)
+		return nil
+	})
+	if err != nil {
+		return Archive{}, fmt.Errorf("db: export players: %w", err)
+	}
+
+	var leagueIDs []int64
+	err = eachRow(ctx, tx, scope.leagues, args, func(rows *sql.Rows) error {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return err
+		}
+		leagueIDs = append(leagueIDs, id)
+		return nil
+	})
+	if err != nil {
+		return Archive{}, fmt.Errorf("db: export leagues: %w", err)
+	}
+	leaguePublic := map[int64]string{}
+	for _, id := range leagueIDs {
+		l, err := exportLeague(ctx, tx, id, names)
+		if err != nil {
+			return Archive{}, err
+		}
+		leaguePublic[id] = l.PublicID
+		a.Leagues = append(a.Leagues, l)
+	}
+
+	if a.Games, err = exportGames(ctx, tx, scope.games, args, names, leaguePublic); err != nil {
+		return Archive{}, err
+	}
+	return a, nil
+}
+
+// eachRow runs a query and calls fn for each row.
+func eachRow(ctx context.Context, q querier, query string, args []any, fn func(rows *sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64, names map[int64]string) (ArchiveLeague, error) {
+	l := ArchiveLeague{Seasons: []ArchiveSeason{}, Members: []ArchiveMember{}}
+	var games string
+	if err := tx.QueryRowContext(ctx, `SELECT public_id, organizer_id, name, games, created_at FROM leagues WHERE id = ?`, leagueID).
+		Scan(&l.PublicID, &l.OrganizerID, &l.Name, &games, &l.CreatedAt); err != nil {
+		return ArchiveLeague{}, fmt.Errorf("db: export league %d: %w", leagueID, err)
+	}
+	if err := json.Unmarshal([]byte(games), &l.Games); err != nil {
+		return ArchiveLeague{}, fmt.Errorf("db: export league %d: games: %w", leagueID, err)
+	}
+	err := eachRow(ctx, tx, `SELECT name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
+		FROM seasons WHERE league_id = ? ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
+		var sn ArchiveSeason
+		if err := rows.Scan(&sn.Name, &sn.StartsOn, &sn.EndsOn, &sn.CreatedAt); err != nil {
+			return err
+		}
+		l.Seasons = append(l.Seasons, sn)
+		return nil
+	})
+	if err != nil {
+		return ArchiveLeague{}, fmt.Errorf("db: export seasons of league %d: %w", leagueID, err)
+	}
+	err = eachRow(ctx, tx, `SELECT player_id, added_at FROM league_members WHERE league_id = ? ORDER BY added_at, player_id`,
+		[]any{leagueID}, func(rows *sql.Rows) error {
+			var id int64
+			var m ArchiveMember
+			if err := rows.Scan(&id, &m.AddedAt); err != nil {
+				return err
+			}
+			m.Name = names[id]
+			l.Members = append(l.Members, m)
+			return nil
+		})
+	if err != nil {
+		return ArchiveLeague{}, fmt.Errorf("db: export members of league %d: %w", leagueID, err)
+	}
+	return l, nil
+}
+
+// exportGames reads the games matching cond with their seats, hands and
+// revisions, in four queries whatever the number of games.
+func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, names map[int64]string, leagues map[int64]string) ([]ArchiveGame, error) {
+	games := []ArchiveGame{}
+	index := map[int64]int{}
+	err := eachRow(ctx, tx, `SELECT g.id, g.public_id, coalesce(g.watch_id, ''), g.rules, g.house_rules, g.first_dealer,
+		g.league_id, g.created_at, g.updated_at, coalesce(g.finished_at, '')
+		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args, func(rows *sql.Rows) error {
+		var id int64
+		var league sql.NullInt64
+		var houseRules string
+		g := ArchiveGame{Seats: []string{}, Hands: []ArchiveHand{}}
+		if err := rows.Scan(&id, &g.PublicID, &g.WatchID, &g.Rules, &houseRules, &g.FirstDealer,
+			&league, &g.CreatedAt, &g.UpdatedAt, &g.FinishedAt); err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(houseRules), &g.HouseRules); err != nil {
+			return fmt.Errorf("house rules of game %d: %w", id, err)
+		}
+		g.HouseRules = nonNilMap(g.HouseRules)
+		if league.Valid {
+			g.League = leagues[league.Int64]
+		}
+		index[id] = len(games)
+		games = append(games, g)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("db: export games: %w", err)
+	}
+	if len(games) == 0 {
+		return games, nil
+	}
+	inGames := `(SELECT g.id FROM games g WHERE ` + cond + `)`
+
+	err = eachRow(ctx, tx, `SELECT game_id, player_id FROM seats WHERE game_id IN `+inGames+` ORDER BY game_id, seat`,
+		args, func(rows *sql.Rows) error {
+			var gameID, playerID int64
+			if err := rows.Scan(&gameID, &playerID); err != nil {
+				return err
+			}
+			g := &games[index[gameID]]
+			g.Seats = append(g.Seats, names[playerID])
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("db: export seats: %w", err)
+	}
+
+	type handAt struct{ game, hand int }
+	hands := map[int64]handAt{}
+	err = eachRow(ctx, tx, `SELECT id, game_id, seq, entry, record, points, seat, ends_hand, version,
+		created_at, updated_at, coalesce(deleted_at, '') FROM hands WHERE game_id IN `+inGames+` ORDER BY game_id, seq`,
+		args, func(rows *sql.Rows) error {
+			var id, gameID int64
+			var record, points string
+			var seat sql.NullInt64
+			h := ArchiveHand{Revisions: []ArchiveRevision{}}
+			if err := rows.Scan(&id, &gameID, &h.Seq, &h.Entry, &record, &points, &seat, &h.EndsHand, &h.Version,
+				&h.CreatedAt, &h.UpdatedAt, &h.DeletedAt); err != nil {
+				return err
+			}
+			h.Record = json.RawMessage(record)
+			if err := json.Unmarshal([]byte(points), &h.Points); err != nil {
+				return fmt.Errorf("points of hand %d: %w", id, err)
+			}
+			if seat.Valid {
+				n := int(seat.Int64)
+				h.Seat = &n
+			}
+			g := &games[index[gameID]]
+			hands[id] = handAt{index[gameID], len(g.Hands)}
+			g.Hands = append(g.Hands, h)
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("db: export hands: %w", err)
+	}
+
+	err = eachRow(ctx, tx, `SELECT r.hand_id, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
+		FROM revisions r WHERE r.hand_id IN (SELECT h.id FROM hands h WHERE h.game_id IN `+inGames+`) ORDER BY r.id`,
+		args, func(rows *sql.Rows) error {
+			var handID int64
+			var before, after string
+			var r ArchiveRevision
+			if err := rows.Scan(&handID, &r.Action, &r.Author, &r.At, &before, &after); err != nil {
+				return err
+			}
+			if before != "" {
+				r.Before = json.RawMessage(before)
+			}
+			if after != "" {
+				r.After = json.RawMessage(after)
+			}
+			at := hands[handID]
+			h := &games[at.game].Hands[at.hand]
+			h.Revisions = append(h.Revisions, r)
+			return nil
+		})
+	if err != nil {
+		return nil, fmt.Errorf("db: export revisions: %w", err)
+	}
+	return games, nil
+}

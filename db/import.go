@@ -1,0 +1,361 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// ImportSummary says what an import added.
+type ImportSummary struct {
+	Players int // new players
+	// Merged are the file's players who were already in this meldpad
+	// under the same name (in any case): their games now sit with the
+	// games they had. By the name this meldpad knows them by.
+	Merged  []string
+	Leagues []League // as imported, with both links
+	Games   int
+	Hands   int // not counting deleted hands
+}
+
+// Import reads an export (Archive) of at most maxBytes and adds what it
+// holds: its players (merged by name with the players already here), its
+// leagues and its games with their hands and revisions, keeping their
+// ids, which are their links. Everything derived from the hands (totals,
+// results, best and worst hands, versions) is worked out again by the
+// code every write uses, so the standings come out as they were.
+//
+// The file is checked whole before anything is written (ParseArchive),
+// then written in one transaction, which also fails when one of the file's
+// ids is already a link in this meldpad: a file imported twice, or two
+// exports of the same league. Either way nothing is written, and the
+// error is an *ImportError naming each problem's place in the file.
+// Import only adds: no game or league already here is changed.
+func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64) (ImportSummary, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
+	if err != nil {
+		return ImportSummary{}, fmt.Errorf("db: import: read: %w", err)
+	}
+	if int64(len(data)) > maxBytes {
+		return ImportSummary{}, importFailed("", "the file is over %s, more than meldpad imports at once", FormatBytes(maxBytes))
+	}
+	a, err := ParseArchive(data)
+	if err != nil {
+		return ImportSummary{}, err
+	}
+	var sum ImportSummary
+	err = s.write(ctx, func(tx *sql.Tx) error {
+		if err := unusedIDs(ctx, tx, &a); err != nil {
+			return err
+		}
+		w, err := newImportWriter(ctx, s, tx)
+		if err != nil {
+			return err
+		}
+		defer w.close()
+		if err := w.addPlayers(ctx, a.Players, &sum); err != nil {
+			return err
+		}
+		for _, l := range a.Leagues {
+			if err := w.addLeague(ctx, l); err != nil {
+				return err
+			}
+		}
+		for _, g := range a.Games {
+			if err := w.addGame(ctx, g); err != nil {
+				return err
+			}
+			sum.Games++
+			for _, h := range g.Hands {
+				if h.DeletedAt == "" {
+					sum.Hands++
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return ImportSummary{}, err
+	}
+	for _, l := range a.Leagues {
+		imported, err := s.League(ctx, l.PublicID)
+		if err != nil {
+			return ImportSummary{}, err
+		}
+		sum.Leagues = append(sum.Leagues, imported)
+	}
+	return sum, nil
+}
+
+// unusedIDs fails when one of the file's leagues or games is already
+// here: one of its ids is already a link in this meldpad. Each is named
+// once, by the first of its ids found; when every one of them is here,
+// the file was imported before, and the first problem says so.
+func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
+	stmt, err := tx.PrepareContext(ctx, `SELECT
+		EXISTS (SELECT 1 FROM games WHERE public_id = ?1 OR watch_id = ?1)
+		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = ?1 OR organizer_id = ?1)`)
+	if err != nil {
+		return fmt.Errorf("db: import: %w", err)
+	}
+	defer stmt.Close()
+	// used returns the field of the first of ids already a link here.
+	used := func(ids ...string) (string, error) {
+		for i := 0; i+1 < len(ids); i += 2 {
+			if ids[i+1] == "" {
+				continue
+			}
+			var found bool
+			if err := stmt.QueryRowContext(ctx, ids[i+1]).Scan(&found); err != nil {
+				return "", fmt.Errorf("db: import: look up %s: %w", ids[i+1], err)
+			}
+			if found {
+				return ids[i], nil
+			}
+		}
+		return "", nil
+	}
+	var found []Problem
+	for i, l := range a.Leagues {
+		where := "leagues[" + strconv.Itoa(i) + "]"
+		field, err := used("public_id", l.PublicID, "organizer_id", l.OrganizerID)
+		if err != nil {
+			return err
+		}
+		if field != "" {
+			found = append(found, Problem{where + "." + field, fmt.Sprintf("the league %q is already in this meldpad (same link)", l.Name)})
+		}
+	}
+	for i, g := range a.Games {
+		where := "games[" + strconv.Itoa(i) + "]"
+		field, err := used("public_id", g.PublicID, "watch_id", g.WatchID)
+		if err != nil {
+			return err
+		}
+		if field != "" {
+			found = append(found, Problem{where + "." + field, "this game is already in this meldpad (same link)"})
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	var ps problems
+	if len(found) == len(a.Leagues)+len(a.Games) {
+		ps.add("", "everything in this file is already in this meldpad: it was imported before")
+	}
+	for _, p := range found {
+		ps.add(p.Where, "%s", p.What)
+	}
+	return ps.err()
+}
+
+// importWriter writes a checked archive in one transaction.
+type importWriter struct {
+	s       *Store
+	tx      *sql.Tx
+	players map[string]int64 // folded name -> player id
+	leagues map[string]int64 // public id -> league id
+	// Statements prepared once: a league of 5,000 games has 150,000
+	// hands and revisions, and preparing each insert anew took longer
+	// than the inserts.
+	game, seat, hand, revision *sql.Stmt
+}
+
+func newImportWriter(ctx context.Context, s *Store, tx *sql.Tx) (*importWriter, error) {
+	w := &importWriter{s: s, tx: tx, players: map[string]int64{}, leagues: map[string]int64{}}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{
+		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, first_dealer, league_id,
+			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.seat, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`},
+		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, version,
+			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`},
+	} {
+		stmt, err := tx.PrepareContext(ctx, p.sql)
+		if err != nil {
+			w.close()
+			return nil, fmt.Errorf("db: import: %w", err)
+		}
+		*p.stmt = stmt
+	}
+	return w, nil
+}
+
+func (w *importWriter) close() {
+	for _, stmt := range []*sql.Stmt{w.game, w.seat, w.hand, w.revision} {
+		if stmt != nil {
+			stmt.Close()
+		}
+	}
+}
+
+// addPlayers finds or adds each player: a name already here (in any case,
+// like upsertPlayer) is that player.
+func (w *importWriter) addPlayers(ctx context.Context, players []ArchivePlayer, sum *ImportSummary) error {
+	for _, p := range players {
+		var id int64
+		var known string
+		err := w.tx.QueryRowContext(ctx, `SELECT id, name FROM players WHERE name = ? COLLATE NOCASE`, p.Name).Scan(&id, &known)
+		switch {
+		case err == nil:
+			sum.Merged = append(sum.Merged, known)
+		case errors.Is(err, sql.ErrNoRows):
+			res, err := w.tx.ExecContext(ctx, `INSERT INTO players (name, created_at) VALUES (?, ?)`, p.Name, canonicalTime(p.CreatedAt))
+			if err != nil {
+				return fmt.Errorf("db: import player %q: %w", p.Name, err)
+			}
+			id, _ = res.LastInsertId()
+			sum.Players++
+		default:
+			return fmt.Errorf("db: import player %q: %w", p.Name, err)
+		}
+		w.players[fold(p.Name)] = id
+	}
+	return nil
+}
+
+// addLeague writes a league with its seasons and members.
+func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
+	games, err := gamesJSON(l.Games)
+	if err != nil {
+		return err
+	}
+	res, err := w.tx.ExecContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, created_at) VALUES (?, ?, ?, ?, ?)`,
+		l.PublicID, l.OrganizerID, l.Name, games, canonicalTime(l.CreatedAt))
+	if err != nil {
+		return fmt.Errorf("db: import league %s: %w", l.PublicID, err)
+	}
+	leagueID, _ := res.LastInsertId()
+	w.leagues[l.PublicID] = leagueID
+	for _, sn := range l.Seasons {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+			leagueID, sn.Name, nullIfEmpty(sn.StartsOn), nullIfEmpty(sn.EndsOn), canonicalTime(sn.CreatedAt)); err != nil {
+			return fmt.Errorf("db: import season %q of league %s: %w", sn.Name, l.PublicID, err)
+		}
+	}
+	for _, m := range l.Members {
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)`,
+			leagueID, w.players[fold(m.Name)], canonicalTime(m.AddedAt)); err != nil {
+			return fmt.Errorf("db: import member %q of league %s: %w", m.Name, l.PublicID, err)
+		}
+	}
+	return nil
+}
+
+// addGame writes a game with its seats, hands and revisions, then works out
+// what is derived from its hands with recompute, as every write does.
+func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
+	houseRules, err := json.Marshal(nonNilMap(g.HouseRules))
+	if err != nil {
+		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
+	}
+	league := any(nil)
+	if g.League != "" {
+		league = w.leagues[g.League]
+	}
+	// recompute keeps finished_at when the hands end the game, and sets
+	// it to now when there is none: a file without it (written by hand)
+	// gets the game's last change instead.
+	finished := g.FinishedAt
+	if finished == "" {
+		finished = g.UpdatedAt
+	}
+	updated := canonicalTime(g.UpdatedAt)
+	res, err := w.game.ExecContext(ctx, g.PublicID, nullIfEmpty(g.WatchID), g.Rules, string(houseRules), g.FirstDealer, league,
+		canonicalTime(g.CreatedAt), updated, canonicalTime(finished))
+	if err != nil {
+		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
+	}
+	gameID, _ := res.LastInsertId()
+	for seat, name := range g.Seats {
+		if _, err := w.seat.ExecContext(ctx, gameID, seat, w.players[fold(name)]); err != nil {
+			return fmt.Errorf("db: import game %s: seat %d: %w", g.PublicID, seat, err)
+		}
+	}
+	type change struct {
+		hand int64
+		at   time.Time
+		rev  ArchiveRevision
+	}
+	var changes []change
+	for _, h := range g.Hands {
+		record, err := compactJSON(h.Record)
+		if err != nil {
+			return err
+		}
+		points, _ := json.Marshal(h.Points)
+		seat := any(nil)
+		if h.Seat != nil {
+			seat = *h.Seat
+		}
+		deleted := any(nil)
+		if h.DeletedAt != "" {
+			deleted = canonicalTime(h.DeletedAt)
+		}
+		res, err := w.hand.ExecContext(ctx, gameID, h.Seq, h.Entry, record, string(points), seat, h.EndsHand, h.Version,
+			deleted, canonicalTime(h.CreatedAt), canonicalTime(h.UpdatedAt))
+		if err != nil {
+			return fmt.Errorf("db: import game %s: hand %d: %w", g.PublicID, h.Seq, err)
+		}
+		handID, _ := res.LastInsertId()
+		for _, r := range h.Revisions {
+			at, _ := time.Parse(time.RFC3339Nano, r.At)
+			changes = append(changes, change{handID, at, r})
+		}
+	}
+	// A game's history lists the changes of all its hands in the order
+	// they were made; the file keeps them by hand, so they are written in
+	// the order of their times (each hand's in the file's order).
+	slices.SortStableFunc(changes, func(a, b change) int { return a.at.Compare(b.at) })
+	for _, c := range changes {
+		before, err := revisionSide(c.rev.Before)
+		if err != nil {
+			return err
+		}
+		after, err := revisionSide(c.rev.After)
+		if err != nil {
+			return err
+		}
+		if _, err := w.revision.ExecContext(ctx, c.hand, c.rev.Action, c.rev.Author, formatTime(c.at), before, after); err != nil {
+			return fmt.Errorf("db: import game %s: revision: %w", g.PublicID, err)
+		}
+	}
+	if err := w.s.recompute(ctx, w.tx, gameID); err != nil {
+		return err
+	}
+	// recompute stamps the game as changed now; it was last changed when
+	// the file says.
+	if _, err := w.tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, updated, gameID); err != nil {
+		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
+	}
+	return nil
+}
+
+// revisionSide is the before or after of a revision as stored: NULL or
+// compact JSON.
+func revisionSide(raw json.RawMessage) (any, error) {
+	if isNull(raw) {
+		return nil, nil
+	}
+	return compactJSON(raw)
+}
+
+// FormatBytes prints a size limit: "32 MiB", "64 KiB".
+func FormatBytes(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KiB"
+	}
+	return strconv.FormatInt(n, 10) + " bytes"
+}

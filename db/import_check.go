@@ -1,0 +1,445 @@
+package db
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"meldpad/rules"
+)
+
+// Bounds of what a file may hold, beyond which it is hostile or broken:
+// a real game, league or hand never comes near them.
+const (
+	maxHandsPerGame    = 5000
+	maxRevisionsOfHand = 500
+	maxSeasons         = 500
+	maxHandPoints      = 1_000_000 // a hand is worth a few hundred at most
+	maxVersion         = 1_000_000
+)
+
+// ParseArchive reads an export and checks everything that can be checked
+// without the database: that it is a meldpad export of a version this
+// meldpad reads, its shape (types, fields, sizes), every id, name and
+// time, that every name and league it refers to is in it, that every
+// game's rules and table are possible, and that every hand has a point
+// for each seat and, when entered by points, points its game's rules
+// accept (rules.Game.CheckPoints). The error is an *ImportError saying
+// where in the file each problem is.
+func ParseArchive(data []byte) (Archive, error) {
+	if !utf8.Valid(data) {
+		return Archive{}, importFailed("", "not a meldpad export: the file is not UTF-8 text")
+	}
+	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n")
+	if len(text) == 0 {
+		return Archive{}, importFailed("", "the file is empty")
+	}
+	if text[0] != '{' {
+		first, _, _ := bytes.Cut(text, []byte("\n"))
+		if bytes.Count(first, []byte(",")) >= 2 {
+			return Archive{}, importFailed("", "this looks like a CSV file (it begins %q); only meldpad's JSON export can be imported: "+
+				"CSV files are for spreadsheets", shorten(strings.TrimSpace(string(first))))
+		}
+		return Archive{}, importFailed("", "not a meldpad export: a JSON export begins with {")
+	}
+	a, err := decodeArchive(text)
+	if err != nil || a.Meldpad != ArchiveVersion {
+		// A file of another version is refused for that, not for the
+		// fields it has.
+		if err := checkVersion(text); err != nil {
+			return Archive{}, err
+		}
+	}
+	if err != nil {
+		// Walk the file again to say where it went wrong; should the walk
+		// find nothing, the decoder's word is all there is.
+		if located := checkShape(text); located != nil {
+			return Archive{}, located
+		}
+		return Archive{}, importFailed("", "cannot read the export: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	var ps problems
+	checkArchive(&ps, &a)
+	return a, ps.err()
+}
+
+// decodeArchive decodes a file strictly: no field the format does not
+// have, nothing after the end.
+func decodeArchive(text []byte) (Archive, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.DisallowUnknownFields()
+	var a Archive
+	if err := dec.Decode(&a); err != nil {
+		return Archive{}, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Archive{}, errors.New("more after the end of the export")
+	}
+	return a, nil
+}
+
+// checkVersion looks only for the version.
+func checkVersion(text []byte) error {
+	var head struct {
+		Meldpad *json.RawMessage `json:"meldpad"`
+	}
+	if err := json.Unmarshal(text, &head); err != nil {
+		var syntax *json.SyntaxError
+		var typeErr *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syntax) && strings.HasSuffix(syntax.Error(), "exceeded max depth"):
+			return nil // checkShape says where, and that it is too deep
+		case errors.As(err, &syntax):
+			return syntaxProblem(text, syntax)
+		case errors.As(err, &typeErr):
+		default:
+			return importFailed("", "not valid JSON: %v", err)
+		}
+	}
+	if head.Meldpad == nil {
+		return importFailed("", `not a meldpad export: it has no "meldpad" version field`)
+	}
+	if v := string(*head.Meldpad); v != strconv.Itoa(ArchiveVersion) {
+		return importFailed("meldpad", "version %s is not one this meldpad reads (it reads version %d)", shorten(v), ArchiveVersion)
+	}
+	return nil
+}
+
+// fold is how SQLite's NOCASE compares names: ASCII letters in either
+// case are the same, every other character is itself. Names are unique in
+// a meldpad by it (players_name), so the file's names are compared by it
+// too.
+func fold(name string) string {
+	return strings.Map(func(r rune) rune {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, name)
+}
+
+// checkArchive checks an archive's content, adding what is wrong to ps.
+func checkArchive(ps *problems, a *Archive) {
+	players := map[string]int{} // folded name -> index in a.Players
+	for i, p := range a.Players {
+		where := "players[" + strconv.Itoa(i) + "]"
+		checkName(ps, where+".name", p.Name, 40)
+		if j, dup := players[fold(p.Name)]; dup {
+			ps.add(where+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+		} else {
+			players[fold(p.Name)] = i
+		}
+		checkTime(ps, where+".created_at", p.CreatedAt, true)
+	}
+	ids := map[string]string{} // id -> where it is first
+	id := func(where, value string, optional bool) {
+		if value == "" && optional {
+			return
+		}
+		if !ValidID(value) {
+			ps.add(where, "%q is not a meldpad id (26 characters of a-z and 2-7)", shorten(value))
+			return
+		}
+		if first, dup := ids[value]; dup {
+			ps.add(where, "the id %s is also %s; every link must be different", value, first)
+			return
+		}
+		ids[value] = where
+	}
+	player := func(where, name string) {
+		if _, ok := players[fold(name)]; !ok {
+			ps.add(where, "%q is not among the file's players", shorten(name))
+		}
+	}
+
+	leagues := map[string]bool{}
+	for i, l := range a.Leagues {
+		where := "leagues[" + strconv.Itoa(i) + "]"
+		id(where+".public_id", l.PublicID, false)
+		id(where+".organizer_id", l.OrganizerID, false)
+		leagues[l.PublicID] = true
+		checkName(ps, where+".name", l.Name, 60)
+		chosen := map[string]bool{}
+		for k, g := range l.Games {
+			if _, ok := rules.Lookup(g); !ok {
+				ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
+			} else if chosen[g] {
+				ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
+			}
+			chosen[g] = true
+		}
+		checkTime(ps, where+".created_at", l.CreatedAt, true)
+		if len(l.Seasons) > maxSeasons {
+			ps.add(where+".seasons", "%d seasons; a league has at most %d", len(l.Seasons), maxSeasons)
+		}
+		for k, sn := range l.Seasons {
+			at := where + ".seasons[" + strconv.Itoa(k) + "]"
+			checkName(ps, at+".name", sn.Name, 60)
+			from, okFrom := checkDay(ps, at+".starts_on", sn.StartsOn)
+			to, okTo := checkDay(ps, at+".ends_on", sn.EndsOn)
+			if okFrom && okTo && from != "" && to != "" && from > to {
+				ps.add(at, "ends on %s, before it starts on %s", to, from)
+			}
+			checkTime(ps, at+".created_at", sn.CreatedAt, true)
+		}
+		members := map[string]bool{}
+		for k, m := range l.Members {
+			at := where + ".members[" + strconv.Itoa(k) + "]"
+			player(at+".name", m.Name)
+			if members[fold(m.Name)] {
+				ps.add(at+".name", "%q is a member twice", shorten(m.Name))
+			}
+			members[fold(m.Name)] = true
+			checkTime(ps, at+".added_at", m.AddedAt, true)
+		}
+	}
+
+	for i := range a.Games {
+		if ps.full() {
+			return
+		}
+		g := &a.Games[i]
+		where := "games[" + strconv.Itoa(i) + "]"
+		id(where+".public_id", g.PublicID, false)
+		id(where+".watch_id", g.WatchID, true)
+		if g.League != "" && !leagues[g.League] {
+			ps.add(where+".league", "the league %s is not in the file", shorten(g.League))
+		}
+		checkTime(ps, where+".created_at", g.CreatedAt, true)
+		checkTime(ps, where+".updated_at", g.UpdatedAt, true)
+		checkTime(ps, where+".finished_at", g.FinishedAt, false)
+		game, ok := rules.Lookup(g.Rules)
+		if !ok {
+			ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
+			continue
+		}
+		for key := range g.HouseRules {
+			if _, ok := game.HouseRule(key); !ok {
+				ps.add(where+".house_rules."+key, "not a house rule of %s", game.Name)
+			}
+		}
+		seats := len(g.Seats)
+		if seats < game.MinPlayers || seats > game.MaxPlayers {
+			ps.add(where+".seats", "%d players; %s is for %d to %d", seats, game.Name, game.MinPlayers, game.MaxPlayers)
+			continue
+		}
+		seated := map[string]bool{}
+		for k, name := range g.Seats {
+			at := where + ".seats[" + strconv.Itoa(k) + "]"
+			player(at, name)
+			if seated[fold(name)] {
+				ps.add(at, "%q sits at the table twice", shorten(name))
+			}
+			seated[fold(name)] = true
+		}
+		if g.FirstDealer < 0 || g.FirstDealer >= seats {
+			ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
+		}
+		if len(g.Hands) > maxHandsPerGame {
+			ps.add(where+".hands", "%d hands; no game has more than %d", len(g.Hands), maxHandsPerGame)
+			continue
+		}
+		for k := range g.Hands {
+			at := where + ".hands[" + strconv.Itoa(k) + "]"
+			checkHand(ps, at, game, seats, &g.Hands[k])
+			if k > 0 && g.Hands[k].Seq <= g.Hands[k-1].Seq {
+				ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
+					g.Hands[k].Seq, g.Hands[k-1].Seq)
+			}
+		}
+	}
+}
+
+// checkHand checks one hand of a game of the given rules and seats.
+func checkHand(ps *problems, where string, game rules.Game, seats int, h *ArchiveHand) {
+	if h.Seq < 1 || h.Seq > maxHandsPerGame*10 {
+		ps.add(where+".seq", "%d; a hand's seq is a positive number", h.Seq)
+	}
+	if h.Entry != EntryPoints && h.Entry != EntryCards {
+		ps.add(where+".entry", "%q; a hand is entered by %q or %q", shorten(h.Entry), EntryPoints, EntryCards)
+	}
+	checkRecord(ps, where+".record", h.Record)
+	pointsOK := checkPoints(ps, where+".points", h.Points, seats)
+	seat := -1
+	if h.Seat != nil {
+		seat = *h.Seat
+		if seat < 0 || seat >= seats {
+			ps.add(where+".seat", "seat %d; the seats are 0 to %d", seat, seats-1)
+			pointsOK = false
+		}
+	}
+	if pointsOK && h.Entry == EntryPoints {
+		// The rules' message names the rule (a *ruling.Error).
+		if err := game.CheckPoints(rules.Round{Points: h.Points, Seat: seat, EndsHand: h.EndsHand}); err != nil {
+			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, game.Name, err)
+		}
+	}
+	if h.Version < 1 || h.Version > maxVersion {
+		ps.add(where+".version", "%d; a hand's version counts its changes from 1", h.Version)
+	}
+	checkTime(ps, where+".created_at", h.CreatedAt, true)
+	checkTime(ps, where+".updated_at", h.UpdatedAt, true)
+	checkTime(ps, where+".deleted_at", h.DeletedAt, false)
+	if len(h.Revisions) > maxRevisionsOfHand {
+		ps.add(where+".revisions", "%d changes to one hand; at most %d are kept", len(h.Revisions), maxRevisionsOfHand)
+		return
+	}
+	for i, r := range h.Revisions {
+		at := where + ".revisions[" + strconv.Itoa(i) + "]"
+		checkRevision(ps, at, seats, r)
+	}
+}
+
+// checkPoints checks a hand's points by seat: one for each seat, none
+// beyond what any hand could score.
+func checkPoints(ps *problems, where string, points []int, seats int) bool {
+	if len(points) != seats {
+		ps.add(where, "%d %s for %d seats", len(points), plural(len(points), "value"), seats)
+		return false
+	}
+	for i, p := range points {
+		if p > maxHandPoints || p < -maxHandPoints {
+			ps.add(where+"["+strconv.Itoa(i)+"]", "%d is beyond any hand's score (at most ±%d)", p, maxHandPoints)
+			return false
+		}
+	}
+	return true
+}
+
+// checkRevision checks one change to a hand: an action, and the hand
+// before and after it as meldpad keeps them.
+func checkRevision(ps *problems, where string, seats int, r ArchiveRevision) {
+	checkTime(ps, where+".at", r.At, true)
+	if utf8.RuneCountInString(r.Author) > 40 {
+		ps.add(where+".author", "longer than 40 characters")
+	}
+	before, after := !isNull(r.Before), !isNull(r.After)
+	switch r.Action {
+	case "add":
+		if before || !after {
+			ps.add(where, "an addition has the hand after it and nothing before")
+		}
+	case "correct":
+		if !before || !after {
+			ps.add(where, "a correction has the hand before and after it")
+		}
+	case "delete":
+		if !before || after {
+			ps.add(where, "a deletion has the hand before it and nothing after")
+		}
+	default:
+		ps.add(where+".action", "%q; a change is \"add\", \"correct\" or \"delete\"", shorten(r.Action))
+	}
+	for _, side := range []struct {
+		name string
+		raw  json.RawMessage
+	}{{"before", r.Before}, {"after", r.After}} {
+		if isNull(side.raw) {
+			continue
+		}
+		if err := checkRecordText(side.raw); err != nil {
+			ps.add(where+"."+side.name, "%v", err)
+			continue
+		}
+		dec := json.NewDecoder(bytes.NewReader(side.raw))
+		dec.DisallowUnknownFields()
+		var sn snapshot
+		if err := dec.Decode(&sn); err != nil {
+			ps.add(where+"."+side.name, "not a hand as meldpad keeps it: %v", strings.TrimPrefix(err.Error(), "json: "))
+			continue
+		}
+		if sn.Entry != EntryPoints && sn.Entry != EntryCards {
+			ps.add(where+"."+side.name+".entry", "%q; a hand is entered by %q or %q", shorten(sn.Entry), EntryPoints, EntryCards)
+		}
+		checkRecord(ps, where+"."+side.name+".record", sn.Record)
+		checkPoints(ps, where+"."+side.name+".points", sn.Points, seats)
+	}
+}
+
+// checkRecord checks a hand's record: an object, of a size and depth
+// meldpad makes.
+func checkRecord(ps *problems, where string, raw json.RawMessage) {
+	if !isObject(raw) {
+		ps.add(where, "want an object (the hand as it was entered)")
+		return
+	}
+	if err := checkRecordText(raw); err != nil {
+		ps.add(where, "%v", err)
+	}
+}
+
+func isNull(raw json.RawMessage) bool { return len(raw) == 0 || string(raw) == "null" }
+
+func isObject(raw json.RawMessage) bool {
+	raw = bytes.TrimLeft(raw, " \t\r\n")
+	return len(raw) > 0 && raw[0] == '{'
+}
+
+// checkName checks a name as the forms would take it: trimmed, not empty,
+// at most most characters, no control characters.
+func checkName(ps *problems, where, name string, most int) {
+	switch {
+	case strings.TrimSpace(name) == "":
+		ps.add(where, "missing")
+	case strings.TrimSpace(name) != name:
+		ps.add(where, "%q has spaces at an end; meldpad keeps names trimmed", shorten(name))
+	case utf8.RuneCountInString(name) > most:
+		ps.add(where, "%q is longer than %d characters", shorten(name), most)
+	case strings.IndexFunc(name, unicode.IsControl) >= 0:
+		ps.add(where, "%q has control characters", shorten(name))
+	}
+}
+
+// checkTime checks a time in RFC 3339, as meldpad writes them.
+func checkTime(ps *problems, where, value string, required bool) {
+	if value == "" {
+		if required {
+			ps.add(where, "missing")
+		}
+		return
+	}
+	if _, err := time.Parse(time.RFC3339Nano, value); err != nil {
+		ps.add(where, "%q is not a time like 2026-03-05T19:30:00Z", shorten(value))
+	}
+}
+
+// checkDay checks a YYYY-MM-DD date, or "", and returns it.
+func checkDay(ps *problems, where, value string) (string, bool) {
+	if value == "" {
+		return "", true
+	}
+	if d, err := time.Parse(time.DateOnly, value); err != nil || d.Format(time.DateOnly) != value {
+		ps.add(where, "%q is not a date like 2026-03-05", shorten(value))
+		return "", false
+	}
+	return value, true
+}
+
+// canonicalTime is a checked time as meldpad stores it (UTC).
+func canonicalTime(value string) string {
+	t, _ := time.Parse(time.RFC3339Nano, value)
+	return formatTime(t)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// compactJSON is a checked record as meldpad stores it: without spaces.
+func compactJSON(raw json.RawMessage) (string, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return "", fmt.Errorf("db: import: compact a record: %w", err)
+	}
+	return b.String(), nil
+}

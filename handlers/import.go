@@ -1,0 +1,69 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// showImport is the page that imports an export file (db.Archive): a
+// league's, from its organizer's page, or everything, from meldpad
+// -export.
+func (s *Server) showImport(c echo.Context) error {
+	return render(c, http.StatusOK, views.ImportPage(importVM(c)))
+}
+
+func importVM(c echo.Context) views.ImportVM {
+	return views.ImportVM{CSRF: csrfToken(c), Limit: db.FormatBytes(MaxImportBody)}
+}
+
+// importFile imports the uploaded file whole or not at all. A refused
+// file shows the form again with every problem and its place in the
+// file; nothing was written. A file over MaxImportBody never gets here:
+// the route's body limit refuses it (bodyLimits).
+func (s *Server) importFile(c echo.Context) error {
+	vm := importVM(c)
+	upload, err := c.FormFile("file")
+	if err != nil {
+		var tooLarge *echo.HTTPError
+		if errors.As(err, &tooLarge) {
+			return err
+		}
+		vm.Error = "Choose the export file: a .json file from a league's organizer's page or from meldpad -export."
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(vm))
+	}
+	file, err := upload.Open()
+	if err != nil {
+		return err
+	}
+	defer file.Close()
+	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody)
+	var refused *db.ImportError
+	if errors.As(err, &refused) {
+		vm.FileName = upload.Filename
+		for _, p := range refused.Problems {
+			vm.Problems = append(vm.Problems, p.String())
+		}
+		return render(c, http.StatusUnprocessableEntity, views.ImportPage(vm))
+	}
+	if err != nil {
+		return err
+	}
+	s.log.Info("imported", "file", upload.Filename, "leagues", len(sum.Leagues), "games", sum.Games, "players", sum.Players)
+	done := views.ImportDoneVM{Games: sum.Games, Hands: sum.Hands, Players: sum.Players, Merged: sum.Merged}
+	ctx := c.Request().Context()
+	for _, l := range sum.Leagues {
+		d, err := s.league(ctx, l)
+		if err != nil {
+			return err
+		}
+		done.Leagues = append(done.Leagues, views.ImportedLeagueVM{
+			Name: l.Name, OrganizerURL: organizerURL(l), MembersURL: leagueURL(l), Games: len(d.record.Games),
+		})
+	}
+	return render(c, http.StatusOK, views.ImportDonePage(done))
+}

@@ -1,0 +1,160 @@
+package handlers
+
+import (
+	"encoding/csv"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/rules/standings"
+)
+
+// The CSV files are for spreadsheets: RFC 4180 (CRLF line ends, quotes
+// where needed), UTF-8, a header row. They hold no link, so the members'
+// page offers them.
+
+// leagueGamesCSV sends every game of the league, oldest first, playing or
+// finished: when it started and finished, the game, whether it counts,
+// its status, winner and number of hands, then each seat's player and
+// total in seat order.
+func (s *Server) leagueGamesCSV(c echo.Context) error {
+	ctx := c.Request().Context()
+	l, err := s.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.league(ctx, l)
+	if err != nil {
+		return err
+	}
+	l = d.record.League
+	hands, err := s.store.LeagueHandCounts(ctx, l.ID)
+	if err != nil {
+		return err
+	}
+	// As many player columns as the largest table of the league.
+	seats := 2
+	for _, g := range d.record.Games {
+		seats = max(seats, len(g.Seats))
+	}
+	header := []string{"started", "finished", "game", "counts", "status", "winner", "hands"}
+	for i := 1; i <= seats; i++ {
+		n := strconv.Itoa(i)
+		header = append(header, "player "+n, "total "+n)
+	}
+	records := [][]string{header}
+	for _, g := range d.record.Games {
+		row := []string{csvTime(g.CreatedAt), "", gameName(g.Rules), yesNo(l.Counts(g.Rules)), g.Status, "", strconv.Itoa(hands[g.ID])}
+		if g.Finished() {
+			row[1] = csvTime(g.FinishedAt)
+			if g.Winner >= 0 && g.Winner < len(g.Seats) {
+				row[5] = csvText(g.Seats[g.Winner].Name)
+			}
+		}
+		for i := range seats {
+			if i < len(g.Seats) {
+				row = append(row, csvText(g.Seats[i].Name), strconv.Itoa(g.Seats[i].Total))
+			} else {
+				row = append(row, "", "")
+			}
+		}
+		records = append(records, row)
+	}
+	return sendCSV(c, fileName("csv", l.Name, "games"), records)
+}
+
+// leagueStandingsCSV sends the standings table as the league page shows
+// it for the same query (season, game, sort, minimum games): the rows in
+// the same order, the rating as shown and its μ, σ and μ − 3σ in full for
+// sums and charts, and the points columns the page shows.
+func (s *Server) leagueStandingsCSV(c echo.Context) error {
+	l, err := s.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	d, err := s.league(c.Request().Context(), l)
+	if err != nil {
+		return err
+	}
+	l = d.record.League
+	q := readStandingsQuery(c, l)
+	t := d.table(q.scope())
+	rows := slices.Clone(t.Rows)
+	standings.Sort(rows, q.Sort, q.Desc, d.name)
+
+	header := []string{"rank", "player", "rating", "mu", "sigma", "mu - 3 sigma", "games", "wins", "win %", "average place", "streak"}
+	if t.Points.Scored {
+		header = append(header, "points")
+	}
+	if t.Points.Conceded {
+		header = append(header, "against")
+	}
+	records := [][]string{header}
+	for _, r := range rows {
+		if r.Played < q.Min {
+			continue
+		}
+		shown := standingRow(l, d, r)
+		row := []string{
+			strconv.Itoa(len(records)), csvText(shown.Name), shown.Rating,
+			csvFloat(r.Rating.Mu), csvFloat(r.Rating.Sigma), csvFloat(r.Rating.Ordinal()),
+			strconv.Itoa(r.Played), strconv.Itoa(r.Wins),
+			strings.TrimSuffix(shown.WinRate, "%"), shown.AvgPlace, shown.Streak,
+		}
+		if t.Points.Scored {
+			row = append(row, strconv.Itoa(r.Scored))
+		}
+		if t.Points.Conceded {
+			row = append(row, strconv.Itoa(r.Conceded))
+		}
+		records = append(records, row)
+	}
+	words := []string{l.Name, "standings"}
+	if q.Rules != "" {
+		words = append(words, q.Rules)
+	}
+	for _, sn := range l.Seasons {
+		if sn.ID == q.Season {
+			words = append(words, sn.Name)
+		}
+	}
+	return sendCSV(c, fileName("csv", words...), records)
+}
+
+// sendCSV writes records as an RFC 4180 file to download.
+func sendCSV(c echo.Context, name string, records [][]string) error {
+	download(c, "text/csv; charset=utf-8; header=present", name)
+	c.Response().WriteHeader(http.StatusOK)
+	w := csv.NewWriter(c.Response())
+	w.UseCRLF = true
+	return w.WriteAll(records)
+}
+
+// csvText guards a name against spreadsheets that run a cell beginning
+// with =, +, - or @ as a formula ("CSV injection"): anyone with a league's
+// link can name a player, and a name like =HYPERLINK(...) must stay text.
+// Such a name gets a leading apostrophe, which spreadsheets show as text
+// (OWASP's advice). Numbers are written as numbers, never through it.
+func csvText(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+// csvTime is a time as spreadsheets read it, in the server's time zone
+// like the pages: "2026-03-05 19:30".
+func csvTime(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
+
+func csvFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
