@@ -255,31 +255,15 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if _, seen, err := submitted(ctx, tx, gameID, c.Token); err != nil || seen {
-			return err
-		}
-		old, err := loadHand(ctx, tx, gameID, handID)
-		if err != nil {
-			return err
-		}
-		if c.Version != 0 && c.Version != old.Version {
-			return ErrConflict
-		}
+	err := s.changeHand(ctx, gameID, handID, c, "correct", func(tx *sql.Tx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
 			in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, formatTime(s.now()), handID); err != nil {
-			return fmt.Errorf("db: correct hand %d: %w", handID, err)
+			return nil, fmt.Errorf("db: correct hand %d: %w", handID, err)
 		}
-		before, after := old.input().snapshot(), in.snapshot()
-		if err := s.revise(ctx, tx, handID, "correct", c.Author, &before, &after); err != nil {
-			return err
-		}
-		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
-			return err
-		}
-		return s.recompute(ctx, tx, gameID)
+		after := in.snapshot()
+		return &after, nil
 	})
 	if err != nil {
 		return Hand{}, err
@@ -291,6 +275,22 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 // the history) and recomputes the game. Deleting a hand already deleted
 // with the same form token is not an error.
 func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) error {
+	return s.changeHand(ctx, gameID, handID, c, "delete", func(tx *sql.Tx) (*snapshot, error) {
+		now := formatTime(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+			now, now, handID); err != nil {
+			return nil, fmt.Errorf("db: delete hand %d: %w", handID, err)
+		}
+		return nil, nil
+	})
+}
+
+// changeHand is what a correction and a deletion share, in one write: a
+// repeated form token does nothing; the hand must exist and be at the
+// version the form was made from; apply changes the row and returns the
+// hand as it now is (nil once deleted); then the revision, the token and
+// the game's derived state are written.
+func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, apply func(tx *sql.Tx) (*snapshot, error)) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
 		if _, seen, err := submitted(ctx, tx, gameID, c.Token); err != nil || seen {
 			return err
@@ -302,13 +302,12 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) 
 		if c.Version != 0 && c.Version != old.Version {
 			return ErrConflict
 		}
-		now := formatTime(s.now())
-		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
-			now, now, handID); err != nil {
-			return fmt.Errorf("db: delete hand %d: %w", handID, err)
+		after, err := apply(tx)
+		if err != nil {
+			return err
 		}
 		before := old.input().snapshot()
-		if err := s.revise(ctx, tx, handID, "delete", c.Author, &before, nil); err != nil {
+		if err := s.revise(ctx, tx, handID, action, c.Author, &before, after); err != nil {
 			return err
 		}
 		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
