@@ -265,3 +265,28 @@ func andList(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
+
+// sumText is "30 + 15 = 45", or just "30" for one term.
+func sumText(terms []string, total int) string {
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return strings.Join(terms, " + ") + " = " + strconv.Itoa(total)
+}
+
+// heldText is the working of what a player still holds, each card with its
+// cost by the game's rule: "left in hand QS 50 + AH 10 = 60", or "nothing
+// left in hand (went out)".
+func heldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) string {
+	if len(hand) == 0 {
+		if wentOut {
+			return "nothing left in hand (went out)"
+		}
+		return "nothing left in hand"
+	}
+	parts := make([]string, len(hand))
+	for i, c := range hand {
+		parts[i] = c.String() + " " + strconv.Itoa(cost(c))
+	}
+	return "left in hand " + sumText(parts, total)
+}

@@ -331,17 +331,7 @@ func blackheartLine(name string, p blackheart.Player, res blackheart.Result, sea
 	if len(terms) > 0 {
 		played = "played " + sumText(terms, res.Melded[seat])
 	}
-	held := "nothing left in hand"
-	if wentOut {
-		held += " (went out)"
-	}
-	if len(p.Hand) > 0 {
-		parts := make([]string, len(p.Hand))
-		for i, c := range p.Hand {
-			parts[i] = c.String() + " " + strconv.Itoa(blackheart.CardPoints(c))
-		}
-		held = "left in hand " + sumText(parts, res.Held[seat])
-	}
+	held := heldText(p.Hand, blackheart.CardPoints, res.Held[seat], wentOut)
 	working := strconv.Itoa(res.Melded[seat]) + " - " + strconv.Itoa(res.Held[seat])
 	bonus, rules := "", "(B7)"
 	if res.Bonus[seat] > 0 {

@@ -191,27 +191,9 @@ func fortuneLine(name string, p fortune.Player, res fortune.Result, seat int, we
 		}
 		melds = "melds " + sumText(parts, res.Melded[seat])
 	}
-	held := "nothing left in hand"
-	if wentOut {
-		held += " (went out)"
-	}
-	if len(p.Hand) > 0 {
-		parts := make([]string, len(p.Hand))
-		for i, c := range p.Hand {
-			parts[i] = c.String() + " " + strconv.Itoa(fortune.HeldPoints(c))
-		}
-		held = "left in hand " + sumText(parts, res.Held[seat])
-	}
+	held := heldText(p.Hand, fortune.HeldPoints, res.Held[seat], wentOut)
 	return name + ": " + melds + "; " + held + "; " + strconv.Itoa(res.Melded[seat]) + " - " + strconv.Itoa(res.Held[seat]) +
 		" = " + views.Signed(res.Points[seat]) + " (R4, R5, R6)."
-}
-
-// sumText is "30 + 15 = 45", or just "30" for one term.
-func sumText(terms []string, total int) string {
-	if len(terms) == 1 {
-		return terms[0]
-	}
-	return strings.Join(terms, " + ") + " = " + strconv.Itoa(total)
 }
 
 // whoWentOut is the one player with no cards left, or -1 when the hand

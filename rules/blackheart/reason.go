@@ -5,20 +5,11 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // This file words the verdicts: one sentence a player at the table reads,
 // citing the rule ids in parentheses.
-
-var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-	"nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"}
-
-func numberWord(n int) string {
-	if n >= 0 && n < len(numberWords) {
-		return numberWords[n]
-	}
-	return strconv.Itoa(n)
-}
 
 // rankNames are singular with their article, and plural.
 func rankWithArticle(r cards.Rank) string {
@@ -98,7 +89,7 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 	}
 	if rd.kind == Group {
 		b.WriteString("a group of ")
-		b.WriteString(numberWord(members))
+		b.WriteString(ruling.Number(members))
 		b.WriteByte(' ')
 		b.WriteString(rankPlural(rd.rank))
 	} else {
@@ -144,7 +135,7 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 	case 1:
 		b.WriteString(sep + "one heart escort")
 	default:
-		b.WriteString(sep + numberWord(escorts) + " heart escorts")
+		b.WriteString(sep + ruling.Number(escorts) + " heart escorts")
 	}
 	b.WriteString(" " + ids(rules...))
 	return b.String()
@@ -169,7 +160,7 @@ func failReason(s *solver, f failure) (rule, reason string) {
 		if f.count == 1 {
 			return rule, "only one card makes the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
 		}
-		return rule, "only " + numberWord(f.count) + " cards make the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
+		return rule, "only " + ruling.Number(f.count) + " cards make the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
 	case failNoNatural:
 		return rule, "a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale " + ids(rule)
 	case failWildCopies:

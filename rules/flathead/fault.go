@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // fault is the first thing wrong with some cards as a meld, in words a
@@ -89,9 +90,9 @@ func cardFault(meld []cards.Card) (fault, bool) {
 	case len(trumps) > 1:
 		return fault{why: fmt.Sprintf("a meld may hold at most one trump, and %s are trumps", list(cards.Strings(trumps))), rule: "F3"}, true
 	case len(trumps) == 1 && naturals < 2:
-		return fault{why: "a meld needs two natural cards besides its trump, and this has " + count(naturals), rule: "F3"}, true
+		return fault{why: "a meld needs two natural cards besides its trump, and this has " + ruling.Number(naturals), rule: "F3"}, true
 	case len(meld) < 3:
-		return fault{why: "a meld needs three or more cards, and this has " + count(len(meld)), rule: "F1"}, true
+		return fault{why: "a meld needs three or more cards, and this has " + ruling.Number(len(meld)), rule: "F1"}, true
 	}
 	return fault{}, false
 }
@@ -115,7 +116,7 @@ func setFault(meld []cards.Card, rank cards.Rank) fault {
 			return fault{what: what, why: fmt.Sprintf("%v is not %s %s", c, article(rank), rankText(rank)), rule: "F1"}
 		}
 	}
-	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s are in it", count(suitsPerRank), plural(rank)), rule: "F3"}
+	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s are in it", ruling.Number(suitsPerRank), plural(rank)), rule: "F3"}
 }
 
 // flushFault explains why cards are not a flush of suit.
@@ -126,7 +127,7 @@ func flushFault(meld []cards.Card, suit cards.Suit) fault {
 			return fault{what: what, why: c.String() + " is of another suit", rule: "F1"}
 		}
 	}
-	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s cards are in it", count(ranksPerSuit), suit), rule: "F3"}
+	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s cards are in it", ruling.Number(ranksPerSuit), suit), rule: "F3"}
 }
 
 // runFault explains why cards are not a run of colour: a card of another

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // Check judges cards laid down together as a new meld (F1-F4): three or
@@ -52,16 +53,16 @@ func describe(k Kind, ks kindSet, s shape, trump bool) (text, rule, cites string
 	var looksBonus bool // a natural card in the trump's place would make a bonus meld
 	switch k {
 	case Infinity:
-		return fmt.Sprintf("%s ∞s: an infinity, a bonus meld", count(size)), "F4", "F4"
+		return fmt.Sprintf("%s ∞s: an infinity, a bonus meld", ruling.Number(size)), "F4", "F4"
 	case FlushRun:
 		return fmt.Sprintf("a flush run of %s from %d to %d: a bonus meld", s.suit, lo, hi), "F4", "F4"
 	case ColorSet:
-		return fmt.Sprintf("%s %s %s: a color set, a bonus meld", count(size), s.colour, plural(rank)), "F4", "F4"
+		return fmt.Sprintf("%s %s %s: a color set, a bonus meld", ruling.Number(size), s.colour, plural(rank)), "F4", "F4"
 	case Set:
-		text = count(size) + " " + plural(rank) + withTrump
+		text = ruling.Number(size) + " " + plural(rank) + withTrump
 		looksBonus = trump && (rank == cards.Infinity || s.sameColour && s.n < len(s.colour.Suits()))
 	case Flush:
-		text = fmt.Sprintf("a flush of %s %s%s", count(size), s.suit, withTrump)
+		text = fmt.Sprintf("a flush of %s %s%s", ruling.Number(size), s.suit, withTrump)
 		looksBonus = trump && ks.has(Run)
 	case Run:
 		text = fmt.Sprintf("a %s run from %d to %d", s.colour, lo, hi)

@@ -7,18 +7,6 @@ import (
 	"meldpad/rules/cards"
 )
 
-var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six",
-	"seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
-	"fourteen", "fifteen", "sixteen"}
-
-// count writes a small number as a word ("three"), a larger one in digits.
-func count(n int) string {
-	if n >= 0 && n < len(numberWords) {
-		return numberWords[n]
-	}
-	return strconv.Itoa(n)
-}
-
 // rankText writes a Fanucci rank: "0" to "9", or "∞". (cards.Rank.String
 // writes 1 as "A", which is right for standard decks only.)
 func rankText(r cards.Rank) string {

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // explain words the verdict of cards that passed the card checks of judge
@@ -30,7 +31,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 		// All fixed cards share a rank, so only the size can have spoilt
 		// the set, and no sequence fits either (R1).
 		return judgement{
-			verdict: invalid("R1", "Not a set: "+number(n)+" "+rankPlural(rank)+
+			verdict: invalid("R1", "Not a set: "+ruling.Number(n)+" "+rankPlural(rank)+
 				", and a set holds at most four cards unless the house plays big sets (R1)"),
 			failure: setTooBig,
 		}
@@ -101,7 +102,7 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		}
 	}
 	if n > 13 {
-		return fail("R1", "Not a sequence: %s cards, and a sequence runs at most from A to K or from 2 to A (R1)", number(n))
+		return fail("R1", "Not a sequence: %s cards, and a sequence runs at most from A to K or from 2 to A (R1)", ruling.Number(n))
 	}
 
 	// The fixed cards span fewer places with the ace low or with it high;

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // CheckLayoff judges laying off added onto a meld already on the table
@@ -36,7 +37,7 @@ func CheckLayoff(onto, added []cards.Play, h HouseRules) Verdict {
 	result := judge(whole, len(onto), &base.reading, h)
 	switch {
 	case result.failure == setTooBig:
-		return invalid("R3", fmt.Sprintf("Not a lay-off: a set stays at most four cards, and this would make it %s (R1, R3)", number(len(whole))))
+		return invalid("R3", fmt.Sprintf("Not a lay-off: a set stays at most four cards, and this would make it %s (R1, R3)", ruling.Number(len(whole))))
 	case !result.verdict.Valid:
 		return invalid(result.verdict.Rule, "Not a lay-off: with these cards the meld is "+lowerFirst(result.verdict.Reason))
 	}

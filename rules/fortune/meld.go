@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // Check judges cards laid down as a new meld (R1, R2, R4) and says what
@@ -93,7 +94,7 @@ func fail(rule, format string, args ...any) judgement {
 func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules) judgement {
 	n := len(plays)
 	if n < 3 {
-		return fail("R1", "Not a meld: a meld needs at least three cards, and this has %s (R1)", number(n))
+		return fail("R1", "Not a meld: a meld needs at least three cards, and this has %s (R1)", ruling.Number(n))
 	}
 	slots := make([]slot, n)
 	for i, p := range plays {
@@ -339,7 +340,7 @@ func describe(slots []slot, best candidate) judgement {
 	b := buf[:0]
 	if best.kind == Set {
 		b = append(b, "set of "...)
-		b = append(b, number(n)...)
+		b = append(b, ruling.Number(n)...)
 		b = append(b, ' ')
 		b = append(b, rankPlural(best.rank)...)
 	} else {

@@ -1,33 +1,22 @@
 package fortune
 
 import (
-	"strconv"
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // The helpers in this file turn counts, ranks and suits into the plain
 // words the verdicts use, so that every reason reads like a sentence said
 // at the table.
 
-var numberWords = [...]string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight",
-	"nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"}
-
-// number returns n in words up to sixteen, in digits beyond.
-func number(n int) string {
-	if n >= 0 && n < len(numberWords) {
-		return numberWords[n]
-	}
-	return strconv.Itoa(n)
-}
-
 // count returns "one deuce", "three deuces", "no deuce".
 func count(n int, singular, plural string) string {
 	if n == 1 || n == 0 {
-		return number(n) + " " + singular
+		return ruling.Number(n) + " " + singular
 	}
-	return number(n) + " " + plural
+	return ruling.Number(n) + " " + plural
 }
 
 // rankPlural names several cards of rank r: "aces", "kings", "7s".

@@ -27,3 +27,11 @@ func TestHighestOnceReached(t *testing.T) {
 		t.Errorf("a tie at the top must play on")
 	}
 }
+
+func TestNumber(t *testing.T) {
+	for n, want := range map[int]string{0: "no", 3: "three", 16: "sixteen", 17: "17", -1: "-1"} {
+		if got := Number(n); got != want {
+			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
