@@ -3,14 +3,11 @@ package handlers
 import (
 	"encoding/csv"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
-
-	"meldpad/rules/standings"
 )
 
 // The CSV files are for spreadsheets: RFC 4180 (CRLF line ends, quotes
@@ -72,19 +69,10 @@ func (s *Server) leagueGamesCSV(c echo.Context) error {
 // the same order, the rating as shown and its μ, σ and μ − 3σ in full for
 // sums and charts, and the points columns the page shows.
 func (s *Server) leagueStandingsCSV(c echo.Context) error {
-	l, err := s.loadLeague(c)
+	l, d, q, t, rows, err := s.standingsOf(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.league(c.Request().Context(), l)
-	if err != nil {
-		return err
-	}
-	l = d.record.League
-	q := readStandingsQuery(c, l)
-	t := d.table(q.scope())
-	rows := slices.Clone(t.Rows)
-	standings.Sort(rows, q.Sort, q.Desc, d.name)
 
 	header := []string{"rank", "player", "rating", "mu", "sigma", "mu - 3 sigma", "games", "wins", "win %", "average place", "streak"}
 	if t.Points.Scored {

@@ -99,19 +99,10 @@ const movementPlayers = 6
 // standings of the chosen season and game, sortable by any column, how
 // the leaders' ratings moved, the latest games and a way to start one.
 func (s *Server) showLeague(c echo.Context) error {
-	l, err := s.loadLeague(c)
+	l, d, q, t, rows, err := s.standingsOf(c)
 	if err != nil {
 		return err
 	}
-	d, err := s.league(c.Request().Context(), l)
-	if err != nil {
-		return err
-	}
-	l = d.record.League
-	q := readStandingsQuery(c, l)
-	t := d.table(q.scope())
-	rows := slices.Clone(t.Rows)
-	standings.Sort(rows, q.Sort, q.Desc, d.name)
 
 	base := leagueURL(l)
 	vm := views.LeagueVM{
@@ -261,4 +252,24 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 	return views.GameSummary{
 		URL: "/w/" + g.WatchID, Name: gameName(g.Rules), Players: strings.Join(players, " · "), Result: result, When: when(g.CreatedAt),
 	}
+}
+
+// standingsOf reads the league of the URL and the standings query, and
+// returns the table of that scope with its rows sorted as asked: what the
+// standings page and its CSV both show.
+func (s *Server) standingsOf(c echo.Context) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
+	l, err := s.loadLeague(c)
+	if err != nil {
+		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
+	}
+	d, err := s.league(c.Request().Context(), l)
+	if err != nil {
+		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
+	}
+	l = d.record.League
+	q := readStandingsQuery(c, l)
+	t := d.table(q.scope())
+	rows := slices.Clone(t.Rows)
+	standings.Sort(rows, q.Sort, q.Desc, d.name)
+	return l, d, q, t, rows, nil
 }
