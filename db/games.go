@@ -220,34 +220,6 @@ func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
 	return seats, rows.Err()
 }
 
-// Games lists games with the given status, most recently changed first.
-func (s *Store) Games(ctx context.Context, status string, limit int) ([]Game, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.status = ?
-		ORDER BY g.updated_at DESC, g.id DESC LIMIT ?`, status, limit)
-	if err != nil {
-		return nil, fmt.Errorf("db: list %s games: %w", status, err)
-	}
-	var games []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("db: list %s games: %w", status, err)
-		}
-		games = append(games, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("db: list %s games: %w", status, err)
-	}
-	for i := range games {
-		if games[i].Seats, err = loadSeats(ctx, s.r, games[i].ID); err != nil {
-			return nil, err
-		}
-	}
-	return games, nil
-}
-
 // Players returns every remembered player, most recently seated first.
 func (s *Store) Players(ctx context.Context) ([]Player, error) {
 	rows, err := s.r.QueryContext(ctx, `SELECT p.id, p.name FROM players p
@@ -268,23 +240,20 @@ func (s *Store) Players(ctx context.Context) ([]Player, error) {
 	return players, rows.Err()
 }
 
-// LastLineup returns the player names, in seat order, of the most recent
-// game of the given rules, so the next game can start with the same table.
-func (s *Store) LastLineup(ctx context.Context, rulesID string) ([]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT p.name FROM seats s JOIN players p ON p.id = s.player_id
-		WHERE s.game_id = (SELECT id FROM games WHERE rules = ? ORDER BY created_at DESC, id DESC LIMIT 1)
-		ORDER BY s.seat`, rulesID)
-	if err != nil {
-		return nil, fmt.Errorf("db: last lineup for %s: %w", rulesID, err)
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, fmt.Errorf("db: last lineup for %s: %w", rulesID, err)
+// GamesByPublicIDs returns the games with the given public ids, with
+// their seats, in the order given; ids of no game are skipped. A phone's
+// own list of games is read this way.
+func (s *Store) GamesByPublicIDs(ctx context.Context, ids []string) ([]Game, error) {
+	var games []Game
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if errors.Is(err, ErrNotFound) {
+			continue
 		}
-		names = append(names, n)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, g)
 	}
-	return names, rows.Err()
+	return games, nil
 }

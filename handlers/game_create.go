@@ -76,6 +76,7 @@ func (s *Server) createGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	rememberGame(c, game.PublicID)
 	return c.Redirect(http.StatusSeeOther, "/g/"+game.PublicID)
 }
 

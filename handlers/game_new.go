@@ -22,7 +22,7 @@ func (s *Server) showNewGame(c echo.Context) error {
 	if !ok || (league != nil && !league.Counts(g.ID)) {
 		return render(c, http.StatusOK, views.NewGamePage(chooseGameVM(league)))
 	}
-	lineup, err := s.store.LastLineup(c.Request().Context(), g.ID)
+	lineup, err := s.lastLineup(c, g.ID)
 	if err != nil {
 		return err
 	}
@@ -40,7 +40,7 @@ func (s *Server) showNewGame(c echo.Context) error {
 // newGameVM fills the form's view model: one input per possible seat, the
 // typed names kept, the house rules with their checkboxes.
 func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
-	players, err := s.store.Players(c.Request().Context())
+	known, err := s.knownNames(c)
 	if err != nil {
 		return views.NewGameVM{}, err
 	}
@@ -65,8 +65,6 @@ func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs 
 	for _, h := range g.HouseRules {
 		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: h.Name, Help: h.Help, Checked: checked[h.Key]})
 	}
-	for _, p := range players {
-		vm.Suggestions = append(vm.Suggestions, p.Name)
-	}
+	vm.Suggestions = known
 	return vm, nil
 }

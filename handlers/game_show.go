@@ -16,6 +16,7 @@ func (s *Server) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	rememberGame(c, t.game.PublicID)
 	vm := scorepadVM(t, flash(c.QueryParam("saved")))
 	if err := s.scorepadLeague(c, &vm, t.game.ID); err != nil {
 		return err

@@ -13,16 +13,20 @@ import (
 	"meldpad/views"
 )
 
-// showHome lists games in progress and finished games.
+// showHome lists this phone's games, in progress and finished (see
+// recent.go for why it lists no others).
 func (s *Server) showHome(c echo.Context) error {
-	ctx := c.Request().Context()
-	playing, err := s.store.Games(ctx, db.StatusPlaying, 50)
+	games, err := s.recentGames(c)
 	if err != nil {
 		return err
 	}
-	finished, err := s.store.Games(ctx, db.StatusFinished, 20)
-	if err != nil {
-		return err
+	var playing, finished []db.Game
+	for _, g := range games {
+		if g.Finished() {
+			finished = append(finished, g)
+		} else {
+			playing = append(playing, g)
+		}
 	}
 	vm := views.HomeVM{Playing: summaries(playing), Finished: summaries(finished), Choices: gameChoices()}
 	return render(c, http.StatusOK, views.HomePage(vm))

@@ -38,7 +38,7 @@ func (s *Server) showNewLeague(c echo.Context) error {
 }
 
 func (s *Server) newLeagueVM(c echo.Context, form newLeagueForm, errs fieldErrors) (views.NewLeagueVM, error) {
-	players, err := s.store.Players(c.Request().Context())
+	names, err := s.knownNames(c)
 	if err != nil {
 		return views.NewLeagueVM{}, err
 	}
@@ -48,9 +48,7 @@ func (s *Server) newLeagueVM(c echo.Context, form newLeagueForm, errs fieldError
 	}
 	copy(vm.Members, form.Members)
 	vm.Games = gameChecks(form.Games)
-	for _, p := range players {
-		vm.Suggestions = append(vm.Suggestions, p.Name)
-	}
+	vm.Suggestions = names
 	return vm, nil
 }
 

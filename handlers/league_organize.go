@@ -54,7 +54,7 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 		return views.OrganizerVM{}, err
 	}
 	l = d.record.League
-	known, err := s.store.Players(ctx)
+	known, err := s.knownNames(c)
 	if err != nil {
 		return views.OrganizerVM{}, err
 	}
@@ -89,9 +89,7 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 		vm.Members = append(vm.Members, views.MemberVM{Name: d.name(p), URL: playerURL(l, p), Games: row.Played})
 		vm.Players = append(vm.Players, views.OptionVM{Value: strconv.FormatInt(p, 10), Label: d.name(p)})
 	}
-	for _, p := range known {
-		vm.Suggestions = append(vm.Suggestions, p.Name)
-	}
+	vm.Suggestions = known
 	return vm, nil
 }
 

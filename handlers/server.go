@@ -27,9 +27,7 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
 	Game(ctx context.Context, publicID string) (db.Game, error)
-	Games(ctx context.Context, status string, limit int) ([]db.Game, error)
-	Players(ctx context.Context) ([]db.Player, error)
-	LastLineup(ctx context.Context, rulesID string) ([]string, error)
+	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)
 	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
 	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
 	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change) (db.Hand, error)
