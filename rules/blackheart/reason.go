@@ -11,37 +11,6 @@ import (
 // This file words the verdicts: one sentence a player at the table reads,
 // citing the rule ids in parentheses.
 
-// rankNames are singular with their article, and plural.
-func rankWithArticle(r cards.Rank) string {
-	switch r {
-	case cards.Ace:
-		return "an ace"
-	case 8:
-		return "an 8"
-	case cards.Jack:
-		return "a jack"
-	case cards.Queen:
-		return "a queen"
-	case cards.King:
-		return "a king"
-	}
-	return "a " + r.String()
-}
-
-func rankPlural(r cards.Rank) string {
-	switch r {
-	case cards.Ace:
-		return "aces"
-	case cards.Jack:
-		return "jacks"
-	case cards.Queen:
-		return "queens"
-	case cards.King:
-		return "kings"
-	}
-	return r.String() + "s"
-}
-
 func suitSingular(s cards.Suit) string {
 	return strings.ToLower(strings.TrimSuffix(s.String(), "s"))
 }
@@ -91,7 +60,7 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 		b.WriteString("a group of ")
 		b.WriteString(ruling.Number(members))
 		b.WriteByte(' ')
-		b.WriteString(rankPlural(rd.rank))
+		b.WriteString(ruling.RankPlural(rd.rank))
 	} else {
 		b.WriteString("a series ")
 		for i := 0; i < rd.length; i++ {
@@ -220,7 +189,7 @@ func failReason(s *solver, f failure) (rule, reason string) {
 }
 
 func rankSingular(r cards.Rank) string {
-	return strings.TrimPrefix(strings.TrimPrefix(rankWithArticle(r), "an "), "a ")
+	return strings.TrimPrefix(strings.TrimPrefix(ruling.RankArticle(r), "an "), "a ")
 }
 
 // cardReason words what is wrong with a card itself.
@@ -255,13 +224,13 @@ func cardReason(pieces []piece, f failure) string {
 // The rule is always B1, what a set is made of, whichever card is named
 // first, so that the order of the cards never changes a verdict's rule.
 func misfitReason(rd reading, c, declared cards.Card) (string, string) {
-	set := "a group of " + rankPlural(rd.rank)
+	set := "a group of " + ruling.RankPlural(rd.rank)
 	if rd.kind == Series {
 		set = "a series of " + suitPlural(rd.suit)
 	}
 	switch {
 	case c.Suit == cards.Diamonds && declared == c:
-		return "B1", c.String() + " read as itself belongs only in a group of " + rankPlural(c.Rank) + " or the Royale " + ids("B1", "B3")
+		return "B1", c.String() + " read as itself belongs only in a group of " + ruling.RankPlural(c.Rank) + " or the Royale " + ids("B1", "B3")
 	case c.Suit == cards.Diamonds && !declared.IsZero():
 		return "B1", c.String() + " standing for " + declared.String() + " cannot join " + set + " " + ids("B1", "B3")
 	case c.Suit == cards.Diamonds:
@@ -270,9 +239,9 @@ func misfitReason(rd reading, c, declared cards.Card) (string, string) {
 		}
 		return "B1", c.String() + " has no reading that fits " + set + " " + ids("B1", "B3")
 	case rd.kind == Group && c.Suit == cards.Hearts:
-		return "B1", c.String() + " is not " + rankWithArticle(rd.rank) + ", and " + set + " has no court card for it to escort " + ids("B1", "B2")
+		return "B1", c.String() + " is not " + ruling.RankArticle(rd.rank) + ", and " + set + " has no court card for it to escort " + ids("B1", "B2")
 	case rd.kind == Group:
-		return "B1", c.String() + " is not " + rankWithArticle(rd.rank) + ", so it cannot join " + set + " " + ids("B1")
+		return "B1", c.String() + " is not " + ruling.RankArticle(rd.rank) + ", so it cannot join " + set + " " + ids("B1")
 	}
 	return "B1", c.String() + " is not a " + suitSingular(rd.suit) + ", so it cannot join " + set + " " + ids("B1")
 }

@@ -31,7 +31,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 		// All fixed cards share a rank, so only the size can have spoilt
 		// the set, and no sequence fits either (R1).
 		return judgement{
-			verdict: invalid("R1", "Not a set: "+ruling.Number(n)+" "+rankPlural(rank)+
+			verdict: invalid("R1", "Not a set: "+ruling.Number(n)+" "+ruling.RankPlural(rank)+
 				", and a set holds at most four cards unless the house plays big sets (R1)"),
 			failure: setTooBig,
 		}
@@ -70,7 +70,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 	case byRank[rank] >= 2 && byRank[rank] >= bySuit[suit]:
 		for _, s := range fixed {
 			if s.reading.Rank != rank {
-				return fail("R1", "Not a set: %s is not %s (R1)", s.play, rankArticle(rank))
+				return fail("R1", "Not a set: %s is not %s (R1)", s.play, ruling.RankArticle(rank))
 			}
 		}
 	case bySuit[suit] >= 2:

@@ -342,7 +342,7 @@ func describe(slots []slot, best candidate) judgement {
 		b = append(b, "set of "...)
 		b = append(b, ruling.Number(n)...)
 		b = append(b, ' ')
-		b = append(b, rankPlural(best.rank)...)
+		b = append(b, ruling.RankPlural(best.rank)...)
 	} else {
 		b = append(b, "sequence of "...)
 		b = append(b, lowerSuit(best.suit)...)

@@ -19,39 +19,6 @@ func count(n int, singular, plural string) string {
 	return ruling.Number(n) + " " + plural
 }
 
-// rankPlural names several cards of rank r: "aces", "kings", "7s".
-func rankPlural(r cards.Rank) string {
-	switch r {
-	case cards.Ace:
-		return "aces"
-	case cards.Jack:
-		return "jacks"
-	case cards.Queen:
-		return "queens"
-	case cards.King:
-		return "kings"
-	}
-	return r.String() + "s"
-}
-
-// rankArticle names one card of rank r with its article: "an ace", "a 7",
-// "an 8".
-func rankArticle(r cards.Rank) string {
-	switch r {
-	case cards.Ace:
-		return "an ace"
-	case cards.Jack:
-		return "a jack"
-	case cards.Queen:
-		return "a queen"
-	case cards.King:
-		return "a king"
-	case 8:
-		return "an 8"
-	}
-	return "a " + r.String()
-}
-
 // suitSingular names one card's suit: "heart".
 func suitSingular(s cards.Suit) string {
 	return strings.TrimSuffix(lowerSuit(s), "s")

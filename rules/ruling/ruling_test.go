@@ -3,6 +3,8 @@ package ruling
 import (
 	"fmt"
 	"testing"
+
+	"meldpad/rules/cards"
 )
 
 func TestRuleOf(t *testing.T) {
@@ -32,6 +34,16 @@ func TestNumber(t *testing.T) {
 	for n, want := range map[int]string{0: "no", 3: "three", 16: "sixteen", 17: "17", -1: "-1"} {
 		if got := Number(n); got != want {
 			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestRankWords(t *testing.T) {
+	for r, want := range map[cards.Rank][2]string{
+		cards.Ace: {"an ace", "aces"}, 7: {"a 7", "7s"}, 8: {"an 8", "8s"}, 10: {"a 10", "10s"}, cards.King: {"a king", "kings"},
+	} {
+		if got := [2]string{RankArticle(r), RankPlural(r)}; got != want {
+			t.Errorf("rank %d: %q, want %q", r, got, want)
 		}
 	}
 }
