@@ -25,7 +25,7 @@ func apiHandler(t testing.TB) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{})
 }
 
 // callAPI posts body (raw bytes) to path and decodes the answer.

@@ -38,7 +38,7 @@ func openTestApp(t testing.TB, path string) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil))))
+	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
 		Jar:           jar,

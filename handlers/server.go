@@ -67,6 +67,7 @@ type Server struct {
 	events   *broker
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
+	opts     Options
 }
 
 // ServeHTTP serves a request through the routes of routes.go.
@@ -79,9 +80,9 @@ func (s *Server) CloseStreams() { s.events.close() }
 
 // New returns the HTTP handler for meldpad: every route of routes.go
 // behind logging, panic recovery, a body limit and CSRF protection.
-func New(store Store, log *slog.Logger) *Server {
+func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache()}
+	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), opts: opts}
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{

@@ -17,8 +17,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -43,6 +46,60 @@ type config struct {
 	// serving; Import the file to import. "-" is stdout or stdin.
 	Export string
 	Import string
+	// BaseURL is the origin share links are built from; TrustedProxies
+	// the reverse proxies whose forwarding headers are believed
+	// (handlers.Options).
+	BaseURL        string
+	TrustedProxies string
+}
+
+// options are the handler settings the config names. It is called after
+// Validate, so every value parses.
+func (c config) options() handlers.Options {
+	var opts handlers.Options
+	if c.BaseURL != "" {
+		opts.BaseURL, _ = parseBaseURL(c.BaseURL)
+	}
+	opts.TrustedProxies, _ = parsePrefixes(c.TrustedProxies)
+	return opts
+}
+
+// parseBaseURL accepts an absolute http or https origin, without a path
+// beyond "/", a query or a fragment: share links are that origin plus
+// meldpad's own paths.
+func parseBaseURL(s string) (*url.URL, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return nil, fmt.Errorf("config: -base-url %q: %w", s, err)
+	}
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+		(u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" {
+		return nil, fmt.Errorf("config: -base-url %q: want an origin such as https://meldpad.example", s)
+	}
+	u.Path = ""
+	return u, nil
+}
+
+// parsePrefixes reads a comma-separated list of addresses and CIDR
+// prefixes ("10.0.0.1, 192.168.0.0/16").
+func parsePrefixes(s string) ([]netip.Prefix, error) {
+	var prefixes []netip.Prefix
+	for _, field := range strings.Split(s, ",") {
+		field = strings.TrimSpace(field)
+		if field == "" {
+			continue
+		}
+		if addr, err := netip.ParseAddr(field); err == nil {
+			prefixes = append(prefixes, netip.PrefixFrom(addr, addr.BitLen()))
+			continue
+		}
+		prefix, err := netip.ParsePrefix(field)
+		if err != nil {
+			return nil, fmt.Errorf("config: -trusted-proxies: %q is neither an address nor a prefix", field)
+		}
+		prefixes = append(prefixes, prefix.Masked())
+	}
+	return prefixes, nil
 }
 
 // Validate reports a config that cannot work.
@@ -55,6 +112,14 @@ func (c config) Validate() error {
 	}
 	if c.Export != "" || c.Import != "" {
 		return nil // nothing is served: -addr does not matter
+	}
+	if c.BaseURL != "" {
+		if _, err := parseBaseURL(c.BaseURL); err != nil {
+			return err
+		}
+	}
+	if _, err := parsePrefixes(c.TrustedProxies); err != nil {
+		return err
 	}
 	if c.Addr == "" {
 		return errors.New("config: -addr is empty")
@@ -75,12 +140,16 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if v := getenv("MELDPAD_DB"); v != "" {
 		cfg.DB = v
 	}
+	cfg.BaseURL = getenv("MELDPAD_BASE_URL")
+	cfg.TrustedProxies = getenv("MELDPAD_TRUSTED_PROXIES")
 	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing (env MELDPAD_DB)")
 	fs.StringVar(&cfg.Export, "export", "", "write everything (players, leagues, games, hands, revisions) as JSON to `FILE` (- for stdout), then exit")
 	fs.StringVar(&cfg.Import, "import", "", "import an export `FILE` (- for stdin), whole or not at all, then exit")
+	fs.StringVar(&cfg.BaseURL, "base-url", cfg.BaseURL, "origin of share links and QR codes, such as https://meldpad.example (env MELDPAD_BASE_URL)")
+	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -115,7 +184,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	app := handlers.New(store, log)
+	app := handlers.New(store, log, cfg.options())
 	srv := &http.Server{
 		Handler:           app,
 		ReadHeaderTimeout: 10 * time.Second,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -29,6 +30,12 @@ func TestParseConfig(t *testing.T) {
 		{"bad addr", []string{"-addr", "nonsense"}, nil, "", "", true},
 		{"empty db", []string{"-db", ""}, nil, "", "", true},
 		{"stray argument", []string{"serve"}, nil, "", "", true},
+		{"base url", []string{"-base-url", "https://meldpad.example/"}, nil, ":8080", "meldpad.db", false},
+		{"base url with a path", []string{"-base-url", "https://meldpad.example/x"}, nil, "", "", true},
+		{"base url not http", []string{"-base-url", "javascript:alert(1)"}, nil, "", "", true},
+		{"base url from the environment", nil, map[string]string{"MELDPAD_BASE_URL": "meldpad.example"}, "", "", true},
+		{"trusted proxies", []string{"-trusted-proxies", "10.0.0.1, 192.168.0.0/16,::1"}, nil, ":8080", "meldpad.db", false},
+		{"trusted proxy not an address", nil, map[string]string{"MELDPAD_TRUSTED_PROXIES": "proxy.local"}, "", "", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -89,5 +96,22 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 	if _, err := net.Dial("tcp", addr); err == nil {
 		t.Errorf("still listening after shutdown")
+	}
+}
+
+// TestConfigOptions turns the flags into the handlers' settings: the
+// origin without its trailing slash, single addresses as one-address
+// prefixes.
+func TestConfigOptions(t *testing.T) {
+	cfg, err := parseConfig([]string{"-base-url", "https://meldpad.example/", "-trusted-proxies", "10.0.0.1,192.168.7.9/16"}, func(string) string { return "" }, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := cfg.options()
+	if got := opts.BaseURL.String(); got != "https://meldpad.example" {
+		t.Errorf("BaseURL = %q", got)
+	}
+	if got := fmt.Sprint(opts.TrustedProxies); got != "[10.0.0.1/32 192.168.0.0/16]" {
+		t.Errorf("TrustedProxies = %s", got)
 	}
 }

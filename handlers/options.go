@@ -1,0 +1,21 @@
+package handlers
+
+import (
+	"net/netip"
+	"net/url"
+)
+
+// Options are the settings of a Server that main takes from its flags and
+// environment. The zero value serves a meldpad on its own, reached
+// directly, with the default limits.
+type Options struct {
+	// BaseURL, when set, is the origin every share link and QR code is
+	// built from (https://meldpad.example). Without it links are built
+	// from the request in a way a forged Host header cannot steer.
+	BaseURL *url.URL
+	// TrustedProxies are the addresses of the reverse proxies in front of
+	// meldpad. Only a request from one of them may name the client's
+	// address (X-Forwarded-For) or its scheme (X-Forwarded-Proto); every
+	// other request is taken to come from its own address, as it is.
+	TrustedProxies []netip.Prefix
+}
