@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"meldpad/db"
 )
 
 // fuzzForm posts arbitrary form bodies, with the page's genuine CSRF token
@@ -89,4 +91,35 @@ func TestFuzzFormsReachHandlers(t *testing.T) {
 	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
 		t.Fatalf("status %d", p.status)
 	}
+}
+
+// FuzzNameForms posts arbitrary names to every form that takes one (see
+// nameForms): nothing answers 500, and a name a form takes is one the
+// import takes too.
+func FuzzNameForms(f *testing.F) {
+	forms := nameForms()
+	app := newTestApp(f)
+	for i := range forms {
+		for _, name := range []string{"Ann", "\x00", "An\x00n", "A\tB", "A\nB", "\xff\xfe", "\u202eAnn", "Ann\u200b",
+			" Ann  Lee ", strings.Repeat("x", 61), "\U000E0080", "=cmd"} {
+			f.Add(uint8(i), name)
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, name string) {
+		form := forms[int(which)%len(forms)]
+		p := form.post(app.with(t), name)
+		if p.status >= 500 {
+			t.Fatalf("%s: status %d for %q:\n%s", form.name, p.status, name, p.body)
+		}
+		tidy := db.TidyName(name)
+		limit := db.MaxPlayerName
+		if form.field == "name" || strings.HasPrefix(form.field, "season") {
+			limit = db.MaxLeagueName
+		}
+		if p.status == http.StatusSeeOther && tidy != "" {
+			if err := db.CheckName(tidy, limit); err != nil {
+				t.Fatalf("%s: took %q (%v)", form.name, name, err)
+			}
+		}
+	})
 }
