@@ -159,6 +159,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
+	case errors.Is(err, db.ErrUnwritable):
+		status = http.StatusServiceUnavailable
 	case errors.As(err, &he):
 		status = he.Code
 	}
@@ -194,6 +196,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+	case http.StatusServiceUnavailable:
+		vm.Title, vm.Message = "Nothing was saved", "The server cannot write to its database just now (its disk may be full or read-only). "+
+			"Go back: what you entered is still in the form. Try again in a moment."
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
 	}
