@@ -108,14 +108,25 @@ func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 // showEditSheet shows a stored hand in its card-by-card form.
 func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
 	values := sh.blank(t.before(&h))
+	unreadable := false
 	if h.Entry == db.EntryCards {
-		var err error
-		if values, err = sh.values(t.before(&h), h.Record); err != nil {
-			return err
+		decoded, err := sh.values(t.before(&h), h.Record)
+		if err != nil {
+			// The import refuses such records (CheckRecord); one stored
+			// before it did is shown blank rather than as an error page.
+			s.log.Warn("hand record cannot be shown", "game", t.game.PublicID, "hand", h.ID, "err", err)
+			unreadable = true
+		} else {
+			values = decoded
 		}
 	}
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
 	vm, _ := s.sheetVM(c, t, sh, values, form, &h)
+	if unreadable {
+		vm.Judgement.Problem = ""
+		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
+			t.summary(h.Points, h.Seat, h.EndsHand) + "). Enter them again to correct it, or correct it by points."
+	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
 
