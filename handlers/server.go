@@ -108,10 +108,16 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// hold events back.
 		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
 	}))
+	// HSTS and Secure cookies only over HTTPS, by the connection or a
+	// trusted proxy (secureTransport): echo's own HSTS believes anyone's
+	// X-Forwarded-Proto. No <base> may redirect relative links, and forms
+	// post only to meldpad.
+	e.Use(s.secureTransport)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-		ReferrerPolicy:        "same-origin",
-		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+		ReferrerPolicy: "same-origin",
+		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+			"base-uri 'none'; form-action 'self'",
 	}))
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
