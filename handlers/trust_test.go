@@ -172,8 +172,8 @@ func newTLSTestApp(t *testing.T) *testApp {
 	return app
 }
 
-// checkTransport starts a game (the CSRF cookie, the recent-games cookie)
-// and reads its share page, and checks the cookies' Secure flag, HSTS and
+// checkTransport starts a game (the CSRF cookie, the recent-games cookie),
+// saves a hand (the author's cookie) and reads its share page, and checks the cookies' Secure flag, HSTS and
 // the scheme of the links.
 func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool) {
 	t.Helper()
@@ -184,8 +184,17 @@ func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool)
 	if created.StatusCode != http.StatusSeeOther {
 		t.Fatalf("create a game: %d", created.StatusCode)
 	}
+	game := created.Header.Get("Location")
+	_, body = app.request(http.MethodGet, game+"/hands/new", "", header, nil)
+	hand := formValues(page{body: body})
+	hand["points"] = []string{"25", ""}
+	hand.Set("author", "Ann")
+	saved, _ := app.request(http.MethodPost, game+"/hands", "", header, hand)
+	if saved.StatusCode != http.StatusSeeOther {
+		t.Fatalf("save a hand: %d", saved.StatusCode)
+	}
 	named := map[string]bool{}
-	for _, r := range []*http.Response{resp, created} {
+	for _, r := range []*http.Response{resp, created, saved} {
 		for _, ck := range r.Cookies() {
 			named[ck.Name] = true
 			if ck.Secure != secure {
@@ -196,10 +205,10 @@ func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool)
 			t.Errorf("Strict-Transport-Security %q over %s", hsts, map[bool]string{true: "HTTPS", false: "HTTP"}[secure])
 		}
 	}
-	if !named["meldpad_csrf"] || !named["meldpad_games"] {
-		t.Errorf("cookies set: %v; want the CSRF cookie and the recent games", named)
+	if !named["meldpad_csrf"] || !named["meldpad_games"] || !named["meldpad_author"] {
+		t.Errorf("cookies set: %v; want the CSRF cookie, the recent games and the author", named)
 	}
-	_, share := app.request(http.MethodGet, created.Header.Get("Location")+"/share", "", header, nil)
+	_, share := app.request(http.MethodGet, game+"/share", "", header, nil)
 	scheme := "http://"
 	if secure {
 		scheme = "https://"
