@@ -123,3 +123,47 @@ func FuzzNameForms(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCorrectionForm posts arbitrary bodies to a hand's correction, by
+// points and card by card, of a hand that is there and of one another
+// phone deleted: nothing answers 500.
+func FuzzCorrectionForm(f *testing.F) {
+	app := newTestApp(f)
+	game := app.createGame("fan", "Ann", "Bob")
+	for _, pts := range []string{"10", "20"} {
+		if p := app.recordPoints(game, "", pts, ""); p.status != http.StatusSeeOther {
+			f.Fatalf("record: %d", p.status)
+		}
+	}
+	links := handLinks(app.get(game))
+	live, deleted := links[0], links[1]
+	base := formValues(app.get(live))
+	if p := app.post(deleted+"/delete", formValues(app.get(deleted+"/delete"))); p.status != http.StatusSeeOther {
+		f.Fatalf("delete: %d", p.status)
+	}
+	f.Add("points=15&points=")
+	f.Add("points=15&points=&author=%00")
+	f.Add("by=cards&action=save&knock_card=5h&knocker=0&hand_0=as+2s+3s+4h+4d+4c+7c+8c+9c+10c&hand_1=ks+kh+5d+6d+2h+9h+jd+qc+3d+8s")
+	f.Add("by=cards&action=more:x&author=Ann%09Lee")
+	f.Add("version=999&points=1")
+	f.Fuzz(func(t *testing.T, body string) {
+		extra, err := url.ParseQuery(body)
+		if err != nil {
+			return
+		}
+		form := url.Values{}
+		for k, v := range base {
+			form[k] = v
+		}
+		for k, v := range extra {
+			if k != "_csrf" {
+				form[k] = v
+			}
+		}
+		for _, path := range []string{live, deleted} {
+			if p := app.with(t).post(path, form); p.status >= 500 {
+				t.Fatalf("%s: status %d for %q:\n%s", path, p.status, body, p.body)
+			}
+		}
+	})
+}
