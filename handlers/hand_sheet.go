@@ -251,16 +251,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
-	case errors.Is(err, db.ErrDeleted):
-		return s.correctDeleted(c)
-	case errors.As(err, &again):
-		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case errors.Is(err, db.ErrUnwritable):
-		s.unwritable(c, err)
-		vm.FormError = notSavedMessage(t)
-		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
-	}
-	if errors.Is(err, db.ErrConflict) {
+	case errors.Is(err, db.ErrConflict):
 		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
 		if errors.Is(err, db.ErrDeleted) {
 			return s.correctDeleted(c)
@@ -273,8 +264,15 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
 			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	}
-	if err != nil {
+	case errors.Is(err, db.ErrDeleted):
+		return s.correctDeleted(c)
+	case errors.As(err, &again):
+		return s.sheetSavedAlready(c, sh, values, form, *in, again)
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		vm.FormError = notSavedMessage(t)
+		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
+	case err != nil:
 		return err
 	}
 	rememberAuthor(c, form.Author)

@@ -180,6 +180,11 @@ func TestCorrectingAHandAnotherPhoneDeleted(t *testing.T) {
 			if p := app.post(link+"/delete", formValues(app.get(link+"/delete"))); p.status != http.StatusSeeOther {
 				t.Fatalf("delete: %d", p.status)
 			}
+			// Opening the hand again says what became of it.
+			if opened := app.get(link); opened.status != http.StatusNotFound ||
+				!strings.Contains(opened.body, "Another phone deleted this hand") || !strings.Contains(opened.body, `href="`+game+`"`) {
+				t.Errorf("the deleted hand's page: %d\n%s", opened.status, opened.body)
+			}
 			p := app.post(link, with(correction, tc.entry))
 			if p.status != http.StatusConflict {
 				t.Fatalf("status %d, want 409\n%s", p.status, p.body)

@@ -188,6 +188,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	switch status {
 	case http.StatusNotFound:
 		vm.Title, vm.Message = "Not found", "There is no such page or game here. A game's link must be copied whole."
+		if errors.Is(err, db.ErrDeleted) {
+			vm.Title, vm.Message = "Deleted", "Another phone deleted this hand. The scorepad shows the hands that are left."
+			if game := c.Param("game"); game != "" {
+				vm.Back = "/g/" + game
+			}
+		}
 	case http.StatusForbidden, http.StatusBadRequest:
 		if he != nil && strings.Contains(strings.ToLower(he.Error()), "csrf") {
 			vm.Title, vm.Message = "This form is out of date", "The page was open too long or came from another site. Go back, reload the page and send it again."
