@@ -121,24 +121,32 @@ func (p *phone) form(path string) (url.Values, error) {
 	return v, nil
 }
 
-// record saves one hand by points and reports whether it was
-// acknowledged.
+// record saves one hand by points, counting it once acknowledged. A
+// server that asks the phone to slow down (429) is not an error: the
+// phone waits as told and saves again.
 func (p *phone) record() error {
 	form, err := p.form(p.game + "/hands/new")
 	if err != nil {
 		return err
 	}
 	form["points"] = []string{"0", "0"} // Fortune: a game that never ends
-	resp, err := p.client.PostForm(p.base+p.game+"/hands", form)
-	if err != nil {
-		return err
+	for {
+		resp, err := p.client.PostForm(p.base+p.game+"/hands", form)
+		if err != nil {
+			return err
+		}
+		resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusSeeOther:
+			p.acked.Add(1)
+			return nil
+		case http.StatusTooManyRequests:
+			wait, _ := time.ParseDuration(resp.Header.Get("Retry-After") + "s")
+			time.Sleep(max(wait, 100*time.Millisecond))
+		default:
+			return fmt.Errorf("save: status %d", resp.StatusCode)
+		}
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusSeeOther {
-		return fmt.Errorf("save: status %d", resp.StatusCode)
-	}
-	p.acked.Add(1)
-	return nil
 }
 
 // TestBackupWhileAnotherProcessWrites takes backups of a database that
