@@ -47,7 +47,7 @@ func BenchmarkArchive(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			if _, err := dst.Import(ctx, bytes.NewReader(file), 64<<20); err != nil {
+			if _, err := dst.Import(ctx, bytes.NewReader(file), 64<<20, nil); err != nil {
 				b.Fatal(err)
 			}
 			b.StopTimer()

@@ -33,6 +33,14 @@ var (
 	ErrConflict = errors.New("db: changed since it was read")
 	// ErrGameOver means a hand was added to a finished game.
 	ErrGameOver = errors.New("db: the game is over")
+	// ErrDeleted means the hand was deleted (by another phone). It is also
+	// ErrNotFound, for callers to whom a deleted hand is no hand.
+	ErrDeleted = fmt.Errorf("%w: the hand was deleted", ErrNotFound)
+	// ErrUnwritable means nothing was written because the database cannot
+	// be written: the disk is full, the file or its file system is
+	// read-only, an I/O error, a damaged file, or another process holding
+	// the write lock longer than the busy timeout. It wraps SQLite's error.
+	ErrUnwritable = errors.New("db: the database cannot be written")
 )
 
 // Store is the database. Its methods are safe for concurrent use.
@@ -40,33 +48,78 @@ type Store struct {
 	w   *sql.DB // one connection: every write, in BEGIN IMMEDIATE
 	r   *sql.DB // read-only pool
 	now func() time.Time
+
+	health writeHealth // how the last write went, for Writable
 }
+
+// Synchronous modes: how hard SQLite makes sure a committed write is on
+// the disk before the commit returns (PRAGMA synchronous, in WAL mode).
+const (
+	// SyncFull syncs the write-ahead log at every commit: a hand that was
+	// acknowledged survives a power cut or an operating-system crash.
+	SyncFull = "FULL"
+	// SyncNormal syncs only at checkpoints: faster commits, the database
+	// stays consistent, but the last commits before a power cut (not a
+	// crash of meldpad alone) can be lost.
+	SyncNormal = "NORMAL"
+)
+
+// Option changes how Open opens the database.
+type Option func(*openConfig)
+
+type openConfig struct {
+	sync     string
+	readOnly bool
+}
+
+// Synchronous sets how commits reach the disk: SyncFull (the default) or
+// SyncNormal.
+func Synchronous(mode string) Option { return func(c *openConfig) { c.sync = mode } }
+
+// ReadOnly opens the file for reading only, as SQLite does by itself when
+// the process may not write the file: pages read, and every write fails
+// with ErrUnwritable, which Writable and /healthz report. It stands for a
+// read-only disk in tests, where running as root would write the file
+// whatever its mode.
+func ReadOnly() Option { return func(c *openConfig) { c.readOnly = true } }
 
 // pragmas apply to every pooled connection because they are in the DSN.
-var pragmas = []string{
-	"journal_mode(WAL)",
-	"synchronous(NORMAL)",
-	"busy_timeout(5000)",
-	"foreign_keys(1)",
+func (c openConfig) pragmas() []string {
+	return []string{
+		"journal_mode(WAL)",
+		"synchronous(" + c.sync + ")",
+		"busy_timeout(5000)",
+		"foreign_keys(1)",
+	}
 }
 
-func dsn(path string, readOnly bool) string {
+func (c openConfig) dsn(path string, reader bool) string {
 	q := url.Values{}
-	for _, p := range pragmas {
+	for _, p := range c.pragmas() {
 		q.Add("_pragma", p)
 	}
-	if readOnly {
+	if reader {
 		q.Add("_pragma", "query_only(1)")
 	} else {
 		q.Set("_txlock", "immediate")
+	}
+	if c.readOnly {
+		q.Set("mode", "ro")
 	}
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 
 // Open opens (creating if needed) the database at path and applies the
 // embedded migrations.
-func Open(ctx context.Context, path string) (*Store, error) {
-	w, err := sql.Open("sqlite", dsn(path, false))
+func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	cfg := openConfig{sync: SyncFull}
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	if cfg.sync != SyncFull && cfg.sync != SyncNormal {
+		return nil, fmt.Errorf("db: synchronous %q: want %s or %s", cfg.sync, SyncFull, SyncNormal)
+	}
+	w, err := sql.Open("sqlite", cfg.dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
 	}
@@ -80,13 +133,13 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
-	r, err := sql.Open("sqlite", dsn(path, true))
+	r, err := sql.Open("sqlite", cfg.dsn(path, true))
 	if err != nil {
 		w.Close()
 		return nil, fmt.Errorf("db: open %s for reading: %w", path, err)
 	}
 	r.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	return &Store{w: w, r: r, now: func() time.Time { return time.Now().UTC() }}, nil
+	return &Store{w: w, r: r, now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}, nil
 }
 
 func migrate(ctx context.Context, w *sql.DB) error {
@@ -111,19 +164,34 @@ func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
-// Ping reports whether both connections answer; /healthz uses it.
+// Ping reports whether the database can be read and written: a reader
+// answers, and Writable. /healthz uses it, so it stays cheap: it never
+// waits for a write in progress.
 func (s *Store) Ping(ctx context.Context) error {
-	if err := s.w.PingContext(ctx); err != nil {
-		return fmt.Errorf("db: ping writer: %w", err)
-	}
 	if err := s.r.PingContext(ctx); err != nil {
 		return fmt.Errorf("db: ping reader: %w", err)
 	}
-	return nil
+	return s.Writable(ctx)
 }
 
 // write runs fn in one immediate transaction on the writer connection.
+// A failure of the storage (storageFailed) is ErrUnwritable, and every
+// write's outcome is remembered for Writable.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	s.health.writing.Add(1)
+	defer s.health.writing.Add(-1)
+	err := s.writeTx(ctx, fn)
+	switch {
+	case err == nil:
+		s.health.record(s.now(), nil)
+	case storageFailed(err):
+		err = fmt.Errorf("%w: %w", ErrUnwritable, err)
+		s.health.record(s.now(), err)
+	}
+	return err
+}
+
+func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("db: begin: %w", err)

@@ -1,11 +1,13 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"meldpad/rules"
@@ -123,7 +125,8 @@ func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
 	return hands, rows.Err()
 }
 
-// Hand returns one hand of the game; a deleted hand is ErrNotFound.
+// Hand returns one hand of the game. A deleted hand is ErrDeleted, which
+// is also ErrNotFound.
 func (s *Store) Hand(ctx context.Context, gameID, handID int64) (Hand, error) {
 	return loadHand(ctx, s.r, gameID, handID)
 }
@@ -136,6 +139,14 @@ func loadHand(ctx context.Context, q rowQuerier, gameID, handID int64) (Hand, er
 	h, err := scanHand(q.QueryRowContext(ctx, `SELECT `+handColumns+` FROM hands
 		WHERE id = ? AND game_id = ? AND deleted_at IS NULL`, handID, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
+		// Whether it was deleted is asked only now: it is rare, and
+		// worth a second look-up only when a phone asks for a hand that
+		// is not there.
+		var deleted bool
+		if q.QueryRowContext(ctx, `SELECT deleted_at IS NOT NULL FROM hands WHERE id = ? AND game_id = ?`,
+			handID, gameID).Scan(&deleted) == nil && deleted {
+			return Hand{}, ErrDeleted
+		}
 		return Hand{}, ErrNotFound
 	}
 	if err != nil {
@@ -144,35 +155,98 @@ func loadHand(ctx context.Context, q rowQuerier, gameID, handID int64) (Hand, er
 	return h, nil
 }
 
-// submitted returns the hand a form token already saved, if any.
-func submitted(ctx context.Context, tx *sql.Tx, gameID int64, token string) (int64, bool, error) {
-	if token == "" {
-		return 0, false, nil
-	}
-	var handID int64
-	err := tx.QueryRowContext(ctx, `SELECT hand_id FROM submissions WHERE token = ? AND game_id = ? AND hand_id IS NOT NULL`,
-		token, gameID).Scan(&handID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
-	}
-	if err != nil {
-		return 0, false, fmt.Errorf("db: look up form token: %w", err)
-	}
-	return handID, true, nil
+// ErrAlreadySaved means a form was posted again, with the token of its
+// first post, but with other values: what the first post saved stands,
+// and the new values were not saved. The error is an *AlreadySavedError.
+var ErrAlreadySaved = errors.New("db: this form was already saved, with other values")
+
+// AlreadySavedError is a form posted again with other values than it
+// saved the first time (the browser's Back button, a number changed, Save
+// again). Nothing was written.
+type AlreadySavedError struct {
+	HandID int64     // the hand the form added or corrected
+	Saved  HandInput // what it saved then
 }
 
-func (s *Store) remember(ctx context.Context, tx *sql.Tx, c Change, gameID, handID int64) error {
+func (e *AlreadySavedError) Error() string {
+	return fmt.Sprintf("db: this form already saved hand %d, with other values", e.HandID)
+}
+
+// Is makes errors.Is(err, ErrAlreadySaved) hold.
+func (e *AlreadySavedError) Is(target error) bool { return target == ErrAlreadySaved }
+
+// submission is what a form token already did.
+type submission struct {
+	handID int64
+	// saved is the hand as the token saved it; nil for a deletion, and
+	// for tokens saved before meldpad remembered it.
+	saved *snapshot
+}
+
+// submitted returns what a form token already did, if anything.
+func submitted(ctx context.Context, tx *sql.Tx, gameID int64, token string) (submission, bool, error) {
+	if token == "" {
+		return submission{}, false, nil
+	}
+	var sub submission
+	var after sql.NullString
+	err := tx.QueryRowContext(ctx, `SELECT s.hand_id, r.after FROM submissions s LEFT JOIN revisions r ON r.id = s.revision_id
+		WHERE s.token = ? AND s.game_id = ? AND s.hand_id IS NOT NULL`, token, gameID).Scan(&sub.handID, &after)
+	if errors.Is(err, sql.ErrNoRows) {
+		return submission{}, false, nil
+	}
+	if err != nil {
+		return submission{}, false, fmt.Errorf("db: look up form token: %w", err)
+	}
+	if after.Valid {
+		sub.saved = new(snapshot)
+		if err := json.Unmarshal([]byte(after.String), sub.saved); err != nil {
+			return submission{}, false, fmt.Errorf("db: look up form token: %w", err)
+		}
+	}
+	return sub, true, nil
+}
+
+// repeats says whether a form posted again with the token of sub asks
+// for what sub saved (a double tap, a re-post): nil, or an
+// *AlreadySavedError when it brings other values (want; nil for a
+// deletion, which has none).
+func (sub submission) repeats(want *snapshot) error {
+	if want == nil || sub.saved == nil || sub.saved.same(*want) {
+		return nil
+	}
+	return &AlreadySavedError{HandID: sub.handID, Saved: sub.saved.input()}
+}
+
+// same reports whether two snapshots record the same hand: the same
+// entry, points, seat and flag, and records equal as JSON values.
+func (sn snapshot) same(other snapshot) bool {
+	if sn.Entry != other.Entry || sn.Seat != other.Seat || sn.EndsHand != other.EndsHand || !slices.Equal(sn.Points, other.Points) {
+		return false
+	}
+	var a, b bytes.Buffer
+	return json.Compact(&a, sn.Record) == nil && json.Compact(&b, other.Record) == nil && bytes.Equal(a.Bytes(), b.Bytes())
+}
+
+func (sn snapshot) input() HandInput {
+	return HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand}
+}
+
+// remember keeps what the form's token did: the hand, and the revision
+// that holds what it saved.
+func (s *Store) remember(ctx context.Context, tx *sql.Tx, c Change, gameID, handID, revisionID int64) error {
 	if c.Token == "" {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, hand_id, at) VALUES (?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
-		c.Token, gameID, handID, formatTime(s.now())); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (token) DO NOTHING`, c.Token, gameID, handID, revisionID, formatTime(s.now())); err != nil {
 		return fmt.Errorf("db: remember form token: %w", err)
 	}
 	return nil
 }
 
-func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, author string, before, after *snapshot) error {
+// revise writes a revision of the hand and returns its id.
+func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, author string, before, after *snapshot) (int64, error) {
 	enc := func(sn *snapshot) (any, error) {
 		if sn == nil {
 			return nil, nil
@@ -182,33 +256,39 @@ func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, au
 	}
 	b, err := enc(before)
 	if err != nil {
-		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
 	a, err := enc(after)
 	if err != nil {
-		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO revisions (hand_id, action, author, at, before, after)
-		VALUES (?, ?, ?, ?, ?, ?)`, handID, action, author, formatTime(s.now()), b, a); err != nil {
-		return fmt.Errorf("db: revision of hand %d: %w", handID, err)
+	res, err := tx.ExecContext(ctx, `INSERT INTO revisions (hand_id, action, author, at, before, after)
+		VALUES (?, ?, ?, ?, ?, ?)`, handID, action, author, formatTime(s.now()), b, a)
+	if err != nil {
+		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	return nil
+	return res.LastInsertId()
 }
 
 // AddHand records a new hand at the end of the game and recomputes the
 // game's totals and result. A repeated form token returns the hand the
-// first submit saved. It fails with ErrGameOver on a finished game and with
-// ErrConflict when the game changed since c.Version.
+// first submit saved, or, when it brings other values, fails with an
+// *AlreadySavedError. It fails with ErrGameOver on a finished game and
+// with ErrConflict when the game changed since c.Version.
 func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change) (Hand, error) {
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
 	var handID int64
 	err := s.write(ctx, func(tx *sql.Tx) error {
-		id, seen, err := submitted(ctx, tx, gameID, c.Token)
-		if err != nil || seen {
-			handID = id
+		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
+		if err != nil {
 			return err
+		}
+		if seen {
+			handID = sub.handID
+			want := in.snapshot()
+			return sub.repeats(&want)
 		}
 		var status string
 		var version int
@@ -234,10 +314,11 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		}
 		handID, _ = res.LastInsertId()
 		after := in.snapshot()
-		if err := s.revise(ctx, tx, handID, "add", c.Author, nil, &after); err != nil {
+		revisionID, err := s.revise(ctx, tx, handID, "add", c.Author, nil, &after)
+		if err != nil {
 			return err
 		}
-		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
+		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
 		return s.recompute(ctx, tx, gameID)
@@ -250,12 +331,15 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 
 // CorrectHand replaces what was recorded for a hand, keeps the old one as a
 // revision and recomputes the game. It fails with ErrConflict when the hand
-// changed since c.Version (another phone corrected it first).
+// changed since c.Version (another phone corrected it first), with
+// ErrDeleted when another phone deleted it, and with an
+// *AlreadySavedError when the form's token already saved other values.
 func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change) (Hand, error) {
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
-	err := s.changeHand(ctx, gameID, handID, c, "correct", func(tx *sql.Tx) (*snapshot, error) {
+	want := in.snapshot()
+	err := s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx *sql.Tx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
@@ -275,7 +359,7 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 // the history) and recomputes the game. Deleting a hand already deleted
 // with the same form token is not an error.
 func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) error {
-	return s.changeHand(ctx, gameID, handID, c, "delete", func(tx *sql.Tx) (*snapshot, error) {
+	return s.changeHand(ctx, gameID, handID, c, "delete", nil, func(tx *sql.Tx) (*snapshot, error) {
 		now := formatTime(s.now())
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
 			now, now, handID); err != nil {
@@ -286,14 +370,20 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) 
 }
 
 // changeHand is what a correction and a deletion share, in one write: a
-// repeated form token does nothing; the hand must exist and be at the
-// version the form was made from; apply changes the row and returns the
-// hand as it now is (nil once deleted); then the revision, the token and
-// the game's derived state are written.
-func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, apply func(tx *sql.Tx) (*snapshot, error)) error {
+// repeated form token does nothing (or fails with an *AlreadySavedError
+// when it brings other values than want, the hand it asks for); the hand
+// must exist and be at the version the form was made from; apply changes
+// the row and returns the hand as it now is (nil once deleted); then the
+// revision, the token and the game's derived state are written.
+func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, want *snapshot,
+	apply func(tx *sql.Tx) (*snapshot, error)) error {
 	return s.write(ctx, func(tx *sql.Tx) error {
-		if _, seen, err := submitted(ctx, tx, gameID, c.Token); err != nil || seen {
+		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
+		if err != nil {
 			return err
+		}
+		if seen {
+			return sub.repeats(want)
 		}
 		old, err := loadHand(ctx, tx, gameID, handID)
 		if err != nil {
@@ -307,10 +397,11 @@ func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, 
 			return err
 		}
 		before := old.input().snapshot()
-		if err := s.revise(ctx, tx, handID, action, c.Author, &before, after); err != nil {
+		revisionID, err := s.revise(ctx, tx, handID, action, c.Author, &before, after)
+		if err != nil {
 			return err
 		}
-		if err := s.remember(ctx, tx, c, gameID, handID); err != nil {
+		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
 		return s.recompute(ctx, tx, gameID)

@@ -24,6 +24,12 @@ type ImportSummary struct {
 	Hands   int // not counting deleted hands
 }
 
+// RecordChecker decodes a hand's record, entered card by card in a game
+// of the given rules and number of seats, with the code that shows such
+// a hand, and says why it cannot be shown. The db package knows no game:
+// the handlers supply their decoders (handlers.CheckRecord).
+type RecordChecker func(rules string, seats int, record json.RawMessage) error
+
 // Import reads an export (Archive) of at most maxBytes and adds what it
 // holds: its players (merged by name with the players already here), its
 // leagues and its games with their hands and revisions, keeping their
@@ -31,13 +37,14 @@ type ImportSummary struct {
 // results, best and worst hands, versions) is worked out again by the
 // code every write uses, so the standings come out as they were.
 //
-// The file is checked whole before anything is written (ParseArchive),
-// then written in one transaction, which also fails when one of the file's
+// The file is checked whole before anything is written (ParseArchive,
+// then every card-entered hand's record with check, when not nil, so
+// that no imported hand's page fails), then written in one transaction, which also fails when one of the file's
 // ids is already a link in this meldpad: a file imported twice, or two
 // exports of the same league. Either way nothing is written, and the
 // error is an *ImportError naming each problem's place in the file.
 // Import only adds: no game or league already here is changed.
-func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64) (ImportSummary, error) {
+func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check RecordChecker) (ImportSummary, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return ImportSummary{}, fmt.Errorf("db: import: read: %w", err)
@@ -47,6 +54,9 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64) (Import
 	}
 	a, err := ParseArchive(data)
 	if err != nil {
+		return ImportSummary{}, err
+	}
+	if err := checkRecords(&a, check); err != nil {
 		return ImportSummary{}, err
 	}
 	var sum ImportSummary
@@ -91,6 +101,29 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64) (Import
 		sum.Leagues = append(sum.Leagues, imported)
 	}
 	return sum, nil
+}
+
+// checkRecords decodes every card-entered hand's record with check, deleted
+// hands too, and says where each one that cannot be shown is.
+func checkRecords(a *Archive, check RecordChecker) error {
+	if check == nil {
+		return nil
+	}
+	var ps problems
+	for i, g := range a.Games {
+		for k, h := range g.Hands {
+			if h.Entry != EntryCards {
+				continue
+			}
+			if err := check(g.Rules, len(g.Seats), h.Record); err != nil {
+				ps.add("games["+strconv.Itoa(i)+"].hands["+strconv.Itoa(k)+"].record", "%v", err)
+			}
+			if ps.full() {
+				return ps.err()
+			}
+		}
+	}
+	return ps.err()
 }
 
 // unusedIDs fails when one of the file's leagues or games is already

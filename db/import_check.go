@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"meldpad/rules"
@@ -317,8 +316,8 @@ func checkPoints(ps *problems, where string, points []int, seats int) bool {
 // before and after it as meldpad keeps them.
 func checkRevision(ps *problems, where string, seats int, r ArchiveRevision) {
 	checkTime(ps, where+".at", r.At, true)
-	if utf8.RuneCountInString(r.Author) > 40 {
-		ps.add(where+".author", "longer than 40 characters")
+	if r.Author != "" {
+		checkName(ps, where+".author", r.Author, MaxPlayerName)
 	}
 	before, after := !isNull(r.Before), !isNull(r.After)
 	switch r.Action {
@@ -382,18 +381,10 @@ func isObject(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] == '{'
 }
 
-// checkName checks a name as the forms would take it: trimmed, not empty,
-// at most most characters, no control characters.
+// checkName checks a name as the forms would take it (CheckName).
 func checkName(ps *problems, where, name string, most int) {
-	switch {
-	case strings.TrimSpace(name) == "":
-		ps.add(where, "missing")
-	case strings.TrimSpace(name) != name:
-		ps.add(where, "%q has spaces at an end; meldpad keeps names trimmed", shorten(name))
-	case utf8.RuneCountInString(name) > most:
-		ps.add(where, "%q is longer than %d characters", shorten(name), most)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		ps.add(where, "%q has control characters", shorten(name))
+	if err := CheckName(name, most); err != nil {
+		ps.add(where, "%v", err)
 	}
 }
 

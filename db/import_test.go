@@ -175,7 +175,7 @@ func TestImportRefuses(t *testing.T) {
 			if limit == 0 {
 				limit = 32 << 20
 			}
-			_, err := dst.Import(ctx, bytes.NewReader(tc.file), limit)
+			_, err := dst.Import(ctx, bytes.NewReader(tc.file), limit, nil)
 			var ie *ImportError
 			if !errors.As(err, &ie) {
 				t.Fatalf("Import = %v, want an *ImportError", err)
@@ -211,7 +211,7 @@ func TestImportRefuses(t *testing.T) {
 	if after["games"] != before["games"]+5 || after["leagues"] != before["leagues"]+1 || after["players"] != before["players"] {
 		t.Errorf("rows %v after importing a league of 5 games, %v before", after, before)
 	}
-	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20)
+	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20, nil)
 	var ie *ImportError
 	if !errors.As(err, &ie) || len(ie.Problems) != 7 || !strings.Contains(ie.Problems[0].What, "it was imported before") {
 		t.Errorf("importing the file again: %v; want every id named as already here", err)

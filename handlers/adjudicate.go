@@ -118,7 +118,7 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 	if asked {
 		q.judge(game, &vm)
 		if vm.Verdict != nil {
-			vm.ShareURL = c.Scheme() + "://" + c.Request().Host + "/adjudicate?" + shareQuery(vm)
+			vm.ShareURL = s.origin(c) + "/adjudicate?" + shareQuery(vm)
 			var err error
 			if vm.ShareQR, err = qrModules(vm.ShareURL); err != nil {
 				vm.ShareURL = ""

@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
 
@@ -31,11 +33,62 @@ func newValidator() *validator.Validate {
 		_, ok := parsePoints(fl.Field().String())
 		return ok
 	})
+	// name=N: a name of at most N characters as db.CheckName takes them,
+	// once tidied (db.TidyName), or blank; whether a blank is allowed is
+	// for "required" or the handler to say. Every form that takes a name
+	// (players, leagues, seasons, who entered a hand) uses it, with the
+	// import's check, so whatever is entered can be exported and imported.
+	_ = v.RegisterValidation("name", func(fl validator.FieldLevel) bool {
+		return nameProblem(fl.Field().String(), fl.Param()) == nil
+	})
 	// token: an id made by db.NewID.
 	_ = v.RegisterValidation("token", func(fl validator.FieldLevel) bool {
 		return db.ValidID(fl.Field().String())
 	})
 	return v
+}
+
+// nameProblem is what db.CheckName finds wrong with a typed name, tidied,
+// of at most param characters; nil for a good name or a blank.
+func nameProblem(typed, param string) error {
+	most, err := strconv.Atoi(param)
+	if err != nil {
+		return err
+	}
+	name := db.TidyName(typed)
+	if name == "" {
+		return nil
+	}
+	return db.CheckName(name, most)
+}
+
+// nameMessage says what is wrong with a name, in words a player reads.
+func nameMessage(err error, most string) string {
+	var bad *db.NameError
+	if !errors.As(err, &bad) {
+		return "This is not valid."
+	}
+	switch bad.Err {
+	case db.ErrNameLong:
+		return "Use at most " + most + " characters."
+	case db.ErrNameControl:
+		r, _ := utf8.DecodeRuneInString(bad.Name[bad.At:])
+		what := "an invisible or control character"
+		switch r {
+		case '\t':
+			what = "a tab"
+		case '\n', '\r', '\u2028', '\u2029':
+			what = "a line break"
+		}
+		where := "at the start"
+		if bad.At > 0 {
+			where = "after “" + bad.Name[:bad.At] + "”"
+		}
+		return fmt.Sprintf("Use letters, digits, spaces and punctuation only: this has %s (%U) %s.", what, r, where)
+	case db.ErrNameEncoding:
+		return "This is not readable text; type it again."
+	}
+	return "Enter a name."
 }
 
 // parsePoints reads a points field: blank is 0, a leading + is allowed.
@@ -87,6 +140,9 @@ func message(fe validator.FieldError) string {
 		return "This form is out of date: reload the page and enter it again."
 	case "max":
 		return "Use at most " + fe.Param() + " characters."
+	case "name":
+		typed, _ := fe.Value().(string)
+		return nameMessage(nameProblem(typed, fe.Param()), fe.Param())
 	case "oneof":
 		return "Choose one of the options."
 	case "number", "numeric":

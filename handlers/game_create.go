@@ -16,7 +16,7 @@ import (
 // that what was typed can be shown again as typed.
 type newGameForm struct {
 	Game    string   `form:"game" validate:"required"`
-	Players []string `form:"players" validate:"max=8,dive,max=40"`
+	Players []string `form:"players" validate:"max=8,dive,name=40"`
 	Dealer  string   `form:"dealer" validate:"omitempty,number"`
 	House   []string `form:"house" validate:"max=4,dive,max=40"`
 	Token   string   `form:"token" validate:"token"`
@@ -104,7 +104,7 @@ func seatedNames(inputs []string) ([]string, []int) {
 	var names []string
 	var from []int
 	for i, n := range inputs {
-		if n = strings.Join(strings.Fields(n), " "); n != "" {
+		if n = db.TidyName(n); n != "" {
 			names = append(names, n)
 			from = append(from, i)
 		}

@@ -15,7 +15,7 @@ import (
 type deleteForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
-	Author  string `form:"author" validate:"max=40"`
+	Author  string `form:"author" validate:"name=40"`
 }
 
 // confirmDeleteHand asks before deleting a hand.
@@ -66,6 +66,15 @@ func (s *Server) deleteHand(c echo.Context) error {
 	case errors.Is(err, db.ErrNotFound):
 		// Already deleted (by this form's first submit or another phone).
 		return c.Redirect(http.StatusSeeOther, t.url()+"?saved=deleted")
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		h, err := s.store.Hand(c.Request().Context(), t.game.ID, id)
+		if err != nil {
+			return err
+		}
+		vm := deleteVM(c, t, h, form.Token)
+		vm.Error = notDeletedMessage(t)
+		return render(c, http.StatusServiceUnavailable, views.DeleteHandPage(vm))
 	case err != nil:
 		return err
 	}

@@ -19,7 +19,7 @@ type pointsForm struct {
 	Points   []string `form:"points" validate:"max=8,dive,points"`
 	Seat     string   `form:"seat" validate:"omitempty,number"`
 	EndsHand string   `form:"ends_hand"`
-	Author   string   `form:"author" validate:"max=40"`
+	Author   string   `form:"author" validate:"name=40"`
 	Token    string   `form:"token" validate:"token"`
 	Version  string   `form:"version" validate:"omitempty,number"`
 }
@@ -49,6 +49,9 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}
+	}
+	if _, bad := errs["author"]; !bad {
+		form.Author = db.TidyName(form.Author)
 	}
 	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: t.rules.ID != rules.Trophy || form.EndsHand != ""}
 	for i, p := range form.Points {
@@ -115,10 +118,12 @@ func pointsHint(g rules.Game, seats int) string {
 
 const authorCookieName = "meldpad_author"
 
-// authorCookie is the name this phone last entered hands as.
+// authorCookie is the name this phone last entered hands as, when it is
+// one a form would take: the cookie comes from the phone, so it is
+// checked like what is typed.
 func authorCookie(c echo.Context) string {
 	if ck, err := c.Cookie(authorCookieName); err == nil {
-		if name, err := url.QueryUnescape(ck.Value); err == nil {
+		if name, err := url.QueryUnescape(ck.Value); err == nil && db.CheckName(name, db.MaxPlayerName) == nil {
 			return name
 		}
 	}

@@ -12,8 +12,10 @@ import (
 )
 
 // saveHand records a hand entered by points. Wrong input comes back with
-// the typed values and a message by the field; a double submit saves once;
-// a phone that was behind is told what changed before it saves.
+// the typed values and a message by the field; a double submit saves once,
+// and a submit again with other values is told what was saved; a phone
+// that was behind is told what changed before it saves; a database that
+// cannot be written is said so, the entry kept.
 func (s *Server) saveHand(c echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
@@ -31,6 +33,7 @@ func (s *Server) saveHand(c echo.Context) error {
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
 		// Reload to show what the other phone saved; the form now carries
@@ -42,12 +45,44 @@ func (s *Server) saveHand(c echo.Context) error {
 		vm.Version = t.game.Version
 		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandFormPage(vm))
+	case errors.As(err, &again):
+		return s.pointsSavedAlready(c, form, in, again)
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		return render(c, http.StatusServiceUnavailable, views.HandFormPage(newHandVM(c, t, form, fieldErrors{"form": notSavedMessage(t)})))
 	case err != nil:
 		return err
 	}
 	s.changed(c, t)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// pointsSavedAlready shows a by-points form posted again with other values
+// (savedAlready): the entry kept, offered as the correction of the hand the
+// form saved, with a new token so that saving it is a new, deliberate
+// change.
+func (s *Server) pointsSavedAlready(c echo.Context, form pointsForm, sent db.HandInput, again *db.AlreadySavedError) error {
+	t, h, notice, err := s.savedAlready(c, again, sent)
+	if err != nil {
+		return err
+	}
+	form.Token = db.NewID()
+	var vm views.HandFormVM
+	if h == nil {
+		form.Version = strconv.Itoa(t.game.Version)
+		vm = newHandVM(c, t, form, nil)
+		var stale string
+		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
+			notice += " " + stale
+		}
+	} else {
+		form.Version = strconv.Itoa(h.Version)
+		vm = editHandVM(c, t, *h, form, nil)
+		vm.SaveLabel = correctionLabel(t, *h)
+	}
+	vm.Conflict = notice
+	return render(c, http.StatusConflict, views.HandFormPage(vm))
 }
 
 // staleNotice is what a phone that saved too late is told, once the game

@@ -18,7 +18,7 @@ import (
 type sheetForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
-	Author  string `form:"author" validate:"max=40"`
+	Author  string `form:"author" validate:"name=40"`
 	// Action is the button pressed: "check" shows the verdicts, "save"
 	// (or none: a form submitted some other way) records the hand, and
 	// "more" shows the sheet again with more empty fields: one more of the
@@ -27,6 +27,9 @@ type sheetForm struct {
 	// whatever more the sheet lays out (a Trophy Case trick's rows).
 	Action string `form:"action" validate:"omitempty,oneof=check save more"`
 	More   string `validate:"max=40"`
+	// authorError says what is wrong with Author, shown beside it; such a
+	// form is judged but not saved.
+	authorError string
 }
 
 // The buttons that show a sheet again without saving (see Action). A
@@ -43,6 +46,8 @@ func (f sheetForm) showsOnly() bool { return f.Action == actionCheck || f.Action
 // readSheetForm reads the posted form: the common fields checked, the
 // game's fields as posted. For "more", the group's field count is raised
 // by one in the values, so the sheet judged from them shows the new field.
+// A wrong author is said beside its field (authorError); any other wrong
+// common field is a page out of date or forged, refused whole.
 func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	values, err := c.FormParams()
 	if err != nil {
@@ -50,8 +55,14 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	}
 	action, more, _ := strings.Cut(values.Get("action"), ":")
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more}
-	if errs := s.check(&form); errs != nil {
+	errs := s.check(&form)
+	form.authorError = errs["author"]
+	delete(errs, "author")
+	if len(errs) > 0 {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
+	}
+	if form.authorError == "" {
+		form.Author = db.TidyName(form.Author)
 	}
 	if form.Action == actionMore && form.More != "" {
 		addField(values, form.More)
@@ -64,7 +75,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(),
+		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(), AuthorError: form.authorError,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)
@@ -97,14 +108,25 @@ func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 // showEditSheet shows a stored hand in its card-by-card form.
 func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
 	values := sh.blank(t.before(&h))
+	unreadable := false
 	if h.Entry == db.EntryCards {
-		var err error
-		if values, err = sh.values(t.before(&h), h.Record); err != nil {
-			return err
+		decoded, err := sh.values(t.before(&h), h.Record)
+		if err != nil {
+			// The import refuses such records (CheckRecord); one stored
+			// before it did is shown blank rather than as an error page.
+			s.log.Warn("hand record cannot be shown", "game", t.game.PublicID, "hand", h.ID, "err", err)
+			unreadable = true
+		} else {
+			values = decoded
 		}
 	}
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
 	vm, _ := s.sheetVM(c, t, sh, values, form, &h)
+	if unreadable {
+		vm.Judgement.Problem = ""
+		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
+			t.summary(h.Points, h.Seat, h.EndsHand) + "). Enter them again to correct it, or correct it by points."
+	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
 
@@ -143,13 +165,14 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
-	if in == nil {
-		vm.FormError = "Not saved: " + vm.Judgement.Problem
+	if notReady(&vm, in, form) {
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
-	if errors.Is(err, db.ErrConflict) || errors.Is(err, db.ErrGameOver) {
+	var again *db.AlreadySavedError
+	switch {
+	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
 		if t, err = s.loadTable(c); err != nil {
 			return err
 		}
@@ -157,13 +180,58 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
 		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	}
-	if err != nil {
+	case errors.As(err, &again):
+		return s.sheetSavedAlready(c, sh, values, form, *in, again)
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		vm.FormError = notSavedMessage(t)
+		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
+	case err != nil:
 		return err
 	}
 	rememberAuthor(c, form.Author)
 	s.changed(c, t)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// notReady says, on the page, why a sheet cannot be saved yet: the hand is
+// incomplete or the rules forbid it, or the author is wrong.
+func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
+	switch {
+	case in == nil:
+		vm.FormError = "Not saved: " + vm.Judgement.Problem
+	case form.authorError != "":
+		vm.FormError = "Not saved: see “Entered by”."
+	default:
+		return false
+	}
+	return true
+}
+
+// sheetSavedAlready shows a card-by-card form posted again with other
+// values (savedAlready): the entry kept, offered as the correction of the
+// hand the form saved, with a new token.
+func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, form sheetForm, sent db.HandInput, again *db.AlreadySavedError) error {
+	t, h, notice, err := s.savedAlready(c, again, sent)
+	if err != nil {
+		return err
+	}
+	form.Token = db.NewID()
+	var vm views.SheetVM
+	if h == nil {
+		form.Version = strconv.Itoa(t.game.Version)
+		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
+		var stale string
+		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
+			notice += " " + stale
+		}
+	} else {
+		form.Version = strconv.Itoa(h.Version)
+		vm, _ = s.sheetVM(c, t, sh, values, form, h)
+		vm.SaveLabel = correctionLabel(t, *h)
+	}
+	vm.Conflict = notice
+	return render(c, http.StatusConflict, views.HandSheetPage(vm))
 }
 
 // updateSheet saves a correction entered card by card.
@@ -176,14 +244,18 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
-	if in == nil {
-		vm.FormError = "Not saved: " + vm.Judgement.Problem
+	if notReady(&vm, in, form) {
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
-	if errors.Is(err, db.ErrConflict) {
+	var again *db.AlreadySavedError
+	switch {
+	case errors.Is(err, db.ErrConflict):
 		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
+		if errors.Is(err, db.ErrDeleted) {
+			return s.correctDeleted(c)
+		}
 		if err != nil {
 			return err
 		}
@@ -192,8 +264,15 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
 			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	}
-	if err != nil {
+	case errors.Is(err, db.ErrDeleted):
+		return s.correctDeleted(c)
+	case errors.As(err, &again):
+		return s.sheetSavedAlready(c, sh, values, form, *in, again)
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		vm.FormError = notSavedMessage(t)
+		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
+	case err != nil:
 		return err
 	}
 	rememberAuthor(c, form.Author)

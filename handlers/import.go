@@ -41,7 +41,7 @@ func (s *Server) importFile(c echo.Context) error {
 		return err
 	}
 	defer file.Close()
-	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody)
+	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody, CheckRecord)
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		vm.FileName = upload.Filename

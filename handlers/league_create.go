@@ -18,7 +18,7 @@ func (s *Server) createLeague(c echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = strings.Join(strings.Fields(form.Name), " ")
+	form.Name = db.TidyName(form.Name)
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}
@@ -33,7 +33,7 @@ func (s *Server) createLeague(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.NewLeaguePage(vm))
 	}
 	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
-		Name: form.Name, Games: form.Games, Members: members, Season: strings.TrimSpace(form.Season), Token: form.Token,
+		Name: form.Name, Games: form.Games, Members: members, Season: db.TidyName(form.Season), Token: form.Token,
 	})
 	if err != nil {
 		return err
@@ -61,7 +61,7 @@ func tidyNames(inputs []string) []string {
 	seen := map[string]bool{}
 	var names []string
 	for _, n := range inputs {
-		n = strings.Join(strings.Fields(n), " ")
+		n = db.TidyName(n)
 		if n == "" || seen[strings.ToLower(n)] {
 			continue
 		}

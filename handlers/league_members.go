@@ -11,7 +11,7 @@ import (
 
 // leagueMembersForm adds players to a league.
 type leagueMembersForm struct {
-	Members []string `form:"members" validate:"max=40,dive,max=40"`
+	Members []string `form:"members" validate:"max=40,dive,name=40"`
 }
 
 // addLeagueMembers adds players, known or new, to the league.

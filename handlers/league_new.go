@@ -12,10 +12,10 @@ import (
 // newLeagueForm is the new-league form as posted. Strings throughout, so
 // what was typed is shown again as typed.
 type newLeagueForm struct {
-	Name    string   `form:"name" validate:"required,max=60"`
+	Name    string   `form:"name" validate:"required,name=60"`
 	Games   []string `form:"games" validate:"max=5,dive,max=20"`
-	Members []string `form:"members" validate:"max=40,dive,max=40"`
-	Season  string   `form:"season" validate:"max=60"`
+	Members []string `form:"members" validate:"max=40,dive,name=40"`
+	Season  string   `form:"season" validate:"name=60"`
 	Token   string   `form:"token" validate:"token"`
 }
 

@@ -59,7 +59,7 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 		return views.OrganizerVM{}, err
 	}
 	base := organizerURL(l)
-	origin := c.Scheme() + "://" + c.Request().Host
+	origin := s.origin(c)
 	vm := views.OrganizerVM{
 		CSRF: csrfToken(c), Name: l.Name, Errors: errs,
 		MembersLink: origin + leagueURL(l), OrganizerLink: origin + base, LeagueURL: leagueURL(l), GamesURL: base + "/games",

@@ -14,7 +14,7 @@ import (
 
 // seasonForm is a season's form: a new one, or one to change.
 type seasonForm struct {
-	Name     string `form:"name" validate:"required,max=60"`
+	Name     string `form:"name" validate:"required,name=60"`
 	StartsOn string `form:"starts_on" validate:"max=20"`
 	EndsOn   string `form:"ends_on" validate:"max=20"`
 	Token    string `form:"token"`
@@ -28,7 +28,7 @@ func (s *Server) readSeasonForm(c echo.Context, prefix string) (seasonForm, db.S
 	if err := c.Bind(&form); err != nil {
 		return form, db.SeasonInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = strings.Join(strings.Fields(form.Name), " ")
+	form.Name = db.TidyName(form.Name)
 	form.StartsOn, form.EndsOn = strings.TrimSpace(form.StartsOn), strings.TrimSpace(form.EndsOn)
 	errs := fieldErrors{}
 	for field, msg := range s.check(&form) {

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -12,7 +11,7 @@ import (
 
 // leagueSettingsForm is the organizer's settings form.
 type leagueSettingsForm struct {
-	Name  string   `form:"name" validate:"required,max=60"`
+	Name  string   `form:"name" validate:"required,name=60"`
 	Games []string `form:"games" validate:"max=5,dive,max=20"`
 }
 
@@ -22,7 +21,7 @@ func (s *Server) saveLeagueSettings(c echo.Context, l db.League) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = strings.Join(strings.Fields(form.Name), " ")
+	form.Name = db.TidyName(form.Name)
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}

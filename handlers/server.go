@@ -55,7 +55,7 @@ type Store interface {
 
 	// Export and import (league_export.go, league_csv.go, import.go).
 	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
-	Import(ctx context.Context, r io.Reader, maxBytes int64) (db.ImportSummary, error)
+	Import(ctx context.Context, r io.Reader, maxBytes int64, check db.RecordChecker) (db.ImportSummary, error)
 }
 
 // Server holds what every handler needs. It is the http.Handler of
@@ -108,10 +108,16 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// hold events back.
 		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
 	}))
+	// HSTS and Secure cookies only over HTTPS, by the connection or a
+	// trusted proxy (secureTransport): echo's own HSTS believes anyone's
+	// X-Forwarded-Proto. No <base> may redirect relative links, and forms
+	// post only to meldpad.
+	e.Use(s.secureTransport)
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
-		ReferrerPolicy:        "same-origin",
-		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
+		ReferrerPolicy: "same-origin",
+		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+			"base-uri 'none'; form-action 'self'",
 	}))
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
@@ -159,6 +165,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
+	case errors.Is(err, db.ErrUnwritable):
+		status = http.StatusServiceUnavailable
 	case errors.As(err, &he):
 		status = he.Code
 	}
@@ -180,6 +188,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	switch status {
 	case http.StatusNotFound:
 		vm.Title, vm.Message = "Not found", "There is no such page or game here. A game's link must be copied whole."
+		if errors.Is(err, db.ErrDeleted) {
+			vm.Title, vm.Message = "Deleted", "Another phone deleted this hand. The scorepad shows the hands that are left."
+			if game := c.Param("game"); game != "" {
+				vm.Back = "/g/" + game
+			}
+		}
 	case http.StatusForbidden, http.StatusBadRequest:
 		if he != nil && strings.Contains(strings.ToLower(he.Error()), "csrf") {
 			vm.Title, vm.Message = "This form is out of date", "The page was open too long or came from another site. Go back, reload the page and send it again."
@@ -194,6 +208,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+	case http.StatusServiceUnavailable:
+		vm.Title, vm.Message = "Nothing was saved", "The server cannot write to its database just now (its disk may be full or read-only). "+
+			"Go back: what you entered is still in the form. Try again in a moment."
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
 	}

@@ -21,7 +21,7 @@ func (s *Server) showShare(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	origin := c.Scheme() + "://" + c.Request().Host
+	origin := s.origin(c)
 	play, watch := origin+t.url(), origin+"/w/"+watchID
 	vm := views.ShareVM{Title: "Share " + t.rules.Name, GameURL: t.url(), PlayURL: play, WatchURL: watch}
 	if vm.PlayQR, err = qrModules(play); err != nil {

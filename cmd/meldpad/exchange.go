@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"meldpad/db"
+	"meldpad/handlers"
 )
 
 // maxImportFile is the largest file meldpad -import reads: the export of
@@ -63,7 +64,7 @@ func importFrom(ctx context.Context, store *db.Store, path string, stdin io.Read
 		defer f.Close()
 		in = f
 	}
-	sum, err := store.Import(ctx, in, maxImportFile)
+	sum, err := store.Import(ctx, in, maxImportFile, handlers.CheckRecord)
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		return fmt.Errorf("import of %s refused, nothing was imported:\n%s", path, strings.TrimSuffix(refused.Lines(), "\n"))

@@ -3,6 +3,7 @@
 //	meldpad [-addr :8080] [-db ./meldpad.db]
 //	meldpad [-db ./meldpad.db] -export FILE   # everything as JSON, then exit
 //	meldpad [-db ./meldpad.db] -import FILE   # an export, whole or not at all
+//	meldpad [-db ./meldpad.db] -backup FILE   # a consistent copy, while another meldpad serves
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
 // environment. FILE "-" is standard output or input.
@@ -46,6 +47,13 @@ type config struct {
 	// serving; Import the file to import. "-" is stdout or stdin.
 	Export string
 	Import string
+	// Backup, when set, is the file to write a copy of the database to
+	// instead of serving (db.Backup).
+	Backup string
+	// Sync is how commits reach the disk: "full" (an acknowledged hand
+	// survives a power cut) or "normal" (faster where syncing is slow, but
+	// the last commits before a power cut can be lost).
+	Sync string
 	// BaseURL is the origin share links are built from; TrustedProxies
 	// the reverse proxies whose forwarding headers are believed
 	// (handlers.Options).
@@ -107,10 +115,13 @@ func (c config) Validate() error {
 	if c.DB == "" {
 		return errors.New("config: -db is empty")
 	}
-	if c.Export != "" && c.Import != "" {
-		return errors.New("config: -export and -import together: run meldpad once for each")
+	if severalOf(c.Export, c.Import, c.Backup) {
+		return errors.New("config: -export, -import and -backup together: run meldpad once for each")
 	}
-	if c.Export != "" || c.Import != "" {
+	if _, err := c.syncMode(); err != nil {
+		return err
+	}
+	if c.Export != "" || c.Import != "" || c.Backup != "" {
 		return nil // nothing is served: -addr does not matter
 	}
 	if c.BaseURL != "" {
@@ -130,6 +141,28 @@ func (c config) Validate() error {
 	return nil
 }
 
+// severalOf reports whether more than one of the one-off commands is set.
+func severalOf(commands ...string) bool {
+	set := 0
+	for _, c := range commands {
+		if c != "" {
+			set++
+		}
+	}
+	return set > 1
+}
+
+// syncMode is the -sync setting as the db package names it.
+func (c config) syncMode() (string, error) {
+	switch strings.ToLower(c.Sync) {
+	case "", "full":
+		return db.SyncFull, nil
+	case "normal":
+		return db.SyncNormal, nil
+	}
+	return "", fmt.Errorf("config: -sync %q: want full or normal", c.Sync)
+}
+
 // parseConfig reads the flags, then the environment for what the flags did
 // not set, then the defaults.
 func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
@@ -142,12 +175,15 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	cfg.BaseURL = getenv("MELDPAD_BASE_URL")
 	cfg.TrustedProxies = getenv("MELDPAD_TRUSTED_PROXIES")
+	cfg.Sync = getenv("MELDPAD_SYNC")
 	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
 	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing (env MELDPAD_DB)")
 	fs.StringVar(&cfg.Export, "export", "", "write everything (players, leagues, games, hands, revisions) as JSON to `FILE` (- for stdout), then exit")
 	fs.StringVar(&cfg.Import, "import", "", "import an export `FILE` (- for stdin), whole or not at all, then exit")
+	fs.StringVar(&cfg.Backup, "backup", "", "write a consistent copy of the database to `FILE`, safe while another meldpad serves it, then exit")
+	fs.StringVar(&cfg.Sync, "sync", cfg.Sync, "full: a save returns once it is on the disk; normal: faster where syncing is slow, but a power cut can lose the last saves (env MELDPAD_SYNC)")
 	fs.StringVar(&cfg.BaseURL, "base-url", cfg.BaseURL, "origin of share links and QR codes, such as https://meldpad.example (env MELDPAD_BASE_URL)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
 	if err := fs.Parse(args); err != nil {
@@ -168,7 +204,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	log := slog.New(slog.NewTextHandler(stdout, nil))
-	store, err := db.Open(ctx, cfg.DB)
+	if cfg.Backup != "" {
+		// Before db.Open, which would create and migrate the database.
+		return backupTo(ctx, cfg.DB, cfg.Backup, stdout)
+	}
+	sync, _ := cfg.syncMode()
+	store, err := db.Open(ctx, cfg.DB, db.Synchronous(sync))
 	if err != nil {
 		return err
 	}
@@ -193,7 +234,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		IdleTimeout:       2 * time.Minute,
 	}
 	srv.RegisterOnShutdown(app.CloseStreams)
-	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB)
+	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync)
+	if cfg.BaseURL == "" && cfg.TrustedProxies != "" {
+		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")
+	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	go func() {

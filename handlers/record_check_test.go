@@ -1,0 +1,146 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// savedFanRecord saves a Fan deal card by card and returns the record
+// meldpad stored.
+func savedFanRecord(t *testing.T) json.RawMessage {
+	t.Helper()
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	form := formValues(app.get(game + "/hands/new?by=cards"))
+	if p := app.post(game+"/hands", with(form, fanDeal())); p.status != http.StatusSeeOther {
+		t.Fatalf("save a Fan deal: %d\n%s", p.status, p.body)
+	}
+	g, err := app.store.Game(context.Background(), strings.TrimPrefix(game, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands, err := app.store.Hands(context.Background(), g.ID)
+	if err != nil || len(hands) != 1 {
+		t.Fatalf("%d hands, %v", len(hands), err)
+	}
+	return hands[0].Record
+}
+
+func TestCheckRecord(t *testing.T) {
+	saved := savedFanRecord(t)
+	tests := []struct {
+		name   string
+		rules  string
+		seats  int
+		record string
+		want   string // "" for a record that can be shown
+	}{
+		{"a Fan deal as saved", rules.Fan, 2, string(saved), ""},
+		{"an empty Fan record shows an empty sheet", rules.Fan, 2, `{}`, ""},
+		{"Flathead", rules.Flathead, 3, `{"winner":0,"players":[{"melds":[{"cards":["1 Lamps","2 Lamps","3 Lamps"]}],"hand":[]},{"melds":[],"hand":["Grue"]},{"melds":[],"hand":[]}]}`, ""},
+		{"Fortune", rules.Fortune, 2, `{"players":[{"melds":[["7S","7H","7C"]],"hand":[]},{"melds":[],"hand":["2C"]}]}`, ""},
+		{"Black Heart", rules.BlackHeart, 2, `{"went_out":0,"black_heart":false,"players":[{"melds":[],"layoffs":[],"hand":[]},{"melds":[],"layoffs":[],"hand":["KS"]}]}`, ""},
+		{"Trophy Case", rules.Trophy, 3, `{"leader":0,"plays":[{"seat":0,"card":"7 Lamps"},{"seat":1,"fold":true}]}`, ""},
+		{"Fan: the knock card a number", rules.Fan, 2, `{"knock_card": 5}`, "knock_card is a number where meldpad records text"},
+		{"Fan: a hand that is not a list", rules.Fan, 2, `{"hands": "AS"}`, "hands is a string where meldpad records a list"},
+		{"Flathead: the winner as text", rules.Flathead, 3, `{"winner": "Ann"}`, "winner is a string where meldpad records a whole number"},
+		{"Fortune: melds of a string", rules.Fortune, 2, `{"players":[{"melds":"7S 7H 7C"}]}`, "players.melds is a string where meldpad records a list"},
+		{"Black Heart: black heart as a number", rules.BlackHeart, 2, `{"black_heart": 1}`, "black_heart is a number where meldpad records true or false"},
+		{"Trophy Case: a play's seat as text", rules.Trophy, 3, `{"plays":[{"seat":"Ann"}]}`, "plays.seat is a string where meldpad records a whole number"},
+		{"a list, not an object", rules.Fan, 2, `[1, 2]`, "the record is an array where meldpad records an object"},
+		{"a game without a card sheet", "poker", 2, `{}`, `"poker" hands are not entered card by card`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckRecord(tc.rules, tc.seats, json.RawMessage(tc.record))
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%v, want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// FuzzCheckRecord decodes arbitrary records of every game: never a panic,
+// and a record CheckRecord passes can be shown on its hand's page.
+func FuzzCheckRecord(f *testing.F) {
+	for _, seed := range []string{`{}`, `{"knock_card": 5}`, `{"players":[{"melds":[{"cards":["x"]}]}]}`, `{"plays":[{"seat":-1}]}`, `null`, `[]`} {
+		for i := range rules.Games() {
+			f.Add(uint8(i), uint8(3), seed)
+		}
+	}
+	f.Fuzz(func(t *testing.T, game, seats uint8, record string) {
+		all := rules.Games()
+		g := all[int(game)%len(all)]
+		n := g.MinPlayers + int(seats)%(g.MaxPlayers-g.MinPlayers+1)
+		if err := CheckRecord(g.ID, n, json.RawMessage(record)); err != nil {
+			return
+		}
+		sh := sheets[g.ID]
+		tb := table{game: db.Game{Rules: g.ID, Seats: make([]db.Seat, n)}, rules: g}
+		values, err := sh.values(tb, json.RawMessage(record))
+		if err != nil {
+			t.Fatalf("CheckRecord passed %s, which does not decode: %v", record, err)
+		}
+		for i := range tb.game.Seats {
+			tb.game.Seats[i].Name = "P" + itoa(i)
+		}
+		var vm views.SheetVM
+		sh.judge(tb, values, &vm)
+	})
+}
+
+// TestImportRefusesRecordsPagesCannotShow: an export whose Fan deal holds
+// the record {"knock_card": 5} used to import, and its hand's page was a
+// 500. The import now refuses the file whole and says where; a record
+// stored before this check is shown blank, never as a 500.
+func TestImportRefusesRecordsPagesCannotShow(t *testing.T) {
+	ctx := context.Background()
+	from := newTestApp(t)
+	game := from.createGame("fan", "Ann", "Bob")
+	form := formValues(from.get(game + "/hands/new?by=cards"))
+	if p := from.post(game+"/hands", with(form, fanDeal())); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d", p.status)
+	}
+	archive, err := from.store.ExportAll(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive.Games[0].Hands[0].Record = json.RawMessage(`{"knock_card": 5}`)
+	var file bytes.Buffer
+	if err := archive.WriteJSON(&file); err != nil {
+		t.Fatal(err)
+	}
+
+	to := newTestApp(t)
+	p := to.upload("broken.json", file.Bytes())
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422\n%s", p.status, p.body)
+	}
+	mustContain(t, p, "games[0].hands[0].record: not a Fan Rummy hand as meldpad records it: knock_card is a number where meldpad records text")
+	if rows := to.rows(); rows["games"] != 0 || rows["hands"] != 0 {
+		t.Errorf("the refused file wrote %v", rows)
+	}
+
+	// Imported without the check, as before it existed: the page of the
+	// hand is shown, its cards blank, with a word on why.
+	if _, err := to.store.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, nil); err != nil {
+		t.Fatal(err)
+	}
+	link := handLinks(to.get(game))[0]
+	page := to.get(link)
+	if page.status != http.StatusOK {
+		t.Fatalf("the hand's page: %d\n%s", page.status, page.body)
+	}
+	mustContain(t, page, "cannot be read back", "Ann +98")
+}
