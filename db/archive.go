@@ -6,33 +6,36 @@ import (
 	"io"
 )
 
-// ArchiveVersion is the version of the export format this meldpad writes
-// and the only one it reads. A change that an older meldpad would misread
-// gets a new number.
-const ArchiveVersion = 1
+// ArchiveVersion is the version of the export format this meldpad writes.
+// A change that an older meldpad would misread gets a new number. Version
+// 2 gives each league its own players; meldpad still reads version 1,
+// where players were one list for the whole file (archiveV1).
+const ArchiveVersion = 2
 
 // Archive is a meldpad export: a league, or everything, as JSON. It is
-// lossless for what a person entered or chose: players, leagues with their
-// seasons and members, games with their seats and every hand with its
-// card-level record and its revisions, deleted hands included, with their
-// times. What meldpad derives from the hands (totals, status, winner, best
+// lossless for what a person entered or chose: leagues with their
+// seasons, players and members, games with their seats and every hand
+// with its card-level record and its revisions, deleted hands included,
+// with their times. What meldpad derives from the hands (totals, status, winner, best
 // and worst hands, versions of games and leagues) is left out: an import
 // works it out again through the same code as every write (recompute), so
 // it cannot disagree with the hands.
 //
-// Players are named, not numbered: names are unique in a meldpad (in any
-// case), and the name is what merges an imported player with one already
-// there. Games and leagues keep their random ids, which are their links.
+// A player belongs to a league and is named, not numbered: names are
+// unique in a league (in any case), so a league's members and the seats
+// of its games name its players. A game outside leagues has names on its
+// seats and no players. An imported league is new to the meldpad, and so
+// are its players: no name is ever matched with a player already there.
+// Games and leagues keep their random ids, which are their links.
 type Archive struct {
 	Meldpad    int             `json:"meldpad"`     // ArchiveVersion
 	ExportedAt string          `json:"exported_at"` // RFC 3339
-	Players    []ArchivePlayer `json:"players"`
 	Leagues    []ArchiveLeague `json:"leagues"`
 	Games      []ArchiveGame   `json:"games"`
 }
 
-// ArchivePlayer is a player: everyone seated at a game or a member of a
-// league in the archive.
+// ArchivePlayer is a player of a league: a member, or someone seated at
+// one of its games.
 type ArchivePlayer struct {
 	Name      string `json:"name"`
 	CreatedAt string `json:"created_at"`
@@ -46,7 +49,10 @@ type ArchiveLeague struct {
 	Games       []string        `json:"games"` // ids of the games that count
 	CreatedAt   string          `json:"created_at"`
 	Seasons     []ArchiveSeason `json:"seasons"`
-	Members     []ArchiveMember `json:"members"`
+	// Players are every player of the league, in the order they were
+	// added (a player's record breaks ties between opponents by it).
+	Players []ArchivePlayer `json:"players"`
+	Members []ArchiveMember `json:"members"`
 }
 
 // ArchiveSeason is a season of a league; see Season.
@@ -57,7 +63,8 @@ type ArchiveSeason struct {
 	CreatedAt string `json:"created_at"`
 }
 
-// ArchiveMember is a member of a league, by the player's name.
+// ArchiveMember is a member of a league, by the name of one of the
+// league's players.
 type ArchiveMember struct {
 	Name    string `json:"name"`
 	AddedAt string `json:"added_at"`
@@ -70,10 +77,12 @@ type ArchiveGame struct {
 	Rules       string          `json:"rules"`
 	HouseRules  map[string]bool `json:"house_rules"`
 	FirstDealer int             `json:"first_dealer"`
-	Seats       []string        `json:"seats"`            // player names, in seat order
-	League      string          `json:"league,omitempty"` // the league's public id
-	CreatedAt   string          `json:"created_at"`
-	UpdatedAt   string          `json:"updated_at"`
+	// Seats are names in seat order: in a league's game, names of the
+	// league's players; outside leagues, the seats' own names.
+	Seats     []string `json:"seats"`
+	League    string   `json:"league,omitempty"` // the league's public id
+	CreatedAt string   `json:"created_at"`
+	UpdatedAt string   `json:"updated_at"`
 	// FinishedAt is when the game ended. Standings rate games in the
 	// order they finished, so it is kept although the import works out
 	// again whether the game is over.
@@ -107,7 +116,7 @@ type ArchiveRevision struct {
 	After  json.RawMessage `json:"after,omitempty"`  // absent for "delete"
 }
 
-// WriteJSON writes the archive as JSON with one player, league or game to
+// WriteJSON writes the archive as JSON with one league or game to
 // a line: a file a person can find their way in and compare line by line
 // with another, a third of the size of fully indented JSON (a league of
 // 5,000 games stays well under the web import's limit). HTML is not
@@ -136,7 +145,6 @@ func (a Archive) WriteJSON(w io.Writer) error {
 		count int
 		item  func(i int) any
 	}{
-		{"players", len(a.Players), func(i int) any { return a.Players[i] }},
 		{"leagues", len(a.Leagues), func(i int) any { return a.Leagues[i] }},
 		{"games", len(a.Games), func(i int) any { return a.Games[i] }},
 	}

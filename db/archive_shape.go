@@ -28,19 +28,20 @@ const (
 
 var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
-// checkShape walks the file token by token against the Archive types and
-// returns the first place where it differs from them: a syntax error, a
+// checkShape walks the file token by token against t, the type of the
+// file's version (Archive, or archiveV1), and returns the first place
+// where it differs from it: a syntax error, a
 // value of the wrong type, a field the format does not have, a number
 // that is not a whole number or does not fit, a record nested too deep.
 // With the path of the place ("games[12].hands[3].points[1]"), which
 // encoding/json's errors do not give. It is the slow way (a few seconds
 // for a league of 5,000 games), taken only when decoding the file failed,
 // to say where.
-func checkShape(data []byte) error {
+func checkShape(data []byte, t reflect.Type, version int) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	w := shapeWalker{dec: dec, data: data}
-	if err := w.value(reflect.TypeFor[Archive](), ""); err != nil {
+	w := shapeWalker{dec: dec, data: data, version: version}
+	if err := w.value(t, ""); err != nil {
 		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -50,8 +51,9 @@ func checkShape(data []byte) error {
 }
 
 type shapeWalker struct {
-	dec  *json.Decoder
-	data []byte
+	dec     *json.Decoder
+	data    []byte
+	version int // of the format the file says it is in
 }
 
 // at is the place the decoder has reached, as a line and column.
@@ -174,7 +176,7 @@ func (w *shapeWalker) object(t reflect.Type, path string) error {
 		}
 		f, ok := fields[key]
 		if !ok {
-			return importFailed(where, "not a field of a meldpad export (version %d)", ArchiveVersion)
+			return importFailed(where, "not a field of a meldpad export (version %d)", w.version)
 		}
 		if err := w.value(f, where); err != nil {
 			return err

@@ -1,5 +1,5 @@
-// Package db records meldpad's games in SQLite: players, games and their
-// seats, hands with their revisions. Writes go through one connection in
+// Package db records meldpad's games in SQLite: leagues with their
+// players, games and their seats, hands with their revisions. Writes go through one connection in
 // immediate transactions; reads come from a pool of read-only connections.
 // Everything derived from the hands (totals, status, winner) is rewritten
 // in the same transaction as the write that changes it, so it is never

@@ -7,37 +7,32 @@ import (
 	"fmt"
 )
 
-// ExportAll returns everything the meldpad holds: every player, league and
-// game. It holds every game's editing link, so meldpad offers it on the
-// command line only (meldpad -export), never on the web.
+// ExportAll returns everything the meldpad holds: every league with its
+// players, and every game. It holds every game's editing link, so meldpad
+// offers it on the command line only (meldpad -export), never on the web.
 func (s *Store) ExportAll(ctx context.Context) (Archive, error) {
 	return s.export(ctx, exportScope{
-		players: `SELECT id, name, created_at FROM players ORDER BY id`,
 		leagues: `SELECT id FROM leagues ORDER BY id`,
 		games:   `1 = 1`,
 	})
 }
 
-// ExportLeague returns one league with its games (the games in it now:
-// not those taken out of it) and their players and the league's members.
-// It holds the games' editing links: the organizer's page offers it.
+// ExportLeague returns one league with its players and its games (the
+// games in it now: not those taken out of it). It holds the games'
+// editing links: the organizer's page offers it.
 func (s *Store) ExportLeague(ctx context.Context, leagueID int64) (Archive, error) {
 	return s.export(ctx, exportScope{
-		players: `SELECT id, name, created_at FROM players WHERE id IN (
-			SELECT player_id FROM league_members WHERE league_id = ?1
-			UNION SELECT s.player_id FROM seats s JOIN games g ON g.id = s.game_id WHERE g.league_id = ?1) ORDER BY id`,
 		leagues: `SELECT id FROM leagues WHERE id = ?1`,
 		games:   `g.league_id = ?1`,
 		arg:     leagueID,
 	})
 }
 
-// exportScope says what an export holds: queries for the players (id,
-// name, created_at) and the leagues (id), and a condition on games g; arg
-// is ?1 in each.
+// exportScope says what an export holds: a query for the leagues (id)
+// and a condition on games g; arg is ?1 in each.
 type exportScope struct {
-	players, leagues, games string
-	arg                     any
+	leagues, games string
+	arg            any
 }
 
 // export reads the archive in one read transaction, so that it is one
@@ -48,26 +43,10 @@ func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) 
 		return Archive{}, fmt.Errorf("db: export: begin: %w", err)
 	}
 	defer tx.Rollback()
-	a := Archive{Meldpad: ArchiveVersion, ExportedAt: formatTime(s.now()),
-		Players: []ArchivePlayer{}, Leagues: []ArchiveLeague{}, Games: []ArchiveGame{}}
+	a := Archive{Meldpad: ArchiveVersion, ExportedAt: formatTime(s.now()), Leagues: []ArchiveLeague{}, Games: []ArchiveGame{}}
 	args := []any{}
 	if scope.arg != nil {
 		args = append(args, scope.arg)
-	}
-
-	names := map[int64]string{}
-	err = eachRow(ctx, tx, scope.players, args, func(rows *sql.Rows) error {
-		var id int64
-		var p ArchivePlayer
-		if err := rows.Scan(&id, &p.Name, &p.CreatedAt); err != nil {
-			return err
-		}
-		names[id] = p.Name
-		a.Players = append(a.Players, p)
-		return nil
-	})
-	if err != nil {
-		return Archive{}, fmt.Errorf("db: export players: %w", err)
 	}
 
 	var leagueIDs []int64
@@ -84,7 +63,7 @@ func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) 
 	}
 	leaguePublic := map[int64]string{}
 	for _, id := range leagueIDs {
-		l, err := exportLeague(ctx, tx, id, names)
+		l, err := exportLeague(ctx, tx, id)
 		if err != nil {
 			return Archive{}, err
 		}
@@ -92,7 +71,7 @@ func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) 
 		a.Leagues = append(a.Leagues, l)
 	}
 
-	if a.Games, err = exportGames(ctx, tx, scope.games, args, names, leaguePublic); err != nil {
+	if a.Games, err = exportGames(ctx, tx, scope.games, args, leaguePublic); err != nil {
 		return Archive{}, err
 	}
 	return a, nil
@@ -113,8 +92,10 @@ func eachRow(ctx context.Context, q querier, query string, args []any, fn func(r
 	return rows.Err()
 }
 
-func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64, names map[int64]string) (ArchiveLeague, error) {
-	l := ArchiveLeague{Seasons: []ArchiveSeason{}, Members: []ArchiveMember{}}
+// exportLeague reads a league with its seasons, its players (in the order
+// of their ids) and its members.
+func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64) (ArchiveLeague, error) {
+	l := ArchiveLeague{Seasons: []ArchiveSeason{}, Players: []ArchivePlayer{}, Members: []ArchiveMember{}}
 	var games string
 	if err := tx.QueryRowContext(ctx, `SELECT public_id, organizer_id, name, games, created_at FROM leagues WHERE id = ?`, leagueID).
 		Scan(&l.PublicID, &l.OrganizerID, &l.Name, &games, &l.CreatedAt); err != nil {
@@ -135,6 +116,21 @@ func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64, names map[int
 	if err != nil {
 		return ArchiveLeague{}, fmt.Errorf("db: export seasons of league %d: %w", leagueID, err)
 	}
+	names := map[int64]string{}
+	err = eachRow(ctx, tx, `SELECT id, name, created_at FROM players WHERE league_id = ? ORDER BY id`,
+		[]any{leagueID}, func(rows *sql.Rows) error {
+			var id int64
+			var p ArchivePlayer
+			if err := rows.Scan(&id, &p.Name, &p.CreatedAt); err != nil {
+				return err
+			}
+			names[id] = p.Name
+			l.Players = append(l.Players, p)
+			return nil
+		})
+	if err != nil {
+		return ArchiveLeague{}, fmt.Errorf("db: export players of league %d: %w", leagueID, err)
+	}
 	err = eachRow(ctx, tx, `SELECT player_id, added_at FROM league_members WHERE league_id = ? ORDER BY added_at, player_id`,
 		[]any{leagueID}, func(rows *sql.Rows) error {
 			var id int64
@@ -154,7 +150,7 @@ func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64, names map[int
 
 // exportGames reads the games matching cond with their seats, hands and
 // revisions, in four queries whatever the number of games.
-func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, names map[int64]string, leagues map[int64]string) ([]ArchiveGame, error) {
+func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, leagues map[int64]string) ([]ArchiveGame, error) {
 	games := []ArchiveGame{}
 	index := map[int64]int{}
 	err := eachRow(ctx, tx, `SELECT g.id, g.public_id, coalesce(g.watch_id, ''), g.rules, g.house_rules, g.first_dealer,
@@ -187,14 +183,16 @@ func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, names
 	}
 	inGames := `(SELECT g.id FROM games g WHERE ` + cond + `)`
 
-	err = eachRow(ctx, tx, `SELECT game_id, player_id FROM seats WHERE game_id IN `+inGames+` ORDER BY game_id, seat`,
+	err = eachRow(ctx, tx, `SELECT s.game_id, coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		WHERE s.game_id IN `+inGames+` ORDER BY s.game_id, s.seat`,
 		args, func(rows *sql.Rows) error {
-			var gameID, playerID int64
-			if err := rows.Scan(&gameID, &playerID); err != nil {
+			var gameID int64
+			var name string
+			if err := rows.Scan(&gameID, &name); err != nil {
 				return err
 			}
 			g := &games[index[gameID]]
-			g.Seats = append(g.Seats, names[playerID])
+			g.Seats = append(g.Seats, name)
 			return nil
 		})
 	if err != nil {

@@ -12,7 +12,9 @@ import (
 	"meldpad/rules"
 )
 
-// Player is someone who has sat at a meldpad game.
+// Player is a name within a league: a member, or someone seated at one
+// of its games. The same person in two leagues is two players, and a game
+// outside leagues has names on its seats, no players.
 type Player struct {
 	ID   int64
 	Name string
@@ -21,9 +23,9 @@ type Player struct {
 // Seat is a player's place at a game, in clockwise order from 0.
 type Seat struct {
 	Seat     int
-	PlayerID int64
-	Name     string
-	Total    int // derived: sum of the seat's points over the hands
+	PlayerID int64  // the league's player; 0 at a game outside leagues
+	Name     string // the player's name in the league, or the seat's own
+	Total    int    // derived: sum of the seat's points over the hands
 }
 
 // Game is one scorepad.
@@ -53,14 +55,17 @@ const (
 
 // NewGame is what the new-game form gives.
 type NewGame struct {
-	Rules       string
-	HouseRules  map[string]bool
-	Players     []string // names in seat order; new names become players
+	Rules      string
+	HouseRules map[string]bool
+	// Players are the names in seat order. In a league a name is the
+	// league's player of that name (in any case), a new name a new
+	// player of the league; outside leagues a name is only a name.
+	Players     []string
 	FirstDealer int
 	Token       string // the form's idempotency token
 	// LeagueID, when not zero, is the league the game is started in: the
 	// game belongs to it, gets its read-only link at once (league pages
-	// link games by it) and its players become the league's members.
+	// link games by it) and its players are the league's members.
 	LeagueID int64
 }
 
@@ -99,7 +104,15 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 		}
 		gameID, _ := res.LastInsertId()
 		for seat, name := range in.Players {
-			playerID, err := upsertPlayer(ctx, tx, name, now)
+			name = strings.TrimSpace(name)
+			if in.LeagueID == 0 {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)`,
+					gameID, seat, name); err != nil {
+					return fmt.Errorf("db: create game: seat %d: %w", seat, err)
+				}
+				continue
+			}
+			playerID, err := upsertPlayer(ctx, tx, in.LeagueID, name, now)
 			if err != nil {
 				return err
 			}
@@ -107,10 +120,8 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 				gameID, seat, playerID); err != nil {
 				return fmt.Errorf("db: create game: seat %d: %w", seat, err)
 			}
-			if in.LeagueID != 0 {
-				if err := addMember(ctx, tx, in.LeagueID, playerID, now); err != nil {
-					return err
-				}
+			if err := addMember(ctx, tx, in.LeagueID, playerID, now); err != nil {
+				return err
 			}
 		}
 		if in.LeagueID != 0 {
@@ -139,21 +150,22 @@ func nonNilMap(m map[string]bool) map[string]bool {
 	return m
 }
 
-// upsertPlayer returns the id of the player with this name (any case),
-// creating the player if needed.
-func upsertPlayer(ctx context.Context, tx *sql.Tx, name, now string) (int64, error) {
+// upsertPlayer returns the id of the league's player with this name (in
+// any case, as SQLite's NOCASE folds A-Z), adding the player to the
+// league if needed. Only the league's own players are looked at.
+func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now string) (int64, error) {
 	name = strings.TrimSpace(name)
 	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name = ? COLLATE NOCASE`, name).Scan(&id)
+	err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`, leagueID, name).Scan(&id)
 	if err == nil {
 		return id, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("db: find player %q: %w", name, err)
+		return 0, fmt.Errorf("db: find player %q of league %d: %w", name, leagueID, err)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (name, created_at) VALUES (?, ?)`, name, now)
+	res, err := tx.ExecContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)`, leagueID, name, now)
 	if err != nil {
-		return 0, fmt.Errorf("db: add player %q: %w", name, err)
+		return 0, fmt.Errorf("db: add player %q to league %d: %w", name, leagueID, err)
 	}
 	return res.LastInsertId()
 }
@@ -203,8 +215,8 @@ type querier interface {
 }
 
 func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT s.seat, s.player_id, p.name, s.total FROM seats s
-		JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
+	rows, err := q.QueryContext(ctx, `SELECT s.seat, coalesce(s.player_id, 0), coalesce(s.name, p.name), s.total FROM seats s
+		LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
 	}
@@ -218,26 +230,6 @@ func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
 		seats = append(seats, st)
 	}
 	return seats, rows.Err()
-}
-
-// Players returns every remembered player, most recently seated first.
-func (s *Store) Players(ctx context.Context) ([]Player, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT p.id, p.name FROM players p
-		LEFT JOIN seats s ON s.player_id = p.id LEFT JOIN games g ON g.id = s.game_id
-		GROUP BY p.id ORDER BY max(coalesce(g.created_at, p.created_at)) DESC, p.name`)
-	if err != nil {
-		return nil, fmt.Errorf("db: list players: %w", err)
-	}
-	defer rows.Close()
-	var players []Player
-	for rows.Next() {
-		var p Player
-		if err := rows.Scan(&p.ID, &p.Name); err != nil {
-			return nil, fmt.Errorf("db: list players: %w", err)
-		}
-		players = append(players, p)
-	}
-	return players, rows.Err()
 }
 
 // GamesByPublicIDs returns the games with the given public ids, with

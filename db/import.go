@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -14,11 +13,9 @@ import (
 
 // ImportSummary says what an import added.
 type ImportSummary struct {
-	Players int // new players
-	// Merged are the file's players who were already in this meldpad
-	// under the same name (in any case): their games now sit with the
-	// games they had. By the name this meldpad knows them by.
-	Merged  []string
+	// Players are the players the leagues brought, every one new: a
+	// player belongs to a league, and an imported league is new here.
+	Players int
 	Leagues []League // as imported, with both links
 	Games   int
 	Hands   int // not counting deleted hands
@@ -31,9 +28,10 @@ type ImportSummary struct {
 type RecordChecker func(rules string, seats int, record json.RawMessage) error
 
 // Import reads an export (Archive) of at most maxBytes and adds what it
-// holds: its players (merged by name with the players already here), its
-// leagues and its games with their hands and revisions, keeping their
-// ids, which are their links. Everything derived from the hands (totals,
+// holds: its leagues with their players, and its games with their hands
+// and revisions, keeping their ids, which are their links. A league's
+// players are its own: a name is never matched with a player of another
+// league, nor with a name of a game outside leagues. Everything derived from the hands (totals,
 // results, best and worst hands, versions) is worked out again by the
 // code every write uses, so the standings come out as they were.
 //
@@ -69,13 +67,11 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 			return err
 		}
 		defer w.close()
-		if err := w.addPlayers(ctx, a.Players, &sum); err != nil {
-			return err
-		}
 		for _, l := range a.Leagues {
 			if err := w.addLeague(ctx, l); err != nil {
 				return err
 			}
+			sum.Players += len(l.Players)
 		}
 		for _, g := range a.Games {
 			if err := w.addGame(ctx, g); err != nil {
@@ -192,8 +188,8 @@ func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
 type importWriter struct {
 	s       *Store
 	tx      *sql.Tx
-	players map[string]int64 // folded name -> player id
-	leagues map[string]int64 // public id -> league id
+	leagues map[string]int64            // public id -> league id
+	players map[string]map[string]int64 // league public id -> folded name -> player id
 	// Statements prepared once: a league of 5,000 games has 150,000
 	// hands and revisions, and preparing each insert anew took longer
 	// than the inserts.
@@ -201,14 +197,14 @@ type importWriter struct {
 }
 
 func newImportWriter(ctx context.Context, s *Store, tx *sql.Tx) (*importWriter, error) {
-	w := &importWriter{s: s, tx: tx, players: map[string]int64{}, leagues: map[string]int64{}}
+	w := &importWriter{s: s, tx: tx, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
 	}{
 		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, first_dealer, league_id,
 			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
-		{&w.seat, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`},
+		{&w.seat, `INSERT INTO seats (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)`},
 		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, version,
 			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`},
@@ -231,32 +227,7 @@ func (w *importWriter) close() {
 	}
 }
 
-// addPlayers finds or adds each player: a name already here (in any case,
-// like upsertPlayer) is that player.
-func (w *importWriter) addPlayers(ctx context.Context, players []ArchivePlayer, sum *ImportSummary) error {
-	for _, p := range players {
-		var id int64
-		var known string
-		err := w.tx.QueryRowContext(ctx, `SELECT id, name FROM players WHERE name = ? COLLATE NOCASE`, p.Name).Scan(&id, &known)
-		switch {
-		case err == nil:
-			sum.Merged = append(sum.Merged, known)
-		case errors.Is(err, sql.ErrNoRows):
-			res, err := w.tx.ExecContext(ctx, `INSERT INTO players (name, created_at) VALUES (?, ?)`, p.Name, canonicalTime(p.CreatedAt))
-			if err != nil {
-				return fmt.Errorf("db: import player %q: %w", p.Name, err)
-			}
-			id, _ = res.LastInsertId()
-			sum.Players++
-		default:
-			return fmt.Errorf("db: import player %q: %w", p.Name, err)
-		}
-		w.players[fold(p.Name)] = id
-	}
-	return nil
-}
-
-// addLeague writes a league with its seasons and members.
+// addLeague writes a league with its seasons, players and members.
 func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
 	games, err := gamesJSON(l.Games)
 	if err != nil {
@@ -275,9 +246,20 @@ func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
 			return fmt.Errorf("db: import season %q of league %s: %w", sn.Name, l.PublicID, err)
 		}
 	}
+	// In the file's order, so that the ids keep the order they had.
+	players := map[string]int64{}
+	w.players[l.PublicID] = players
+	for _, p := range l.Players {
+		res, err := w.tx.ExecContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)`,
+			leagueID, p.Name, canonicalTime(p.CreatedAt))
+		if err != nil {
+			return fmt.Errorf("db: import player %q of league %s: %w", p.Name, l.PublicID, err)
+		}
+		players[fold(p.Name)], _ = res.LastInsertId()
+	}
 	for _, m := range l.Members {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)`,
-			leagueID, w.players[fold(m.Name)], canonicalTime(m.AddedAt)); err != nil {
+			leagueID, players[fold(m.Name)], canonicalTime(m.AddedAt)); err != nil {
 			return fmt.Errorf("db: import member %q of league %s: %w", m.Name, l.PublicID, err)
 		}
 	}
@@ -310,7 +292,11 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 	}
 	gameID, _ := res.LastInsertId()
 	for seat, name := range g.Seats {
-		if _, err := w.seat.ExecContext(ctx, gameID, seat, w.players[fold(name)]); err != nil {
+		player, seatName := any(nil), any(name)
+		if g.League != "" {
+			player, seatName = w.players[g.League][fold(name)], nil
+		}
+		if _, err := w.seat.ExecContext(ctx, gameID, seat, player, seatName); err != nil {
 			return fmt.Errorf("db: import game %s: seat %d: %w", g.PublicID, seat, err)
 		}
 	}

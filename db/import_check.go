@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -26,7 +27,8 @@ const (
 
 // ParseArchive reads an export and checks everything that can be checked
 // without the database: that it is a meldpad export of a version this
-// meldpad reads, its shape (types, fields, sizes), every id, name and
+// meldpad reads (a version 1 file is read as the version 2 file it would
+// be: archiveV1), its shape (types, fields, sizes), every id, name and
 // time, that every name and league it refers to is in it, that every
 // game's rules and table are possible, and that every hand has a point
 // for each seat and, when entered by points, points its game's rules
@@ -48,44 +50,53 @@ func ParseArchive(data []byte) (Archive, error) {
 		}
 		return Archive{}, importFailed("", "not a meldpad export: a JSON export begins with {")
 	}
-	a, err := decodeArchive(text)
-	if err != nil || a.Meldpad != ArchiveVersion {
-		// A file of another version is refused for that, not for the
-		// fields it has.
-		if err := checkVersion(text); err != nil {
-			return Archive{}, err
-		}
+	a, err := decodeStrict[Archive](text)
+	if err == nil && a.Meldpad == ArchiveVersion {
+		var ps problems
+		checkArchive(&ps, &a)
+		return a, ps.err()
 	}
-	if err != nil {
-		// Walk the file again to say where it went wrong; should the walk
-		// find nothing, the decoder's word is all there is.
-		if located := checkShape(text); located != nil {
-			return Archive{}, located
-		}
-		return Archive{}, importFailed("", "cannot read the export: %s", strings.TrimPrefix(err.Error(), "json: "))
+	// A file of another version is read as that version, or refused for
+	// its version, not for the fields it has.
+	version, verr := checkVersion(text)
+	if verr != nil {
+		return Archive{}, verr
 	}
-	var ps problems
-	checkArchive(&ps, &a)
-	return a, ps.err()
+	if version == 1 {
+		return parseArchiveV1(text)
+	}
+	return Archive{}, shapeProblem(text, reflect.TypeFor[Archive](), ArchiveVersion, err)
 }
 
-// decodeArchive decodes a file strictly: no field the format does not
+// shapeProblem says where a file that did not decode went wrong, by
+// walking it again against the types of its version; should the walk find
+// nothing, the decoder's word is all there is.
+func shapeProblem(text []byte, t reflect.Type, version int, err error) error {
+	if located := checkShape(text, t, version); located != nil {
+		return located
+	}
+	return importFailed("", "cannot read the export: %s", strings.TrimPrefix(err.Error(), "json: "))
+}
+
+// decodeStrict decodes a file strictly: no field the format does not
 // have, nothing after the end.
-func decodeArchive(text []byte) (Archive, error) {
+func decodeStrict[T any](text []byte) (T, error) {
+	var zero, v T
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.DisallowUnknownFields()
-	var a Archive
-	if err := dec.Decode(&a); err != nil {
-		return Archive{}, err
+	if err := dec.Decode(&v); err != nil {
+		return zero, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return Archive{}, errors.New("more after the end of the export")
+		return zero, errors.New("more after the end of the export")
 	}
-	return a, nil
+	return v, nil
 }
 
-// checkVersion looks only for the version.
-func checkVersion(text []byte) error {
+// checkVersion looks only for the version, and returns it: 1 or
+// ArchiveVersion, or 0 when the file is too deep to find it (checkShape
+// then says where).
+func checkVersion(text []byte) (int, error) {
 	var head struct {
 		Meldpad *json.RawMessage `json:"meldpad"`
 	}
@@ -94,26 +105,30 @@ func checkVersion(text []byte) error {
 		var typeErr *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &syntax) && strings.HasSuffix(syntax.Error(), "exceeded max depth"):
-			return nil // checkShape says where, and that it is too deep
+			return 0, nil // checkShape says where, and that it is too deep
 		case errors.As(err, &syntax):
-			return syntaxProblem(text, syntax)
+			return 0, syntaxProblem(text, syntax)
 		case errors.As(err, &typeErr):
 		default:
-			return importFailed("", "not valid JSON: %v", err)
+			return 0, importFailed("", "not valid JSON: %v", err)
 		}
 	}
 	if head.Meldpad == nil {
-		return importFailed("", `not a meldpad export: it has no "meldpad" version field`)
+		return 0, importFailed("", `not a meldpad export: it has no "meldpad" version field`)
 	}
-	if v := string(*head.Meldpad); v != strconv.Itoa(ArchiveVersion) {
-		return importFailed("meldpad", "version %s is not one this meldpad reads (it reads version %d)", shorten(v), ArchiveVersion)
+	switch v := string(*head.Meldpad); v {
+	case "1":
+		return 1, nil
+	case strconv.Itoa(ArchiveVersion):
+		return ArchiveVersion, nil
+	default:
+		return 0, importFailed("meldpad", "version %s is not one this meldpad reads (it reads versions 1 and %d)", shorten(v), ArchiveVersion)
 	}
-	return nil
 }
 
 // fold is how SQLite's NOCASE compares names: ASCII letters in either
 // case are the same, every other character is itself. Names are unique in
-// a meldpad by it (players_name), so the file's names are compared by it
+// a league by it (players_name), so the file's names are compared by it
 // too.
 func fold(name string) string {
 	return strings.Map(func(r rune) rune {
@@ -126,17 +141,6 @@ func fold(name string) string {
 
 // checkArchive checks an archive's content, adding what is wrong to ps.
 func checkArchive(ps *problems, a *Archive) {
-	players := map[string]int{} // folded name -> index in a.Players
-	for i, p := range a.Players {
-		where := "players[" + strconv.Itoa(i) + "]"
-		checkName(ps, where+".name", p.Name, 40)
-		if j, dup := players[fold(p.Name)]; dup {
-			ps.add(where+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
-		} else {
-			players[fold(p.Name)] = i
-		}
-		checkTime(ps, where+".created_at", p.CreatedAt, true)
-	}
 	ids := map[string]string{} // id -> where it is first
 	id := func(where, value string, optional bool) {
 		if value == "" && optional {
@@ -152,9 +156,11 @@ func checkArchive(ps *problems, a *Archive) {
 		}
 		ids[value] = where
 	}
-	player := func(where, name string) {
-		if _, ok := players[fold(name)]; !ok {
-			ps.add(where, "%q is not among the file's players", shorten(name))
+	// leaguePlayers holds each league's players: folded name -> index.
+	leaguePlayers := map[string]map[string]int{}
+	player := func(where, league, name string) {
+		if _, ok := leaguePlayers[league][fold(name)]; !ok {
+			ps.add(where, "%q is not among the players of the league", shorten(name))
 		}
 	}
 
@@ -188,10 +194,24 @@ func checkArchive(ps *problems, a *Archive) {
 			}
 			checkTime(ps, at+".created_at", sn.CreatedAt, true)
 		}
+		players := map[string]int{}
+		for k, p := range l.Players {
+			at := where + ".players[" + strconv.Itoa(k) + "]"
+			checkName(ps, at+".name", p.Name, 40)
+			if j, dup := players[fold(p.Name)]; dup {
+				ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+			} else {
+				players[fold(p.Name)] = k
+			}
+			checkTime(ps, at+".created_at", p.CreatedAt, true)
+		}
+		if _, dup := leaguePlayers[l.PublicID]; !dup {
+			leaguePlayers[l.PublicID] = players
+		}
 		members := map[string]bool{}
 		for k, m := range l.Members {
 			at := where + ".members[" + strconv.Itoa(k) + "]"
-			player(at+".name", m.Name)
+			player(at+".name", l.PublicID, m.Name)
 			if members[fold(m.Name)] {
 				ps.add(at+".name", "%q is a member twice", shorten(m.Name))
 			}
@@ -232,7 +252,11 @@ func checkArchive(ps *problems, a *Archive) {
 		seated := map[string]bool{}
 		for k, name := range g.Seats {
 			at := where + ".seats[" + strconv.Itoa(k) + "]"
-			player(at, name)
+			if g.League == "" {
+				checkName(ps, at, name, 40)
+			} else if leagues[g.League] {
+				player(at, g.League, name)
+			}
 			if seated[fold(name)] {
 				ps.add(at, "%q sits at the table twice", shorten(name))
 			}

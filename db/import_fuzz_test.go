@@ -31,7 +31,14 @@ func FuzzImport(f *testing.F) {
 	f.Add([]byte(`{"meldpad": 1, "players": [{"name": "Ann", "created_at": "2026-03-01T10:00:00Z"}], "leagues": [], "games": [
 		{"public_id": "aaaaaaaaaaaaaaaaaaaaaaaaaa", "rules": "fan", "house_rules": {}, "first_dealer": 0, "seats": ["Ann", "Ann"],
 		 "created_at": "2026-03-01T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z", "hands": []}]}`))
+	f.Add([]byte(`{"meldpad": 2, "exported_at": "", "leagues": [{"public_id": "aaaaaaaaaaaaaaaaaaaaaaaaaa", "organizer_id": "bbbbbbbbbbbbbbbbbbbbbbbbbb",
+		"name": "L", "games": ["fan"], "created_at": "2026-03-01T10:00:00Z", "seasons": [],
+		"players": [{"name": "Ann", "created_at": "2026-03-01T10:00:00Z"}, {"name": "ann", "created_at": "2026-03-01T10:00:00Z"}],
+		"members": [{"name": "ANN", "added_at": "2026-03-01T10:00:00Z"}]}], "games": [
+		{"public_id": "cccccccccccccccccccccccccc", "rules": "fan", "house_rules": {}, "first_dealer": 0, "seats": ["Ann", "Bob"],
+		 "league": "aaaaaaaaaaaaaaaaaaaaaaaaaa", "created_at": "2026-03-01T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z", "hands": []}]}`))
 	f.Add([]byte(`{"meldpad": 2}`))
+	f.Add([]byte(`{"meldpad": 3}`))
 	f.Add([]byte("date,game\n"))
 	f.Add([]byte(`{"meldpad": 1, "games": [{"hands": [{"record": {"a": [[[[[[]]]]]]}}]}]}`))
 

@@ -99,8 +99,10 @@ func TestImportRefuses(t *testing.T) {
 		{"a CSV file", []byte("date,game,status,winner\n2026-03-01,Fan Rummy,finished,Ann\n"), 0,
 			[]string{"looks like a CSV file", "only meldpad's JSON export"}},
 		{"another JSON file", []byte(`{"name": "Ann", "scores": [1, 2]}`), 0, []string{`no "meldpad" version field`}},
-		{"unknown version", editFile(t, valid, func(f map[string]any) { f["meldpad"] = 2 }), 0,
-			[]string{"meldpad: version 2 is not one this meldpad reads (it reads version 1)"}},
+		{"unknown version", editFile(t, valid, func(f map[string]any) { f["meldpad"] = 3 }), 0,
+			[]string{"meldpad: version 3 is not one this meldpad reads (it reads versions 1 and 2)"}},
+		{"a version 1 field in a version 2 file", editFile(t, valid, func(f map[string]any) { f["players"] = []any{} }), 0,
+			[]string{"players: not a field of a meldpad export (version 2)"}},
 		{"version as a string", editFile(t, valid, func(f map[string]any) { f["meldpad"] = "1" }), 0,
 			[]string{`meldpad: version "1" is not one`}},
 		{"over the size limit", valid, int64(len(valid) - 1), []string{"the file is over"}},
@@ -137,12 +139,21 @@ func TestImportRefuses(t *testing.T) {
 		}), 0, []string{"games[0].watch_id: the id", "is also leagues[0].organizer_id"}},
 		{"not an id", editFile(t, valid, func(f map[string]any) { obj(f, "leagues", 0)["public_id"] = "../../etc/passwd" }), 0,
 			[]string{`leagues[0].public_id: "../../etc/passwd" is not a meldpad id`}},
-		{"a player not in the file", editFile(t, valid, func(f map[string]any) { at(f, "games", fan, "seats").([]any)[1] = "Zed" }), 0,
-			[]string{`games[3].seats[1]: "Zed" is not among the file's players`}},
+		{"a player not in the league", editFile(t, valid, func(f map[string]any) { at(f, "games", fan, "seats").([]any)[1] = "Zed" }), 0,
+			[]string{`games[3].seats[1]: "Zed" is not among the players of the league`}},
+		{"a member not in the league", editFile(t, valid, func(f map[string]any) { obj(f, "leagues", 0, "members", 0)["name"] = "Zed" }), 0,
+			[]string{`leagues[0].members[0].name: "Zed" is not among the players of the league`}},
+		{"a seat outside leagues with a control character", editFile(t, already, func(f map[string]any) {
+			for _, g := range f["games"].([]any) {
+				if _, ok := g.(map[string]any)["league"]; !ok {
+					g.(map[string]any)["seats"].([]any)[0] = "So\x00lo"
+				}
+			}
+		}), 0, []string{`.seats[0]: "So\x00lo" has control characters`}},
 		{"a league not in the file", editFile(t, valid, func(f map[string]any) { obj(f, "games", 0)["league"] = NewID() }), 0,
 			[]string{"games[0].league: the league", "is not in the file"}},
-		{"the same name twice", editFile(t, valid, func(f map[string]any) { obj(f, "players", 1)["name"] = "ANN" }), 0,
-			[]string{`players[1].name: "ANN" is players[0] again`}},
+		{"the same name twice in a league", editFile(t, valid, func(f map[string]any) { obj(f, "leagues", 0, "players", 1)["name"] = "ANN" }), 0,
+			[]string{`leagues[0].players[1].name: "ANN" is players[0] again`}},
 		{"a very long name", editFile(t, valid, func(f map[string]any) { obj(f, "leagues", 0)["name"] = strings.Repeat("x", 1<<20) }), 0,
 			[]string{"leagues[0].name:", "is longer than 60 characters"}},
 		{"a time that is not one", editFile(t, valid, func(f map[string]any) { obj(f, "games", fan)["created_at"] = "yesterday" }), 0,
@@ -201,14 +212,16 @@ func TestImportRefuses(t *testing.T) {
 		})
 	}
 
-	// The valid file goes in, and a second time it is refused whole.
+	// The valid file goes in, and a second time it is refused whole. Its
+	// six players are new, players of the imported league only, although
+	// players of the same names are here in other leagues.
 	before := rowCounts(t, dst)
 	sum := importInto(t, dst, valid)
-	if len(sum.Merged) != 6 || sum.Players != 0 {
-		t.Errorf("summary %+v: the file's six players are all here already (merged by name)", sum)
+	if sum.Players != 6 {
+		t.Errorf("summary %+v: want the league's six players, new", sum)
 	}
 	after := rowCounts(t, dst)
-	if after["games"] != before["games"]+5 || after["leagues"] != before["leagues"]+1 || after["players"] != before["players"] {
+	if after["games"] != before["games"]+5 || after["leagues"] != before["leagues"]+1 || after["players"] != before["players"]+6 {
 		t.Errorf("rows %v after importing a league of 5 games, %v before", after, before)
 	}
 	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20, nil)
@@ -228,7 +241,7 @@ func TestImportReportsSeveralProblems(t *testing.T) {
 	l := exchangeFixture(t, src, 3)
 	file := editFile(t, leagueFile(t, src, l.ID), func(f map[string]any) {
 		obj(f, "games", 0)["first_dealer"] = 9
-		obj(f, "players", 0)["created_at"] = ""
+		obj(f, "leagues", 0, "players", 0)["created_at"] = ""
 		obj(f, "leagues", 0, "seasons", 0)["ends_on"] = "2020-02-30"
 	})
 	_, err := ParseArchive(file)
@@ -236,10 +249,98 @@ func TestImportReportsSeveralProblems(t *testing.T) {
 	if !errors.As(err, &ie) || len(ie.Problems) != 3 {
 		t.Fatalf("ParseArchive = %v; want three problems", err)
 	}
-	want := []string{"players[0].created_at: missing", `leagues[0].seasons[0].ends_on: "2020-02-30" is not a date`, "games[0].first_dealer: seat 9"}
+	want := []string{`leagues[0].seasons[0].ends_on: "2020-02-30" is not a date`, "leagues[0].players[0].created_at: missing", "games[0].first_dealer: seat 9"}
 	for i, w := range want {
 		if !strings.HasPrefix(ie.Problems[i].String(), w) {
 			t.Errorf("problem %d = %q, want %q…", i, ie.Problems[i], w)
 		}
+	}
+}
+
+// TestImportVersion1 reads files of version 1, where players were one
+// list for the whole file, as the migration moved databases: each league
+// gets the players it has (members and players seated at its games), in
+// the order of the list and spelt as the list spells them; a game outside
+// leagues keeps names. Their problems are named where they are.
+func TestImportVersion1(t *testing.T) {
+	ctx := context.Background()
+	league, org, inGame, outGame := NewID(), NewID(), NewID(), NewID()
+	hand := `{"seq": 1, "entry": "points", "record": {"points": [100, 0]}, "points": [100, 0], "seat": null, "ends_hand": true,
+		"version": 1, "created_at": "2026-03-01T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z", "revisions": []}`
+	file := func(seat string) []byte {
+		return []byte(`{"meldpad": 1, "exported_at": "2026-03-02T10:00:00Z",
+			"players": [{"name": "Ann", "created_at": "2026-01-01T10:00:00Z"}, {"name": "Bob", "created_at": "2026-01-02T10:00:00Z"},
+				{"name": "Cy", "created_at": "2026-01-03T10:00:00Z"}, {"name": "Nobody", "created_at": "2026-01-04T10:00:00Z"}],
+			"leagues": [{"public_id": "` + league + `", "organizer_id": "` + org + `", "name": "Club", "games": ["fan"],
+				"created_at": "2026-02-01T10:00:00Z", "seasons": [], "members": [{"name": "ann", "added_at": "2026-02-01T10:00:00Z"}]}],
+			"games": [
+				{"public_id": "` + inGame + `", "rules": "fan", "house_rules": {}, "first_dealer": 0, "seats": ["` + seat + `", "ANN"],
+				 "league": "` + league + `", "created_at": "2026-03-01T10:00:00Z", "updated_at": "2026-03-01T10:00:00Z", "hands": [` + hand + `]},
+				{"public_id": "` + outGame + `", "rules": "fan", "house_rules": {}, "first_dealer": 0, "seats": ["ann", "cy"],
+				 "created_at": "2026-03-01T11:00:00Z", "updated_at": "2026-03-01T11:00:00Z", "hands": []}]}`)
+	}
+
+	s, _ := openTest(t)
+	// An Ann and a Bob already here, in another league: not matched.
+	other := newLeague(t, s, "Ann", "Bob")
+	sum := importInto(t, s, file("bob"))
+	if sum.Players != 2 || len(sum.Leagues) != 1 {
+		t.Errorf("summary %+v: want the league's Ann and Bob, new", sum)
+	}
+	l := sum.Leagues[0]
+	rec, err := s.LeagueRecord(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Members) != 1 || rec.Members[0].Name != "Ann" || len(rec.Games) != 1 {
+		t.Fatalf("record: members %+v, %d games", rec.Members, len(rec.Games))
+	}
+	seats := rec.Games[0].Seats
+	if seats[0].Name != "Bob" || seats[1].Name != "Ann" || seats[1].PlayerID != rec.Members[0].ID || seats[0].PlayerID <= seats[1].PlayerID {
+		t.Errorf("the league's game seats %+v: want its Bob and Ann, numbered in the list's order (Ann first)", seats)
+	}
+	theirs := memberIDs(t, s, other)
+	if seats[1].PlayerID == theirs["Ann"] || seats[0].PlayerID == theirs["Bob"] {
+		t.Errorf("the import matched another league's players")
+	}
+	g, err := s.Game(ctx, outGame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Seats[0].Name != "Ann" || g.Seats[1].Name != "Cy" || g.Seats[0].PlayerID != 0 {
+		t.Errorf("the game outside leagues: %+v; want the names as the list spells them", g.Seats)
+	}
+	// Exported again, it is a file of version 2 with the league's players.
+	a, err := s.ExportLeague(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Meldpad != 2 || len(a.Leagues[0].Players) != 2 || a.Leagues[0].Players[0].Name != "Ann" ||
+		a.Leagues[0].Players[0].CreatedAt != "2026-01-01T10:00:00Z" || a.Games[0].Seats[0] != "Bob" {
+		t.Errorf("exported again: %+v", a)
+	}
+
+	tests := []struct {
+		name string
+		file []byte
+		want string
+	}{
+		{"a seat not among the players", file("Zed"), `games[0].seats[0]: "Zed" is not among the file's players`},
+		{"a field of version 2", bytes.Replace(file("Bob"), []byte(`"seasons": []`), []byte(`"seasons": [], "players": []`), 1),
+			"leagues[0].players: not a field of a meldpad export (version 1)"},
+		{"the same name twice", bytes.Replace(file("Bob"), []byte(`"name": "Cy"`), []byte(`"name": "BOB"`), 1),
+			`players[2].name: "BOB" is players[1] again`},
+		{"a problem of the games", bytes.Replace(file("Bob"), []byte(`"first_dealer": 0`), []byte(`"first_dealer": 5`), 1),
+			"games[0].first_dealer: seat 5"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			fresh, _ := openTest(t)
+			_, err := fresh.Import(ctx, bytes.NewReader(tc.file), 1<<20)
+			var ie *ImportError
+			if !errors.As(err, &ie) || !strings.Contains(ie.Lines(), tc.want) {
+				t.Errorf("Import = %v; want %q", err, tc.want)
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -50,8 +51,8 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord,
 // prev (a record of the same league read earlier, or nil) every game that
 // has not changed since, and reads only the others: the games stamped
 // with a league version after prev's (leagueGameChanged stamps a game in
-// every write that changes it: its hands, its creation, a merge of one of
-// its players). A game taken out of the league since prev makes it read
+// every write that changes it: its hands, its creation, a merge or a
+// rename of one of its players). A game taken out of the league since prev makes it read
 // the whole league again. After one corrected hand, a league of 5,000
 // games then costs the reading of one game.
 func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
@@ -194,18 +195,29 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 }
 
 // RemoveLeagueGame takes a game (named by its read-only link id) out of
-// the league; the game itself is kept.
+// the league; the game itself is kept. Its seats become plain names, the
+// names its players have in the league now: outside leagues a game has no
+// players.
 func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error {
 	if !ValidID(watchID) {
 		return ErrNotFound
 	}
 	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET league_id = NULL WHERE watch_id = ? AND league_id = ?`, watchID, leagueID)
+		var gameID int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE watch_id = ? AND league_id = ?`, watchID, leagueID).Scan(&gameID)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNotFound
+		}
 		if err != nil {
 			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
+		for _, stmt := range []string{
+			`UPDATE seats SET name = (SELECT p.name FROM players p WHERE p.id = seats.player_id), player_id = NULL WHERE game_id = ?`,
+			`UPDATE games SET league_id = NULL WHERE id = ?`,
+		} {
+			if _, err := tx.ExecContext(ctx, stmt, gameID); err != nil {
+				return fmt.Errorf("db: remove game %d from league %d: %w", gameID, leagueID, err)
+			}
 		}
 		// leagueWrite bumps the version next: this removal is that version's.
 		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET removed_version = version + 1 WHERE id = ?`, leagueID); err != nil {

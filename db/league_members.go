@@ -10,14 +10,20 @@ import (
 	"time"
 )
 
-// addMembers makes the named players (new names become players) members
-// of the league; names already members are left as they are.
+// ErrNameTaken means a rename to a name another player of the league
+// already has (in any case): two names of one person are merged, not
+// renamed into each other.
+var ErrNameTaken = errors.New("db: the league already has a player of that name")
+
+// addMembers makes the named players members of the league: a name of
+// one of the league's players (in any case) is that player, a new name a
+// new player of the league. Names already members are left as they are.
 func addMembers(ctx context.Context, tx *sql.Tx, leagueID int64, names []string, now string) error {
 	for _, name := range names {
 		if strings.TrimSpace(name) == "" {
 			continue
 		}
-		playerID, err := upsertPlayer(ctx, tx, name, now)
+		playerID, err := upsertPlayer(ctx, tx, leagueID, name, now)
 		if err != nil {
 			return err
 		}
@@ -36,8 +42,9 @@ func addMember(ctx context.Context, tx *sql.Tx, leagueID, playerID int64, now st
 	return nil
 }
 
-// AddMembers makes the named players members of the league: a name meldpad
-// knows (in any case) is that player, a new name becomes a new player.
+// AddMembers makes the named players members of the league: a name the
+// league knows (in any case) is its player, a new name becomes a new
+// player of the league. Players of other leagues are never looked at.
 func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) error {
 	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
 		return addMembers(ctx, tx, leagueID, names, formatTime(s.now()))
@@ -67,6 +74,23 @@ func loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, erro
 	return players, rows.Err()
 }
 
+// MovedPlayer returns the player a link of the league's player pages
+// (/l/:league/players/:id) now names when id is no longer one of the
+// league's players: a player copied into the league with a new id when
+// players came to belong to leagues, or a name merged into another. It
+// is ErrNotFound for any other id.
+func (s *Store) MovedPlayer(ctx context.Context, leagueID, oldID int64) (int64, error) {
+	var id int64
+	err := s.r.QueryRowContext(ctx, `SELECT player_id FROM player_moves WHERE league_id = ? AND old_id = ?`, leagueID, oldID).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	if err != nil {
+		return 0, fmt.Errorf("db: moved player %d of league %d: %w", oldID, leagueID, err)
+	}
+	return id, nil
+}
+
 // SharedGame is a game two players both sat in.
 type SharedGame struct {
 	WatchID   string // read-only link id, or "" if the game never had one
@@ -85,57 +109,83 @@ func (e *MergeConflictError) Error() string {
 	return "db: merge " + e.Gone + " into " + e.Keep + ": both sat in " + strconv.Itoa(len(e.Shared)) + " game(s)"
 }
 
-// MergePlayers makes two names one person: every seat of gone becomes a
-// seat of keep, gone's league memberships become keep's, and the name gone
-// is forgotten. Both must be players of the league (members, or seated at
-// one of its games), or it is ErrNotFound. Players are meldpad-wide, so
-// the merge holds in every game and league; every league's version is
-// bumped because any of them may have counted either name. When both sat
-// in one game it fails with a *MergeConflictError and changes nothing.
+// leaguePlayerName returns the name of the league's player, or
+// ErrNotFound when the id is not one of the league's players.
+func leaguePlayerName(ctx context.Context, tx *sql.Tx, leagueID, playerID int64) (string, error) {
+	var name string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ? AND league_id = ?`, playerID, leagueID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("db: player %d of league %d: %w", playerID, leagueID, err)
+	}
+	return name, nil
+}
+
+// playerChanged bumps the league's version and stamps every game the
+// player sits at with it, so that standings read before (LeagueRecordSince)
+// read those games again. bumpGames also bumps the games' own versions,
+// for a change that makes a form opened before out of date.
+func playerChanged(ctx context.Context, tx *sql.Tx, leagueID, playerID int64, bumpGames bool) error {
+	if err := bumpLeague(ctx, tx, leagueID); err != nil {
+		return err
+	}
+	games := `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = ?1)
+		WHERE league_id = ?1 AND id IN (SELECT game_id FROM seats WHERE player_id = ?2)`
+	if bumpGames {
+		games = `UPDATE games SET version = version + 1, league_version = (SELECT version FROM leagues WHERE id = ?1)
+			WHERE league_id = ?1 AND id IN (SELECT game_id FROM seats WHERE player_id = ?2)`
+	}
+	if _, err := tx.ExecContext(ctx, games, leagueID, playerID); err != nil {
+		return fmt.Errorf("db: games of player %d: %w", playerID, err)
+	}
+	return nil
+}
+
+// MergePlayers makes two names of the league one person: every seat of
+// gone becomes a seat of keep, gone's membership becomes keep's, links to
+// gone's page lead to keep's, and the name gone is forgotten. Both must
+// be players of the league, or it is ErrNotFound: a player belongs to
+// one league, so the merge changes that league's games and nothing else.
+// When both sat in one game it fails with a *MergeConflictError, which
+// names only games of the league, and changes nothing.
 func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) error {
 	if keep == gone {
 		return fmt.Errorf("db: merge player %d into itself", keep)
 	}
 	return s.write(ctx, func(tx *sql.Tx) error {
-		var keepName, goneName string
-		for _, p := range []struct {
-			id   int64
-			name *string
-		}{{keep, &keepName}, {gone, &goneName}} {
-			err := tx.QueryRowContext(ctx, `SELECT p.name FROM players p WHERE p.id = ? AND (
-				EXISTS (SELECT 1 FROM league_members m WHERE m.player_id = p.id AND m.league_id = ?)
-				OR EXISTS (SELECT 1 FROM seats s JOIN games g ON g.id = s.game_id WHERE s.player_id = p.id AND g.league_id = ?))`,
-				p.id, leagueID, leagueID).Scan(p.name)
-			if errors.Is(err, sql.ErrNoRows) {
-				return ErrNotFound
-			}
-			if err != nil {
-				return fmt.Errorf("db: merge players: %w", err)
-			}
+		keepName, err := leaguePlayerName(ctx, tx, leagueID, keep)
+		if err != nil {
+			return err
 		}
-		shared, err := sharedGames(ctx, tx, keep, gone)
+		goneName, err := leaguePlayerName(ctx, tx, leagueID, gone)
+		if err != nil {
+			return err
+		}
+		shared, err := sharedGames(ctx, tx, leagueID, keep, gone)
 		if err != nil {
 			return err
 		}
 		if len(shared) > 0 {
 			return &MergeConflictError{Keep: keepName, Gone: goneName, Shared: shared}
 		}
-		now := formatTime(s.now())
+		// The games whose seats change get a new version, so that whatever
+		// was read of them (the league's standings, an open form) is known
+		// to be out of date.
+		if err := playerChanged(ctx, tx, leagueID, gone, true); err != nil {
+			return err
+		}
 		for _, stmt := range []struct {
 			sql  string
 			args []any
 		}{
-			{`UPDATE leagues SET version = version + 1`, nil},
-			// The games whose seats change get a new version, and in a
-			// league the league's new version, so that whatever was read
-			// of them (a league's standings, an open form) is known to be
-			// out of date.
-			{`UPDATE games SET version = version + 1, league_version = coalesce((SELECT version FROM leagues WHERE id = games.league_id), 0)
-				WHERE id IN (SELECT game_id FROM seats WHERE player_id = ?)`, []any{gone}},
 			{`UPDATE seats SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
 			{`INSERT INTO league_members (league_id, player_id, added_at)
-				SELECT league_id, ?, ? FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, now, gone}},
-			{`DELETE FROM league_members WHERE player_id = ?`, []any{gone}},
+				SELECT league_id, ?, ? FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
+			{`UPDATE player_moves SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
+			{`INSERT INTO player_moves (league_id, old_id, player_id) VALUES (?, ?, ?)
+				ON CONFLICT DO UPDATE SET player_id = excluded.player_id`, []any{leagueID, gone, keep}},
 			{`DELETE FROM players WHERE id = ?`, []any{gone}},
 		} {
 			if _, err := tx.ExecContext(ctx, stmt.sql, stmt.args...); err != nil {
@@ -146,11 +196,13 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) er
 	})
 }
 
-func sharedGames(ctx context.Context, tx *sql.Tx, a, b int64) ([]SharedGame, error) {
+// sharedGames returns the league's games at which players a and b both
+// sat.
+func sharedGames(ctx context.Context, tx *sql.Tx, leagueID, a, b int64) ([]SharedGame, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
 		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ?
 		JOIN games g ON g.id = sa.game_id
-		WHERE sa.player_id = ? ORDER BY g.created_at`, b, a)
+		WHERE sa.player_id = ? AND g.league_id = ? ORDER BY g.created_at`, b, a, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("db: merge players: shared games: %w", err)
 	}
@@ -166,4 +218,32 @@ func sharedGames(ctx context.Context, tx *sql.Tx, a, b int64) ([]SharedGame, err
 		shared = append(shared, g)
 	}
 	return shared, rows.Err()
+}
+
+// RenamePlayer gives one of the league's players another name, shown in
+// every game of the league the player sat at; nothing outside the league
+// changes. A name another player of the league has (in any case) is
+// ErrNameTaken: the two are merged instead. A player of another league is
+// ErrNotFound.
+func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) error {
+	name = strings.TrimSpace(name)
+	return s.write(ctx, func(tx *sql.Tx) error {
+		if _, err := leaguePlayerName(ctx, tx, leagueID, playerID); err != nil {
+			return err
+		}
+		var other int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE AND id <> ?`,
+			leagueID, name, playerID).Scan(&other)
+		if err == nil {
+			return ErrNameTaken
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("db: rename player %d: %w", playerID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE id = ?`, name, playerID); err != nil {
+			return fmt.Errorf("db: rename player %d: %w", playerID, err)
+		}
+		// The seats are the same: forms opened before stay good.
+		return playerChanged(ctx, tx, leagueID, playerID, false)
+	})
 }

@@ -218,17 +218,28 @@ func TestLeagueSettingsAndSeasons(t *testing.T) {
 	}
 }
 
+// A name the league knows (in any case) is its player; a name known only
+// elsewhere (a game outside leagues, another league) is a new player of
+// this league, and the other one is not touched.
 func TestAddMembers(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
-	newFanGame(t, s) // Ann and Bob are known players
+	newFanGame(t, s) // Ann and Bob sit at a game outside leagues
+	other := newLeague(t, s, "ANN")
 	l := newLeague(t, s)
 	if err := s.AddMembers(ctx, l.ID, []string{"ann", "Dee", " ", "Dee"}); err != nil {
 		t.Fatal(err)
 	}
+	if err := s.AddMembers(ctx, l.ID, []string{"Ann", "DEE"}); err != nil {
+		t.Fatal(err)
+	}
 	members, _ := s.Members(ctx, l.ID)
-	if len(members) != 2 || members[0].Name != "Ann" || members[1].Name != "Dee" {
-		t.Errorf("members = %+v: want the known Ann (as spelt first) and a new Dee, once", members)
+	if len(members) != 2 || members[0].Name != "ann" || members[1].Name != "Dee" {
+		t.Errorf("members = %+v: want a new ann (as typed first) and a new Dee, once each", members)
+	}
+	theirs, _ := s.Members(ctx, other.ID)
+	if len(theirs) != 1 || theirs[0].Name != "ANN" || theirs[0].ID == members[0].ID {
+		t.Errorf("the other league's members = %+v, want its own ANN", theirs)
 	}
 }
 
@@ -272,11 +283,9 @@ func TestMergePlayers(t *testing.T) {
 	if len(members) != 2 {
 		t.Errorf("members after merge = %+v", members)
 	}
-	players, _ := s.Players(ctx)
-	for _, p := range players {
-		if p.Name == "Annie" {
-			t.Errorf("the merged name is still a player")
-		}
+	var annies int
+	if err := s.r.QueryRow(`SELECT count(*) FROM players WHERE name = 'Annie'`).Scan(&annies); err != nil || annies != 0 {
+		t.Errorf("the merged name is still a player (%d, %v)", annies, err)
 	}
 	if err := s.MergePlayers(ctx, l.ID, ids["Ann"], ids["Annie"]); !errors.Is(err, ErrNotFound) {
 		t.Errorf("merging again: %v", err)

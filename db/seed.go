@@ -77,7 +77,8 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 	err = s.write(ctx, func(tx *sql.Tx) error {
 		playerIDs := make([]int64, opt.Players)
 		for i, name := range names {
-			if err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE name = ? COLLATE NOCASE`, name).Scan(&playerIDs[i]); err != nil {
+			if err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`,
+				league.ID, name).Scan(&playerIDs[i]); err != nil {
 				return fmt.Errorf("db: seed: player %s: %w", name, err)
 			}
 		}

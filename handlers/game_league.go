@@ -32,14 +32,15 @@ func chooseGameVM(l *db.League) views.NewGameVM {
 	return views.NewGameVM{Choices: leagueChoices(*l), LeagueName: l.Name, LeagueURL: leagueURL(*l)}
 }
 
-// withLeague marks the new-game form as starting a game in the league.
-func (s *Server) withLeague(c echo.Context, vm *views.NewGameVM, publicID string) error {
+// withLeague marks the new-game form as starting a game in the league,
+// and returns the league (nil for none).
+func (s *Server) withLeague(c echo.Context, vm *views.NewGameVM, publicID string) (*db.League, error) {
 	l, err := s.gameLeague(c, publicID)
 	if err != nil || l == nil {
-		return err
+		return nil, err
 	}
 	vm.League, vm.LeagueName, vm.LeagueURL = l.PublicID, l.Name, leagueURL(*l)
-	return nil
+	return l, nil
 }
 
 // scorepadLeague adds to a scorepad the league its game belongs to: with a

@@ -38,19 +38,22 @@ func (s *Server) showNewGame(c echo.Context) error {
 }
 
 // newGameVM fills the form's view model: one input per possible seat, the
-// typed names kept, the house rules with their checkboxes.
+// typed names kept, the house rules with their checkboxes, and names to
+// suggest: in a league its members (a name there is the league's player),
+// outside leagues the names of this phone's own games. Never a list of
+// everyone's players: there is none.
 func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
-	known, err := s.knownNames(c)
-	if err != nil {
-		return views.NewGameVM{}, err
-	}
 	names := make([]string, g.MaxPlayers)
 	copy(names, form.Players)
 	dealer, _ := strconv.Atoi(form.Dealer)
 	vm := views.NewGameVM{
 		CSRF: csrfToken(c), Token: form.Token, Players: names, MinPlayers: g.MinPlayers, Dealer: dealer, Errors: errs,
 	}
-	if err := s.withLeague(c, &vm, form.League); err != nil {
+	league, err := s.withLeague(c, &vm, form.League)
+	if err != nil {
+		return views.NewGameVM{}, err
+	}
+	if vm.Suggestions, err = s.suggestedNames(c, league); err != nil {
 		return views.NewGameVM{}, err
 	}
 	for _, ch := range gameChoices() {
@@ -65,6 +68,22 @@ func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs 
 	for _, h := range g.HouseRules {
 		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: h.Name, Help: h.Help, Checked: checked[h.Key]})
 	}
-	vm.Suggestions = known
 	return vm, nil
+}
+
+// suggestedNames are the names the new-game form offers: the league's
+// members, or this phone's names outside leagues.
+func (s *Server) suggestedNames(c echo.Context, league *db.League) ([]string, error) {
+	if league == nil {
+		return s.knownNames(c)
+	}
+	d, err := s.league(c.Request().Context(), *league)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(d.record.Members))
+	for _, m := range d.record.Members {
+		names = append(names, m.Name)
+	}
+	return names, nil
 }

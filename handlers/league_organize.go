@@ -40,6 +40,8 @@ func organizerFlash(done string) string {
 		return "Game removed from the league; the game itself is kept."
 	case "merged":
 		return "Names merged; the standings are worked out again."
+	case "renamed":
+		return "Player renamed; the league's games show the new name."
 	}
 	return ""
 }
@@ -66,8 +68,8 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 		SettingsAction: base + "/settings", SettingsName: l.Name, Games: gameChecks(l.Games),
 		NewSeason:     views.SeasonVM{Action: base + "/seasons", Token: db.NewID()},
 		MembersAction: base + "/members", NewMembers: make([]string, memberInputs),
-		MergeAction: base + "/merge",
-		ExportURL:   base + "/export.json", StandingsCSV: leagueURL(l) + "/standings.csv", GamesCSV: leagueURL(l) + "/games.csv",
+		MergeAction: base + "/merge", RenameAction: base + "/rename",
+		ExportURL: base + "/export.json", StandingsCSV: leagueURL(l) + "/standings.csv", GamesCSV: leagueURL(l) + "/games.csv",
 	}
 	for i, sn := range l.Seasons {
 		id := strconv.FormatInt(sn.ID, 10)

@@ -33,7 +33,7 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 	}
 	name, ok := d.names[player]
 	if !ok {
-		return db.ErrNotFound
+		return s.movedPlayer(c, l, player)
 	}
 
 	// The player's seats in the league's games, found in one pass.
@@ -69,6 +69,22 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 	}
 	playerGames(c, &vm, l, d, mine, player, rec)
 	return render(c, http.StatusOK, views.PlayerPage(vm))
+}
+
+// movedPlayer sends a link to an id that is no longer one of the league's
+// players to the player it became (a name merged into another, or a
+// player numbered anew when players came to belong to leagues), keeping
+// the query; any other id is not found.
+func (s *Server) movedPlayer(c echo.Context, l db.League, oldID int64) error {
+	now, err := s.store.MovedPlayer(c.Request().Context(), l.ID, oldID)
+	if err != nil {
+		return err
+	}
+	target := playerURL(l, now)
+	if q := c.QueryString(); q != "" {
+		target += "?" + q
+	}
+	return c.Redirect(http.StatusMovedPermanently, target)
 }
 
 // seated is one of a player's seats: the game's index in the league's

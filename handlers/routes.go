@@ -48,6 +48,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/lo/:org/seasons/:season/delete", s.organized(s.deleteSeason))
 	e.POST("/lo/:org/members", s.organized(s.addLeagueMembers))
 	e.POST("/lo/:org/merge", s.organized(s.mergeLeaguePlayers))
+	e.POST("/lo/:org/rename", s.organized(s.renameLeaguePlayer))
 	e.GET("/lo/:org/games", s.organized(s.showOrganizerGames))
 	e.GET("/lo/:org/export.json", s.organized(s.exportLeague))
 	e.GET("/lo/:org/games/:watch/remove", s.organized(s.confirmRemoveLeagueGame))

@@ -51,6 +51,8 @@ type Store interface {
 	AddMembers(ctx context.Context, leagueID int64, names []string) error
 	RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error
 	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error
+	RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) error
+	MovedPlayer(ctx context.Context, leagueID, oldID int64) (int64, error)
 	LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error)
 
 	// Export and import (league_export.go, league_csv.go, import.go).

@@ -45,8 +45,12 @@ func exportTo(ctx context.Context, store *db.Store, path string, stdout io.Write
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	fmt.Fprintf(stdout, "exported %s, %s and %s to %s\n",
-		count(len(archive.Players), "player"), count(len(archive.Leagues), "league"), count(len(archive.Games), "game"), path)
+	players := 0
+	for _, l := range archive.Leagues {
+		players += len(l.Players)
+	}
+	fmt.Fprintf(stdout, "exported %s with %s, and %s to %s\n",
+		count(len(archive.Leagues), "league"), count(players, "player"), count(len(archive.Games), "game"), path)
 	return nil
 }
 
@@ -74,9 +78,6 @@ func importFrom(ctx context.Context, store *db.Store, path string, stdin io.Read
 	}
 	fmt.Fprintf(stdout, "imported %s, %s with %s and %s from %s\n", count(len(sum.Leagues), "league"),
 		count(sum.Games, "game"), count(sum.Hands, "hand"), count(sum.Players, "new player"), path)
-	if len(sum.Merged) > 0 {
-		fmt.Fprintf(stdout, "players already here, now with the imported games too: %v\n", sum.Merged)
-	}
 	for _, l := range sum.Leagues {
 		fmt.Fprintf(stdout, "league %q: organizer's page /lo/%s, members' page /l/%s\n", l.Name, l.OrganizerID, l.PublicID)
 	}

@@ -44,7 +44,7 @@ func TestExportAndImportCommands(t *testing.T) {
 
 	file := filepath.Join(dir, "all.json")
 	out, err := meldpadCommand(t, "", "-db", from, "-export", file)
-	if err != nil || !strings.Contains(out, "exported 5 players, 1 league and 12 games to "+file) {
+	if err != nil || !strings.Contains(out, "exported 1 league with 5 players, and 12 games to "+file) {
 		t.Fatalf("-export: %q, %v", out, err)
 	}
 	if info, err := os.Stat(file); err != nil || info.Mode().Perm() != 0o600 {

@@ -1,0 +1,46 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// renameForm names a player of the league and the player's new name.
+type renameForm struct {
+	Player  string `form:"player" validate:"required,number"`
+	NewName string `form:"new_name" validate:"required,max=40"`
+}
+
+// renameLeaguePlayer gives one of the league's players another name, in
+// the league's games only. A name another player of the league has is
+// refused: the two are merged instead.
+func (s *Server) renameLeaguePlayer(c echo.Context, l db.League) error {
+	var form renameForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	form.NewName = strings.Join(strings.Fields(form.NewName), " ")
+	keep := func(vm *views.OrganizerVM) { vm.RenamePlayer, vm.NewName = form.Player, form.NewName }
+	if errs := s.check(&form); len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, keep)
+	}
+	player, _ := strconv.ParseInt(form.Player, 10, 64)
+	err := s.store.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
+	switch {
+	case errors.Is(err, db.ErrNameTaken):
+		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": "“" + form.NewName +
+			"” is already a player of the league. If they are one person, merge the two names below."}, keep)
+	case errors.Is(err, db.ErrNotFound):
+		return s.rerenderOrganizer(c, l, fieldErrors{"player": "That player is no longer in the league (merged?). Choose again."}, keep)
+	case err != nil:
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=renamed")
+}
