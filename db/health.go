@@ -65,8 +65,10 @@ func (s *Store) Writable(ctx context.Context) error {
 	return probeErr
 }
 
-// probe writes and deletes a row a little larger than a page, so that
-// the commit must find room for new pages and append them to the log:
+// probe writes and deletes a row of a few pages (more than the pages a
+// failed save may leave free, so a database that refused a save refuses
+// the probe too), so that the commit must find room for new pages and
+// append them to the log:
 // it fails as a save would on a full disk (or a database at its
 // max_page_count), a read-only file or an I/O error, and leaves nothing
 // behind but free pages, which the next save or probe reuses.
@@ -75,7 +77,7 @@ func probe(ctx context.Context, tx *sql.Tx) error {
 	if err := tx.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&pageSize); err != nil {
 		return fmt.Errorf("db: write probe: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (zeroblob(?))`, pageSize+1); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (zeroblob(?))`, 4*pageSize); err != nil {
 		return fmt.Errorf("db: write probe: %w", err)
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM write_probe`); err != nil {

@@ -149,7 +149,7 @@ func TestImportRefuses(t *testing.T) {
 					g.(map[string]any)["seats"].([]any)[0] = "So\x00lo"
 				}
 			}
-		}), 0, []string{`.seats[0]: "So\x00lo" has control characters`}},
+		}), 0, []string{`.seats[0]: "So\x00lo" has a control or invisible character (U+0000)`}},
 		{"a league not in the file", editFile(t, valid, func(f map[string]any) { obj(f, "games", 0)["league"] = NewID() }), 0,
 			[]string{"games[0].league: the league", "is not in the file"}},
 		{"the same name twice in a league", editFile(t, valid, func(f map[string]any) { obj(f, "leagues", 0, "players", 1)["name"] = "ANN" }), 0,
@@ -336,7 +336,7 @@ func TestImportVersion1(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fresh, _ := openTest(t)
-			_, err := fresh.Import(ctx, bytes.NewReader(tc.file), 1<<20)
+			_, err := fresh.Import(ctx, bytes.NewReader(tc.file), 1<<20, nil)
 			var ie *ImportError
 			if !errors.As(err, &ie) || !strings.Contains(ie.Lines(), tc.want) {
 				t.Errorf("Import = %v; want %q", err, tc.want)

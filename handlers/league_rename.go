@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -15,7 +14,7 @@ import (
 // renameForm names a player of the league and the player's new name.
 type renameForm struct {
 	Player  string `form:"player" validate:"required,number"`
-	NewName string `form:"new_name" validate:"required,max=40"`
+	NewName string `form:"new_name" validate:"required,name=40"`
 }
 
 // renameLeaguePlayer gives one of the league's players another name, in
@@ -26,7 +25,7 @@ func (s *Server) renameLeaguePlayer(c echo.Context, l db.League) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.NewName = strings.Join(strings.Fields(form.NewName), " ")
+	form.NewName = db.TidyName(form.NewName)
 	keep := func(vm *views.OrganizerVM) { vm.RenamePlayer, vm.NewName = form.Player, form.NewName }
 	if errs := s.check(&form); len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, keep)

@@ -76,6 +76,11 @@ func nameForms() []nameForm {
 			form.Set("members", name)
 			return app.post(l.organizer+"/members", form)
 		}, true},
+		{"a player renamed", "new_name", func(app *testApp, name string) page {
+			l := app.createLeague("Club", "fan")
+			app.startLeagueGame(l, "fan", "Carol", "Bob")
+			return app.organize(l, "rename", url.Values{"player": {app.playerIDs(l)["Carol"]}, "new_name": {name}})
+		}, true},
 		{"who entered a hand by points", "author", func(app *testApp, name string) page {
 			game := app.createGame("fan", "Ann", "Bob")
 			form := formValues(app.get(game + "/hands/new"))
