@@ -59,8 +59,12 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	return form, values, nil
 }
 
-// sheetVM judges the form and fills the page around it.
-func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput) {
+// sheetVM judges the form and fills the page around it. The judgement
+// runs under the referee's deadline (Limits.RefereeTimeout), which covers
+// the rules' work and not the save that may follow; cut short by it, or
+// by the client going away, sheetVM returns the context's error, which
+// the referee's middleware answers with 503.
+func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput, error) {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
@@ -71,7 +75,12 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	}
 	// A correction is judged against the game as it stood before the hand:
 	// running totals, who leads and who deals are those of that moment.
-	in := sh.judge(t.before(hand), values, &vm)
+	ctx, cancel := s.refereeContext(c)
+	defer cancel()
+	in := sh.judge(ctx, t.before(hand), values, &vm)
+	if err := ctx.Err(); err != nil {
+		return vm, nil, err
+	}
 	if hand == nil {
 		next := t.roundName(len(t.hands) + 1)
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
@@ -83,13 +92,16 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
-	return vm, in
+	return vm, in, nil
 }
 
 // showNewSheet shows the card-by-card form of the next hand.
 func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
-	vm, _ := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
+	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
+	if err != nil {
+		return err
+	}
 	vm.Judgement.Problem = ""
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -104,7 +116,10 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 		}
 	}
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
-	vm, _ := s.sheetVM(c, t, sh, values, form, &h)
+	vm, _, err := s.sheetVM(c, t, sh, values, form, &h)
+	if err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
 
@@ -126,7 +141,10 @@ func (s *Server) previewSheet(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
-	vm, _ := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	vm, _, err := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	if err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
@@ -139,7 +157,10 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	if err != nil {
 		return err
 	}
-	vm, in := s.sheetVM(c, t, sh, values, form, nil)
+	vm, in, err := s.sheetVM(c, t, sh, values, form, nil)
+	if err != nil {
+		return err
+	}
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
@@ -154,7 +175,9 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 			return err
 		}
 		form.Version = strconv.Itoa(t.game.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
+			return err
+		}
 		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	}
@@ -172,7 +195,10 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	if err != nil {
 		return err
 	}
-	vm, in := s.sheetVM(c, t, sh, values, form, &h)
+	vm, in, err := s.sheetVM(c, t, sh, values, form, &h)
+	if err != nil {
+		return err
+	}
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
@@ -188,7 +214,9 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 			return err
 		}
 		form.Version = strconv.Itoa(current.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, &current)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, &current); err != nil {
+			return err
+		}
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
 			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))

@@ -117,9 +117,11 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'",
 	}))
 	// Limits (limits*.go): rates per address, then imports admitted a few
-	// at a time, both before a body is read (the CSRF check reads forms).
+	// at a time, both before a body is read (the CSRF check reads forms);
+	// the referee's deadline.
 	e.Use(s.rateLimits()...)
 	e.Use(s.admitImports())
+	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
