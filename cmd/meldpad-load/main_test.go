@@ -3,12 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"meldpad/db"
+	"meldpad/handlers"
 )
 
 func TestRunReportsEachRequest(t *testing.T) {
@@ -39,5 +45,41 @@ func TestRunReportsEachRequest(t *testing.T) {
 	os.WriteFile(cases, []byte(`[{"name": "y", "path": "/api/v1/y", "body": {}, "status": 200}]`), 0o644)
 	if err := run(context.Background(), []string{"-url", srv.URL, "-cases", cases, "-n", "5"}, &out); err == nil {
 		t.Errorf("a 404 where 200 was expected passed")
+	}
+}
+
+// TestSiege runs a small siege against an in-process meldpad with small
+// limits, served through its listener limits as main serves it.
+func TestSiege(t *testing.T) {
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		MaxConns: 40, MaxConnsPerClient: 8, MaxStreams: 20, MaxStreamsPerClient: 5, ImportQueue: 1}})
+	srv := httptest.NewUnstartedServer(app)
+	srv.Listener = app.LimitListener(srv.Listener)
+	srv.Start()
+	defer srv.Close()
+	defer app.CloseStreams()
+	file := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(file, []byte(`{"meldpad": 1, "exported_at": "2025-01-01T00:00:00Z", "players": [], "leagues": [], "games": []}`), 0o644)
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"-siege", "-url", srv.URL, "-pid", strconv.Itoa(os.Getpid()),
+		"-streams", "40", "-imports", "3", "-import-file", file, "-settle", "1200ms", "-max-healthz", "5s"}, &out)
+	if err != nil {
+		t.Fatalf("siege: %v\n%s", err, out.String())
+	}
+	for _, want := range []string{
+		// 5 streams and 3 refusals kept alive fill the address's 8
+		// connections; every other is closed as soon as accepted.
+		"127.0.0.2           5 open,     3 refused 429,     0 refused 503,    32 closed at once, 0 other",
+		"/healthz from 127.0.0.1", "while importing", "saves from 127.0.0.1", "imports of 0.0 MB from 127.0.0.3, 3 at once",
+		"peak during them", "the server stayed healthy",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
 	}
 }
