@@ -261,6 +261,13 @@ func (r refusal) send(c echo.Context) error {
 	// the request is refused.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	c.Response().Header().Set("Retry-After", strconv.Itoa(retrySeconds(r.retry)))
+	// A refused client has nothing more to send for a while: its
+	// connection is closed rather than kept for it. Not when it sent a
+	// body, which the server then reads out first (up to 256 KB) so that
+	// the client gets the answer rather than a reset.
+	if c.Request().ContentLength == 0 {
+		c.Response().Header().Set("Connection", "close")
+	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		return c.JSON(r.status, apiError{Error: r.apiMessage})
 	}

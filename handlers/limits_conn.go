@@ -2,35 +2,62 @@ package handlers
 
 import (
 	"net"
+	"net/http"
 	"net/netip"
 	"slices"
 	"sync"
+	"time"
 
 	"golang.org/x/net/netutil"
 )
 
 // LimitListener returns ln bounded by the server's connection limits
 // (Limits): at most MaxConns connections open at once, and at most
-// MaxConnsPerClient from one address. A connection over the total waits
-// in the kernel's queue until another closes (netutil.LimitListener), so
-// it holds no file descriptor meanwhile; one over its address's share is
-// closed as soon as it is accepted, so that one client holding thousands
-// of idle connections cannot keep the others waiting. Connections from a
-// trusted proxy carry many clients and count only in the total.
+// MaxConnsPerClient from one address. A connection over its address's
+// share is closed as soon as it is accepted, so that one client holding
+// thousands of idle connections cannot keep the others waiting.
+// Connections from a trusted proxy carry many clients and count only in
+// the total.
+//
+// Over the total, a connection waits in the kernel's queue until another
+// closes (netutil.LimitListener), holding no file descriptor meanwhile.
+// So that many addresses holding idle connections cannot keep everyone
+// waiting, no connection is kept idle at the total: once it is reached,
+// the connection idle the longest (kept alive between requests, or not
+// yet sending one) is closed, and so is one that goes idle while it
+// lasts. A browser or client reopens a closed idle connection unnoticed
+// when it needs it. For that the http.Server reports each connection's
+// state through ConnState.
 func (s *Server) LimitListener(ln net.Listener) net.Listener {
 	return &clientListener{
 		Listener: netutil.LimitListener(ln, s.limits.MaxConns),
+		max:      s.limits.MaxConns,
 		trusted:  s.opts.TrustedProxies,
-		open:     newClientCounter(0, s.limits.MaxConnsPerClient),
+		perAddr:  newClientCounter(0, s.limits.MaxConnsPerClient),
+		idle:     map[*countedConn]time.Time{},
+	}
+}
+
+// ConnState follows the state of the connections of LimitListener, for
+// http.Server.ConnState: a connection idle the longest is closed when the
+// total is reached.
+func (s *Server) ConnState(c net.Conn, state http.ConnState) {
+	if cc, ok := c.(*countedConn); ok {
+		cc.l.setState(cc, state)
 	}
 }
 
 // clientListener closes at once the connections of an address that holds
-// its share already.
+// its share already, and an idle one when the total is reached.
 type clientListener struct {
 	net.Listener
+	max     int
 	trusted []netip.Prefix
-	open    *clientCounter
+	perAddr *clientCounter
+
+	mu   sync.Mutex
+	n    int                        // connections open
+	idle map[*countedConn]time.Time // open connections not serving a request, since when
 }
 
 func (l *clientListener) Accept() (net.Conn, error) {
@@ -39,16 +66,71 @@ func (l *clientListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		addr := remoteAddr(conn)
-		if l.isTrusted(addr) {
-			return conn, nil
+		cc := &countedConn{Conn: conn, l: l}
+		if addr := remoteAddr(conn); !l.isTrusted(addr) {
+			cc.client = clientKey(addr.String())
+			if ok, _ := l.perAddr.take(cc.client); !ok {
+				conn.Close()
+				continue
+			}
+			cc.perClient = true
 		}
-		key := clientKey(addr.String())
-		if ok, _ := l.open.take(key); !ok {
-			conn.Close()
-			continue
+		l.mu.Lock()
+		l.n++
+		l.idle[cc] = time.Now()
+		full := l.n >= l.max
+		l.mu.Unlock()
+		if full {
+			l.shedIdle(cc)
 		}
-		return &countedConn{Conn: conn, release: func() { l.open.give(key) }}, nil
+		return cc, nil
+	}
+}
+
+// shedIdle closes the connection idle the longest, other than keep.
+func (l *clientListener) shedIdle(keep *countedConn) {
+	l.mu.Lock()
+	var oldest *countedConn
+	var since time.Time
+	for cc, t := range l.idle {
+		if cc != keep && (oldest == nil || t.Before(since)) {
+			oldest, since = cc, t
+		}
+	}
+	l.mu.Unlock()
+	if oldest != nil {
+		oldest.Close()
+	}
+}
+
+// setState records a connection's state. A connection that goes idle
+// while the total is reached is closed at once: another may be waiting.
+func (l *clientListener) setState(cc *countedConn, state http.ConnState) {
+	l.mu.Lock()
+	full := l.n >= l.max
+	switch state {
+	case http.StateIdle:
+		if !cc.closed && !full {
+			l.idle[cc] = time.Now()
+		}
+	case http.StateActive, http.StateHijacked, http.StateClosed:
+		delete(l.idle, cc)
+	}
+	l.mu.Unlock()
+	if state == http.StateIdle && full {
+		cc.Close()
+	}
+}
+
+// closed takes back what Accept counted for cc.
+func (l *clientListener) closed(cc *countedConn) {
+	l.mu.Lock()
+	l.n--
+	cc.closed = true
+	delete(l.idle, cc)
+	l.mu.Unlock()
+	if cc.perClient {
+		l.perAddr.give(cc.client)
 	}
 }
 
@@ -69,17 +151,20 @@ func remoteAddr(conn net.Conn) netip.Addr {
 	return ap.Addr().Unmap()
 }
 
-// countedConn gives its address's place back when it closes, once
-// however often Close is called.
+// countedConn gives its place back when it closes, once however often
+// Close is called.
 type countedConn struct {
 	net.Conn
-	once    sync.Once
-	release func()
+	l         *clientListener
+	client    string // its address, as counted
+	perClient bool   // counted against its address's share
+	closed    bool   // guarded by l.mu
+	once      sync.Once
 }
 
 func (c *countedConn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.release)
+	c.once.Do(func() { c.l.closed(c) })
 	return err
 }
 

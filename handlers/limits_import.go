@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"errors"
+	"io"
 	"net/http"
 	"time"
 
@@ -41,6 +42,12 @@ func (s *Server) admitImports() echo.MiddlewareFunc {
 			select {
 			case s.limits.imports <- struct{}{}:
 			default:
+				// Refused before anything reads the file. A browser reads
+				// the answer only once it has sent the whole file, so the
+				// file is read to nowhere (no memory, within the route's
+				// body limit and the server's read timeout) to let the
+				// phone see the page rather than a broken connection.
+				_, _ = io.Copy(io.Discard, c.Request().Body)
 				return importBusy(s.limits.ImportQueue).send(c)
 			}
 			defer func() { <-s.limits.imports }()

@@ -40,6 +40,7 @@ func newLimitedApp(t testing.TB, opts Options, wrap ...func(*Server) http.Handle
 	}
 	srv := httptest.NewUnstartedServer(handler)
 	srv.Listener = server.LimitListener(srv.Listener)
+	srv.Config.ConnState = server.ConnState
 	srv.Start()
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
@@ -323,8 +324,8 @@ func answers(conn net.Conn, wait time.Duration) bool {
 	return err == nil && strings.HasPrefix(line, "HTTP/1.1 200")
 }
 
-func TestConnLimits(t *testing.T) {
-	app := newLimitedApp(t, Options{Limits: Limits{MaxConns: 5, MaxConnsPerClient: 3, MaxStreams: 2}})
+func TestConnLimitsPerClient(t *testing.T) {
+	app := newLimitedApp(t, Options{Limits: Limits{MaxConns: 20, MaxConnsPerClient: 3}})
 	var held []net.Conn
 	for range 3 {
 		held = append(held, dialFrom(t, app, "127.0.0.2"))
@@ -347,22 +348,62 @@ func TestConnLimits(t *testing.T) {
 	if !answers(dialFrom(t, app, "127.0.0.2"), 2*time.Second) {
 		t.Errorf("a connection after one closed was not served")
 	}
-	// 127.0.0.2 holds 3 and 127.0.0.3 one (kept alive): with a fifth, the
-	// total is reached and a sixth waits until one closes.
-	fifth := dialFrom(t, app, "127.0.0.4")
-	if !answers(fifth, 2*time.Second) {
-		t.Fatalf("the fifth connection was not served")
+}
+
+// openStreamFrom opens a game's event stream on a new connection from ip.
+func openStreamFrom(t *testing.T, app *testApp, ip, path string) net.Conn {
+	t.Helper()
+	conn := dialFrom(t, app, ip)
+	conn.SetDeadline(time.Now().Add(2 * time.Second))
+	io.WriteString(conn, "GET "+path+" HTTP/1.1\r\nHost: x\r\n\r\n")
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "HTTP/1.1 200") {
+		t.Fatalf("stream from %s: %q, %v", ip, line, err)
 	}
-	waiting := dialFrom(t, app, "127.0.0.5")
+	conn.SetDeadline(time.Time{})
+	return conn
+}
+
+func TestConnLimitsTotal(t *testing.T) {
+	app := newLimitedApp(t, Options{Limits: Limits{MaxConns: 5, MaxConnsPerClient: 5, MaxStreams: 5, MaxStreamsPerClient: 5}})
+	game := app.createGame("fan", "Ann", "Bob")
+	app.client.CloseIdleConnections()
+	waitFor(t, "the setup's connection closed", func() bool { n, _ := app.srvLimits().streams.counts(""); return n == 0 && app.openConns() == 0 })
+
+	// Idle connections make room: five from five addresses, each asking
+	// once and then kept alive, and a sixth is still served at once.
+	for i := range 5 {
+		if !answers(dialFrom(t, app, "127.0.0."+itoa(2+i)), 2*time.Second) {
+			t.Fatalf("connection %d not served", i+1)
+		}
+	}
+	if !answers(dialFrom(t, app, "127.0.0.9"), 2*time.Second) {
+		t.Fatalf("with every connection idle, a new one was not served")
+	}
+	waitFor(t, "idle connections closed", func() bool { return app.openConns() < 5 })
+
+	// Connections that serve (streams) are not closed: with all five
+	// streaming, a sixth waits until one ends.
+	var streams []net.Conn
+	for i := range 5 {
+		streams = append(streams, openStreamFrom(t, app, "127.0.0."+itoa(2+i), game+"/events"))
+	}
+	waiting := dialFrom(t, app, "127.0.0.9")
 	if answers(waiting, 300*time.Millisecond) {
-		t.Fatalf("a connection over the total was served at once")
+		t.Fatalf("a connection over a total of streams was served at once")
 	}
-	fifth.Close()
-	waiting2 := dialFrom(t, app, "127.0.0.5")
-	waiting.Close()
-	if !answers(waiting2, 2*time.Second) {
-		t.Errorf("a connection over the total was not served once others closed")
+	streams[0].Close()
+	if !answers(dialFrom(t, app, "127.0.0.10"), 2*time.Second) {
+		t.Errorf("a connection over the total was not served once a stream ended")
 	}
+}
+
+// openConns is how many connections the app's listener counts.
+func (a *testApp) openConns() int {
+	l := a.srv.Listener.(*clientListener)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.n
 }
 
 func TestRateLimits(t *testing.T) {

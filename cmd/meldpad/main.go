@@ -209,6 +209,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
+		ConnState:         app.ConnState, // so the listener can close idle connections when full
 	}
 	srv.RegisterOnShutdown(app.CloseStreams)
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB)
