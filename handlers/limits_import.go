@@ -22,6 +22,12 @@ const (
 	importWait = time.Minute
 	// importRetry is the Retry-After of a refused import.
 	importRetry = 30 * time.Second
+	// importUpload is how long an admitted upload may take to arrive (32
+	// MiB at 300 KB/s), and importWork how long an import may take once
+	// its turn has come; the server's timeouts, meant for forms, are
+	// stretched to them.
+	importUpload = 2 * time.Minute
+	importWork   = time.Minute
 )
 
 // importRoute is the import's POST, as routes.go has it.
@@ -51,6 +57,9 @@ func (s *Server) admitImports() echo.MiddlewareFunc {
 				return importBusy(s.limits.ImportQueue).send(c)
 			}
 			defer func() { <-s.limits.imports }()
+			rc := http.NewResponseController(c.Response())
+			_ = rc.SetReadDeadline(time.Now().Add(importUpload))
+			_ = rc.SetWriteDeadline(time.Now().Add(importUpload + importWait + importWork))
 			if err := c.Request().ParseMultipartForm(importFormMemory); err != nil {
 				var tooLarge *echo.HTTPError
 				if errors.As(err, &tooLarge) {

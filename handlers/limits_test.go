@@ -28,6 +28,13 @@ import (
 // given, to watch the requests.
 func newLimitedApp(t testing.TB, opts Options, wrap ...func(*Server) http.Handler) *testApp {
 	t.Helper()
+	return newLimitedAppServer(t, opts, func(*http.Server) {}, wrap...)
+}
+
+// newLimitedAppServer is newLimitedApp with the http.Server configured
+// by configure before it starts.
+func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server), wrap ...func(*Server) http.Handler) *testApp {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "meldpad.db")
 	store, err := db.Open(context.Background(), path)
 	if err != nil {
@@ -41,6 +48,7 @@ func newLimitedApp(t testing.TB, opts Options, wrap ...func(*Server) http.Handle
 	srv := httptest.NewUnstartedServer(handler)
 	srv.Listener = server.LimitListener(srv.Listener)
 	srv.Config.ConnState = server.ConnState
+	configure(srv.Config)
 	srv.Start()
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
@@ -580,10 +588,33 @@ func TestImportsOneAtATime(t *testing.T) {
 	running <- struct{}{}
 	defer func() { <-running }()
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	e := echo.New()
 	c := e.NewContext(httptest.NewRequest(http.MethodPost, "/import", nil).WithContext(ctx), httptest.NewRecorder())
 	time.AfterFunc(50*time.Millisecond, cancel)
 	if _, err := app.server().importTurn(c); !errors.Is(err, context.Canceled) {
 		t.Errorf("waiting with the client gone: %v", err)
+	}
+}
+
+// An import that waits its turn is not cut off by the server's timeouts,
+// which are meant for forms.
+func TestImportOutlastsServerTimeouts(t *testing.T) {
+	app := newLimitedAppServer(t, Options{}, func(srv *http.Server) {
+		srv.ReadTimeout, srv.WriteTimeout = time.Second, time.Second
+	})
+	running := app.srvLimits().importing
+	running <- struct{}{}
+	answered := make(chan page, 1)
+	go func() { answered <- app.upload("empty.json", emptyExport) }()
+	time.Sleep(1500 * time.Millisecond)
+	<-running
+	select {
+	case p := <-answered:
+		if p.status != http.StatusOK {
+			t.Errorf("an import that waited past the write timeout: %d\n%.300s", p.status, p.body)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no answer")
 	}
 }
