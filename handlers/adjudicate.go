@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -17,11 +18,12 @@ import (
 )
 
 // question is one kind of dispute the referee page settles for a game:
-// its inputs and how to judge them.
+// its inputs and how to judge them. judge stops early, without a verdict,
+// once ctx is done.
 type question struct {
 	key, label string
 	fields     []views.AdjFieldVM
-	judge      func(g rules.Game, vm *views.AdjudicateVM)
+	judge      func(ctx context.Context, g rules.Game, vm *views.AdjudicateVM)
 }
 
 // questions lists what can be asked of each game: a meld or lay-off for
@@ -116,7 +118,12 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 		vm.Fields = append(vm.Fields, f)
 	}
 	if asked {
-		q.judge(game, &vm)
+		// The referee's deadline is the request's (refereeDeadline); a
+		// judgement cut short by it has no verdict, and the page says so.
+		ctx := c.Request().Context()
+		if q.judge(ctx, game, &vm); ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if vm.Verdict != nil {
 			vm.ShareURL = s.origin(c) + "/adjudicate?" + shareQuery(vm)
 			var err error
@@ -187,7 +194,7 @@ func citedRules(reason string, extra ...string) []views.RuleVM {
 }
 
 // judgeMeld judges laying down, or laying off onto a meld on the table.
-func judgeMeld(g rules.Game, vm *views.AdjudicateVM) {
+func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	tally := g.Deck.NewTally()
 	played, ok1 := readPlays(vm, "cards", g.Deck, tally)
 	onto, ok2 := readPlays(vm, "onto", g.Deck, tally)

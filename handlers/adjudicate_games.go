@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 )
 
 // judgeFanDeal scores a whole Fan Rummy deal from both hands (N1-N7).
-func judgeFanDeal(g rules.Game, vm *views.AdjudicateVM) {
+func judgeFanDeal(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	knock, ok := readPlays(vm, "knock", g.Deck, nil)
 	if ok && len(knock) != 1 {
 		field(vm, "knock").Error = "Enter one card: the knock card."
@@ -31,7 +32,7 @@ func judgeFanDeal(g rules.Game, vm *views.AdjudicateVM) {
 	if field(vm, "ender").Value == "1" {
 		knocker = 1
 	}
-	res, err := fan.Score(fan.Deal{KnockCard: knock[0].Card, Knocker: knocker, Hands: [2][]cards.Card{cardsOf(h1), cardsOf(h2)}})
+	res, err := fan.ScoreContext(ctx, fan.Deal{KnockCard: knock[0].Card, Knocker: knocker, Hands: [2][]cards.Card{cardsOf(h1), cardsOf(h2)}})
 	var bad *fan.DealError
 	if errors.As(err, &bad) {
 		name := "hand1"
@@ -74,7 +75,7 @@ func judgeFanDeal(g rules.Game, vm *views.AdjudicateVM) {
 var playLine = regexp.MustCompile(`^\s*(\d+)\s*[:.)\-]?\s*(.*?)\s*$`)
 
 // judgeTrick referees a Trophy Case trick as far as it was played (T1-T7).
-func judgeTrick(g rules.Game, vm *views.AdjudicateVM) {
+func judgeTrick(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	count, _ := strconv.Atoi(field(vm, "players").Value)
 	leader, _ := strconv.Atoi(field(vm, "leader").Value)
 	t := trophy.Trick{Players: count, Leader: leader - 1}
@@ -135,7 +136,7 @@ func judgeTrick(g rules.Game, vm *views.AdjudicateVM) {
 
 // judgeOpening says whether a first play meets the player's requirement
 // by score (B5).
-func judgeOpening(g rules.Game, vm *views.AdjudicateVM) {
+func judgeOpening(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	sf := field(vm, "score")
 	score, err := strconv.Atoi(strings.TrimSpace(sf.Value))
 	if err != nil {
@@ -164,7 +165,10 @@ func judgeOpening(g rules.Game, vm *views.AdjudicateVM) {
 		}
 		melds = append(melds, plays)
 	}
-	v := blackheart.CheckOpening(score, melds)
+	v, err := blackheart.CheckOpeningContext(ctx, score, melds)
+	if err != nil {
+		return // the page answers that the referee took too long
+	}
 	headline := "Opens"
 	if !v.Valid {
 		headline = "Does not open"

@@ -68,7 +68,7 @@ func (s *Server) apiBlackHeartScore(c echo.Context) error {
 	if r.err != nil {
 		return r.err
 	}
-	res, err := blackheart.Score(d)
+	res, err := blackheart.ScoreContext(c.Request().Context(), d)
 	if err != nil {
 		return err
 	}
@@ -103,6 +103,9 @@ func (s *Server) apiBlackHeartOpening(c echo.Context) error {
 	if r.err != nil {
 		return r.err
 	}
-	v := blackheart.CheckOpening(score, melds)
+	v, err := blackheart.CheckOpeningContext(c.Request().Context(), score, melds)
+	if err != nil {
+		return err
+	}
 	return c.JSON(http.StatusOK, apiOpening{Valid: v.Valid, Required: v.Required, Reason: v.Reason, Rule: v.Rule})
 }

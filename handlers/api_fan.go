@@ -79,7 +79,7 @@ func (s *Server) apiFanScore(c echo.Context) error {
 	if r.err != nil {
 		return r.err
 	}
-	res, err := fan.Score(d)
+	res, err := fan.ScoreContext(c.Request().Context(), d)
 	var bad *fan.DealError
 	if errors.As(err, &bad) {
 		return badInput(bad.Field, bad.Msg)

@@ -85,7 +85,7 @@ func (s *Server) apiFortuneScore(c echo.Context) error {
 	if r.err != nil {
 		return r.err
 	}
-	res, err := fortune.Score(players, fortuneHouse(house))
+	res, err := fortune.ScoreContext(c.Request().Context(), players, fortuneHouse(house))
 	if err != nil {
 		return err
 	}

@@ -69,6 +69,33 @@ func (b *broker) close() {
 	}
 }
 
+// openStream counts a live-update stream of the request's client against
+// the stream limits (Limits.MaxStreams, MaxStreamsPerClient). Over them it
+// answers at once, 429 when the client holds its share and 503 when the
+// server is full, both with Retry-After, and reports false. An
+// EventSource does not retry after an answer other than 200, so a refused
+// phone does not come back in a loop: its page keeps the Reload link.
+func (s *Server) openStream(c echo.Context) (release func(), ok bool) {
+	client := clientKey(c.RealIP())
+	ok, clientFull := s.limits.streams.take(client)
+	if !ok {
+		r := refusal{status: statusOf(clientFull), retry: streamRetry, title: "Live updates are full",
+			message:    "This scorepad cannot update by itself just now: too many are open. Reload the page to see changes.",
+			apiMessage: "too many live-update streams"}
+		if clientFull {
+			r.message = "This scorepad cannot update by itself: this address has " + itoa(s.limits.MaxStreamsPerClient) +
+				" scorepads open already. Close some, or reload the page to see changes."
+		}
+		_ = r.send(c)
+		return nil, false
+	}
+	return func() { s.limits.streams.give(client) }, true
+}
+
+// streamRetry is the Retry-After of a refused stream: a scorepad stays
+// open for an evening, so its place frees slowly.
+const streamRetry = time.Minute
+
 // heartbeat keeps idle connections (and proxies) from timing out.
 const heartbeat = 20 * time.Second
 

@@ -70,8 +70,12 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	return form, values, nil
 }
 
-// sheetVM judges the form and fills the page around it.
-func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput) {
+// sheetVM judges the form and fills the page around it. The judgement
+// runs under the referee's deadline (Limits.RefereeTimeout), which covers
+// the rules' work and not the save that may follow; cut short by it, or
+// by the client going away, sheetVM returns the context's error, which
+// the referee's middleware answers with 503.
+func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput, error) {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
@@ -82,7 +86,12 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	}
 	// A correction is judged against the game as it stood before the hand:
 	// running totals, who leads and who deals are those of that moment.
-	in := sh.judge(t.before(hand), values, &vm)
+	ctx, cancel := s.refereeContext(c)
+	defer cancel()
+	in := sh.judge(ctx, t.before(hand), values, &vm)
+	if err := ctx.Err(); err != nil {
+		return vm, nil, err
+	}
 	if hand == nil {
 		next := t.roundName(len(t.hands) + 1)
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
@@ -94,13 +103,16 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
-	return vm, in
+	return vm, in, nil
 }
 
 // showNewSheet shows the card-by-card form of the next hand.
 func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
-	vm, _ := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
+	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
+	if err != nil {
+		return err
+	}
 	vm.Judgement.Problem = ""
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -121,7 +133,10 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 		}
 	}
 	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
-	vm, _ := s.sheetVM(c, t, sh, values, form, &h)
+	vm, _, err := s.sheetVM(c, t, sh, values, form, &h)
+	if err != nil {
+		return err
+	}
 	if unreadable {
 		vm.Judgement.Problem = ""
 		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
@@ -148,7 +163,10 @@ func (s *Server) previewSheet(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
-	vm, _ := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	vm, _, err := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	if err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
@@ -161,7 +179,10 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	if err != nil {
 		return err
 	}
-	vm, in := s.sheetVM(c, t, sh, values, form, nil)
+	vm, in, err := s.sheetVM(c, t, sh, values, form, nil)
+	if err != nil {
+		return err
+	}
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
@@ -177,7 +198,9 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 			return err
 		}
 		form.Version = strconv.Itoa(t.game.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
+			return err
+		}
 		vm.Conflict, vm.SaveLabel = staleNotice(t)
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	case errors.As(err, &again):
@@ -220,14 +243,18 @@ func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, 
 	var vm views.SheetVM
 	if h == nil {
 		form.Version = strconv.Itoa(t.game.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, nil)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
+			return err
+		}
 		var stale string
 		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
 			notice += " " + stale
 		}
 	} else {
 		form.Version = strconv.Itoa(h.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, h)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, h); err != nil {
+			return err
+		}
 		vm.SaveLabel = correctionLabel(t, *h)
 	}
 	vm.Conflict = notice
@@ -240,7 +267,10 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	if err != nil {
 		return err
 	}
-	vm, in := s.sheetVM(c, t, sh, values, form, &h)
+	vm, in, err := s.sheetVM(c, t, sh, values, form, &h)
+	if err != nil {
+		return err
+	}
 	if form.showsOnly() {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
@@ -260,7 +290,9 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 			return err
 		}
 		form.Version = strconv.Itoa(current.Version)
-		vm, _ = s.sheetVM(c, t, sh, values, form, &current)
+		if vm, _, err = s.sheetVM(c, t, sh, values, form, &current); err != nil {
+			return err
+		}
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
 			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))

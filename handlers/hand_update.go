@@ -83,7 +83,10 @@ func (s *Server) correctDeleted(c echo.Context) error {
 			return err
 		}
 		form.Version = strconv.Itoa(t.game.Version)
-		vm, _ := s.sheetVM(c, t, sh, values, form, nil)
+		vm, _, err := s.sheetVM(c, t, sh, values, form, nil)
+		if err != nil {
+			return err
+		}
 		vm.Conflict, vm.SaveLabel = deletedNotice(t)
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	}

@@ -29,16 +29,24 @@ type testApp struct {
 func newTestApp(t testing.TB) *testApp {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "meldpad.db")
+	if _, fuzzing := t.(*testing.F); fuzzing {
+		// A fuzz target posts thousands of forms from one address, which
+		// the rate limits (limits_test.go) would soon answer with 429s
+		// that never reach the handlers under test.
+		return openTestAppWith(t, path, Options{Limits: Limits{RateWrites: RateOff, RatePreview: RateOff, RateAPI: RateOff}})
+	}
 	return openTestApp(t, path)
 }
 
-func openTestApp(t testing.TB, path string) *testApp {
+// openTestAppWith is openTestApp with the server's options and the
+// database's.
+func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Option) *testApp {
 	t.Helper()
-	store, err := db.Open(context.Background(), path)
+	store, err := db.Open(context.Background(), path, dbOpts...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
+	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
 		Jar:           jar,
@@ -46,6 +54,11 @@ func openTestApp(t testing.TB, path string) *testApp {
 	}}
 	t.Cleanup(app.close)
 	return app
+}
+
+func openTestApp(t testing.TB, path string) *testApp {
+	t.Helper()
+	return openTestAppWith(t, path, Options{})
 }
 
 // with returns the app reporting to t, for use inside a fuzz function,

@@ -24,7 +24,9 @@ func importVM(c echo.Context) views.ImportVM {
 // importFile imports the uploaded file whole or not at all. A refused
 // file shows the form again with every problem and its place in the
 // file; nothing was written. A file over MaxImportBody never gets here:
-// the route's body limit refuses it (bodyLimits).
+// the route's body limit refuses it (bodyLimits). Imports are admitted a
+// few at a time and their files read to disk before the handler runs
+// (admitImports); each then waits for the one before it to finish.
 func (s *Server) importFile(c echo.Context) error {
 	vm := importVM(c)
 	upload, err := c.FormFile("file")
@@ -36,6 +38,14 @@ func (s *Server) importFile(c echo.Context) error {
 		vm.Error = "Choose the export file: a .json file from a league's organizer's page or from meldpad -export."
 		return render(c, http.StatusUnprocessableEntity, views.ImportPage(vm))
 	}
+	endTurn, err := s.importTurn(c)
+	if errors.Is(err, errImportWait) {
+		return importBusy(s.limits.ImportQueue).send(c)
+	}
+	if err != nil {
+		return err
+	}
+	defer endTurn()
 	file, err := upload.Open()
 	if err != nil {
 		return err

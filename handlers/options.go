@@ -18,4 +18,7 @@ type Options struct {
 	// address (X-Forwarded-For) or its scheme (X-Forwarded-Proto); every
 	// other request is taken to come from its own address, as it is.
 	TrustedProxies []netip.Prefix
+	// Limits bound what one client, and all of them together, may cost;
+	// a zero field is its default (DefaultLimits).
+	Limits Limits
 }

@@ -1,13 +1,8 @@
 package handlers
 
 import (
-	"context"
 	"html"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/cookiejar"
-	"net/http/httptest"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -15,24 +10,6 @@ import (
 
 	"meldpad/db"
 )
-
-// openTestAppWith is openTestApp with the server's options and the
-// database's.
-func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Option) *testApp {
-	t.Helper()
-	store, err := db.Open(context.Background(), path, dbOpts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
-	jar, _ := cookiejar.New(nil)
-	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
-		Jar:           jar,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}}
-	t.Cleanup(app.close)
-	return app
-}
 
 // otherFanDeal is fanDeal with one card of the defender's changed:
 // 25 + 72 = 97.

@@ -96,7 +96,7 @@ func FuzzCheckRecord(f *testing.F) {
 			tb.game.Seats[i].Name = "P" + itoa(i)
 		}
 		var vm views.SheetVM
-		sh.judge(tb, values, &vm)
+		sh.judge(context.Background(), tb, values, &vm)
 	})
 }
 

@@ -70,6 +70,7 @@ type Server struct {
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
 	opts     Options
+	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
 
 // ServeHTTP serves a request through the routes of routes.go.
@@ -85,6 +86,8 @@ func (s *Server) CloseStreams() { s.events.close() }
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
 	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), opts: opts}
+	s.limits = newLimiter(opts.Limits)
+	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
@@ -121,6 +124,12 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
 			"base-uri 'none'; form-action 'self'",
 	}))
+	// Limits (limits*.go): rates per address, then imports admitted a few
+	// at a time, both before a body is read (the CSRF check reads forms);
+	// the referee's deadline.
+	e.Use(s.rateLimits()...)
+	e.Use(s.admitImports())
+	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",

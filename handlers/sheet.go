@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,17 +23,18 @@ type sheet interface {
 	blank(t table) url.Values
 	// values returns the form that shows a stored hand again.
 	values(t table, record json.RawMessage) (url.Values, error)
-	// judge reads the form and asks the rules. It fills vm's Body, Fields
-	// and Judgement, and returns the hand to store once it is complete and
-	// allowed (nil until then).
-	judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput
+	// judge reads the form and asks the rules under ctx, which carries
+	// the referee's deadline. It fills vm's Body, Fields and Judgement,
+	// and returns the hand to store once it is complete and allowed (nil
+	// until then, and once ctx is done).
+	judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput
 }
 
 // sheets are the games that can be entered card by card.
 var sheets = map[string]sheet{
 	rules.BlackHeart: blackheartSheet{},
 	rules.Fan:        fanSheet{},
-	rules.Flathead:   flatheadSheet{},
+	rules.Flathead:   withoutContext{flatheadSheet{}},
 	rules.Fortune:    fortuneSheet{},
 	rules.Trophy:     trophySheet{},
 }
@@ -89,6 +91,26 @@ func recordProblem(err error) string {
 		got = "an " + typeErr.Value
 	}
 	return fmt.Sprintf("%s is %s where meldpad records %s", field, got, want)
+}
+
+// withoutContext is a sheet whose judgement takes no context: its
+// referee's work is bounded by the rules alone, so it runs to the end.
+type withoutContext struct {
+	inner interface {
+		blank(t table) url.Values
+		values(t table, record json.RawMessage) (url.Values, error)
+		judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput
+	}
+}
+
+func (w withoutContext) blank(t table) url.Values { return w.inner.blank(t) }
+
+func (w withoutContext) values(t table, record json.RawMessage) (url.Values, error) {
+	return w.inner.values(t, record)
+}
+
+func (w withoutContext) judge(_ context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+	return w.inner.judge(t, form, vm)
 }
 
 // cardReader reads the card fields of one sheet. It counts every card

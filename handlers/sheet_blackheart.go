@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -73,7 +74,7 @@ func (blackheartSheet) values(_ table, record json.RawMessage) (url.Values, erro
 	return form, nil
 }
 
-func (blackheartSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+func (blackheartSheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
 	names := t.names()
 	scores := scoresBefore(t, len(names))
 	r := newCardReader(t.rules.Deck)
@@ -150,7 +151,7 @@ func (blackheartSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.Ha
 		j.Problem = problem
 		return nil
 	}
-	res, err := blackheart.Score(deal)
+	res, err := blackheart.ScoreContext(ctx, deal)
 	if err != nil {
 		j.Problem = strings.TrimPrefix(ruleMessage(err), "blackheart: ")
 		return nil

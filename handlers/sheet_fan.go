@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -39,7 +40,7 @@ func (fanSheet) values(_ table, record json.RawMessage) (url.Values, error) {
 	}, nil
 }
 
-func (fanSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+func (fanSheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
 	names := t.names()
 	r := newCardReader(cards.Standard())
 	knockCard, haveKnockCard, knockField := r.single(form, "knock_card", "Knock card", "e.g. 7S")
@@ -91,7 +92,7 @@ func (fanSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput
 		j.Problem = problem
 		return nil
 	}
-	res, err := fan.Score(fan.Deal{KnockCard: knockCard, Knocker: knocker, Hands: hands,
+	res, err := fan.ScoreContext(ctx, fan.Deal{KnockCard: knockCard, Knocker: knocker, Hands: hands,
 		UndercutOnTie: t.game.HouseRules["undercut_on_tie"]})
 	if err != nil {
 		j.Problem = ruleMessage(err)

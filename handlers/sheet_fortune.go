@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"net/url"
 	"strconv"
@@ -52,7 +53,7 @@ func (fortuneSheet) values(_ table, record json.RawMessage) (url.Values, error) 
 	return form, nil
 }
 
-func (fortuneSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+func (fortuneSheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
 	names := t.names()
 	house := fortuneHouse(t.game.HouseRules)
 	r := newCardReader(t.rules.Deck)
@@ -132,7 +133,7 @@ func (fortuneSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandI
 		j.Problem = problem
 		return nil
 	}
-	res, err := fortune.Score(players, house)
+	res, err := fortune.ScoreContext(ctx, players, house)
 	if err != nil {
 		j.Problem = strings.TrimPrefix(ruleMessage(err), "fortune: ")
 		return nil

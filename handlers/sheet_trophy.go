@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -90,7 +91,7 @@ func (s trophySheet) values(t table, record json.RawMessage) (url.Values, error)
 	return form, nil
 }
 
-func (trophySheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+func (trophySheet) judge(_ context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
 	names := t.names()
 	j := &vm.Judgement
 	j.Names = names

@@ -26,6 +26,11 @@ func (s *Server) showWatch(c echo.Context) error {
 
 // watchEvents streams a watched game's changes.
 func (s *Server) watchEvents(c echo.Context) error {
+	release, ok := s.openStream(c)
+	if !ok {
+		return nil
+	}
+	defer release()
 	t, err := s.loadWatched(c)
 	if err != nil {
 		return err
@@ -35,6 +40,11 @@ func (s *Server) watchEvents(c echo.Context) error {
 
 // gameEvents streams a game's changes to its open scorepads.
 func (s *Server) gameEvents(c echo.Context) error {
+	release, ok := s.openStream(c)
+	if !ok {
+		return nil
+	}
+	defer release()
 	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err

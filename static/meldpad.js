@@ -27,6 +27,18 @@
     }
     source.addEventListener("version", refresh);
     source.addEventListener("changed", refresh);
+    // A stream the server refuses (too many open: 429 or 503) closes for
+    // good, since an EventSource retries only after a network error, never
+    // after another answer. The page then says so beside its Reload link.
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED || document.getElementById("live-off")) return;
+      var note = document.createElement("p");
+      note.id = "live-off";
+      note.className = "small muted";
+      note.setAttribute("role", "status");
+      note.textContent = "This page no longer updates by itself (the server has too many open). Use Reload to see changes.";
+      pad.insertAdjacentElement("afterend", note);
+    });
   }
 
   // The card picker: while a card field has focus, a panel at the bottom

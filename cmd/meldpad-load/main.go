@@ -6,7 +6,23 @@
 //	go run ./cmd/meldpad-load -url http://127.0.0.1:8080 -cases handlers/testdata/api-cases.json -n 5000 -c 4
 //
 // It also fetches pages given with -page (a path, repeatable) the same way,
-// to measure scorepad and standings pages.
+// to measure scorepad and standings pages. Start the server with -rate-api
+// off (and -rate-writes off for -page of forms): the rates meant for one
+// client would refuse most of such a run.
+//
+// With -siege it attacks a meldpad as one anonymous client would, and
+// reports what the server's limits did and whether the others were still
+// served: one client (127.0.0.2) opens -streams live-update streams and
+// holds every connection left open, another (127.0.0.3) sends -imports
+// imports of a 23 MB league at once, and a third (127.0.0.1) asks /healthz
+// and saves hands meanwhile. With -serve it starts the server itself,
+// under prlimit --nofile=-nofile, and reads its memory from /proc:
+//
+//	go build -o /tmp/meldpad ./cmd/meldpad
+//	go run ./cmd/meldpad-load -siege -serve /tmp/meldpad -nofile 1024
+//
+// or, against a server already running, give -url and its -pid. It fails
+// when /healthz's p99 is over -max-healthz or a save fails.
 package main
 
 import (
@@ -17,6 +33,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -55,8 +72,36 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	conc := fs.Int("c", 2, "concurrent connections")
 	var pagePaths pages
 	fs.Var(&pagePaths, "page", "a page to fetch with GET (repeatable)")
+	siegeMode := fs.Bool("siege", false, "attack the server as one client and check the others are served")
+	serveBin := fs.String("serve", "", "with -siege: start this meldpad `binary` under prlimit instead of using -url")
+	nofile := fs.Int("nofile", 1024, "with -serve: the server's limit on open files")
+	pid := fs.Int("pid", 0, "with -siege and -url: the server's process id, to read its memory")
+	sg := siege{streamFrom: net.IPv4(127, 0, 0, 2), importFrom: net.IPv4(127, 0, 0, 3), checkFrom: net.IPv4(127, 0, 0, 1),
+		healthEvery: 100 * time.Millisecond, saveEvery: time.Second}
+	fs.IntVar(&sg.streams, "streams", 5000, "with -siege: live-update streams the attacker opens")
+	fs.IntVar(&sg.streamAddrs, "stream-addrs", 1, "with -siege: source addresses the streams come from, 127.0.0.2 and on")
+	fs.IntVar(&sg.imports, "imports", 8, "with -siege: imports sent at once")
+	fs.StringVar(&sg.importFile, "import-file", "", "with -siege: the export to import (default: a seeded league of 5,000 games)")
+	fs.DurationVar(&sg.settle, "settle", 5*time.Second, "with -siege: how long the checks run before and after the imports")
+	fs.DurationVar(&sg.maxHealth, "max-healthz", 50*time.Millisecond, "with -siege: the p99 of /healthz the server must stay under")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *siegeMode {
+		sg.base, sg.pid = strings.TrimSuffix(*base, "/"), *pid
+		if *serveBin != "" {
+			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard)
+			if err != nil {
+				return err
+			}
+			defer stop()
+			sg.base, sg.pid = url, serverPID
+			fmt.Fprintf(out, "server: %s (pid %d) under prlimit --nofile=%d\n", url, serverPID, *nofile)
+		}
+		if sg.streamAddrs < 1 {
+			return errors.New("-stream-addrs must be 1 or more")
+		}
+		return sg.run(ctx, out)
 	}
 	var reqs []request
 	if *casesPath != "" {

@@ -3,12 +3,19 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"meldpad/db"
+	"meldpad/handlers"
 )
 
 func TestRunReportsEachRequest(t *testing.T) {
@@ -39,5 +46,52 @@ func TestRunReportsEachRequest(t *testing.T) {
 	os.WriteFile(cases, []byte(`[{"name": "y", "path": "/api/v1/y", "body": {}, "status": 200}]`), 0o644)
 	if err := run(context.Background(), []string{"-url", srv.URL, "-cases", cases, "-n", "5"}, &out); err == nil {
 		t.Errorf("a 404 where 200 was expected passed")
+	}
+}
+
+// TestSiege runs a small siege against an in-process meldpad with small
+// limits, served through its listener limits as main serves it.
+func TestSiege(t *testing.T) {
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		MaxConns: 40, MaxConnsPerClient: 8, MaxStreams: 20, MaxStreamsPerClient: 5, ImportQueue: 1}})
+	srv := httptest.NewUnstartedServer(app)
+	srv.Listener = app.LimitListener(srv.Listener)
+	srv.Config.ConnState = app.ConnState
+	srv.Start()
+	defer srv.Close()
+	defer app.CloseStreams()
+	file := filepath.Join(t.TempDir(), "empty.json")
+	os.WriteFile(file, []byte(`{"meldpad": 1, "exported_at": "2025-01-01T00:00:00Z", "players": [], "leagues": [], "games": []}`), 0o644)
+	var out bytes.Buffer
+	err = run(context.Background(), []string{"-siege", "-url", srv.URL, "-pid", strconv.Itoa(os.Getpid()),
+		"-streams", "40", "-imports", "3", "-import-file", file, "-settle", "1200ms", "-max-healthz", "5s"}, &out)
+	if err != nil {
+		t.Fatalf("siege: %v\n%s", err, out.String())
+	}
+	// The address gets its 5 streams; every other attempt is refused with
+	// 429 (its connection then closed) or closed as soon as accepted
+	// while the address holds its 8 connections.
+	var open, tooMany, full, closed, other int
+	i := strings.Index(out.String(), "127.0.0.2 ")
+	if i < 0 {
+		t.Fatalf("no line for 127.0.0.2:\n%s", out.String())
+	}
+	fmt.Sscanf(out.String()[i+len("127.0.0.2"):], "%d open, %d refused 429, %d refused 503, %d closed at once, %d other", &open, &tooMany, &full, &closed, &other)
+	if open != 5 || full != 0 || other != 0 || open+tooMany+closed != 40 {
+		t.Errorf("127.0.0.2: %d open, %d refused 429, %d refused 503, %d closed, %d other; want 5 open of 40, the rest 429 or closed",
+			open, tooMany, full, closed, other)
+	}
+	for _, want := range []string{
+		"/healthz from 127.0.0.1", "while importing", "saves from 127.0.0.1", "imports of 0.0 MB from 127.0.0.3, 3 at once",
+		"peak during them", "the server stayed healthy",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, out.String())
+		}
 	}
 }

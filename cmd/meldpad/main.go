@@ -6,7 +6,10 @@
 //	meldpad [-db ./meldpad.db] -backup FILE   # a consistent copy, while another meldpad serves
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
-// environment. FILE "-" is standard output or input.
+// environment. FILE "-" is standard output or input. The limits on what
+// clients may cost (-max-streams, -rate-api, ...; limits.go) have
+// MELDPAD_* variables too, and their defaults follow the process's limit
+// on open files.
 package main
 
 import (
@@ -59,6 +62,9 @@ type config struct {
 	// (handlers.Options).
 	BaseURL        string
 	TrustedProxies string
+	// Limits bound what clients may cost (handlers.Limits); every flag of
+	// theirs defaults to handlers.DefaultLimits.
+	Limits handlers.Limits
 }
 
 // options are the handler settings the config names. It is called after
@@ -69,6 +75,10 @@ func (c config) options() handlers.Options {
 		opts.BaseURL, _ = parseBaseURL(c.BaseURL)
 	}
 	opts.TrustedProxies, _ = parsePrefixes(c.TrustedProxies)
+	opts.Limits = c.Limits
+	if opts.Limits.ImportQueue == 0 {
+		opts.Limits.ImportQueue = -1 // -import-queue 0: none wait (a zero Limits field is its default)
+	}
 	return opts
 }
 
@@ -132,6 +142,9 @@ func (c config) Validate() error {
 	if _, err := parsePrefixes(c.TrustedProxies); err != nil {
 		return err
 	}
+	if err := validateLimits(c.Limits); err != nil {
+		return err
+	}
 	if c.Addr == "" {
 		return errors.New("config: -addr is empty")
 	}
@@ -186,11 +199,15 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.Sync, "sync", cfg.Sync, "full: a save returns once it is on the disk; normal: faster where syncing is slow, but a power cut can lose the last saves (env MELDPAD_SYNC)")
 	fs.StringVar(&cfg.BaseURL, "base-url", cfg.BaseURL, "origin of share links and QR codes, such as https://meldpad.example (env MELDPAD_BASE_URL)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
+	limitFlags(fs, &cfg.Limits)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
+	}
+	if err := limitsFromEnv(fs, getenv); err != nil {
+		return config{}, err
 	}
 	return cfg, cfg.Validate()
 }
@@ -226,15 +243,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("listen: %w", err)
 	}
 	app := handlers.New(store, log, cfg.options())
+	ln = app.LimitListener(ln)
 	srv := &http.Server{
 		Handler:           app,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second,
 		IdleTimeout:       2 * time.Minute,
+		ConnState:         app.ConnState, // so the listener can close idle connections when full
 	}
 	srv.RegisterOnShutdown(app.CloseStreams)
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync)
+	logLimits(log, app.Limits())
 	if cfg.BaseURL == "" && cfg.TrustedProxies != "" {
 		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")
 	}

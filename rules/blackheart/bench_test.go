@@ -1,6 +1,10 @@
 package blackheart
 
-import "testing"
+import (
+	"testing"
+
+	"meldpad/rules/cards"
+)
 
 // The speed target is 20 µs per Check. The hard sets hold several hearts,
 // court cards and all three wilds, so that every reading is searched.
@@ -29,5 +33,34 @@ func BenchmarkCheckLayoff(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		CheckLayoff(onto, added)
+	}
+}
+
+// BenchmarkScoreWholeDeck scores a deal with the most sets a deal can
+// hold (wholeDeck): the Black Heart referee's worst case for a deal.
+func BenchmarkScoreWholeDeck(b *testing.B) {
+	d := wholeDeck(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Score(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckWholeDeck judges the whole deck as one set, which every
+// reading refuses: the most cards one set can hold.
+func BenchmarkCheckWholeDeck(b *testing.B) {
+	var set []cards.Play
+	for _, c := range cards.BlackHeart().Cards() {
+		for range cards.BlackHeart().Copies(c) {
+			set = append(set, cards.Play{Card: c})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if Check(set).Valid {
+			b.Fatal("the whole deck is a set")
+		}
 	}
 }

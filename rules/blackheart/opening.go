@@ -1,6 +1,7 @@
 package blackheart
 
 import (
+	"context"
 	"sort"
 	"strconv"
 
@@ -80,20 +81,30 @@ type OpeningVerdict struct {
 // whole hand in one turn, which the sets alone do not show: the caller that
 // knows it is one does not need this check (Score takes Deal.BlackHeart).
 func CheckOpening(score int, melds [][]cards.Play) OpeningVerdict {
+	v, _ := CheckOpeningContext(context.Background(), score, melds)
+	return v
+}
+
+// CheckOpeningContext is CheckOpening under ctx: before judging each set
+// it looks at ctx and, once ctx is done, stops and returns ctx.Err().
+func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (OpeningVerdict, error) {
 	req := RequirementFor(score)
 	v := OpeningVerdict{Required: req.Text, Rule: "B5"}
 	if len(melds) == 0 {
 		v.Reason = "an opening lays down at least one set " + ids("B5")
-		return v
+		return v, nil
 	}
 	sizes := make([]int, len(melds))
 	royale := false
 	for i, m := range melds {
+		if err := ctx.Err(); err != nil {
+			return OpeningVerdict{}, err
+		}
 		mv := Check(m)
 		if !mv.Valid {
 			v.Rule = mv.Rule
 			v.Reason = "set " + strconv.Itoa(i+1) + " is not valid: " + mv.Reason
-			return v
+			return v, nil
 		}
 		royale = royale || mv.Kind == Royale
 		sizes[i] = len(m)
@@ -101,12 +112,12 @@ func CheckOpening(score int, melds [][]cards.Play) OpeningVerdict {
 	if royale {
 		v.Valid = true
 		v.Reason = "a Royale opens at any score " + ids("B3", "B5")
-		return v
+		return v, nil
 	}
 	if req.Sets == 0 {
 		v.Valid = true
 		v.Reason = "with a score of " + strconv.Itoa(score) + " there is no opening requirement " + ids("B5")
-		return v
+		return v, nil
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(sizes)))
 	counted := 0
@@ -128,5 +139,5 @@ func CheckOpening(score int, melds [][]cards.Play) OpeningVerdict {
 		v.Valid = true
 		v.Reason = strconv.Itoa(counted) + " cards in two sets meet " + req.Text + ", escorts included " + ids("B5")
 	}
-	return v
+	return v, nil
 }

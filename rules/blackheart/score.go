@@ -1,6 +1,7 @@
 package blackheart
 
 import (
+	"context"
 	"fmt"
 
 	"meldpad/rules/cards"
@@ -63,6 +64,15 @@ type Result struct {
 // Lay-offs are scored as single cards; which set each joined is not
 // recorded, so CheckLayoff is where a lay-off is judged.
 func Score(d Deal) (Result, error) {
+	return ScoreContext(context.Background(), d)
+}
+
+// ScoreContext is Score under ctx: before judging each set it looks at
+// ctx and, once ctx is done, stops and returns ctx.Err(). Each set is
+// judged in microseconds and the deck bounds the sets, so a whole deal
+// takes well under a millisecond (BenchmarkScoreWholeDeck); ctx bounds
+// what a server spends whatever comes.
+func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	n := len(d.Players)
 	if n < MinPlayers || n > MaxPlayers {
 		return Result{}, fmt.Errorf("blackheart: a deal has %d to %d players, not %d", MinPlayers, MaxPlayers, n)
@@ -104,6 +114,9 @@ func Score(d Deal) (Result, error) {
 	for seat, p := range d.Players {
 		r.MeldVerdicts[seat] = make([]Verdict, len(p.Melds))
 		for i, m := range p.Melds {
+			if err := ctx.Err(); err != nil {
+				return Result{}, err
+			}
 			v := Check(m)
 			if !v.Valid {
 				return Result{}, ruling.Errorf(v.Rule, "blackheart: player %d's set %d is not valid: %s", seat+1, i+1, v.Reason)

@@ -72,3 +72,16 @@ func BenchmarkDeadwood(b *testing.B) {
 		Deadwood(h)
 	}
 }
+
+// BenchmarkScoreMostArrangements scores the deal whose knocker has the
+// most arrangements within the knock value that a hill-climb over random
+// deals found (27, each meeting the defender's best reply): the Fan
+// referee's worst case as far as is known.
+func BenchmarkScoreMostArrangements(b *testing.B) {
+	d := mostArrangements(b)
+	for b.Loop() {
+		if _, err := Score(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package fan
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -86,7 +87,18 @@ func (e *DealError) Error() string { return e.Msg }
 // not melds (N2) or not in the knocker's hand (N4). A malformed deal is a
 // *DealError.
 func Score(d Deal) (Result, error) {
+	return ScoreContext(context.Background(), d)
+}
+
+// ScoreContext is Score under ctx: the search for the knocker's best
+// arrangement checks ctx now and then and, once ctx is done, stops and
+// returns ctx.Err(). Every deal of the rules is searched in microseconds
+// (BenchmarkScoreHardest); ctx bounds what a server spends whatever comes.
+func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	if err := d.check(); err != nil {
+		return Result{}, err
+	}
+	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
 	knocker, defender := d.Knocker, 1-d.Knocker
@@ -134,7 +146,10 @@ func Score(d Deal) (Result, error) {
 		}
 		plan.reply = bestReply(dh, plan.options)
 	default:
-		plan = bestKnock(kh, dh, res.KnockValue)
+		var err error
+		if plan, err = bestKnock(ctx, kh, dh, res.KnockValue); err != nil {
+			return Result{}, err
+		}
 	}
 
 	// The knocker's side.

@@ -1,6 +1,10 @@
 package fortune
 
-import "testing"
+import (
+	"testing"
+
+	"meldpad/rules/cards"
+)
 
 // BenchmarkCheck measures Check on melds a table meets, from naturals to
 // several deuces; the target is under 20 µs a meld.
@@ -51,6 +55,36 @@ func BenchmarkScore(b *testing.B) {
 	for b.Loop() {
 		if _, err := Score(players, HouseRules{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScoreWholeDeck scores a hand that lays down both decks in the
+// most melds a hand can hold (wholeDecks): the Fortune referee's worst
+// case for a hand.
+func BenchmarkScoreWholeDeck(b *testing.B) {
+	players, house := wholeDecks()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Score(players, house); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckWholeDeck judges both decks as one meld, which no reading
+// allows: the most cards one meld can hold.
+func BenchmarkCheckWholeDeck(b *testing.B) {
+	var meld []cards.Play
+	for _, c := range cards.DoubleStandard().Cards() {
+		for range cards.DoubleStandard().Copies(c) {
+			meld = append(meld, cards.Play{Card: c})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if Check(meld, HouseRules{BigSets: true}).Valid {
+			b.Fatal("both decks are a meld")
 		}
 	}
 }

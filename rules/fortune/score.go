@@ -1,6 +1,7 @@
 package fortune
 
 import (
+	"context"
 	"fmt"
 
 	"meldpad/rules/cards"
@@ -41,6 +42,15 @@ type Result struct {
 // rules do not allow, naming the player and the meld, both counted from 1:
 // "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)".
 func Score(players []Player, h HouseRules) (Result, error) {
+	return ScoreContext(context.Background(), players, h)
+}
+
+// ScoreContext is Score under ctx: before judging each meld it looks at
+// ctx and, once ctx is done, stops and returns ctx.Err(). Each meld is
+// judged in microseconds and the two decks bound the melds, so a whole
+// hand takes well under a millisecond (BenchmarkScoreWholeDeck); ctx
+// bounds what a server spends whatever comes.
+func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, error) {
 	if len(players) < MinPlayers || len(players) > MaxPlayers {
 		return Result{}, fmt.Errorf("fortune: %d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
 	}
@@ -64,6 +74,9 @@ func Score(players []Player, h HouseRules) (Result, error) {
 	for i, p := range players {
 		res.MeldVerdicts[i] = make([]Verdict, len(p.Melds))
 		for j, meld := range p.Melds {
+			if err := ctx.Err(); err != nil {
+				return Result{}, err
+			}
 			v := Check(meld, h)
 			if !v.Valid {
 				return Result{}, ruling.Errorf(v.Rule, "fortune: player %d's meld %d (%s) is %s", i+1, j+1, playsString(meld), lowerFirst(v.Reason))
