@@ -84,8 +84,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&sg.importFile, "import-file", "", "with -siege: the export to import (default: a seeded league of 5,000 games)")
 	fs.DurationVar(&sg.settle, "settle", 5*time.Second, "with -siege: how long the checks run before and after the imports")
 	fs.DurationVar(&sg.maxHealth, "max-healthz", 50*time.Millisecond, "with -siege: the p99 of /healthz the server must stay under")
+	probe := fs.String("healthz-probe", "", "internal, for -siege: ask `URL`/healthz every -every from -from until interrupted, printing each answer's time")
+	probeFrom := fs.String("from", "127.0.0.1", "with -healthz-probe: the source address")
+	probeEvery := fs.Duration("every", 100*time.Millisecond, "with -healthz-probe: how often")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *probe != "" {
+		return probeHealth(ctx, strings.TrimSuffix(*probe, "/"), net.ParseIP(*probeFrom), *probeEvery, out)
 	}
 	if *siegeMode {
 		sg.base, sg.pid = strings.TrimSuffix(*base, "/"), *pid

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -94,4 +95,20 @@ func TestSiege(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, out.String())
 		}
 	}
+}
+
+// TestMain lets this test binary play the siege's /healthz checker: the
+// siege starts it in a process of its own (checkHealth), and under go
+// test its own binary is this one.
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == "-healthz-probe" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		err := run(ctx, os.Args[1:], os.Stdout)
+		stop()
+		if err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
 }

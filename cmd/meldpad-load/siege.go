@@ -252,30 +252,77 @@ func openStream(ctx context.Context, from net.IP, host, path string) (net.Conn, 
 
 // checkHealth asks /healthz on a new connection every healthEvery.
 func (s *siege) checkHealth(ctx context.Context, rep *siegeReport) {
-	client := newClient(s.checkFrom, false)
-	tick := time.NewTicker(s.healthEvery)
+	// The checks run in a process of their own: in this one, the
+	// importer's uploads and the attacker's connections keep both cores
+	// busy, and a check would measure how late this process got to it
+	// (up to 190 ms seen) rather than how late the server answered.
+	self, err := os.Executable()
+	if err != nil {
+		rep.healthFailed++
+		return
+	}
+	cmd := exec.CommandContext(ctx, self, "-healthz-probe", s.base, "-from", s.checkFrom.String(), "-every", s.healthEvery.String())
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	stdout, err := cmd.StdoutPipe()
+	if err != nil || cmd.Start() != nil {
+		rep.healthFailed++
+		return
+	}
+	var lines []string
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	_ = cmd.Wait()
+	for _, line := range lines {
+		at, took, ok := parseProbeLine(line)
+		if !ok {
+			rep.healthFailed++
+			continue
+		}
+		rep.health = append(rep.health, timed{at, took})
+	}
+}
+
+// probeHealth is the checker's process (-healthz-probe): it asks
+// base/healthz every interval, on a new connection from the given address
+// each time, and prints one line per answer, "UNIXNANO NANOSECONDS", or
+// "UNIXNANO failed", until it is interrupted.
+func probeHealth(ctx context.Context, base string, from net.IP, every time.Duration, out io.Writer) error {
+	client := newClient(from, false)
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return
+			return nil
 		case <-tick.C:
 		}
 		start := time.Now()
-		req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), http.MethodGet, s.base+"/healthz", nil)
+		req, _ := http.NewRequestWithContext(context.WithoutCancel(ctx), http.MethodGet, base+"/healthz", nil)
 		resp, err := client.Do(req)
 		ok := err == nil && resp.StatusCode == http.StatusOK
 		if err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			resp.Body.Close()
 		}
-		d := time.Since(start)
 		if !ok {
-			rep.healthFailed++
+			fmt.Fprintf(out, "%d failed\n", start.UnixNano())
 			continue
 		}
-		rep.health = append(rep.health, timed{start, d})
+		fmt.Fprintf(out, "%d %d\n", start.UnixNano(), time.Since(start))
 	}
+}
+
+// parseProbeLine reads a line of probeHealth.
+func parseProbeLine(line string) (time.Time, time.Duration, bool) {
+	at, took, _ := strings.Cut(line, " ")
+	ns, err1 := strconv.ParseInt(at, 10, 64)
+	d, err2 := strconv.ParseInt(took, 10, 64)
+	if err1 != nil || err2 != nil {
+		return time.Time{}, 0, false
+	}
+	return time.Unix(0, ns), time.Duration(d), true
 }
 
 // save records a hand by points every saveEvery, as a phone at the table
