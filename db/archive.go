@@ -76,6 +76,9 @@ type ArchiveGame struct {
 	WatchID     string          `json:"watch_id,omitempty"` // the read-only link, if it was ever made
 	Rules       string          `json:"rules"`
 	HouseRules  map[string]bool `json:"house_rules"`
+	// Settings are a game's own settings (any game by points: its name
+	// and how it ends), as its module stores them; absent for the others.
+	Settings    json.RawMessage `json:"settings,omitempty"`
 	FirstDealer int             `json:"first_dealer"`
 	// Seats are names in seat order: in a league's game, names of the
 	// league's players; outside leagues, the seats' own names.
@@ -99,6 +102,7 @@ type ArchiveHand struct {
 	Points    []int             `json:"points"` // by seat
 	Seat      *int              `json:"seat"`   // who went out or won the trick; null for nobody
 	EndsHand  bool              `json:"ends_hand"`
+	EndsGame  bool              `json:"ends_game,omitempty"` // the table ended the game with it (P3)
 	Version   int               `json:"version"`
 	CreatedAt string            `json:"created_at"`
 	UpdatedAt string            `json:"updated_at"`

@@ -153,14 +153,14 @@ func exportLeague(ctx context.Context, tx *sql.Tx, leagueID int64) (ArchiveLeagu
 func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, leagues map[int64]string) ([]ArchiveGame, error) {
 	games := []ArchiveGame{}
 	index := map[int64]int{}
-	err := eachRow(ctx, tx, `SELECT g.id, g.public_id, coalesce(g.watch_id, ''), g.rules, g.house_rules, g.first_dealer,
+	err := eachRow(ctx, tx, `SELECT g.id, g.public_id, coalesce(g.watch_id, ''), g.rules, g.house_rules, g.settings, g.first_dealer,
 		g.league_id, g.created_at, g.updated_at, coalesce(g.finished_at, '')
 		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args, func(rows *sql.Rows) error {
 		var id int64
 		var league sql.NullInt64
-		var houseRules string
+		var houseRules, settings string
 		g := ArchiveGame{Seats: []string{}, Hands: []ArchiveHand{}}
-		if err := rows.Scan(&id, &g.PublicID, &g.WatchID, &g.Rules, &houseRules, &g.FirstDealer,
+		if err := rows.Scan(&id, &g.PublicID, &g.WatchID, &g.Rules, &houseRules, &settings, &g.FirstDealer,
 			&league, &g.CreatedAt, &g.UpdatedAt, &g.FinishedAt); err != nil {
 			return err
 		}
@@ -168,6 +168,9 @@ func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, leagu
 			return fmt.Errorf("house rules of game %d: %w", id, err)
 		}
 		g.HouseRules = nonNilMap(g.HouseRules)
+		if settings != "{}" {
+			g.Settings = json.RawMessage(settings)
+		}
 		if league.Valid {
 			g.League = leagues[league.Int64]
 		}
@@ -201,14 +204,14 @@ func exportGames(ctx context.Context, tx *sql.Tx, cond string, args []any, leagu
 
 	type handAt struct{ game, hand int }
 	hands := map[int64]handAt{}
-	err = eachRow(ctx, tx, `SELECT id, game_id, seq, entry, record, points, seat, ends_hand, version,
+	err = eachRow(ctx, tx, `SELECT id, game_id, seq, entry, record, points, seat, ends_hand, ends_game, version,
 		created_at, updated_at, coalesce(deleted_at, '') FROM hands WHERE game_id IN `+inGames+` ORDER BY game_id, seq`,
 		args, func(rows *sql.Rows) error {
 			var id, gameID int64
 			var record, points string
 			var seat sql.NullInt64
 			h := ArchiveHand{Revisions: []ArchiveRevision{}}
-			if err := rows.Scan(&id, &gameID, &h.Seq, &h.Entry, &record, &points, &seat, &h.EndsHand, &h.Version,
+			if err := rows.Scan(&id, &gameID, &h.Seq, &h.Entry, &record, &points, &seat, &h.EndsHand, &h.EndsGame, &h.Version,
 				&h.CreatedAt, &h.UpdatedAt, &h.DeletedAt); err != nil {
 				return err
 			}

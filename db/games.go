@@ -26,6 +26,11 @@ type Seat struct {
 	PlayerID int64  // the league's player; 0 at a game outside leagues
 	Name     string // the player's name in the league, or the seat's own
 	Total    int    // derived: sum of the seat's points over the hands
+	// Final and Place are derived once the game is over: the final total
+	// (Total plus any bonus of the game's end, Gin's G5) and the
+	// finishing place, 1 for every winner. Zero while it goes on.
+	Final int
+	Place int
 }
 
 // Game is one scorepad.
@@ -34,6 +39,7 @@ type Game struct {
 	PublicID    string
 	Rules       string          // game id: "fan"
 	HouseRules  map[string]bool // chosen house-rule keys
+	Settings    json.RawMessage // the game's own settings (game.Configurable), or nil
 	FirstDealer int
 	Status      string // "playing" or "finished"
 	Winner      int    // seat, or -1
@@ -57,6 +63,9 @@ const (
 type NewGame struct {
 	Rules      string
 	HouseRules map[string]bool
+	// Settings are the game's own settings as its module made them
+	// (game.Configurable); nil for a game without.
+	Settings json.RawMessage
 	// Players are the names in seat order. In a league a name is the
 	// league's player of that name (in any case), a new name a new
 	// player of the league; outside leagues a name is only a name.
@@ -97,8 +106,12 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 		if in.LeagueID != 0 {
 			league, watchID = in.LeagueID, NewID()
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, first_dealer, created_at, updated_at, league_id, watch_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), in.FirstDealer, now, now, league, watchID)
+		settings := "{}"
+		if len(in.Settings) > 0 {
+			settings = string(in.Settings)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, settings, first_dealer, created_at, updated_at, league_id, watch_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), settings, in.FirstDealer, now, now, league, watchID)
 		if err != nil {
 			return fmt.Errorf("db: create game: %w", err)
 		}
@@ -170,20 +183,23 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now str
 	return res.LastInsertId()
 }
 
-const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.first_dealer, g.status,
+const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.first_dealer, g.status,
 	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, '')`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
-	var houseRules, created, updated, finished string
-	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &g.FirstDealer, &g.Status,
+	var houseRules, settings, created, updated, finished string
+	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
 		&g.Winner, &g.Version, &created, &updated, &finished); err != nil {
 		return Game{}, err
 	}
 	if err := json.Unmarshal([]byte(houseRules), &g.HouseRules); err != nil {
 		return Game{}, fmt.Errorf("house rules of game %d: %w", g.ID, err)
+	}
+	if settings != "{}" {
+		g.Settings = json.RawMessage(settings)
 	}
 	g.CreatedAt, g.UpdatedAt = parseTime(created), parseTime(updated)
 	if finished != "" {
@@ -215,7 +231,8 @@ type querier interface {
 }
 
 func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT s.seat, coalesce(s.player_id, 0), coalesce(s.name, p.name), s.total FROM seats s
+	rows, err := q.QueryContext(ctx, `SELECT s.seat, coalesce(s.player_id, 0), coalesce(s.name, p.name), s.total,
+		coalesce(s.final, 0), coalesce(s.place, 0) FROM seats s
 		LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
@@ -224,7 +241,7 @@ func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
 	var seats []Seat
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.Seat, &st.PlayerID, &st.Name, &st.Total); err != nil {
+		if err := rows.Scan(&st.Seat, &st.PlayerID, &st.Name, &st.Total, &st.Final, &st.Place); err != nil {
 			return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
 		}
 		seats = append(seats, st)

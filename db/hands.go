@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 // Hand is one entry on a scorepad: a hand, a deal or a trick.
@@ -23,6 +24,7 @@ type Hand struct {
 	Points   []int // by seat, as the rules computed them
 	Seat     int   // the seat the entry names, or -1
 	EndsHand bool
+	EndsGame bool // the table ended the game with it (P3)
 	Version  int
 	Created  time.Time
 	Updated  time.Time
@@ -41,6 +43,7 @@ type HandInput struct {
 	Points   []int
 	Seat     int // -1 for none
 	EndsHand bool
+	EndsGame bool
 }
 
 // Change says who writes and from which form.
@@ -64,14 +67,25 @@ type snapshot struct {
 	Points   []int           `json:"points"`
 	Seat     int             `json:"seat"`
 	EndsHand bool            `json:"ends_hand"`
+	EndsGame bool            `json:"ends_game,omitempty"`
 }
 
 func (in HandInput) snapshot() snapshot {
-	return snapshot{Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand}
+	return snapshot{Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand, EndsGame: in.EndsGame}
 }
 
 func (h Hand) input() HandInput {
-	return HandInput{Entry: h.Entry, Record: h.Record, Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+	return HandInput{Entry: h.Entry, Record: h.Record, Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}
+}
+
+// Round is the hand to record as the game's rules count it.
+func (in HandInput) Round() rules.Round {
+	return rules.Round{Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand, EndsGame: in.EndsGame}
+}
+
+// Round is the hand as the game's rules count it.
+func (h Hand) Round() rules.Round {
+	return rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}
 }
 
 func (in HandInput) validate() error {
@@ -84,12 +98,12 @@ func (in HandInput) validate() error {
 	return nil
 }
 
-const handColumns = `id, game_id, seq, entry, record, points, coalesce(seat, -1), ends_hand, version, created_at, updated_at`
+const handColumns = `id, game_id, seq, entry, record, points, coalesce(seat, -1), ends_hand, ends_game, version, created_at, updated_at`
 
 func scanHand(row scanner) (Hand, error) {
 	var h Hand
 	var record, points, created, updated string
-	if err := row.Scan(&h.ID, &h.GameID, &h.Seq, &h.Entry, &record, &points, &h.Seat, &h.EndsHand,
+	if err := row.Scan(&h.ID, &h.GameID, &h.Seq, &h.Entry, &record, &points, &h.Seat, &h.EndsHand, &h.EndsGame,
 		&h.Version, &created, &updated); err != nil {
 		return Hand{}, err
 	}
@@ -221,7 +235,7 @@ func (sub submission) repeats(want *snapshot) error {
 // same reports whether two snapshots record the same hand: the same
 // entry, points, seat and flag, and records equal as JSON values.
 func (sn snapshot) same(other snapshot) bool {
-	if sn.Entry != other.Entry || sn.Seat != other.Seat || sn.EndsHand != other.EndsHand || !slices.Equal(sn.Points, other.Points) {
+	if sn.Entry != other.Entry || sn.Seat != other.Seat || sn.EndsHand != other.EndsHand || sn.EndsGame != other.EndsGame || !slices.Equal(sn.Points, other.Points) {
 		return false
 	}
 	var a, b bytes.Buffer
@@ -229,7 +243,7 @@ func (sn snapshot) same(other snapshot) bool {
 }
 
 func (sn snapshot) input() HandInput {
-	return HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand}
+	return HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand, EndsGame: sn.EndsGame}
 }
 
 // remember keeps what the form's token did: the hand, and the revision
@@ -306,9 +320,9 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		}
 		points, _ := json.Marshal(in.Points)
 		now := formatTime(s.now())
-		res, err := tx.ExecContext(ctx, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
-			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?)`,
-			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, now, now)
+		res, err := tx.ExecContext(ctx, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
+			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)`,
+			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
 		if err != nil {
 			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
 		}
@@ -341,9 +355,9 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 	want := in.snapshot()
 	err := s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx *sql.Tx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
-		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?,
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?, ends_game = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
-			in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, formatTime(s.now()), handID); err != nil {
+			in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, formatTime(s.now()), handID); err != nil {
 			return nil, fmt.Errorf("db: correct hand %d: %w", handID, err)
 		}
 		after := in.snapshot()
@@ -420,13 +434,15 @@ func seatOrNull(seat int) any {
 // rules' (F9, R8, B8, N8, T8), so correcting a hand can end a game or make
 // a finished one unfinished again.
 func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
-	var rulesID, finishedAt string
-	if err := tx.QueryRowContext(ctx, `SELECT rules, coalesce(finished_at, '') FROM games WHERE id = ?`, gameID).Scan(&rulesID, &finishedAt); err != nil {
+	var rulesID, finishedAt, houseRules, settings string
+	var firstDealer int
+	if err := tx.QueryRowContext(ctx, `SELECT rules, coalesce(finished_at, ''), house_rules, settings, first_dealer FROM games WHERE id = ?`,
+		gameID).Scan(&rulesID, &finishedAt, &houseRules, &settings, &firstDealer); err != nil {
 		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 	}
-	game, ok := rules.Lookup(rulesID)
-	if !ok {
-		return fmt.Errorf("db: recompute game %d: unknown rules %q", gameID, rulesID)
+	g, err := rules.MustLookup(rulesID)
+	if err != nil {
+		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 	}
 	seats, err := loadSeats(ctx, tx, gameID)
 	if err != nil {
@@ -436,28 +452,34 @@ func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
 	if err != nil {
 		return err
 	}
-	rounds := make([]rules.Round, len(hands))
-	totals := make([]int, len(seats))
-	for i, h := range hands {
-		rounds[i] = rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
-		for seat, p := range h.Points {
-			if seat < len(totals) {
-				totals[seat] += p
-			}
-		}
+	table := game.Table{Names: make([]string, len(seats)), Settings: json.RawMessage(settings), FirstDealer: firstDealer}
+	for i, st := range seats {
+		table.Names[i] = st.Name
 	}
-	for seat, total := range totals {
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET total = ? WHERE game_id = ? AND seat = ?`, total, gameID, seat); err != nil {
+	if err := json.Unmarshal([]byte(houseRules), &table.HouseRules); err != nil {
+		return fmt.Errorf("db: recompute game %d: house rules: %w", gameID, err)
+	}
+	rounds := make([]rules.Round, len(hands))
+	for i, h := range hands {
+		rounds[i] = h.Round()
+	}
+	tally, res := g.Play(table, rounds)
+	for seat := range seats {
+		final, place := any(nil), any(nil)
+		if res.Finished {
+			final, place = res.Final[seat], res.Places[seat]
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE seats SET total = ?, final = ?, place = ? WHERE game_id = ? AND seat = ?`,
+			tally.Totals[seat], final, place, gameID, seat); err != nil {
 			return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 		}
 	}
 	if err := writeHandExtremes(ctx, tx, gameID, hands, len(seats)); err != nil {
 		return err
 	}
-	winner, over := game.Winner(rounds)
 	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
-	if over {
-		status, winnerSeat = StatusFinished, winner
+	if res.Finished {
+		status, winnerSeat = StatusFinished, res.Winner()
 		finished = finishedAt
 		if finishedAt == "" {
 			finished = formatTime(s.now())
@@ -519,5 +541,5 @@ func decodeSnapshot(s string) (*HandInput, error) {
 	if err := json.Unmarshal([]byte(s), &sn); err != nil {
 		return nil, err
 	}
-	return &HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand}, nil
+	return &HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand, EndsGame: sn.EndsGame}, nil
 }

@@ -202,11 +202,11 @@ func newImportWriter(ctx context.Context, s *Store, tx *sql.Tx) (*importWriter, 
 		stmt **sql.Stmt
 		sql  string
 	}{
-		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, first_dealer, league_id,
-			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, settings, first_dealer, league_id,
+			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.seat, `INSERT INTO seats (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)`},
-		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, version,
-			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, version,
+			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
@@ -285,7 +285,13 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 		finished = g.UpdatedAt
 	}
 	updated := canonicalTime(g.UpdatedAt)
-	res, err := w.game.ExecContext(ctx, g.PublicID, nullIfEmpty(g.WatchID), g.Rules, string(houseRules), g.FirstDealer, league,
+	settings := "{}"
+	if len(g.Settings) > 0 {
+		if settings, err = compactJSON(g.Settings); err != nil {
+			return err
+		}
+	}
+	res, err := w.game.ExecContext(ctx, g.PublicID, nullIfEmpty(g.WatchID), g.Rules, string(houseRules), settings, g.FirstDealer, league,
 		canonicalTime(g.CreatedAt), updated, canonicalTime(finished))
 	if err != nil {
 		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
@@ -320,7 +326,7 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 		if h.DeletedAt != "" {
 			deleted = canonicalTime(h.DeletedAt)
 		}
-		res, err := w.hand.ExecContext(ctx, gameID, h.Seq, h.Entry, record, string(points), seat, h.EndsHand, h.Version,
+		res, err := w.hand.ExecContext(ctx, gameID, h.Seq, h.Entry, record, string(points), seat, h.EndsHand, h.EndsGame, h.Version,
 			deleted, canonicalTime(h.CreatedAt), canonicalTime(h.UpdatedAt))
 		if err != nil {
 			return fmt.Errorf("db: import game %s: hand %d: %w", g.PublicID, h.Seq, err)

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 // Bounds of what a file may hold, beyond which it is hostile or broken:
@@ -234,19 +235,19 @@ func checkArchive(ps *problems, a *Archive) {
 		checkTime(ps, where+".created_at", g.CreatedAt, true)
 		checkTime(ps, where+".updated_at", g.UpdatedAt, true)
 		checkTime(ps, where+".finished_at", g.FinishedAt, false)
-		game, ok := rules.Lookup(g.Rules)
+		rg, ok := rules.Lookup(g.Rules)
 		if !ok {
 			ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
 			continue
 		}
 		for key := range g.HouseRules {
-			if _, ok := game.HouseRule(key); !ok {
-				ps.add(where+".house_rules."+key, "not a house rule of %s", game.Name)
+			if _, ok := rg.HouseRule(key); !ok {
+				ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name)
 			}
 		}
 		seats := len(g.Seats)
-		if seats < game.MinPlayers || seats > game.MaxPlayers {
-			ps.add(where+".seats", "%d players; %s is for %d to %d", seats, game.Name, game.MinPlayers, game.MaxPlayers)
+		if seats < rg.MinPlayers || seats > rg.MaxPlayers {
+			ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name, rg.MinPlayers, rg.MaxPlayers)
 			continue
 		}
 		seated := map[string]bool{}
@@ -265,13 +266,17 @@ func checkArchive(ps *problems, a *Archive) {
 		if g.FirstDealer < 0 || g.FirstDealer >= seats {
 			ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
 		}
+		table := game.Table{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
+		if !checkSettings(ps, where+".settings", rg, table) {
+			continue
+		}
 		if len(g.Hands) > maxHandsPerGame {
 			ps.add(where+".hands", "%d hands; no game has more than %d", len(g.Hands), maxHandsPerGame)
 			continue
 		}
 		for k := range g.Hands {
 			at := where + ".hands[" + strconv.Itoa(k) + "]"
-			checkHand(ps, at, game, seats, &g.Hands[k])
+			checkHand(ps, at, rg, table, &g.Hands[k])
 			if k > 0 && g.Hands[k].Seq <= g.Hands[k-1].Seq {
 				ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
 					g.Hands[k].Seq, g.Hands[k-1].Seq)
@@ -281,7 +286,8 @@ func checkArchive(ps *problems, a *Archive) {
 }
 
 // checkHand checks one hand of a game of the given rules and seats.
-func checkHand(ps *problems, where string, game rules.Game, seats int, h *ArchiveHand) {
+func checkHand(ps *problems, where string, g rules.Game, table game.Table, h *ArchiveHand) {
+	seats := table.Seats()
 	if h.Seq < 1 || h.Seq > maxHandsPerGame*10 {
 		ps.add(where+".seq", "%d; a hand's seq is a positive number", h.Seq)
 	}
@@ -300,8 +306,8 @@ func checkHand(ps *problems, where string, game rules.Game, seats int, h *Archiv
 	}
 	if pointsOK && h.Entry == EntryPoints {
 		// The rules' message names the rule (a *ruling.Error).
-		if err := game.CheckPoints(rules.Round{Points: h.Points, Seat: seat, EndsHand: h.EndsHand}); err != nil {
-			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, game.Name, err)
+		if err := g.CheckPoints(table, rules.Round{Points: h.Points, Seat: seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}); err != nil {
+			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name, err)
 		}
 	}
 	if h.Version < 1 || h.Version > maxVersion {
@@ -457,4 +463,15 @@ func compactJSON(raw json.RawMessage) (string, error) {
 		return "", fmt.Errorf("db: import: compact a record: %w", err)
 	}
 	return b.String(), nil
+}
+
+// checkSettings checks a game's own settings: a game with settings of its
+// own (game.Configurable) must have ones its module reads; any other game
+// none.
+func checkSettings(ps *problems, where string, g rules.Game, t game.Table) bool {
+	if err := g.CheckSettings(t.Settings, t.Seats()); err != nil {
+		ps.add(where, "%v", err)
+		return false
+	}
+	return true
 }

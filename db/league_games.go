@@ -28,6 +28,10 @@ type LeagueGame struct {
 // hand (derived, like the total, in every write to the game's hands).
 type LeagueSeat struct {
 	Seat
+	// Place is the seat's finishing place as the game's module gave it (1
+	// for every winner), 0 while the game goes on. Total is the final
+	// total once the game is over: the hands' plus any bonus (Gin's G5).
+	Place       int
 	Best, Worst HandScore
 }
 
@@ -148,7 +152,7 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 		return nil, nil
 	}
 
-	rows, err = q.QueryContext(ctx, `SELECT s.game_id, s.seat, s.player_id, s.total,
+	rows, err = q.QueryContext(ctx, `SELECT s.game_id, s.seat, s.player_id, coalesce(s.final, s.total), coalesce(s.place, 0),
 		coalesce(s.best_points, 0), coalesce(s.best_hand, 0), coalesce(s.worst_points, 0), coalesce(s.worst_hand, 0)
 		FROM seats s WHERE s.game_id IN (SELECT g.id FROM games g WHERE `+cond+`) ORDER BY s.game_id, s.seat`, args...)
 	if err != nil {
@@ -158,7 +162,7 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 	for rows.Next() {
 		var gameID int64
 		var st LeagueSeat
-		if err := rows.Scan(&gameID, &st.Seat.Seat, &st.PlayerID, &st.Total,
+		if err := rows.Scan(&gameID, &st.Seat.Seat, &st.PlayerID, &st.Total, &st.Place,
 			&st.Best.Points, &st.Best.Hand, &st.Worst.Points, &st.Worst.Hand); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("db: league seats: %w", err)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 // SeedOptions says what league SeedLeague makes.
@@ -20,21 +21,6 @@ type SeedOptions struct {
 	Games   int       // how many finished games; 5000 if zero
 	Seed    uint64    // the same seed makes the same league
 	Start   time.Time // the first game's start; a year before now if zero
-}
-
-// seedMix is how often each game is played in a seeded league and with how
-// many players: a club that mostly plays two-player Fan and mid-sized
-// tables of the others.
-var seedMix = []struct {
-	rules  string
-	weight int
-	seats  []int // player counts to draw from, repeats weight them
-}{
-	{rules.Fan, 30, []int{2}},
-	{rules.Flathead, 20, []int{2, 3, 3, 4, 4, 4, 5, 6}},
-	{rules.Fortune, 20, []int{3, 4, 4, 5, 5, 6, 7, 8}},
-	{rules.BlackHeart, 15, []int{2, 3, 4, 4, 5, 6}},
-	{rules.Trophy, 15, []int{3, 4, 4, 5}},
 }
 
 // SeedLeague makes a league of finished games with plausible hands, for
@@ -65,8 +51,13 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 		skill[i] = math.Exp(rng.NormFloat64() * 0.6)
 	}
 	var games []string
+	var mix []seedGame
 	for _, g := range rules.Games() {
 		games = append(games, g.ID)
+		if sampler, ok := g.Module.(game.Sampler); ok {
+			weight, seats := sampler.SampleTable()
+			mix = append(mix, seedGame{g, sampler, weight, seats})
+		}
 	}
 	league, err := s.CreateLeague(ctx, NewLeague{Name: opt.Name, Games: games, Members: names})
 	if err != nil {
@@ -89,7 +80,7 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 		defer ins.close()
 		for n := 0; n < opt.Games; n++ {
 			started := opt.Start.Add(step*time.Duration(n) + time.Duration(rng.IntN(int(step/time.Second)+1))*time.Second/2)
-			if err := ins.playGame(ctx, rng, league.ID, playerIDs, skill, started); err != nil {
+			if err := ins.playGame(ctx, rng, mix, league.ID, playerIDs, skill, started); err != nil {
 				return err
 			}
 		}
@@ -134,8 +125,8 @@ func prepareSeed(ctx context.Context, tx *sql.Tx) (*seedInserts, error) {
 	}{
 		{&ins.newGame, `INSERT INTO games (public_id, watch_id, league_id, rules, status, winner_seat, version, created_at, updated_at, finished_at)
 			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)`},
-		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, best_points, best_hand, worst_points, worst_hand)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, final, place, best_points, best_hand, worst_points, worst_hand)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&ins.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
 			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?)`},
 		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES (?, 'add', 'seed', ?, ?)`},
@@ -158,29 +149,37 @@ func (ins *seedInserts) close() {
 	}
 }
 
-// game writes one finished game of a random kind and table.
-func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID int64, playerIDs []int64, skill []float64, started time.Time) error {
+// seedGame is a game that can be seeded, how often it is played and at
+// tables of which sizes (game.Sampler).
+type seedGame struct {
+	rules   rules.Game
+	sampler game.Sampler
+	weight  int
+	seats   []int // player counts to draw from, repeats weight them
+}
+
+// playGame writes one finished game of a random kind and table.
+func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, mix []seedGame, leagueID int64, playerIDs []int64, skill []float64, started time.Time) error {
 	total := 0
-	for _, m := range seedMix {
+	for _, m := range mix {
 		total += m.weight
 	}
 	pick := rng.IntN(total)
-	mix := seedMix[0]
-	for _, m := range seedMix {
+	chosen := mix[0]
+	for _, m := range mix {
 		if pick < m.weight {
-			mix = m
+			chosen = m
 			break
 		}
 		pick -= m.weight
 	}
-	game, _ := rules.Lookup(mix.rules)
-	seats := min(mix.seats[rng.IntN(len(mix.seats))], len(playerIDs))
+	seats := min(chosen.seats[rng.IntN(len(chosen.seats))], len(playerIDs))
 	table := rng.Perm(len(playerIDs))[:seats]
 	weights := make([]float64, seats)
 	for i, p := range table {
 		weights[i] = skill[p]
 	}
-	rounds, winner, err := seedRounds(rng, game, weights)
+	rounds, res, err := seedRounds(rng, chosen, weights)
 	if err != nil {
 		return err
 	}
@@ -194,14 +193,14 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID i
 	}
 	best, worst := handExtremes(points, seats)
 	finished := started.Add(time.Duration(10+rng.IntN(80)) * time.Minute)
-	res, err := ins.newGame.ExecContext(ctx, NewID(), NewID(), leagueID, game.ID, winner, len(rounds)+1,
+	gameRes, err := ins.newGame.ExecContext(ctx, NewID(), NewID(), leagueID, chosen.rules.ID, res.Winner(), len(rounds)+1,
 		formatTime(started), formatTime(finished), formatTime(finished))
 	if err != nil {
 		return fmt.Errorf("db: seed: game: %w", err)
 	}
-	gameID, _ := res.LastInsertId()
+	gameID, _ := gameRes.LastInsertId()
 	for i, p := range table {
-		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i],
+		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i], res.Final[i], res.Places[i],
 			best[i].Points, best[i].Hand, worst[i].Points, worst[i].Hand); err != nil {
 			return fmt.Errorf("db: seed: seat: %w", err)
 		}
@@ -213,7 +212,7 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID i
 			Points   []int `json:"points"`
 			Seat     int   `json:"seat"`
 			EndsHand bool  `json:"ends_hand,omitempty"`
-		}{r.Points, r.Seat, game.ID == rules.Trophy && r.EndsHand})
+		}{r.Points, r.Seat, chosen.rules.EndsHandQuestion != "" && r.EndsHand})
 		res, err := ins.hand.ExecContext(ctx, gameID, i+1, string(record), string(points), seatOrNull(r.Seat), r.EndsHand, at, at)
 		if err != nil {
 			return fmt.Errorf("db: seed: hand: %w", err)
@@ -227,14 +226,18 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, leagueID i
 	return nil
 }
 
-// seedRounds plays a game of random hands until its rules end it, and
-// returns the rounds and the winning seat. weights make some players go
-// out (win tricks, score more) more often than others.
-func seedRounds(rng *rand.Rand, game rules.Game, weights []float64) ([]rules.Round, int, error) {
+// seedRounds plays a game of random rounds until its rules end it, and
+// returns the rounds and the result. weights make some players go out
+// (win tricks, score more) more often than others.
+func seedRounds(rng *rand.Rand, g seedGame, weights []float64) ([]rules.Round, game.Result, error) {
 	n := len(weights)
 	var sum float64
 	for _, w := range weights {
 		sum += w
+	}
+	skill := make([]float64, n)
+	for i, w := range weights {
+		skill[i] = w / (sum / float64(n))
 	}
 	lucky := func() int {
 		x := rng.Float64() * sum
@@ -246,61 +249,19 @@ func seedRounds(rng *rand.Rand, game rules.Game, weights []float64) ([]rules.Rou
 		}
 		return n - 1
 	}
+	t := game.Table{Names: make([]string, n)}
 	for {
 		var rounds []rules.Round
+		t.Tally = game.NewTally(n)
 		for len(rounds) < 400 {
-			r := rules.Round{Points: make([]int, n), Seat: -1, EndsHand: true}
-			switch game.ID {
-			case rules.Fan:
-				// N6, N7: one side scores: a knock, an undercut or gin,
-				// doubled by a spade knock card; now and then a tie.
-				if rng.IntN(20) > 0 {
-					pts := 1 + rng.IntN(24)
-					switch x := rng.IntN(10); {
-					case x < 2:
-						pts = 25 + rng.IntN(40)
-					case x < 3:
-						pts = 25 + rng.IntN(12)
-					}
-					if rng.IntN(4) == 0 {
-						pts *= 2
-					}
-					r.Points[lucky()] = pts
-				}
-			case rules.Flathead:
-				// F6, F8: who went out scores cards left (plus 5 with two
-				// players) times the marks multiplier.
-				r.Seat = lucky()
-				base := 2 + rng.IntN(18)
-				if n == 2 {
-					base += 5
-				}
-				r.Points[r.Seat] = base * (1 + rng.IntN(3)/2)
-			case rules.Fortune:
-				// R6: everyone scores melded minus held cards.
-				for i := range r.Points {
-					r.Points[i] = 5 * int(math.Round((rng.Float64()*32-10)*(0.6+0.4*weights[i]/(sum/float64(n)))))
-				}
-			case rules.BlackHeart:
-				// B7: going out is 25 on top of the cards played.
-				r.Seat = lucky()
-				for i := range r.Points {
-					r.Points[i] = 5 * (rng.IntN(30) - 12)
-				}
-				r.Points[r.Seat] = 25 + 5*(4+rng.IntN(30))
-			case rules.Trophy:
-				// T5, T7: the trick's winner scores its 8s, 9s, ∞s and zeros;
-				// now and then a player runs out and new hands are dealt (T6).
-				r.Seat = lucky()
-				r.Points[r.Seat] = rng.IntN(7)
-				r.EndsHand = rng.IntN(8) == 0
-			}
-			if err := game.CheckPoints(r); err != nil {
-				return nil, 0, fmt.Errorf("db: seed made a %s hand its rules refuse: %w", game.ID, err)
+			r := g.sampler.SampleRound(rng, t, skill, lucky)
+			if err := g.rules.CheckPoints(t, r); err != nil {
+				return nil, game.Result{}, fmt.Errorf("db: seed made a %s round its rules refuse: %w", g.rules.ID, err)
 			}
 			rounds = append(rounds, r)
-			if winner, over := game.Winner(rounds); over {
-				return rounds, winner, nil
+			var res game.Result
+			if t.Tally, res = g.rules.Next(t, r); res.Finished {
+				return rounds, res, nil
 			}
 		}
 	}

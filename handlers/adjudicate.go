@@ -13,6 +13,7 @@ import (
 
 	"meldpad/rules"
 	"meldpad/rules/cards"
+	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -31,32 +32,86 @@ type question struct {
 // Case, an opening for Black Heart Rum.
 func questions(g rules.Game) []question {
 	var qs []question
-	if _, ok := meldCheckers[g.ID]; ok {
+	if _, ok := meldCheckerOf(g); ok {
 		qs = append(qs, question{key: "meld", label: "A meld or a lay-off", judge: judgeMeld, fields: []views.AdjFieldVM{
 			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + exampleCards(g)},
 			{Name: "onto", Label: "Laid off onto (optional)", Kind: "cards", Help: "The meld already on the table; leave empty to judge laying down."},
 		}})
 	}
-	if extra, ok := extraQuestions[g.ID]; ok {
+	if ref, ok := g.Module.(game.Referee); ok {
+		for _, q := range ref.Questions() {
+			qs = append(qs, moduleQuestion(q))
+		}
+	}
+	if extra, ok := legacyQuestions[g.ID]; ok {
 		qs = append(qs, extra...)
 	}
 	return qs
 }
 
-// extraQuestions are the game-specific disputes beyond melds.
-var extraQuestions = map[string][]question{
-	rules.Fan: {{key: "deal", label: "A whole deal", judge: judgeFanDeal, fields: []views.AdjFieldVM{
-		{Name: "knock", Label: "Knock card", Kind: "cards"},
-		{Name: "ender", Label: "Who ended the deal (knocked or went gin)?", Kind: "select",
-			Options: []views.OptionVM{{Value: "0", Label: "Player 1"}, {Value: "1", Label: "Player 2"}}},
-		{Name: "hand1", Label: "Player 1's cards", Kind: "cards", Help: "10 cards, or 11 for Big Gin."},
-		{Name: "hand2", Label: "Player 2's cards", Kind: "cards"},
-	}}},
-	rules.BlackHeart: {{key: "opening", label: "An opening", judge: judgeOpening, fields: []views.AdjFieldVM{
+// hasQuestions reports whether the referee page settles disputes of a
+// game.
+func hasQuestions(g rules.Game) bool { return len(questions(g)) > 0 }
+
+// inputKinds name a question's input kinds as the page draws them.
+var inputKinds = map[game.InputKind]string{
+	game.CardsInput: "cards", game.TextInput: "text", game.LinesInput: "lines", game.NumberInput: "number", game.SelectInput: "select",
+}
+
+// moduleQuestion is a game module's question (game.Question) on the
+// referee page: its inputs as fields, and its answer as feedback beside
+// them and a verdict citing the rules by their ids.
+func moduleQuestion(q game.Question) question {
+	out := question{key: q.Key, label: q.Label}
+	for _, in := range q.Inputs {
+		f := views.AdjFieldVM{Name: in.Name, Label: in.Label, Help: in.Help, Kind: inputKinds[in.Kind], Value: in.Value}
+		for _, o := range in.Options {
+			f.Options = append(f.Options, views.OptionVM{Value: o.Value, Label: o.Label})
+		}
+		out.fields = append(out.fields, f)
+	}
+	out.judge = func(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
+		answers := url.Values{}
+		for _, f := range vm.Fields {
+			answers.Set(f.Name, f.Value)
+		}
+		ans, err := q.Judge(ctx, answers)
+		if err != nil {
+			return // ctx is done: the page says so
+		}
+		for name, fb := range ans.Feedback {
+			f := field(vm, name)
+			f.Error, f.Chips = fb.Error, fb.Chips
+		}
+		if r := ans.Ruling; r != nil {
+			vm.Verdict = &views.AdjVerdictVM{OK: r.OK, Headline: r.Headline, Reason: r.Reason, Details: r.Details, Rules: ruleTexts(g, r.Rules)}
+		}
+	}
+	return out
+}
+
+// ruleTexts are the full texts of the game's rules with the given ids,
+// each once, in the order given.
+func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
+	var out []views.RuleVM
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if r, ok := g.Rule(id); ok && !seen[id] {
+			seen[id] = true
+			out = append(out, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
+		}
+	}
+	return out
+}
+
+// legacyQuestions are the game-specific disputes beyond melds of the
+// games whose modules do not ask them yet (game.Referee).
+var legacyQuestions = map[string][]question{
+	"blackheart": {{key: "opening", label: "An opening", judge: judgeOpening, fields: []views.AdjFieldVM{
 		{Name: "score", Label: "The player's score at the start of the deal", Kind: "number", Help: "It sets the requirement (B5)."},
 		{Name: "melds", Label: "The sets of the first play", Kind: "lines", Help: "One set per line, escorts included, e.g. \"7S 7C 7H 7S 7C\"."},
 	}}},
-	rules.Trophy: {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
+	"trophy": {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
 		{Name: "players", Label: "Players", Kind: "select", Value: "4",
 			Options: []views.OptionVM{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},
 		{Name: "leader", Label: "Who led?", Kind: "select", Value: "1", Options: playerOptions(5)},
@@ -181,16 +236,8 @@ var ruleIDs = regexp.MustCompile(`\b[FRBNT][1-9]\b`)
 
 // citedRules returns the full text of every rule the reason cites, then
 // the verdict's own rule if the reason did not cite it.
-func citedRules(reason string, extra ...string) []views.RuleVM {
-	var out []views.RuleVM
-	seen := map[string]bool{}
-	for _, id := range append(ruleIDs.FindAllString(reason, -1), extra...) {
-		if r, ok := rules.Rule(id); ok && !seen[id] {
-			seen[id] = true
-			out = append(out, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
-		}
-	}
-	return out
+func citedRules(g rules.Game, reason string, extra ...string) []views.RuleVM {
+	return ruleTexts(g, append(ruleIDs.FindAllString(reason, -1), extra...))
 }
 
 // judgeMeld judges laying down, or laying off onto a meld on the table.
@@ -206,8 +253,13 @@ func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		return
 	}
 	req := meldRequest{cards: played, onto: onto, layoff: len(onto) > 0}
-	v := meldCheckers[g.ID](req)
-	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: citedRules(v.Reason, v.Rule)}
+	check, _ := meldCheckerOf(g)
+	v := check(req)
+	cited := citedRules(g, v.Reason, v.Rule)
+	if len(v.Rules) > 0 {
+		cited = ruleTexts(g, append(v.Rules, v.Rule))
+	}
+	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: cited}
 	kind := ""
 	if v.Kind != nil {
 		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")
@@ -266,11 +318,11 @@ func players(s string) string {
 }
 
 // ruleVerdict turns a referee's error into a verdict against the play.
-func ruleVerdict(err error, headline string) (*views.AdjVerdictVM, bool) {
+func ruleVerdict(g rules.Game, err error, headline string) (*views.AdjVerdictVM, bool) {
 	var broken *ruling.Error
 	if !errors.As(err, &broken) {
 		return nil, false
 	}
 	msg := players(broken.Msg)
-	return &views.AdjVerdictVM{Headline: headline, Reason: capitalize(msg), Rules: citedRules(msg, broken.Rule)}, true
+	return &views.AdjVerdictVM{Headline: headline, Reason: capitalize(msg), Rules: citedRules(g, msg, broken.Rule)}, true
 }

@@ -45,7 +45,7 @@ func judgeFanDeal(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		return
 	}
 	if err != nil {
-		if v, ok := ruleVerdict(err, "Not allowed: this deal cannot end that way"); ok {
+		if v, ok := ruleVerdict(g, err, "Not allowed: this deal cannot end that way"); ok {
 			vm.Verdict = v
 		}
 		return
@@ -61,7 +61,7 @@ func judgeFanDeal(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
 	}
 	reason := players(res.Reason)
-	v := &views.AdjVerdictVM{OK: true, Headline: headline, Reason: capitalize(reason), Rules: citedRules(reason)}
+	v := &views.AdjVerdictVM{OK: true, Headline: headline, Reason: capitalize(reason), Rules: citedRules(g, reason)}
 	for seat := range res.Melds {
 		v.Details = append(v.Details, "Player "+strconv.Itoa(seat+1)+": melds "+meldsText(res.Melds[seat])+
 			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")
@@ -115,13 +115,13 @@ func judgeTrick(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		return
 	}
 	if err != nil {
-		if v, ok := ruleVerdict(err, "Not allowed"); ok {
+		if v, ok := ruleVerdict(g, err, "Not allowed"); ok {
 			vm.Verdict = v
 		}
 		return
 	}
 	reason := players(res.Reason)
-	v := &views.AdjVerdictVM{OK: true, Reason: capitalize(reason), Rules: citedRules(reason, res.Rule)}
+	v := &views.AdjVerdictVM{OK: true, Reason: capitalize(reason), Rules: citedRules(g, reason, res.Rule)}
 	if res.Ended {
 		v.Headline = "Player " + strconv.Itoa(res.Winner+1) + " wins the trick: " + strconv.Itoa(res.Points) + " " + views.Plural(res.Points, "point")
 		v.Details = append(v.Details, "Player "+strconv.Itoa(res.NextLeader+1)+" leads next (T6).")
@@ -174,5 +174,5 @@ func judgeOpening(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		headline = "Does not open"
 	}
 	vm.Verdict = &views.AdjVerdictVM{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
-		Details: []string{"Required at " + strconv.Itoa(score) + ": " + v.Required + "."}, Rules: citedRules(v.Reason, v.Rule)}
+		Details: []string{"Required at " + strconv.Itoa(score) + ": " + v.Required + "."}, Rules: citedRules(g, v.Reason, v.Rule)}
 }

@@ -42,7 +42,7 @@ func (s *Server) apiBlackHeartScore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	game, _ := rules.Lookup(rules.BlackHeart)
+	game, _ := rules.Lookup("blackheart")
 	var r jsonReader
 	d := blackheart.Deal{WentOut: -1}
 	tally := game.Deck.NewTally()
@@ -90,7 +90,7 @@ func (s *Server) apiBlackHeartOpening(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	game, _ := rules.Lookup(rules.BlackHeart)
+	game, _ := rules.Lookup("blackheart")
 	var r jsonReader
 	var score int
 	var melds [][]cards.Play

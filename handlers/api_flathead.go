@@ -38,7 +38,7 @@ func (s *Server) apiFlatheadScore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	game, _ := rules.Lookup(rules.Flathead)
+	game, _ := rules.Lookup("flathead")
 	var r jsonReader
 	var h flathead.Hand
 	tally := game.Deck.NewTally()

@@ -67,7 +67,7 @@ func (s *Server) apiFortuneScore(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	game, _ := rules.Lookup(rules.Fortune)
+	game, _ := rules.Lookup("fortune")
 	var r jsonReader
 	tally := game.Deck.NewTally()
 	var players []fortune.Player

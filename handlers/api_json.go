@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -18,13 +19,20 @@ import (
 // API.md ({"error", "field"} for 400, {"error", "rule"} for 422).
 type apiProblem struct {
 	status int
-	body   apiError
+	body   any
 }
 
-func (p *apiProblem) Error() string { return p.body.Field + ": " + p.body.Error }
+func (p *apiProblem) Error() string { return fmt.Sprint(p.body) }
+
+// apiBadInput is the body of a 400: field points at the culprit, and is
+// "" (present, not left out) when the body as a whole is wrong.
+type apiBadInput struct {
+	Error string `json:"error"`
+	Field string `json:"field"`
+}
 
 func badInput(field, msg string) *apiProblem {
-	return &apiProblem{status: http.StatusBadRequest, body: apiError{Error: msg, Field: field}}
+	return &apiProblem{status: http.StatusBadRequest, body: apiBadInput{Error: msg, Field: field}}
 }
 
 // readJSON reads the request body as one JSON object. Bad JSON is 400; a

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/rules"
+	mgame "meldpad/rules/game"
 	"meldpad/rules/cards"
 )
 
@@ -18,7 +19,9 @@ type apiVerdict struct {
 	Points   *int     `json:"points"`
 	Reason   string   `json:"reason"`
 	Rule     string   `json:"rule"`
+	Rules    []string `json:"rules,omitempty"`
 	Readings []string `json:"readings,omitempty"`
+	tag      string   // what the referee page writes beside a valid meld
 }
 
 // meldRequest is a meld-check body as read: the cards, and the meld on the
@@ -29,20 +32,33 @@ type meldRequest struct {
 	house       map[string]bool
 }
 
-// meldCheckers judge a meld for each game that has melds (Trophy Case has
-// none, so it is not here and answers 404).
-var meldCheckers = map[string]func(meldRequest) apiVerdict{
-	rules.BlackHeart: blackheartMeldVerdict,
-	rules.Flathead:   flatheadMeldVerdict,
-	rules.Fortune:    fortuneMeldVerdict,
-	rules.Fan:        fanMeldVerdict,
+// legacyMeldCheckers judge a meld for the games with melds whose modules
+// do not judge them yet (game.MeldChecker).
+var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{
+	"blackheart": blackheartMeldVerdict,
+	"flathead":   flatheadMeldVerdict,
+	"fortune":    fortuneMeldVerdict,
+}
+
+// meldCheckerOf returns how a game judges melds; a game without melds
+// (Trophy Case) has none and answers 404.
+func meldCheckerOf(g rules.Game) (func(meldRequest) apiVerdict, bool) {
+	if mc, ok := g.Module.(mgame.MeldChecker); ok {
+		return func(req meldRequest) apiVerdict {
+			v := mc.CheckMeld(mgame.MeldQuestion{Cards: req.cards, Onto: req.onto, Layoff: req.layoff, House: req.house})
+			return apiVerdict{Valid: v.Valid, Kind: v.Kind, Bonus: v.Bonus, Points: v.Points, Reason: v.Reason, Rule: v.Rule,
+				Rules: v.Rules, Readings: v.Readings, tag: v.Tag}
+		}, true
+	}
+	check, ok := legacyMeldCheckers[g.ID]
+	return check, ok
 }
 
 // apiMeldCheck answers whether cards make a meld, or can be laid off onto
 // one (F1-F5, R1-R4, B1-B3, N2).
 func (s *Server) apiMeldCheck(c echo.Context) error {
 	game, ok := rules.Lookup(c.Param("game"))
-	check, hasMelds := meldCheckers[game.ID]
+	check, hasMelds := meldCheckerOf(game)
 	if !ok || !hasMelds {
 		return echo.ErrNotFound
 	}

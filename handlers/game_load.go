@@ -9,6 +9,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -74,7 +75,7 @@ func (t table) names() []string {
 func (t table) rounds() []rules.Round {
 	rounds := make([]rules.Round, len(t.hands))
 	for i, h := range t.hands {
-		rounds[i] = rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+		rounds[i] = h.Round()
 	}
 	return rounds
 }
@@ -124,43 +125,43 @@ func (t table) hand(id string) *db.Hand {
 func (t table) roundName(n int) string { return t.rules.Round + " " + strconv.Itoa(n) }
 
 // summary puts a hand's points in words: "Ann +18 · Bob 0 · Ann went out".
-func (t table) summary(points []int, seat int, endsHand bool) string {
+func (t table) summary(r rules.Round) string {
 	var parts []string
 	names := t.names()
-	for i, p := range points {
+	for i, p := range r.Points {
 		name := "seat " + strconv.Itoa(i+1)
 		if i < len(names) {
 			name = names[i]
 		}
 		parts = append(parts, name+" "+views.Signed(p))
 	}
-	if note := t.note(seat, endsHand); note != "" {
+	if note := t.note(r); note != "" {
 		parts = append(parts, note)
 	}
 	return strings.Join(parts, " · ")
 }
 
-// note says what the entry's seat means: "Ann went out".
-func (t table) note(seat int, endsHand bool) string {
-	names := t.names()
-	var note string
-	if seat >= 0 && seat < len(names) {
-		switch t.rules.ID {
-		case rules.Trophy:
-			note = names[seat] + " won the trick"
-		case rules.Fan:
-			note = names[seat] + " ended the deal"
-		default:
-			note = names[seat] + " went out"
-		}
+// note says what the entry's seat and marks mean: "Ann went out", "new
+// hands dealt", "the table ended the game".
+func (t table) note(r rules.Round) string {
+	var notes []string
+	if names := t.names(); r.Seat >= 0 && r.Seat < len(names) && t.rules.SeatNote != "" {
+		notes = append(notes, names[r.Seat]+" "+t.rules.SeatNote)
 	}
-	if t.rules.ID == rules.Trophy && endsHand {
-		if note != "" {
-			note += "; "
-		}
-		note += "new hands dealt"
+	if t.rules.EndsHandQuestion != "" && r.EndsHand {
+		notes = append(notes, "new hands dealt")
 	}
-	return note
+	if r.EndsGame {
+		notes = append(notes, "the table ended the game")
+	}
+	return strings.Join(notes, "; ")
+}
+
+// state is the game as its module sees it: the seats, what was chosen at
+// its creation, and the tally of its hands.
+func (t table) state() game.Table {
+	return game.Table{Names: t.names(), HouseRules: t.game.HouseRules, Settings: t.game.Settings,
+		FirstDealer: t.game.FirstDealer, Tally: game.TallyOf(len(t.game.Seats), t.rounds())}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

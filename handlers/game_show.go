@@ -2,11 +2,13 @@ package handlers
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -42,33 +44,47 @@ func flash(what string) string {
 // dealer, and the result.
 func scorepadVM(t table, flashMsg string) views.GameVM {
 	g, r := t.game, t.rules
+	state := t.state()
 	vm := views.GameVM{
-		Title: r.Name, URL: t.url(), Target: r.Target, EndRule: r.EndRule, Round: r.Round,
+		Title: r.Title(g.Settings), URL: t.url(), Target: r.Target, Goal: goal(r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
-		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", AdjudicateURL: "/adjudicate?game=" + r.ID,
+		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share",
 	}
-	if _, ok := sheets[r.ID]; ok {
+	if _, ok := r.Module.(game.MeldChecker); ok || hasQuestions(r) {
+		vm.AdjudicateURL = "/adjudicate?game=" + r.ID
+	}
+	if hasSheet(r) {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
+	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
+		vm.EndURL = t.url() + "/end"
+	}
 	for _, h := range r.HouseRules {
-		if g.HouseRules[h.Key] {
+		if state.House(r.Info, h.Key) {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
 	}
-	rounds := t.rounds()
-	dealer := r.Dealer(g.FirstDealer, len(g.Seats), rounds)
+	dealer := state.Dealer()
 	for i, seat := range g.Seats {
-		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && i == g.Winner})
+		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1})
 	}
-	if g.Finished() && g.Winner >= 0 && g.Winner < len(g.Seats) {
-		vm.Winner, vm.WinnerTotal = g.Seats[g.Winner].Name, g.Seats[g.Winner].Total
+	if g.Finished() {
+		res := r.Module.Result(state)
+		vm.Result = resultText(t, res)
+		for _, b := range res.Bonuses {
+			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: b.Name, Rule: b.Rule, Points: b.Points})
+		}
+		if len(vm.Bonuses) > 0 {
+			vm.Finals = res.Final
+		}
 	}
-	if r.ID == rules.Trophy {
-		vm.NextLeader = t.names()[r.NextLeader(g.FirstDealer, len(g.Seats), rounds)]
+	if l, ok := r.Module.(game.Leader); ok {
+		seat, rule := l.NextLeader(state)
+		vm.NextLeader = t.names()[seat] + " (" + rule + ")"
 	}
 	running := make([]int, len(g.Seats))
 	for i, h := range t.hands {
-		row := views.HandRowVM{Number: i + 1, Note: t.note(h.Seat, h.EndsHand), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
+		row := views.HandRowVM{Number: i + 1, Note: t.note(h.Round()), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
 			if seat < len(h.Points) {
@@ -89,4 +105,31 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// goal says how a game ends: "Game to 100 (N8)", or a game by points'
+// own settings ("to 100, lowest wins").
+func goal(r rules.Game, settings []byte) string {
+	if d := r.Describe(settings); d != "" {
+		return capitalize(d)
+	}
+	return "Game to " + strconv.Itoa(r.Target) + " (" + r.EndRule + ")"
+}
+
+// resultText says who won: "Ann wins with 120", "Ann and Bob share the
+// win with 42".
+func resultText(t table, res game.Result) string {
+	names := t.names()
+	var winners []string
+	for _, w := range res.Winners {
+		winners = append(winners, names[w])
+	}
+	total := 0
+	if w := res.Winner(); w >= 0 {
+		total = res.Final[w]
+	}
+	if len(winners) > 1 {
+		return game.AndList(winners) + " share the win with " + strconv.Itoa(total)
+	}
+	return game.AndList(winners) + " wins with " + strconv.Itoa(total)
 }

@@ -31,7 +31,7 @@ func deleteVM(c echo.Context, t table, h db.Hand, token string) views.DeleteHand
 	return views.DeleteHandVM{
 		Title: "Delete " + t.roundName(t.number(h.ID)), GameURL: t.url(),
 		Action: t.url() + "/hands/" + itoa64(h.ID) + "/delete", CSRF: csrfToken(c), Token: token, Version: h.Version,
-		Summary: t.summary(h.Points, h.Seat, h.EndsHand),
+		Summary: t.summary(h.Round()),
 	}
 }
 

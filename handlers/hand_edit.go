@@ -17,7 +17,7 @@ func (s *Server) showEditHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheets[t.rules.ID]; ok && wantsSheet(c, h) {
+	if sh, ok := sheetOf(t.rules); ok && wantsSheet(c, h) {
 		return s.showEditSheet(c, t, sh, h)
 	}
 	form := pointsForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
@@ -75,7 +75,7 @@ func editHandVM(c echo.Context, t table, h db.Hand, form pointsForm, errs fieldE
 	name := t.roundName(t.number(h.ID))
 	url := t.url() + "/hands/" + itoa64(h.ID)
 	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = "Correct "+name, url, "Save the correction", url+"/delete"
-	if _, ok := sheets[t.rules.ID]; ok {
+	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = url + "?by=cards"
 	}
 	return vm

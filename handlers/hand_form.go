@@ -53,7 +53,7 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 	if _, bad := errs["author"]; !bad {
 		form.Author = db.TidyName(form.Author)
 	}
-	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: t.rules.ID != rules.Trophy || form.EndsHand != ""}
+	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: t.rules.EndsHandQuestion == "" || form.EndsHand != ""}
 	for i, p := range form.Points {
 		round.Points[i], _ = parsePoints(p)
 	}
@@ -71,11 +71,11 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 		errs["seat"] = t.rules.SeatQuestion + " Choose one (" + t.rules.SeatRule + ")."
 		return form, db.HandInput{}, errs, nil
 	}
-	if err := t.rules.CheckPoints(round); err != nil {
+	if err := t.rules.CheckPoints(t.state(), round); err != nil {
 		errs["points"] = err.Error()
 		return form, db.HandInput{}, errs, nil
 	}
-	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: t.rules.ID == rules.Trophy && round.EndsHand})
+	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: t.rules.EndsHandQuestion != "" && round.EndsHand})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: round.Seat, EndsHand: round.EndsHand}
 	return form, in, nil, nil
 }
@@ -87,33 +87,13 @@ func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) view
 	vm := views.HandFormVM{
 		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
 		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
-		ShowEndsHand: t.rules.ID == rules.Trophy, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: pointsHint(t.rules, len(t.game.Seats)), Author: form.Author, AuthorList: t.names(),
+		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(),
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)
 	}
 	return vm
-}
-
-// pointsHint says what the rules allow when a hand is entered by points.
-func pointsHint(g rules.Game, seats int) string {
-	switch g.ID {
-	case rules.Flathead:
-		if seats == 2 {
-			return "Only the player who went out scores: (cards left + 5) × multiplier (F6, F8)."
-		}
-		return "Only the player who went out scores: cards left × multiplier (F6, F8)."
-	case rules.Fan:
-		return "One player scores: the knocker, or the defender after an undercut (N6). Leave the other blank."
-	case rules.Trophy:
-		return "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played (T7)."
-	case rules.Fortune:
-		return "Melded minus held; a hand can be negative (R6)."
-	case rules.BlackHeart:
-		return "Played minus held, plus 25 for going out; a deal can be negative (B7)."
-	}
-	return ""
 }
 
 const authorCookieName = "meldpad_author"

@@ -19,7 +19,7 @@ func (s *Server) showNewHand(c echo.Context) error {
 	if t.game.Finished() {
 		return c.Redirect(http.StatusSeeOther, t.url())
 	}
-	if sh, ok := sheets[t.rules.ID]; ok && c.QueryParam("by") == "cards" {
+	if sh, ok := sheetOf(t.rules); ok && c.QueryParam("by") == "cards" {
 		return s.showNewSheet(c, t, sh)
 	}
 	form := pointsForm{Points: make([]string, len(t.game.Seats)), Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
@@ -30,7 +30,7 @@ func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views
 	vm := handFormVM(c, t, form, errs)
 	next := t.roundName(len(t.hands) + 1)
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
-	if _, ok := sheets[t.rules.ID]; ok {
+	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
 	return vm

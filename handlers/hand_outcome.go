@@ -59,8 +59,8 @@ func (s *Server) savedAlready(c echo.Context, again *db.AlreadySavedError, sent 
 	if err != nil {
 		return table{}, nil, "", err
 	}
-	saved := t.summary(again.Saved.Points, again.Saved.Seat, again.Saved.EndsHand)
-	sentText := t.summary(sent.Points, sent.Seat, sent.EndsHand)
+	saved := t.summary(again.Saved.Round())
+	sentText := t.summary(sent.Round())
 	if sentText == saved {
 		sentText += " (the same points from other cards)"
 	}
@@ -75,7 +75,7 @@ func (s *Server) savedAlready(c echo.Context, again *db.AlreadySavedError, sent 
 	name := t.roundName(t.number(h.ID))
 	notice := "This form was already saved, as " + name + ": " + saved + ". What you sent now was NOT saved: " + sentText + "."
 	if !slices.Equal(h.Points, again.Saved.Points) || h.Seat != again.Saved.Seat || h.EndsHand != again.Saved.EndsHand {
-		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(h.Points, h.Seat, h.EndsHand) + "."
+		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(h.Round()) + "."
 	}
 	notice += " Your entry is below: to make " + name + " read like that, save it as its correction."
 	return t, &h, notice, nil

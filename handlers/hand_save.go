@@ -21,7 +21,7 @@ func (s *Server) saveHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheets[t.rules.ID]; ok && c.FormValue("by") == "cards" {
+	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
 		return s.saveSheet(c, t, sh)
 	}
 	form, in, errs, err := s.readPointsForm(c, t)
@@ -102,7 +102,7 @@ func conflictMessage(t table) string {
 	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
 	if n := len(t.hands); n > 0 {
 		last := t.hands[n-1]
-		msg += " The last " + t.rules.Round + " is now " + t.roundName(n) + ": " + t.summary(last.Points, last.Seat, last.EndsHand) + "."
+		msg += " The last " + t.rules.Round + " is now " + t.roundName(n) + ": " + t.summary(last.Round()) + "."
 	}
 	return msg + " If yours is a different one, save it again."
 }

@@ -140,7 +140,7 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 	if unreadable {
 		vm.Judgement.Problem = ""
 		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
-			t.summary(h.Points, h.Seat, h.EndsHand) + "). Enter them again to correct it, or correct it by points."
+			t.summary(h.Round()) + "). Enter them again to correct it, or correct it by points."
 	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -154,7 +154,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, ok := sheets[t.rules.ID]
+	sh, ok := sheetOf(t.rules)
 	if !ok {
 		return echo.ErrNotFound
 	}
@@ -294,7 +294,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 			return err
 		}
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
-			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
+			t.summary(current.Round()) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	case errors.Is(err, db.ErrDeleted):
 		return s.correctDeleted(c)

@@ -25,7 +25,7 @@ func (s *Server) updateHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheets[t.rules.ID]; ok && c.FormValue("by") == "cards" {
+	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
 		return s.updateSheet(c, t, sh, h)
 	}
 	form, in, errs, err := s.readPointsForm(c, t)
@@ -50,7 +50,7 @@ func (s *Server) updateHand(c echo.Context) error {
 		vm := editHandVM(c, t, current, form, nil)
 		vm.Version = current.Version
 		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
-			t.summary(current.Points, current.Seat, current.EndsHand) + ". Your version is below; save it to replace that one."
+			t.summary(current.Round()) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandFormPage(vm))
 	case errors.Is(err, db.ErrDeleted):
 		return s.correctDeleted(c)
@@ -77,7 +77,7 @@ func (s *Server) correctDeleted(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheets[t.rules.ID]; ok && c.FormValue("by") == "cards" {
+	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
 		form, values, err := s.readSheetForm(c)
 		if err != nil {
 			return err

@@ -46,5 +46,5 @@ func (s *Server) snapshotText(t table, in *db.HandInput) string {
 	if in == nil {
 		return ""
 	}
-	return t.summary(in.Points, in.Seat, in.EndsHand)
+	return t.summary(in.Round())
 }

@@ -124,7 +124,7 @@ func newLeagueData(rec db.LeagueRecord) *leagueData {
 		}
 		from := len(all)
 		for _, st := range g.Seats {
-			all = append(all, standings.Seat{Player: st.PlayerID, Total: st.Total})
+			all = append(all, standings.Seat{Player: st.PlayerID, Total: st.Total, Place: st.Place})
 		}
 		d.games = append(d.games, standings.Game{
 			Key: g.WatchID, Rules: g.Rules, Started: g.CreatedAt, Finished: g.FinishedAt, Winner: g.Winner, Seats: all[from:len(all):len(all)],

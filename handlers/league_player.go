@@ -158,7 +158,7 @@ func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData,
 		if g.Finished() {
 			sg := standings.Game{Winner: g.Winner}
 			for _, st := range g.Seats {
-				sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total})
+				sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total, Place: st.Place})
 			}
 			places := standings.Places(sg)
 			row.Result = placeName(places, seat)

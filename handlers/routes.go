@@ -59,10 +59,11 @@ func (s *Server) routes(e *echo.Echo) {
 	api.POST("/:game/melds/check", s.apiMeldCheck)
 	api.POST("/blackheart/hands/score", s.apiBlackHeartScore)
 	api.POST("/blackheart/opening/check", s.apiBlackHeartOpening)
-	api.POST("/fan/hands/score", s.apiFanScore)
 	api.POST("/flathead/hands/score", s.apiFlatheadScore)
 	api.POST("/fortune/hands/score", s.apiFortuneScore)
 	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
+	// Every other endpoint of a game is its module's (game.APIServer).
+	api.POST("/:game/:a/:b", s.apiEndpoint)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
 
 	assets := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {

@@ -169,8 +169,12 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var he *echo.HTTPError
 	var problem *apiProblem
 	var broken *ruling.Error
+	var bad *ruling.InputError
+	if errors.As(err, &bad) {
+		problem = badInput(bad.Field, bad.Msg)
+	}
 	switch {
-	case errors.As(err, &problem):
+	case problem != nil || errors.As(err, &problem):
 		status = problem.status
 	case errors.As(err, &broken):
 		status = http.StatusUnprocessableEntity

@@ -12,6 +12,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/rules/cards"
 	"meldpad/views"
 )
@@ -30,13 +31,62 @@ type sheet interface {
 	judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput
 }
 
-// sheets are the games that can be entered card by card.
-var sheets = map[string]sheet{
-	rules.BlackHeart: blackheartSheet{},
-	rules.Fan:        fanSheet{},
-	rules.Flathead:   withoutContext{flatheadSheet{}},
-	rules.Fortune:    fortuneSheet{},
-	rules.Trophy:     trophySheet{},
+// legacySheets are the card sheets still written in this package, by
+// game id, until their games' modules lay them out (game.Sheeter).
+var legacySheets = map[string]sheet{
+	"blackheart": blackheartSheet{},
+	"flathead":   withoutContext{flatheadSheet{}},
+	"fortune":    fortuneSheet{},
+	"trophy":     trophySheet{},
+}
+
+// sheetOf returns the card sheet of a game, if its hands can be entered
+// card by card.
+func sheetOf(r rules.Game) (sheet, bool) {
+	if m, ok := r.Sheet(); ok {
+		return moduleSheet{m}, true
+	}
+	sh, ok := legacySheets[r.ID]
+	return sh, ok
+}
+
+// hasSheet reports whether a game's hands can be entered card by card.
+func hasSheet(r rules.Game) bool {
+	_, ok := sheetOf(r)
+	return ok
+}
+
+// moduleSheet is a game module's sheet (game.Sheeter) as the pages use
+// it: the module lays the sheet out and judges it, the views draw it.
+type moduleSheet struct{ m game.Sheeter }
+
+func (s moduleSheet) blank(t table) url.Values { return s.m.Blank(t.state()) }
+
+func (s moduleSheet) values(t table, record json.RawMessage) (url.Values, error) {
+	return s.m.Values(t.state(), record)
+}
+
+func (s moduleSheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+	sh, hand, err := s.m.Judge(ctx, t.state(), form)
+	if err != nil {
+		return nil // ctx is done: sheetVM reports it
+	}
+	vm.Body = views.SheetParts(sh)
+	vm.Fields = vm.Fields[:0]
+	for _, f := range sh.Fields() {
+		vm.Fields = append(vm.Fields, *f)
+	}
+	if badges := sh.Badges(); len(badges) > 0 {
+		vm.Swaps = views.SheetBadges(badges)
+	}
+	vm.Judgement = sh.Judgement
+	if vm.Judgement.Names == nil {
+		vm.Judgement.Names = t.names()
+	}
+	if hand == nil {
+		return nil
+	}
+	return &db.HandInput{Entry: db.EntryCards, Record: hand.Record, Points: hand.Points, Seat: hand.Seat, EndsHand: hand.EndsHand}
 }
 
 // CheckRecord decodes the record of a hand entered card by card in a game
@@ -46,7 +96,7 @@ var sheets = map[string]sheet{
 // fails.
 func CheckRecord(rulesID string, seats int, record json.RawMessage) (err error) {
 	g, ok := rules.Lookup(rulesID)
-	sh, hasSheet := sheets[rulesID]
+	sh, hasSheet := sheetOf(g)
 	if !ok || !hasSheet {
 		return fmt.Errorf("%q hands are not entered card by card", rulesID)
 	}

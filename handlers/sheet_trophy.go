@@ -61,7 +61,7 @@ func (trophySheet) blank(t table) url.Values {
 // scorepadLeader is who leads the next trick by the scorepad: the player
 // left of the last trick's winner, or of the first dealer (T6).
 func scorepadLeader(t table) int {
-	return t.rules.NextLeader(t.game.FirstDealer, len(t.game.Seats), t.rounds())
+	return trophy.NextLeader(t.state())
 }
 
 func (s trophySheet) values(t table, record json.RawMessage) (url.Values, error) {
@@ -387,10 +387,12 @@ func judgeTrophyTrick(t table, plays trophyPlays, quick trophyQuickEntry, endsHa
 	trickPoints := make([]int, seats)
 	trickPoints[winner] = points
 	rounds := append(t.rounds(), rules.Round{Points: trickPoints, Seat: winner, EndsHand: endsHand})
-	next := t.rules.NextLeader(t.game.FirstDealer, seats, rounds)
+	after := t.state()
+	after.Tally = after.Tally.Add(rounds[len(rounds)-1])
+	next := trophy.NextLeader(after)
 	j.Lines = append(j.Lines, names[next]+" leads the next trick, left of "+names[winner]+" (T6).")
 	if endsHand {
-		dealer := t.rules.Dealer(t.game.FirstDealer, seats, rounds)
+		dealer := after.Dealer()
 		j.Lines = append(j.Lines, "A player ran out of cards: new hands are dealt after this trick, by "+names[dealer]+" (T6).")
 	}
 	j.Lines = append(j.Lines, trophyTotalsLines(t, rounds, winner)...)
@@ -441,7 +443,7 @@ func trophyTotalsLines(t table, rounds []rules.Round, winner int) []string {
 	lines := []string{"Totals after this trick: " + strings.Join(parts, " · ") + " (game to " + strconv.Itoa(target) + ", " + t.rules.EndRule + ")."}
 	// Whoever first reaches the target has the highest total, since each
 	// trick scores for one player only; T8's tie at the top cannot happen.
-	if seat, won := t.rules.Winner(rounds); won {
+	if seat, won := trophy.Winner(roundPoints(rounds)); won {
 		lines = append(lines, names[seat]+" wins the game with "+strconv.Itoa(after[seat])+", the highest total once a player has "+strconv.Itoa(target)+" ("+t.rules.EndRule+").")
 	}
 	return lines
@@ -495,4 +497,13 @@ func sentence(s string) string {
 		s += "."
 	}
 	return s
+}
+
+// roundPoints is each round's points by seat.
+func roundPoints(rounds []rules.Round) [][]int {
+	out := make([][]int, len(rounds))
+	for i, r := range rounds {
+		out[i] = r.Points
+	}
+	return out
 }

@@ -19,11 +19,15 @@ func Winner(deals [][]int, wentOut []int) (int, bool) {
 	var totals []int
 	for i, points := range deals {
 		totals = ruling.AddPoints(totals, points)
-		if i < len(wentOut) {
-			if seat := wentOut[i]; seat >= 0 && seat < len(totals) && totals[seat] >= Target {
-				return seat, true
-			}
+		if i < len(wentOut) && WonAt(totals, wentOut[i]) {
+			return wentOut[i], true
 		}
 	}
 	return -1, false
+}
+
+// WonAt is Winner after one deal, given the totals after it and the seat
+// that went out in it (-1 if nobody did): whether that seat has won (B8).
+func WonAt(totals []int, wentOut int) bool {
+	return wentOut >= 0 && wentOut < len(totals) && totals[wentOut] >= Target
 }

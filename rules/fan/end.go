@@ -18,12 +18,24 @@ func Winner(deals [][]int) (int, bool) {
 	totals := make([]int, MaxPlayers)
 	for _, points := range deals {
 		totals = ruling.AddPoints(totals, points)
-		switch {
-		case totals[0] >= Target && totals[0] >= totals[1]:
-			return 0, true
-		case totals[1] >= Target:
-			return 1, true
+		if seat, ok := WinnerAt(totals); ok {
+			return seat, true
 		}
+	}
+	return -1, false
+}
+
+// WinnerAt is Winner after one deal, given the totals after it: the seat
+// that has reached 100 (N8); the higher total, then seat 0, should a
+// record say both did.
+func WinnerAt(totals []int) (int, bool) {
+	switch {
+	case len(totals) < 2:
+		return -1, false
+	case totals[0] >= Target && totals[0] >= totals[1]:
+		return 0, true
+	case totals[1] >= Target:
+		return 1, true
 	}
 	return -1, false
 }

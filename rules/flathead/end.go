@@ -20,15 +20,22 @@ func Winner(hands [][]int) (int, bool) {
 	var totals []int
 	for _, points := range hands {
 		totals = ruling.AddPoints(totals, points)
-		best := -1
-		for seat, t := range totals {
-			if t >= Target && (best < 0 || t > totals[best]) {
-				best = seat
-			}
-		}
-		if best >= 0 {
-			return best, true
+		if seat, ok := WinnerAt(totals); ok {
+			return seat, true
 		}
 	}
 	return -1, false
+}
+
+// WinnerAt is Winner after one hand, given the totals after it: the seat
+// whose total reached 42, the highest then the lowest seat should a
+// record say several did (F9).
+func WinnerAt(totals []int) (int, bool) {
+	best := -1
+	for seat, t := range totals {
+		if t >= Target && (best < 0 || t > totals[best]) {
+			best = seat
+		}
+	}
+	return best, best >= 0
 }

@@ -1,16 +1,24 @@
-// Package ruling holds what every game's referee shares: the error for a
-// situation the rules do not allow, carrying the RULES.md id it breaks.
+// Package ruling holds what every game's referee shares: the two kinds of
+// error a referee returns, and the words and sums its reasons use.
 //
-// Bad notation is a *cards.ParseError; a well-formed situation that cannot
-// happen under the rules (an illegal knock, a play out of turn, a meld the
-// rules forbid inside a hand's record) is a *ruling.Error:
+// Input that is not well-formed (a card the deck does not hold, a hand of
+// the wrong size, a seat that does not exist) is an *InputError naming the
+// field it concerns; bad notation inside it is a *cards.ParseError. A
+// well-formed situation that cannot happen under the rules (an illegal
+// knock, a play out of turn, a meld the rules forbid inside a hand's
+// record) is an *Error carrying the RULES.md id it breaks:
 //
 //	return ruling.Errorf("N4", "fan: knock with %d deadwood over knock value %d", dw, kv)
+//
+// The pages and the API answer the first with the message beside the
+// field (400 in the API) and the second with the rule (422); nothing else
+// a referee returns comes from what a client sent.
 package ruling
 
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Error is a situation the rules forbid. Rule is the RULES.md id ("N4");
@@ -18,6 +26,22 @@ import (
 type Error struct {
 	Rule string
 	Msg  string
+}
+
+// InputError is input that is not well-formed, before any rule is asked.
+// Field names the culprit the way the request does: an API body's path
+// ("hands[1][3]", "knock_card", "" for the body as a whole) or a form's
+// input ("hand_1").
+type InputError struct {
+	Field string
+	Msg   string
+}
+
+func (e *InputError) Error() string { return e.Msg }
+
+// BadInput returns an *InputError about field.
+func BadInput(field, format string, args ...any) *InputError {
+	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -36,4 +60,24 @@ func RuleOf(err error) (string, bool) {
 		return e.Rule, true
 	}
 	return "", false
+}
+
+// Plain is the message as a page shows it beside the table: without the
+// package prefix every referee error carries ("fan: knock with ..."
+// reads "knock with ..."), the rule id kept.
+func (e *Error) Plain() string {
+	if prefix, rest, ok := strings.Cut(e.Msg, ": "); ok && prefix != "" && strings.IndexFunc(prefix, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
+		return rest
+	}
+	return e.Msg
+}
+
+// Message is what a page shows of a referee's error: a rule's plain
+// message, or the error's text.
+func Message(err error) string {
+	var broken *Error
+	if errors.As(err, &broken) {
+		return broken.Plain()
+	}
+	return err.Error()
 }

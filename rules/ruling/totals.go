@@ -9,18 +9,28 @@ func HighestOnceReached(rounds [][]int, target int) (int, bool) {
 	var totals []int
 	for _, points := range rounds {
 		totals = AddPoints(totals, points)
-		best, tied := -1, false
-		for seat, t := range totals {
-			switch {
-			case best < 0 || t > totals[best]:
-				best, tied = seat, false
-			case t == totals[best]:
-				tied = true
-			}
+		if seat, ok := HighestReached(totals, target); ok {
+			return seat, true
 		}
-		if best >= 0 && totals[best] >= target && !tied {
-			return best, true
+	}
+	return -1, false
+}
+
+// HighestReached is HighestOnceReached after one round, given the totals
+// after it: the seat with the highest total when that total reaches
+// target and no other seat has it too.
+func HighestReached(totals []int, target int) (int, bool) {
+	best, tied := -1, false
+	for seat, t := range totals {
+		switch {
+		case best < 0 || t > totals[best]:
+			best, tied = seat, false
+		case t == totals[best]:
+			tied = true
 		}
+	}
+	if best >= 0 && totals[best] >= target && !tied {
+		return best, true
 	}
 	return -1, false
 }

@@ -19,12 +19,17 @@ type Game struct {
 // Seat is one player's place at a game, in seat order.
 type Seat struct {
 	Player int64
-	Total  int
+	Total  int // the final total, bonuses included
+	// Place is the finishing place the game's rules gave the seat (1 for
+	// every winner, so a shared win is several firsts), or 0 when not
+	// known: Places then works it out from Winner and the totals.
+	Place int
 }
 
-// Places returns each seat's finishing place: 1 for the winner, then the
-// others by final total, highest first, with equal totals sharing a place
-// and the places after them skipped (1, 2, 2, 4).
+// Places returns each seat's finishing place: as the game's rules gave
+// them when known (Seat.Place), else 1 for the winner, then the others by
+// final total, highest first, with equal totals sharing a place and the
+// places after them skipped (1, 2, 2, 4).
 func Places(g Game) []int {
 	places := make([]int, len(g.Seats))
 	placesTo(places, g)
@@ -33,6 +38,12 @@ func Places(g Game) []int {
 
 // placesTo is Places writing into places (one per seat).
 func placesTo(places []int, g Game) {
+	if known(g) {
+		for i, s := range g.Seats {
+			places[i] = s.Place
+		}
+		return
+	}
 	for i, s := range g.Seats {
 		if i == g.Winner {
 			places[i] = 1
@@ -67,4 +78,14 @@ func compareFinish(a, b Game) int {
 		return c
 	}
 	return cmp.Compare(a.Key, b.Key)
+}
+
+// known reports whether the game's rules gave every seat its place.
+func known(g Game) bool {
+	for _, s := range g.Seats {
+		if s.Place <= 0 {
+			return false
+		}
+	}
+	return len(g.Seats) > 0
 }

@@ -1,0 +1,55 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/rules"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// apiEndpoint serves a game module's own endpoints (game.APIServer):
+// POST /api/v1/{game}/{a}/{b}, "hands/score" and the like. The module
+// reads the body and answers; its errors are bad input (400, with the
+// field), what the rules forbid (422, with the rule) or the referee's
+// deadline (503).
+func (s *Server) apiEndpoint(c echo.Context) error {
+	g, ok := rules.Lookup(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	api, ok := g.Module.(game.APIServer)
+	if !ok {
+		return echo.ErrNotFound
+	}
+	path := c.Param("a") + "/" + c.Param("b")
+	for _, ep := range api.Endpoints() {
+		if ep.Path != path {
+			continue
+		}
+		body, err := readJSON(c)
+		if err != nil {
+			return err
+		}
+		out, err := ep.Serve(c.Request().Context(), body)
+		if err != nil {
+			return apiFailure(err)
+		}
+		return c.JSON(http.StatusOK, out)
+	}
+	return echo.ErrNotFound
+}
+
+// apiFailure turns a module's error into the API's answer: bad input is a
+// 400 naming the field; a rule (*ruling.Error) and the referee's
+// deadline are answered by handleError.
+func apiFailure(err error) error {
+	var bad *ruling.InputError
+	if errors.As(err, &bad) {
+		return badInput(bad.Field, bad.Msg)
+	}
+	return err
+}

@@ -1,0 +1,52 @@
+package blackheart
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+)
+
+// Module is Black Heart Rum for the scorepad, the API and the referee
+// page.
+type Module struct{}
+
+// Info describes Black Heart Rum (RULES.md §4).
+func (Module) Info() game.Info {
+	return game.Info{
+		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
+		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
+		SeatQuestion: "Who went out?", SeatRule: "B8", SeatNote: "went out",
+		PointsHint: "Played minus held, plus 25 for going out; a deal can be negative (B7).",
+		Points:     game.PointsColumns{Scored: true},
+		Rules:      ruleTexts,
+	}
+}
+
+// CheckPoints checks a deal entered by points: everyone scores, plus or
+// minus (B7), so numbers alone say little.
+func (Module) CheckPoints(game.Table, game.Round) error { return nil }
+
+// Result is over when a player goes out in a deal after which their total
+// is 500 or more (B8).
+func (Module) Result(t game.Table) game.Result {
+	if seat := t.Tally.Last.Seat; WonAt(t.Tally.Totals, seat) {
+		return game.Won(t.Tally, true, t.Names[seat]+" went out with "+strconv.Itoa(Target)+" or more (B8)", seat)
+	}
+	return game.Playing(t.Tally)
+}
+
+// SampleTable: Black Heart at tables of two to six.
+func (Module) SampleTable() (int, []int) { return 15, []int{2, 3, 4, 4, 5, 6} }
+
+// SampleRound is a random deal (B7): going out is 25 on top of the cards
+// played.
+func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func() int) game.Round {
+	r := game.Round{Points: make([]int, t.Seats()), Seat: lucky(), EndsHand: true}
+	for i := range r.Points {
+		r.Points[i] = 5 * (rng.IntN(30) - 12)
+	}
+	r.Points[r.Seat] = 25 + 5*(4+rng.IntN(30))
+	return r
+}

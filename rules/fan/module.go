@@ -1,0 +1,77 @@
+package fan
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Module is Fan Rummy for the scorepad, the API and the referee page.
+type Module struct{}
+
+// Info describes Fan Rummy (RULES.md §5).
+func (Module) Info() game.Info {
+	return game.Info{
+		ID: "fan", Name: "Fan Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
+		EndRule: "N8", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
+		HouseRules: []game.HouseRule{
+			{Key: "undercut_on_tie", Name: "Undercut on a tie", Help: "A knock with deadwood equal to the defender's is an undercut (N6).", Rule: "N6"},
+		},
+		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6). Leave the other blank.",
+		Points:     game.PointsColumns{Scored: true, Conceded: true},
+		Rules:      ruleTexts,
+	}
+}
+
+// CheckPoints checks a deal entered by points: the knocker, or the
+// defender on an undercut, scores; the other scores nothing, and a tie
+// scores nothing for either (N6).
+func (Module) CheckPoints(_ game.Table, r game.Round) error {
+	scorers := 0
+	for _, p := range r.Points {
+		if p < 0 {
+			return ruling.Errorf("N6", "points in Fan Rummy are never negative (N6)")
+		}
+		if p > 0 {
+			scorers++
+		}
+	}
+	if scorers > 1 {
+		return ruling.Errorf("N6", "only one player scores in a Fan Rummy deal (N6)")
+	}
+	return nil
+}
+
+// Result is over once a player reaches 100 (N8).
+func (Module) Result(t game.Table) game.Result {
+	if seat, ok := WinnerAt(t.Tally.Totals); ok {
+		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (N8)", seat)
+	}
+	return game.Playing(t.Tally)
+}
+
+// SampleTable: two-player Fan is the seeded club's most played game.
+func (Module) SampleTable() (int, []int) { return 30, []int{2} }
+
+// SampleRound is a random deal (N6, N7): one side scores, a knock, an
+// undercut or gin, doubled by a spade knock card; now and then a tie.
+func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func() int) game.Round {
+	r := game.Round{Points: make([]int, t.Seats()), Seat: -1, EndsHand: true}
+	if rng.IntN(20) > 0 {
+		pts := 1 + rng.IntN(24)
+		switch x := rng.IntN(10); {
+		case x < 2:
+			pts = 25 + rng.IntN(40)
+		case x < 3:
+			pts = 25 + rng.IntN(12)
+		}
+		if rng.IntN(4) == 0 {
+			pts *= 2
+		}
+		r.Points[lucky()] = pts
+	}
+	return r
+}

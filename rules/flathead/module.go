@@ -1,0 +1,61 @@
+package flathead
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Module is Flathead Rummy for the scorepad, the API and the referee page.
+type Module struct{}
+
+// Info describes Flathead Rummy (RULES.md §2).
+func (Module) Info() game.Info {
+	return game.Info{
+		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
+		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
+		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
+		PointsHint: "Only the player who went out scores: cards left × multiplier, with 5 more cards in a two-player game (F6, F8).",
+		Points:     game.PointsColumns{Scored: true, Conceded: true},
+		Rules:      ruleTexts,
+	}
+}
+
+// CheckPoints checks a hand entered by points: only the player who went
+// out scores, never below zero (F6), and in a two-player game at least
+// the 5 for going out (F8).
+func (Module) CheckPoints(t game.Table, r game.Round) error {
+	if err := game.OnlyOneScores(r, "F6", "only the player who went out scores in Flathead"); err != nil {
+		return err
+	}
+	if len(r.Points) == 2 && r.Points[r.Seat] < 5 {
+		return ruling.Errorf("F8", "in a two-player game the player who went out scores at least 5 (F8)")
+	}
+	return nil
+}
+
+// Result is over once a player's total reaches 42 (F9).
+func (Module) Result(t game.Table) game.Result {
+	if seat, ok := WinnerAt(t.Tally.Totals); ok {
+		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (F9)", seat)
+	}
+	return game.Playing(t.Tally)
+}
+
+// SampleTable: Flathead at tables of every size.
+func (Module) SampleTable() (int, []int) { return 20, []int{2, 3, 3, 4, 4, 4, 5, 6} }
+
+// SampleRound is a random hand (F6, F8): who went out scores cards left
+// (plus 5 with two players) times the marks multiplier.
+func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func() int) game.Round {
+	r := game.Round{Points: make([]int, t.Seats()), Seat: lucky(), EndsHand: true}
+	base := 2 + rng.IntN(18)
+	if t.Seats() == 2 {
+		base += 5
+	}
+	r.Points[r.Seat] = base * (1 + rng.IntN(3)/2)
+	return r
+}

@@ -1,0 +1,55 @@
+package fortune
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Module is Fortune Rummy for the scorepad, the API and the referee page.
+type Module struct{}
+
+// Info describes Fortune Rummy (RULES.md §3).
+func (Module) Info() game.Info {
+	return game.Info{
+		ID: "fortune", Name: "Fortune Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
+		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand",
+		HouseRules: []game.HouseRule{
+			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
+			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},
+		},
+		PointsHint: "Melded minus held; a hand can be negative (R6).",
+		Points:     game.PointsColumns{Scored: true},
+		Rules:      ruleTexts,
+	}
+}
+
+// CheckPoints checks a hand entered by points: everyone scores, plus or
+// minus (R6), so numbers alone say little.
+func (Module) CheckPoints(game.Table, game.Round) error { return nil }
+
+// Result is over after the hand in which someone reaches 500, when one
+// player has the highest total; a tie at the top plays on (R8).
+func (Module) Result(t game.Table) game.Result {
+	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
+		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (R8)", seat)
+	}
+	return game.Playing(t.Tally)
+}
+
+// SampleTable: Fortune at mid-sized and large tables.
+func (Module) SampleTable() (int, []int) { return 20, []int{3, 4, 4, 5, 5, 6, 7, 8} }
+
+// SampleRound is a random hand (R6): everyone scores melded minus held
+// cards, the more skilled more.
+func (Module) SampleRound(rng *rand.Rand, t game.Table, skill []float64, _ func() int) game.Round {
+	r := game.Round{Points: make([]int, t.Seats()), Seat: -1, EndsHand: true}
+	for i := range r.Points {
+		r.Points[i] = 5 * int(math.Round((rng.Float64()*32-10)*(0.6+0.4*skill[i])))
+	}
+	return r
+}

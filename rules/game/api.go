@@ -1,0 +1,338 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// APIServer is a game with JSON endpoints of its own under
+// /api/v1/{game}/ (API.md).
+type APIServer interface {
+	Endpoints() []Endpoint
+}
+
+// Endpoint is one POST endpoint: Path below the game's prefix
+// ("hands/score"), and Serve, which reads the body (a JSON object, already
+// decoded) and returns the answer to encode. Serve's errors are a
+// *ruling.InputError (400, with the field), a *ruling.Error (422, with the
+// rule) or ctx's; nothing a client sends makes any other.
+type Endpoint struct {
+	Path  string
+	Serve func(ctx Context, body map[string]any) (any, error)
+}
+
+// MeldChecker is a game with melds: POST /api/v1/{game}/melds/check, and
+// the referee page's "a meld or a lay-off".
+type MeldChecker interface {
+	// CheckMeld judges laying down q.Cards, or laying them off onto q.Onto
+	// when q.Layoff.
+	CheckMeld(q MeldQuestion) MeldVerdict
+	// ExampleMeld is a meld to show as an example: "7 Lamps, 7 Plungers,
+	// Grue".
+	ExampleMeld() string
+}
+
+// MeldQuestion is a meld to judge, as read from a request.
+type MeldQuestion struct {
+	Cards  []cards.Play
+	Onto   []cards.Play
+	Layoff bool
+	House  map[string]bool
+}
+
+// MeldVerdict is the answer of melds/check (API.md). Kind is nil when
+// the meld is not valid; Points is nil in games whose melds score
+// nothing by themselves. Rules lists every rule the reason cites, Rule
+// the one the verdict turns on.
+type MeldVerdict struct {
+	Valid    bool     `json:"valid"`
+	Kind     *string  `json:"kind"`
+	Bonus    bool     `json:"bonus"`
+	Points   *int     `json:"points"`
+	Reason   string   `json:"reason"`
+	Rule     string   `json:"rule"`
+	Rules    []string `json:"rules,omitempty"`
+	Readings []string `json:"readings,omitempty"`
+	// Tag is what the page writes beside a valid meld ("bonus",
+	// "royale"); not part of the API.
+	Tag string `json:"-"`
+}
+
+// KindName is a meld kind's name in a verdict, nil when the meld is not
+// valid.
+func KindName(valid bool, name string) *string {
+	if !valid {
+		return nil
+	}
+	return &name
+}
+
+// PointsOf is a meld's points in a verdict, nil when it is not valid.
+func PointsOf(valid bool, points int) *int {
+	if !valid {
+		return nil
+	}
+	return &points
+}
+
+// DecodeBody reads a request body as one JSON object, numbers kept as
+// json.Number. Anything else is an *ruling.InputError about the body as a
+// whole (field "").
+func DecodeBody(raw []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, ruling.BadInput("", "the body holds more than one JSON value")
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, ruling.BadInput("", "the body must be a JSON object")
+	}
+	return obj, nil
+}
+
+// Body walks a decoded body and remembers the first thing wrong, with the
+// path of the field it is about ("hands[1][0]"). Every method returns a
+// zero value once something is wrong, so an endpoint reads all its fields
+// and checks Err once.
+type Body struct {
+	Err *ruling.InputError
+}
+
+// Fail records what is wrong with field, unless something already is.
+func (r *Body) Fail(field, msg string) {
+	if r.Err == nil {
+		r.Err = ruling.BadInput(field, "%s", msg)
+	}
+}
+
+// Error is Err as an error: nil when nothing is wrong.
+func (r *Body) Error() error {
+	if r.Err == nil {
+		return nil
+	}
+	return r.Err
+}
+
+// Index is the path of item i of a list field: "hands[1]".
+func Index(field string, i int) string { return field + "[" + strconv.Itoa(i) + "]" }
+
+// Member is the path of a key of an object field: "house_rules.big_sets".
+func Member(field, key string) string {
+	if field == "" {
+		return key
+	}
+	return field + "." + key
+}
+
+// Get returns obj[key] and whether it is present and not null. A missing
+// required field is an error.
+func (r *Body) Get(obj map[string]any, parent, key string, required bool) (any, bool) {
+	v, ok := obj[key]
+	if !ok || v == nil {
+		if required {
+			r.Fail(Member(parent, key), key+" is required")
+		}
+		return nil, false
+	}
+	return v, true
+}
+
+// Object reads an object.
+func (r *Body) Object(v any, field string) map[string]any {
+	obj, ok := v.(map[string]any)
+	if !ok && r.Err == nil {
+		r.Fail(field, field+" must be an object")
+	}
+	return obj
+}
+
+// List reads a list.
+func (r *Body) List(v any, field string) []any {
+	l, ok := v.([]any)
+	if !ok && r.Err == nil {
+		r.Fail(field, field+" must be a list")
+	}
+	return l
+}
+
+// Str reads a string.
+func (r *Body) Str(v any, field string) string {
+	s, ok := v.(string)
+	if !ok && r.Err == nil {
+		r.Fail(field, field+" must be a string")
+	}
+	return s
+}
+
+// Bool reads true or false.
+func (r *Body) Bool(v any, field string) bool {
+	b, ok := v.(bool)
+	if !ok && r.Err == nil {
+		r.Fail(field, field+" must be true or false")
+	}
+	return b
+}
+
+// Int reads a whole number that fits comfortably in an int.
+func (r *Body) Int(v any, field string) int {
+	n, ok := v.(json.Number)
+	if !ok {
+		r.Fail(field, field+" must be a whole number")
+		return 0
+	}
+	i, err := n.Int64()
+	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
+		r.Fail(field, field+" must be a whole number")
+		return 0
+	}
+	return int(i)
+}
+
+// Seat reads a seat number from 0 to seats-1.
+func (r *Body) Seat(v any, field string, seats int) int {
+	s := r.Int(v, field)
+	if r.Err == nil && (s < 0 || s >= seats) {
+		r.Fail(field, field+" must be a seat from 0 to "+strconv.Itoa(seats-1))
+	}
+	return s
+}
+
+// IntList reads a list of whole numbers.
+func (r *Body) IntList(v any, field string) []int {
+	items := r.List(v, field)
+	out := make([]int, 0, len(items))
+	for i, item := range items {
+		n := r.Int(item, Index(field, i))
+		if r.Err != nil {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// Card reads one card of the deck, counting it in tally (when not nil) so
+// that a card given more often than the deck holds it is refused where it
+// appears.
+func (r *Body) Card(v any, field string, deck *cards.Deck, tally *cards.Tally) cards.Card {
+	s := r.Str(v, field)
+	if r.Err != nil {
+		return cards.Card{}
+	}
+	c, err := deck.Parse(s)
+	if err != nil {
+		r.Fail(field, ParseMessage(err))
+		return cards.Card{}
+	}
+	if tally != nil {
+		if err := tally.Add(c); err != nil {
+			r.Fail(field, ParseMessage(err))
+		}
+	}
+	return c
+}
+
+// CardList reads a list of cards of the deck.
+func (r *Body) CardList(v any, field string, deck *cards.Deck, tally *cards.Tally) []cards.Card {
+	items := r.List(v, field)
+	out := make([]cards.Card, 0, len(items))
+	for i, item := range items {
+		c := r.Card(item, Index(field, i), deck, tally)
+		if r.Err != nil {
+			return nil
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// PlayList reads a meld's cards with optional declared readings ("2C=KD").
+func (r *Body) PlayList(v any, field string, deck *cards.Deck, tally *cards.Tally) []cards.Play {
+	items := r.List(v, field)
+	out := make([]cards.Play, 0, len(items))
+	for i, item := range items {
+		s := r.Str(item, Index(field, i))
+		if r.Err != nil {
+			return nil
+		}
+		p, err := deck.ParsePlay(s)
+		if err == nil && tally != nil {
+			err = tally.Add(p.Card)
+		}
+		if err != nil {
+			r.Fail(Index(field, i), ParseMessage(err))
+			return nil
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// CardLists reads a list of card lists ("hands", "table").
+func (r *Body) CardLists(v any, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Card {
+	items := r.List(v, field)
+	out := make([][]cards.Card, 0, len(items))
+	for i, item := range items {
+		out = append(out, r.CardList(item, Index(field, i), deck, tally))
+		if r.Err != nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// PlayLists reads a list of melds with optional declared readings.
+func (r *Body) PlayLists(v any, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Play {
+	items := r.List(v, field)
+	out := make([][]cards.Play, 0, len(items))
+	for i, item := range items {
+		out = append(out, r.PlayList(item, Index(field, i), deck, tally))
+		if r.Err != nil {
+			return nil
+		}
+	}
+	return out
+}
+
+// HouseRules reads the optional "house_rules" object of a game:
+// {"big_sets": true}. A key the game does not have is an error.
+func (r *Body) HouseRules(body map[string]any, info Info) map[string]bool {
+	out := map[string]bool{}
+	v, ok := r.Get(body, "", "house_rules", false)
+	if !ok {
+		return out
+	}
+	for key, value := range r.Object(v, "house_rules") {
+		field := Member("house_rules", key)
+		if _, known := info.HouseRule(key); !known {
+			r.Fail(field, "unknown house rule "+key+" for "+info.Name)
+			return out
+		}
+		out[key] = r.Bool(value, field)
+	}
+	return out
+}
+
+// CardStrings prints cards canonically; a nil list prints as [].
+func CardStrings(cs []cards.Card) []string {
+	return append([]string{}, cards.Strings(cs)...)
+}
+
+// OptionalSeat prints a seat, or null for -1.
+func OptionalSeat(seat int) *int {
+	if seat < 0 {
+		return nil
+	}
+	return &seat
+}

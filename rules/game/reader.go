@@ -1,0 +1,252 @@
+package game
+
+import (
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+)
+
+// Reader reads the card fields of one sheet. It counts every card across
+// all the sheet's fields, so a card entered twice (or more often than the
+// deck holds it) is refused in the field where it appears too often,
+// naming the field that has it already.
+type Reader struct {
+	deck *cards.Deck
+	seen map[cards.Card][]string // labels of the fields holding each card
+}
+
+// NewReader returns a Reader of fields of deck's cards.
+func NewReader(deck *cards.Deck) *Reader {
+	return &Reader{deck: deck, seen: map[cards.Card][]string{}}
+}
+
+// Deck is the deck the reader reads.
+func (r *Reader) Deck() *cards.Deck { return r.deck }
+
+// Field reads the named field of cards, counted with the others. It
+// returns the plays (nil when the field has an error) and the field, to
+// which the sheet may add a verdict.
+func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]cards.Play, *CardField) {
+	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder}
+	plays, err := r.deck.ParseText(f.Value)
+	if err != nil {
+		f.Error = ParseMessage(err)
+		return nil, f
+	}
+	for i, p := range plays {
+		f.Chips = append(f.Chips, ChipOf(p))
+		where := r.seen[p.Card]
+		if len(where) >= r.deck.Copies(p.Card) {
+			f.Error = copiesMessage(p.Card, r.deck.Copies(p.Card), where)
+			f.Chips[i].Over = true
+			return nil, f
+		}
+		r.seen[p.Card] = append(where, label)
+	}
+	return plays, f
+}
+
+// Single reads a field that holds one card, not counted with the others
+// (Fan's knock card is also picked up into a hand). It reports false when
+// the field is empty or wrong.
+func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards.Card, bool, *CardField) {
+	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder, Single: true}
+	plays, err := r.deck.ParseText(f.Value)
+	switch {
+	case err != nil:
+		f.Error = ParseMessage(err)
+	case len(plays) > 1:
+		f.Error = "Enter one card here."
+	case len(plays) == 1 && plays[0].Declared():
+		f.Error = "No reading here: just the card."
+	case len(plays) == 1:
+		f.Chips = append(f.Chips, ChipOf(plays[0]))
+		return plays[0].Card, true, f
+	}
+	return cards.Card{}, false, f
+}
+
+// Card reads a field that holds at most one card, counted with the
+// others (a play on a Trophy Case trick: each card can be played only
+// once). It reports false when the field is empty or wrong.
+func (r *Reader) Card(form url.Values, name, label, placeholder string) (cards.Card, bool, *CardField) {
+	plays, f := r.Field(form, name, label, placeholder)
+	f.Single = true
+	switch {
+	case f.Error != "" || len(plays) == 0:
+		return cards.Card{}, false, f
+	case len(plays) > 1:
+		f.Error = "Enter one card here."
+		return cards.Card{}, false, f
+	}
+	return plays[0].Card, true, f
+}
+
+func copiesMessage(c cards.Card, copies int, where []string) string {
+	if copies == 1 {
+		return c.String() + " is already in " + where[0] + ": the deck has only one."
+	}
+	return "The deck has only " + strconv.Itoa(copies) + " of " + c.String() + ", already in " + strings.Join(where, " and ") + "."
+}
+
+// ParseMessage is a card error in plain words, without the package
+// prefix.
+func ParseMessage(err error) string {
+	var pe *cards.ParseError
+	if errors.As(err, &pe) {
+		return pe.Msg
+	}
+	return err.Error()
+}
+
+// ChipOf shows a card with its colour; standard suits as symbols, so a
+// chip reads like the card ("A♠", "2C=K♦").
+func ChipOf(p cards.Play) Chip {
+	ch := Chip{Card: p.String(), Label: CardLabel(p.Card), Colour: p.Card.Colour().String()}
+	if p.Declared() {
+		ch.Label += "=" + CardLabel(p.As)
+	}
+	if p.Card.IsTrump() {
+		ch.Colour = "trump"
+	}
+	return ch
+}
+
+// CardLabel prints a card for people: suit symbols for standard cards.
+func CardLabel(c cards.Card) string {
+	if c.Suit.IsStandard() {
+		return c.Rank.String() + c.Suit.Symbol()
+	}
+	return c.String()
+}
+
+// CardsOf drops the readings of plays.
+func CardsOf(plays []cards.Play) []cards.Card {
+	out := make([]cards.Card, len(plays))
+	for i, p := range plays {
+		out[i] = p.Card
+	}
+	return out
+}
+
+// PlayStrings prints plays canonically, declared readings included.
+func PlayStrings(ps []cards.Play) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.String()
+	}
+	return out
+}
+
+// JoinCards prints cards the way a field holds them.
+func JoinCards(cs []string) string { return strings.Join(cs, ", ") }
+
+// ReadSeat reads a seat from a radio group or a select; the message says
+// what is wrong, or is empty.
+func ReadSeat(form url.Values, name string, seats int) (int, string) {
+	v := form.Get(name)
+	if v == "" {
+		return -1, "Choose one."
+	}
+	seat, err := strconv.Atoi(v)
+	if err != nil || seat < 0 || seat >= seats {
+		return -1, "Choose one of the players."
+	}
+	return seat, ""
+}
+
+// A group is a run of fields a sheet shows as many of as needed (a
+// Fortune player's melds): field i of group g is named "g_i". The page
+// carries how many fields it shows in a hidden input, CountName(g), so
+// that the "more" button (action "more:g") can ask for one more, with or
+// without scripts.
+
+// MaxGroupFields bounds a group: more melds than one hand could hold
+// (two decks of 104 cards make at most 34 melds of three).
+const MaxGroupFields = 40
+
+// MoreKey names, in the values a sheet judges, the group whose "more"
+// button was pressed, so that the sheet can put the cursor in the new
+// field.
+const MoreKey = "more"
+
+// CountName is the hidden input holding a group's field count.
+func CountName(group string) string { return "fields_" + group }
+
+// GroupField is the name of a group's field i.
+func GroupField(group string, i int) string { return group + "_" + strconv.Itoa(i) }
+
+// postedCount is the group's field count as the page had it: 0 when
+// absent or not a number, never more than MaxGroupFields.
+func postedCount(form url.Values, group string) int {
+	n, err := strconv.Atoi(form.Get(CountName(group)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(n, MaxGroupFields)
+}
+
+// AddField raises a group's field count by one: the "more" button.
+func AddField(form url.Values, group string) {
+	form.Set(CountName(group), strconv.Itoa(min(postedCount(form, group)+1, MaxGroupFields)))
+	form.Set(MoreKey, group)
+}
+
+// GroupFields returns how many of the group's fields to show: as many as
+// the page had, and at least one empty field after the last filled one
+// (up to MaxGroupFields). focus is the field to put the cursor in, the
+// first empty one when the group's "more" button was pressed, else -1.
+func GroupFields(form url.Values, group string) (shown, focus int) {
+	lastFilled, firstEmpty := -1, -1
+	for i := range MaxGroupFields {
+		if strings.TrimSpace(form.Get(GroupField(group, i))) != "" {
+			lastFilled = i
+		} else if firstEmpty < 0 {
+			firstEmpty = i
+		}
+	}
+	shown = min(max(postedCount(form, group), lastFilled+2), MaxGroupFields)
+	focus = -1
+	if form.Get(MoreKey) == group && firstEmpty < shown {
+		focus = firstEmpty
+	}
+	return shown, focus
+}
+
+// AndList joins words as a sentence does: "a", "a and b", "a, b and c".
+func AndList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// SumText is "30 + 15 = 45", or just "30" for one term.
+func SumText(terms []string, total int) string {
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return strings.Join(terms, " + ") + " = " + strconv.Itoa(total)
+}
+
+// HeldText is the working of what a player still holds, each card with
+// its cost by the game's rule: "left in hand QS 50 + AH 10 = 60", or
+// "nothing left in hand (went out)".
+func HeldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) string {
+	if len(hand) == 0 {
+		if wentOut {
+			return "nothing left in hand (went out)"
+		}
+		return "nothing left in hand"
+	}
+	parts := make([]string, len(hand))
+	for i, c := range hand {
+		parts[i] = c.String() + " " + strconv.Itoa(cost(c))
+	}
+	return "left in hand " + SumText(parts, total)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

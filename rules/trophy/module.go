@@ -1,0 +1,82 @@
+package trophy
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Module is Trophy Case for the scorepad, the API and the referee page.
+type Module struct{}
+
+// Info describes Trophy Case (RULES.md §6).
+func (Module) Info() game.Info {
+	return game.Info{
+		ID: "trophy", Name: "Trophy Case", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
+		EndRule: "T8", Deck: cards.Fanucci(), Round: "trick",
+		SeatQuestion: "Who won the trick?", SeatRule: "T5", SeatNote: "won the trick",
+		EndsHandQuestion: "A player ran out of cards: new hands are dealt after this trick (T6)",
+		PointsHint:       "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played (T7).",
+		Points:           game.PointsColumns{Scored: true, Conceded: true},
+		Rules:            ruleTexts,
+	}
+}
+
+// MaxTrickPoints is the most one trick can be worth: every 8, 9, ∞ and
+// zero of the fifteen suits (T7).
+const MaxTrickPoints = 15 * (1 + 1 + 2 + 1)
+
+// CheckPoints checks a trick entered by points: only its winner scores,
+// and at most MaxTrickPoints (T7).
+func (Module) CheckPoints(_ game.Table, r game.Round) error {
+	if err := game.OnlyOneScores(r, "T7", "only the trick's winner scores"); err != nil {
+		return err
+	}
+	if r.Points[r.Seat] > MaxTrickPoints {
+		return ruling.Errorf("T7", "a trick is worth at most %d points (T7)", MaxTrickPoints)
+	}
+	return nil
+}
+
+// Result is over when a player has reached 30 and one has the highest
+// total; a tie at the top plays on (T8).
+func (Module) Result(t game.Table) game.Result {
+	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
+		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (T8)", seat)
+	}
+	return game.Playing(t.Tally)
+}
+
+// NextLeader is the seat that leads the next trick (T6), for the
+// scorepad.
+func (Module) NextLeader(t game.Table) (int, string) { return NextLeader(t), "T6" }
+
+// NextLeader is the seat that leads the next trick: the player to the
+// left of the last trick's winner, across a redeal too, or the player to
+// the left of the first dealer before any trick (T6).
+func NextLeader(t game.Table) int {
+	seats := t.Seats()
+	if seats == 0 {
+		return 0
+	}
+	if t.Tally.Rounds == 0 || t.Tally.Last.Seat < 0 {
+		return (t.FirstDealer + 1) % seats
+	}
+	return (t.Tally.Last.Seat + 1) % seats
+}
+
+// SampleTable: Trophy Case at tables of three to five.
+func (Module) SampleTable() (int, []int) { return 15, []int{3, 4, 4, 5} }
+
+// SampleRound is a random trick (T5, T7): its winner scores its 8s, 9s,
+// ∞s and zeros; now and then a player runs out and new hands are dealt
+// (T6).
+func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func() int) game.Round {
+	r := game.Round{Points: make([]int, t.Seats()), Seat: lucky()}
+	r.Points[r.Seat] = rng.IntN(7)
+	r.EndsHand = rng.IntN(8) == 0
+	return r
+}
