@@ -111,7 +111,6 @@ func apiCheck(t *testing.T, body json.RawMessage) (int, map[string]any) {
 
 func apiScore(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	var req struct {
-		Draw         bool            `json:"draw"`
 		Knocker      int             `json:"knocker"`
 		UpCard       string          `json:"up_card"`
 		Hands        [][]string      `json:"hands"`
@@ -124,7 +123,7 @@ func apiScore(t *testing.T, body json.RawMessage) (int, map[string]any) {
 		return apiError(t, err)
 	}
 	deck := cards.Standard()
-	d := Deal{Draw: req.Draw, Knocker: req.Knocker}
+	d := Deal{Knocker: req.Knocker}
 	if req.UpCard != "" {
 		d.UpCard = card(t, req.UpCard)
 	}
