@@ -13,8 +13,10 @@ import (
 )
 
 // apiCase is one example of API.md in the form of
-// /work/shared/examples/api-cases-gin.json; testdata/api-cases.json holds
-// those and more.
+// /work/shared/examples/api-cases-gin.json; testdata/gin-api-cases.json
+// holds those and more. It is not named api-cases.json, which handlers'
+// TestRulesAPICases runs through the HTTP layer, until the gin endpoints
+// are served.
 type apiCase struct {
 	Name   string          `json:"name"`
 	Path   string          `json:"path"`
@@ -26,7 +28,7 @@ type apiCase struct {
 // TestAPICases answers each example as the HTTP layer would, through this
 // package, and compares the fields the example expects.
 func TestAPICases(t *testing.T) {
-	raw, err := os.ReadFile("testdata/api-cases.json")
+	raw, err := os.ReadFile("testdata/gin-api-cases.json")
 	if err != nil {
 		t.Fatal(err)
 	}
