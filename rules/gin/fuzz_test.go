@@ -10,21 +10,16 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// fuzzCards reads one card per byte. Most bytes are standard cards; the
-// rest are zero cards, Fanucci cards and trumps, which Score must refuse
-// without panicking.
+// fuzzCards reads one card per byte: most bytes are cards of the
+// standard deck, the rest trumps and the zero card, which Score must
+// refuse as bad input.
 func fuzzCards(data []byte) []cards.Card {
 	out := make([]cards.Card, len(data))
 	for i, b := range data {
-		switch {
-		case b < 208:
+		if int(b) < 4*len(standardCards) {
 			out[i] = standardCards[int(b)%len(standardCards)]
-		case b < 224:
-			out[i] = cards.Card{Rank: cards.Rank(b % 16), Suit: cards.Suit(b % 6)}
-		case b < 240:
-			out[i] = cards.Card{Rank: cards.Rank(b % 11), Suit: cards.Lamps}
-		default:
-			out[i] = cards.NewTrump(cards.Trump(b % 11))
+		} else {
+			out[i] = cards.Card{Trump: cards.Trump(b % 10)}
 		}
 	}
 	return out

@@ -116,11 +116,22 @@ func randomDeal(rng *rand.Rand) Deal {
 
 func newRand(seed int64) *rand.Rand { return rand.New(rand.NewSource(seed)) }
 
-func randomDeals(t *testing.T) int {
+// mixedDeals deals random deals, every third one from tieishDeal: 300
+// with -short, else 2000.
+func mixedDeals(t *testing.T, rng *rand.Rand) []Deal {
+	n := 2000
 	if testing.Short() {
-		return 300
+		n = 300
 	}
-	return 2000
+	deals := make([]Deal, n)
+	for i := range deals {
+		if i%3 == 0 {
+			deals[i] = tieishDeal(rng)
+		} else {
+			deals[i] = randomDeal(rng)
+		}
+	}
+	return deals
 }
 
 // tieishDeal deals two hands of three melds of three cards each and one

@@ -15,19 +15,12 @@ const (
 	Draw                    // the stock ran down with nobody knocking: no points (G2)
 )
 
+var outcomeNames = [...]string{Knock: "knock", Undercut: "undercut", Gin: "gin", BigGin: "big_gin", Draw: "draw"}
+
 // String returns "knock", "undercut", "gin", "big_gin" or "draw".
 func (o Outcome) String() string {
-	switch o {
-	case Knock:
-		return "knock"
-	case Undercut:
-		return "undercut"
-	case Gin:
-		return "gin"
-	case BigGin:
-		return "big_gin"
-	case Draw:
-		return "draw"
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
 	}
 	return ""
 }

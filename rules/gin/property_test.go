@@ -19,11 +19,7 @@ import (
 func TestScoreAgreesWithFan(t *testing.T) {
 	rng := newRand(7)
 	counts := map[string]int{}
-	for i := range randomDeals(t) {
-		d := randomDeal(rng)
-		if i%3 == 0 {
-			d = tieishDeal(rng)
-		}
+	for _, d := range mixedDeals(t, rng) {
 		for _, house := range []HouseRules{{}, {UndercutOnlyWhenLess: true}, {Oklahoma: true}, {Oklahoma: true, UndercutOnlyWhenLess: true}} {
 			knockCard := cards.Card{Rank: cards.King, Suit: cards.Hearts}
 			if house.Oklahoma {
@@ -70,11 +66,7 @@ func TestScoreAgreesWithFan(t *testing.T) {
 // swaps the points and the deadwood and changes nothing else.
 func TestScoreSwapsSeats(t *testing.T) {
 	rng := newRand(11)
-	for i := range randomDeals(t) {
-		d := randomDeal(rng)
-		if i%3 == 0 {
-			d = tieishDeal(rng)
-		}
+	for _, d := range mixedDeals(t, rng) {
 		house := HouseRules{Oklahoma: rng.Intn(2) == 0, UndercutOnlyWhenLess: rng.Intn(2) == 0}
 		want, wantErr := Score(d, house)
 		swapped := d
@@ -94,11 +86,7 @@ func TestScoreSwapsSeats(t *testing.T) {
 func TestScoreG3TieRule(t *testing.T) {
 	rng := newRand(13)
 	ties := 0
-	for i := range randomDeals(t) {
-		d := randomDeal(rng)
-		if i%2 == 0 {
-			d = tieishDeal(rng)
-		}
+	for _, d := range mixedDeals(t, rng) {
 		oklahoma := rng.Intn(2) == 0
 		standard, err := Score(d, HouseRules{Oklahoma: oklahoma})
 		lessOnly, err2 := Score(d, HouseRules{Oklahoma: oklahoma, UndercutOnlyWhenLess: true})
@@ -137,11 +125,7 @@ func TestScoreG3TieRule(t *testing.T) {
 // same rank, and changes nothing else.
 func TestScoreG1Doubling(t *testing.T) {
 	rng := newRand(17)
-	for i := range randomDeals(t) {
-		d := randomDeal(rng)
-		if i%3 == 0 {
-			d = tieishDeal(rng)
-		}
+	for _, d := range mixedDeals(t, rng) {
 		house := HouseRules{Oklahoma: true, UndercutOnlyWhenLess: rng.Intn(2) == 0}
 		d.UpCard.Suit = cards.Hearts
 		plain, err := Score(d, house)
@@ -169,11 +153,7 @@ func TestScoreG1Doubling(t *testing.T) {
 // points pass Entry.Check: what Score can give, a scorepad accepts.
 func TestScoreReasonAddsUp(t *testing.T) {
 	rng := newRand(19)
-	for i := range randomDeals(t) {
-		d := randomDeal(rng)
-		if i%3 == 0 {
-			d = tieishDeal(rng)
-		}
+	for _, d := range mixedDeals(t, rng) {
 		house := HouseRules{Oklahoma: rng.Intn(2) == 0, UndercutOnlyWhenLess: rng.Intn(2) == 0}
 		r, err := Score(d, house)
 		if err != nil {

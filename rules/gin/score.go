@@ -40,37 +40,17 @@ type Deal struct {
 }
 
 // Result is a scored gin deal with everything the scorepad shows of its
-// working. Arrays are by seat.
+// working.
 type Result struct {
+	// Result is the engine's working, arrays by seat: the knocker (-1
+	// after a draw), the knock value (10, or the Oklahoma up-card's: 0 for
+	// an ace) and the doubling (G1), the deadwood after lay-offs, the
+	// points (G3), the melds, the lay-offs in an order in which they can
+	// be laid (N5), and the cards counted. Its Outcome is Fan Rummy's;
+	// gin's, which adds the draw, stands in its place below, and its
+	// Reason is gin's too.
+	fan.Result
 	Outcome Outcome
-	// Knocker is the seat that ended the deal. After a draw it is -1,
-	// and the other fields but Outcome, Reason and Rules are zero.
-	Knocker int
-	// KnockValue is the most deadwood the knock could hold: 10, or the
-	// Oklahoma up-card's value (0 for an ace: gin only) (G1).
-	KnockValue int
-	// Doubled: the Oklahoma up-card is a spade, and Points are doubled
-	// (G1).
-	Doubled bool
-	// Deadwood is the knocker's deadwood and the defender's after
-	// lay-offs (N3, N5).
-	Deadwood [2]int
-	// Points are the deal's points, doubling included; only one seat
-	// scores (G3).
-	Points [2]int
-	// Melds are the knocker's melds as laid down, before any lay-off, and
-	// the defender's own melds.
-	Melds [2][][]cards.Card
-	// Layoffs are the defender's cards laid off onto Melds[Knocker], in
-	// an order in which they can be laid (N5). Empty after Gin, Big Gin
-	// and a draw.
-	Layoffs []Layoff
-	// DeadwoodCards are the cards counted in Deadwood.
-	DeadwoodCards [2][]cards.Card
-	// DeadwoodBeforeLayoffs are the defender's cards outside their own
-	// melds before laying off, and ValueBeforeLayoffs their value.
-	DeadwoodBeforeLayoffs []cards.Card
-	ValueBeforeLayoffs    int
 	// Reason says in one sentence how the points came about, citing the
 	// rules; Rules lists the ids it cites, in the same order.
 	Reason string
@@ -93,8 +73,10 @@ type Result struct {
 // missing or foreign up-card under Oklahoma, is a *DealError.
 func Score(d Deal, house HouseRules) (Result, error) {
 	if d.Draw {
-		return Result{Outcome: Draw, Knocker: -1, Layoffs: []Layoff{}, Rules: []string{"G2"},
-			Reason: "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)"}, nil
+		r := Result{Result: fan.Result{Knocker: -1, Layoffs: []Layoff{}}, Outcome: Draw, Rules: []string{"G2"},
+			Reason: "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)"}
+		r.Result.Reason = r.Reason
+		return r, nil
 	}
 	if house.Oklahoma {
 		switch {
@@ -111,19 +93,7 @@ func Score(d Deal, house HouseRules) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	r := Result{
-		Outcome:               outcomeOf(played.Outcome),
-		Knocker:               played.Knocker,
-		KnockValue:            played.KnockValue,
-		Doubled:               played.Doubled,
-		Deadwood:              played.Deadwood,
-		Points:                played.Points,
-		Melds:                 played.Melds,
-		Layoffs:               played.Layoffs,
-		DeadwoodCards:         played.DeadwoodCards,
-		DeadwoodBeforeLayoffs: played.DeadwoodBeforeLayoffs,
-		ValueBeforeLayoffs:    played.ValueBeforeLayoffs,
-	}
+	r := Result{Result: played, Outcome: outcomeOf(played.Outcome)}
 	r.explain()
 	return r, nil
 }
@@ -171,4 +141,5 @@ func (r *Result) explain() {
 	}
 	r.Rules = rules
 	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+	r.Result.Reason = r.Reason
 }
