@@ -95,7 +95,14 @@ func Score(d Deal) (Result, error) {
 // returns ctx.Err(). Every deal of the rules is searched in microseconds
 // (BenchmarkScoreHardest); ctx bounds what a server spends whatever comes.
 func ScoreContext(ctx context.Context, d Deal) (Result, error) {
-	if err := d.check(); err != nil {
+	return d.score(ctx, d.Ruleset(), true)
+}
+
+// score scores d by rs under ctx; withKnockCard says that d.KnockCard is
+// part of the deal (Fan Rummy) and must be a card of the deck. ScoreBy
+// does not read it.
+func (d Deal) score(ctx context.Context, rs Ruleset, withKnockCard bool) (Result, error) {
+	if err := d.check(rs, withKnockCard); err != nil {
 		return Result{}, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -105,14 +112,14 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	kh, dh := newHand(d.Hands[knocker]), newHand(d.Hands[defender])
 	res := Result{
 		Knocker:    knocker,
-		KnockValue: Value(d.KnockCard),
-		Doubled:    d.KnockCard.Suit == cards.Spades,
+		KnockValue: rs.KnockValue,
+		Doubled:    rs.Doubled,
 		Layoffs:    []Layoff{},
 	}
 
 	var plan knockPlan
 	if d.KnockerMelds != nil {
-		melds, err := placeGiven(kh, d.KnockerMelds)
+		melds, err := placeGiven(kh, d.KnockerMelds, rs)
 		if err != nil {
 			return Result{}, err
 		}
@@ -124,9 +131,9 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	holding := len(d.Hands[knocker])
 	switch {
 	case holding == HandSize+1 && plan.deadwood > 0:
-		return Result{}, ruling.Errorf("N4", "fan: 11 cards end the deal only as Big Gin, all melded, but %d deadwood is left (N4)", plan.deadwood)
+		return Result{}, ruling.Errorf(rs.EndRule, "%s: 11 cards end the deal only as Big Gin, all melded, but %d deadwood is left (%s)", rs.Game, plan.deadwood, rs.EndRule)
 	case plan.deadwood > res.KnockValue:
-		return Result{}, ruling.Errorf("N4", "fan: knock with %d deadwood over knock value %d (N4)", plan.deadwood, res.KnockValue)
+		return Result{}, rs.overKnockValue(plan.deadwood)
 	}
 
 	switch {
@@ -188,7 +195,7 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	res.DeadwoodBeforeLayoffs = dh.cardsOf(unmelded)
 	res.ValueBeforeLayoffs = dh.value(unmelded)
 
-	res.score(d.UndercutOnTie)
+	res.score(rs.UndercutOnTie)
 	return res, nil
 }
 
@@ -253,31 +260,31 @@ func (r *Result) afterLayoffs() string {
 
 // check refuses a malformed deal with a *DealError. The knock card is not
 // counted against the hands: it is picked up during play.
-func (d Deal) check() error {
+func (d Deal) check(rs Ruleset, withKnockCard bool) error {
 	if d.Knocker != 0 && d.Knocker != 1 {
-		return &DealError{Field: "knocker", Msg: fmt.Sprintf("fan: the knocker must be seat 0 or 1, not %d", d.Knocker)}
+		return &DealError{Field: "knocker", Msg: fmt.Sprintf("%s: the knocker must be seat 0 or 1, not %d", rs.Game, d.Knocker)}
 	}
-	if _, ok := index(d.KnockCard); !ok {
-		return &DealError{Field: "knock_card", Msg: fmt.Sprintf("fan: the knock card %s is not a card of the standard deck", cardName(d.KnockCard))}
+	if _, ok := index(d.KnockCard); !ok && withKnockCard {
+		return &DealError{Field: "knock_card", Msg: fmt.Sprintf("%s: the knock card %s is not a card of the standard deck", rs.Game, cardName(d.KnockCard))}
 	}
 	var seen [deckSize]int // seat+1 that holds the card
 	for seat, h := range d.Hands {
 		switch {
 		case seat == d.Knocker && len(h) != HandSize && len(h) != HandSize+1:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("fan: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (N4)", len(h))}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("%s: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (%s)", rs.Game, len(h), rs.EndRule)}
 		case seat != d.Knocker && len(h) != HandSize:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("fan: the defender holds %d cards, not 10", len(h))}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("%s: the defender holds %d cards, not 10", rs.Game, len(h))}
 		}
 		for i, c := range h {
 			field := fmt.Sprintf("hands[%d][%d]", seat, i)
 			g, ok := index(c)
 			switch {
 			case !ok:
-				return &DealError{Field: field, Msg: fmt.Sprintf("fan: %s is not a card of the standard deck", cardName(c))}
+				return &DealError{Field: field, Msg: fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c))}
 			case seen[g] == seat+1:
-				return &DealError{Field: field, Msg: fmt.Sprintf("fan: hand %d holds %s twice, and the deck has one", seat, c)}
+				return &DealError{Field: field, Msg: fmt.Sprintf("%s: hand %d holds %s twice, and the deck has one", rs.Game, seat, c)}
 			case seen[g] != 0:
-				return &DealError{Field: field, Msg: fmt.Sprintf("fan: %s is in both hands, and the deck has one", c)}
+				return &DealError{Field: field, Msg: fmt.Sprintf("%s: %s is in both hands, and the deck has one", rs.Game, c)}
 			}
 			seen[g] = seat + 1
 		}
@@ -285,7 +292,7 @@ func (d Deal) check() error {
 	for i, meld := range d.KnockerMelds {
 		for j, c := range meld {
 			if _, ok := index(c); !ok {
-				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: fmt.Sprintf("fan: %s is not a card of the standard deck", cardName(c))}
+				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c))}
 			}
 		}
 	}
@@ -293,22 +300,22 @@ func (d Deal) check() error {
 }
 
 // placeGiven checks the melds the knocker says were laid down: each a
-// valid meld (N2), each card from the knocker's hand (N4) and in one meld
-// only (N2). It returns them as masks of the knocker's hand.
-func placeGiven(kh *hand, given [][]cards.Card) ([]uint64, error) {
+// valid meld (N2), each card from the knocker's hand (N4, or rs.EndRule)
+// and in one meld only (N2). It returns them as masks of the knocker's hand.
+func placeGiven(kh *hand, given [][]cards.Card, rs Ruleset) ([]uint64, error) {
 	melds := make([]uint64, len(given))
 	var used uint64
 	for i, meld := range given {
 		if s := judge(meld); s.kind == NoKind {
-			return nil, ruling.Errorf("N2", "fan: the knocker's meld %d is not a meld: %s (N2)", i+1, s.why)
+			return nil, ruling.Errorf("N2", "%s: the knocker's meld %d is not a meld: %s (N2)", rs.Game, i+1, s.why)
 		}
 		for _, c := range meld {
 			b, ok := kh.bit(c)
 			switch {
 			case !ok:
-				return nil, ruling.Errorf("N4", "fan: the knocker's meld %d holds %s, which is not in the knocker's hand (N4)", i+1, c)
+				return nil, ruling.Errorf(rs.EndRule, "%s: the knocker's meld %d holds %s, which is not in the knocker's hand (%s)", rs.Game, i+1, c, rs.EndRule)
 			case used&(1<<b) != 0:
-				return nil, ruling.Errorf("N2", "fan: %s is in two of the knocker's melds, and a card melds once (N2)", c)
+				return nil, ruling.Errorf("N2", "%s: %s is in two of the knocker's melds, and a card melds once (N2)", rs.Game, c)
 			}
 			used |= 1 << b
 			melds[i] |= 1 << b

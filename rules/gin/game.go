@@ -1,0 +1,145 @@
+package gin
+
+import (
+	"fmt"
+	"strings"
+
+	"meldpad/rules/fan"
+	"meldpad/rules/ruling"
+)
+
+// GameScore is a gin game's score after its deals: the totals, whether
+// and by whom the game was won (G4), and the final bonuses (G5). Arrays
+// are by seat.
+type GameScore struct {
+	// Totals are the deal points added up.
+	Totals [2]int
+	// Finished is true once a player's total reached Target (G4).
+	Finished bool
+	// Winner is the seat that won, or -1 while the game goes on.
+	Winner int
+	// ScoredIn counts the deals each player scored in, the box bonus's
+	// boxes (G5).
+	ScoredIn [2]int
+	// Shutout is true when the shutout doubled the winner's deal points:
+	// the loser scored in no deal and the house rule is on (G5).
+	Shutout bool
+	// Bonus holds the final bonuses, all 0 until the game is won.
+	Bonus Bonus
+	// Final is Totals plus every bonus: the score of the game.
+	Final [2]int
+	// Reason says how the final score came about once the game is won,
+	// citing G4 and G5; Rules lists the ids it cites. Both are empty while
+	// the game goes on.
+	Reason string
+	Rules  []string
+}
+
+// Bonus holds the final bonuses of G5, by seat.
+type Bonus struct {
+	Game [2]int // 100 to the winner
+	Box  [2]int // 25 per deal scored in, to each player (house rule)
+	// Shutout is the winner's deal points again, the shutout doubling
+	// them (house rule), so that Final is Totals plus the three bonuses.
+	Shutout [2]int
+}
+
+// ScoreGame adds up a gin game's deals and, once a player has reached 100
+// (G4), its final bonuses (G5): the game bonus of 100 to the winner; the
+// box bonus of 25 to each player for each deal they scored in (house
+// rule); and, when the loser scored in no deal, the shutout, which doubles
+// the winner's deal points (house rule). deals holds each deal's points by
+// seat, in order; a draw, or a deal nobody scored in, is [0, 0].
+//
+// A deal with other than two numbers is a *DealError for "deals[i]". The
+// rest is a *ruling.Error: a deal after the game was won (G4), a negative
+// number or both players scoring in a deal (G3), or more points than a
+// deal can score under the house rules (G3, G1; see Entry.Check).
+func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
+	for i, points := range deals {
+		if len(points) != MaxPlayers {
+			return GameScore{}, &DealError{Field: fmt.Sprintf("deals[%d]", i),
+				Msg: fmt.Sprintf("gin: deal %d has %s, but gin is for %d players: one number each", i+1, numbers(len(points)), MaxPlayers)}
+		}
+	}
+	g := GameScore{Winner: -1}
+	wonIn := 0
+	for i, points := range deals {
+		if g.Finished {
+			return GameScore{}, ruling.Errorf("G4", "gin: deal %d comes after the game was won: seat %d reached %d in deal %d (G4)",
+				i+1, g.Winner, g.Totals[g.Winner], wonIn)
+		}
+		if rule, why := judgePoints(points, house); why != "" {
+			return GameScore{}, ruling.Errorf(rule, "gin: deal %d: %s (%s)", i+1, why, rule)
+		}
+		for seat, p := range points {
+			g.Totals[seat] += p
+			if p > 0 {
+				g.ScoredIn[seat]++
+			}
+		}
+		// Only one side scores in a deal, so only one can reach the
+		// target in it.
+		for seat, total := range g.Totals {
+			if total >= Target {
+				g.Finished, g.Winner, wonIn = true, seat, i+1
+			}
+		}
+	}
+	g.Final = g.Totals
+	if g.Finished {
+		g.addBonuses(house)
+	}
+	return g, nil
+}
+
+// addBonuses adds the final bonuses of G5 to a won game and explains them.
+func (g *GameScore) addBonuses(house HouseRules) {
+	winner, loser := g.Winner, 1-g.Winner
+	g.Bonus.Game[winner] = GameBonus
+	if !house.NoBoxBonus {
+		for seat, n := range g.ScoredIn {
+			g.Bonus.Box[seat] = BoxBonus * n
+		}
+	}
+	g.Shutout = !house.NoShutout && g.ScoredIn[loser] == 0
+	if g.Shutout {
+		g.Bonus.Shutout[winner] = g.Totals[winner]
+	}
+	for seat := range g.Final {
+		g.Final[seat] = g.Totals[seat] + g.Bonus.Game[seat] + g.Bonus.Box[seat] + g.Bonus.Shutout[seat]
+	}
+
+	parts := []string{fmt.Sprintf("seat %d reached %d and wins: game bonus %d", winner, g.Totals[winner], GameBonus)}
+	if g.Shutout {
+		parts = append(parts, fmt.Sprintf("shutout, the deal points doubled: %d more", g.Bonus.Shutout[winner]))
+	}
+	if !house.NoBoxBonus {
+		parts = append(parts, fmt.Sprintf("box bonuses %d and %d for %s and %s scored in",
+			g.Bonus.Box[winner], g.Bonus.Box[loser], dealCount(g.ScoredIn[winner]), dealCount(g.ScoredIn[loser])))
+	}
+	g.Rules = []string{"G4", "G5"}
+	g.Reason = fmt.Sprintf("%s; final %d to %d (G4, G5)", strings.Join(parts, ", "), g.Final[winner], g.Final[loser])
+}
+
+// dealCount says "no deals", "one deal", "two deals".
+func dealCount(n int) string {
+	if n == 1 {
+		return "one deal"
+	}
+	return ruling.Number(n) + " deals"
+}
+
+// numbers says "no numbers", "one number", "three numbers".
+func numbers(n int) string {
+	if n == 1 {
+		return "one number"
+	}
+	return ruling.Number(n) + " numbers"
+}
+
+// Winner returns the seat that has won after the given deals (each deal's
+// points by seat, in order) and true, or -1 and false while the game goes
+// on: the first player to reach 100 wins (G4, the same end as Fan Rummy's
+// N8). It never fails; ScoreGame checks the deals.
+func Winner(deals [][]int) (int, bool) { return fan.Winner(deals) }

@@ -1,0 +1,145 @@
+package gin
+
+import (
+	"fmt"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/fan"
+)
+
+// Table limits, the knock value and the target of RULES.md §7.
+const (
+	MinPlayers = 2
+	MaxPlayers = 2
+	HandSize   = 10
+	KnockValue = 10  // the most deadwood a knock may hold, unless Oklahoma (G1)
+	Target     = 100 // the first to reach it wins the game (G4)
+)
+
+// Deal is a finished gin deal as the scorepad records it.
+type Deal struct {
+	// Draw marks a deal in which the stock ran down to its last two
+	// cards with nobody knocking (G2). It scores nothing, and the other
+	// fields are not read.
+	Draw bool
+	// Knocker is the seat (0 or 1) that ended the deal.
+	Knocker int
+	// Hands holds each seat's cards when the deal ended: the knocker's 10
+	// after discarding, or 11 for Big Gin; the defender's 10 (G2).
+	Hands [2][]cards.Card
+	// KnockerMelds are the melds the knocker laid down, when recorded;
+	// they are checked against the hand and the knock value. nil means
+	// not recorded: the arrangement best for the knocker is taken (N5).
+	// An empty, non-nil slice means the knocker laid down no meld.
+	KnockerMelds [][]cards.Card
+	// UpCard is the deal's first up-card. Under Oklahoma it sets the
+	// knock value and the doubling (G1) and is required; otherwise it is
+	// not read. It is picked up in play, so it may be in a hand too.
+	UpCard cards.Card
+}
+
+// Result is a scored gin deal with everything the scorepad shows of its
+// working.
+type Result struct {
+	// Result is the engine's working, arrays by seat: the knocker (-1
+	// after a draw), the knock value (10, or the Oklahoma up-card's: 0 for
+	// an ace) and the doubling (G1), the deadwood after lay-offs, the
+	// points (G3), the melds, the lay-offs in an order in which they can
+	// be laid (N5), and the cards counted. Its Outcome is Fan Rummy's;
+	// gin's, which adds the draw, stands in its place below, and its
+	// Reason is gin's too.
+	fan.Result
+	Outcome Outcome
+	// Reason says in one sentence how the points came about, citing the
+	// rules; Rules lists the ids it cites, in the same order.
+	Reason string
+	Rules  []string
+}
+
+// Score scores a finished deal under the game's house rules (G1-G3). It
+// decides whether the deal ended in a knock, an undercut, Gin or Big Gin,
+// makes the defender's best lay-offs after a knock (N5), and returns the
+// points. Without KnockerMelds it lays the knocker's cards down in the way
+// best for the knocker, as Fan Rummy does (N5). A draw scores nothing.
+//
+// The search is the Fan Rummy engine's (fan.ScoreBy), with gin's knock
+// value and doubling (G1) and gin's tie rule: a tie is an undercut unless
+// the house rule "undercut only when less" makes it score nothing (G3).
+//
+// An illegal ending is a *ruling.Error: deadwood over the knock value, 11
+// cards not all melded, or a recorded meld from outside the knocker's hand
+// (G2), or a recorded meld that is not a meld (N2). A malformed deal, or a
+// missing or foreign up-card under Oklahoma, is a *DealError.
+func Score(d Deal, house HouseRules) (Result, error) {
+	if d.Draw {
+		r := Result{Result: fan.Result{Knocker: -1, Layoffs: []Layoff{}}, Outcome: Draw, Rules: []string{"G2"},
+			Reason: "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)"}
+		r.Result.Reason = r.Reason
+		return r, nil
+	}
+	if house.Oklahoma {
+		switch {
+		case d.UpCard.IsZero():
+			return Result{}, &DealError{Field: "up_card", Msg: "gin: under the Oklahoma house rule the first up-card sets the knock value, so it is needed (G1)"}
+		case !cards.Standard().Contains(d.UpCard):
+			return Result{}, &DealError{Field: "up_card", Msg: fmt.Sprintf("gin: the up-card %s is not a card of the standard deck", d.UpCard)}
+		}
+	}
+	knockValue, doubled := house.KnockValue(d.UpCard)
+	played, err := fan.ScoreBy(fan.Deal{Knocker: d.Knocker, Hands: d.Hands, KnockerMelds: d.KnockerMelds}, fan.Ruleset{
+		Game: "gin", EndRule: "G2", KnockValue: knockValue, Doubled: doubled, UndercutOnTie: !house.UndercutOnlyWhenLess,
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	r := Result{Result: played, Outcome: outcomeOf(played.Outcome)}
+	r.explain()
+	return r, nil
+}
+
+// explain words Reason and Rules from the scored numbers (G1, G3).
+func (r *Result) explain() {
+	knocker, defender := r.Knocker, 1-r.Knocker
+	mine, theirs := r.Deadwood[knocker], r.Deadwood[defender]
+	won := r.Points[knocker] + r.Points[defender] // only one seat scores
+	base := won
+	if r.Doubled {
+		base /= 2
+	}
+	after := ""
+	rules := []string{"G3"}
+	if len(r.Layoffs) > 0 {
+		after = " after lay-offs"
+		rules = []string{"N5", "G3"}
+	}
+	var how string
+	switch {
+	case r.Outcome == Gin || r.Outcome == BigGin:
+		name, n, bonus := "gin", HandSize, GinBonus
+		if r.Outcome == BigGin {
+			name, n, bonus = "big gin", HandSize+1, BigGinBonus
+		}
+		rules = []string{"G2", "G3"}
+		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, base)
+	case r.Outcome == Knock && mine < theirs:
+		how = fmt.Sprintf("knock with %d deadwood against the defender's %d%s, so the knocker scores %d - %d = %d",
+			mine, theirs, after, theirs, mine, base)
+	case r.Outcome == Knock:
+		how = fmt.Sprintf("knock with %d deadwood against the defender's %d%s: a tie, and under the house rule \"undercut only when less\" it scores nothing",
+			mine, theirs, after)
+	case mine == theirs:
+		how = fmt.Sprintf("undercut: the defender's %d deadwood%s ties the knocker's %d, and a tie is an undercut, so the defender scores %d",
+			theirs, after, mine, base)
+	default:
+		how = fmt.Sprintf("undercut: the defender's %d deadwood%s is less than the knocker's %d, so the defender scores %d + %d = %d",
+			theirs, after, mine, UndercutBonus, mine-theirs, base)
+	}
+	if r.Doubled && won > 0 {
+		how += fmt.Sprintf(", doubled to %d by the spade up-card", won)
+		rules = append(rules, "G1")
+	}
+	r.Rules = rules
+	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+	r.Result.Reason = r.Reason
+}
