@@ -10,6 +10,7 @@ import (
 	"github.com/pressly/goose/v3"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 func newLeague(t *testing.T, s *Store, members ...string) League {
@@ -427,13 +428,13 @@ func TestSeedLeague(t *testing.T) {
 		rounds := make([]rules.Round, len(hands))
 		totals := make([]int, len(g.Seats))
 		for i, h := range hands {
-			rounds[i] = rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand}
+			rounds[i] = h.Round()
 			for seat, p := range h.Points {
 				totals[seat] += p
 			}
 		}
-		if w, over := r.Winner(rounds); !over || w != g.Winner {
-			t.Fatalf("game %d: winner %d, rules say %d %v", g.ID, g.Winner, w, over)
+		if _, res := r.Play(game.Table{Names: make([]string, len(g.Seats))}, rounds); !res.Finished || res.Winner() != g.Winner {
+			t.Fatalf("game %d: winner %d, rules say %d %v", g.ID, g.Winner, res.Winner(), res.Finished)
 		}
 		for seat, st := range g.Seats {
 			if st.Total != totals[seat] {

@@ -10,67 +10,9 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/blackheart"
 	"meldpad/rules/cards"
-	"meldpad/rules/fan"
 	"meldpad/rules/trophy"
 	"meldpad/views"
 )
-
-// judgeFanDeal scores a whole Fan Rummy deal from both hands (N1-N7).
-func judgeFanDeal(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
-	knock, ok := readPlays(vm, "knock", g.Deck, nil)
-	if ok && len(knock) != 1 {
-		field(vm, "knock").Error = "Enter one card: the knock card."
-		ok = false
-	}
-	tally := g.Deck.NewTally()
-	h1, ok1 := readPlays(vm, "hand1", g.Deck, tally)
-	h2, ok2 := readPlays(vm, "hand2", g.Deck, tally)
-	if !ok || !ok1 || !ok2 {
-		return
-	}
-	knocker := 0
-	if field(vm, "ender").Value == "1" {
-		knocker = 1
-	}
-	res, err := fan.ScoreContext(ctx, fan.Deal{KnockCard: knock[0].Card, Knocker: knocker, Hands: [2][]cards.Card{cardsOf(h1), cardsOf(h2)}})
-	var bad *fan.DealError
-	if errors.As(err, &bad) {
-		name := "hand1"
-		if strings.HasPrefix(bad.Field, "hands[1]") {
-			name = "hand2"
-		} else if bad.Field == "knock_card" {
-			name = "knock"
-		}
-		field(vm, name).Error = players(bad.Msg)
-		return
-	}
-	if err != nil {
-		if v, ok := ruleVerdict(g, err, "Not allowed: this deal cannot end that way"); ok {
-			vm.Verdict = v
-		}
-		return
-	}
-	winner := 0
-	if res.Points[1] > res.Points[0] {
-		winner = 1
-	}
-	headline := capitalize(strings.ReplaceAll(res.Outcome.String(), "_", " ")) + ": "
-	if res.Points[winner] == 0 {
-		headline += "nobody scores"
-	} else {
-		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
-	}
-	reason := players(res.Reason)
-	v := &views.AdjVerdictVM{OK: true, Headline: headline, Reason: capitalize(reason), Rules: citedRules(g, reason)}
-	for seat := range res.Melds {
-		v.Details = append(v.Details, "Player "+strconv.Itoa(seat+1)+": melds "+meldsText(res.Melds[seat])+
-			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")
-	}
-	if len(res.Layoffs) > 0 {
-		v.Details = append(v.Details, "Laid off"+strings.TrimPrefix(layoffText(res), ", lays off")+".")
-	}
-	vm.Verdict = v
-}
 
 var playLine = regexp.MustCompile(`^\s*(\d+)\s*[:.)\-]?\s*(.*?)\s*$`)
 

@@ -80,7 +80,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	if l, ok := r.Module.(game.Leader); ok {
 		seat, rule := l.NextLeader(state)
-		vm.NextLeader = t.names()[seat] + " (" + rule + ")"
+		vm.NextLeader, vm.LeaderRule = t.names()[seat], rule
 	}
 	running := make([]int, len(g.Seats))
 	for i, h := range t.hands {

@@ -12,8 +12,9 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
 	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
 	"meldpad/views"
 )
 
@@ -418,4 +419,19 @@ func heldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut b
 		parts[i] = c.String() + " " + strconv.Itoa(cost(c))
 	}
 	return "left in hand " + sumText(parts, total)
+}
+
+// readSeat reads a seat from a radio group (game.ReadSeat).
+func readSeat(form url.Values, name string, seats int) (int, string) {
+	return game.ReadSeat(form, name, seats)
+}
+
+// ruleMessage is what a referee's error says, for the table.
+func ruleMessage(err error) string { return ruling.Message(err) }
+
+// apiLayoff is one lay-off in an API answer.
+type apiLayoff struct {
+	Seat *int   `json:"seat,omitempty"`
+	Card string `json:"card"`
+	Meld int    `json:"meld"`
 }

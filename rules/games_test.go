@@ -3,6 +3,7 @@ package rules
 import (
 	"testing"
 
+	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
 
@@ -11,11 +12,11 @@ func TestGamesTable(t *testing.T) {
 		name             string
 		min, max, target int
 	}{
-		Flathead:   {"Flathead Rummy", 2, 6, 42},
-		Fortune:    {"Fortune Rummy", 2, 8, 500},
-		BlackHeart: {"Black Heart Rum", 2, 6, 500},
-		Fan:        {"Fan Rummy", 2, 2, 100},
-		Trophy:     {"Trophy Case", 3, 5, 30},
+		"flathead":   {"Flathead Rummy", 2, 6, 42},
+		"fortune":    {"Fortune Rummy", 2, 8, 500},
+		"blackheart": {"Black Heart Rum", 2, 6, 500},
+		"fan":        {"Fan Rummy", 2, 2, 100},
+		"trophy":     {"Trophy Case", 3, 5, 30},
 	}
 	if len(Games()) != len(want) {
 		t.Fatalf("%d games, want %d", len(Games()), len(want))
@@ -40,27 +41,27 @@ func TestCheckPoints(t *testing.T) {
 		round Round
 		rule  string // "" means valid
 	}{
-		{Flathead, Round{Points: []int{14, 0, 0}, Seat: 0}, ""},
-		{Flathead, Round{Points: []int{0, 0, 0}, Seat: 2}, ""},
-		{Flathead, Round{Points: []int{14, 3, 0}, Seat: 0}, "F6"},
-		{Flathead, Round{Points: []int{14, 0, 0}, Seat: -1}, "F6"},
-		{Flathead, Round{Points: []int{0, 4}, Seat: 1}, "F8"},
-		{Flathead, Round{Points: []int{-3, 0}, Seat: 0}, "F6"},
-		{Fan, Round{Points: []int{18, 0}, Seat: -1}, ""},
-		{Fan, Round{Points: []int{0, 0}, Seat: -1}, ""},
-		{Fan, Round{Points: []int{18, 4}, Seat: -1}, "N6"},
-		{Fan, Round{Points: []int{-2, 0}, Seat: -1}, "N6"},
-		{Fortune, Round{Points: []int{45, -70, 0}, Seat: -1}, ""},
-		{BlackHeart, Round{Points: []int{-30, 120}, Seat: 1}, ""},
-		{BlackHeart, Round{Points: []int{-30, 120}, Seat: -1}, "B8"},
-		{Trophy, Round{Points: []int{0, 3, 0}, Seat: 1}, ""},
-		{Trophy, Round{Points: []int{1, 3, 0}, Seat: 1}, "T7"},
-		{Trophy, Round{Points: []int{0, 76, 0}, Seat: 1}, "T7"},
+		{"flathead", Round{Points: []int{14, 0, 0}, Seat: 0}, ""},
+		{"flathead", Round{Points: []int{0, 0, 0}, Seat: 2}, ""},
+		{"flathead", Round{Points: []int{14, 3, 0}, Seat: 0}, "F6"},
+		{"flathead", Round{Points: []int{14, 0, 0}, Seat: -1}, "F6"},
+		{"flathead", Round{Points: []int{0, 4}, Seat: 1}, "F8"},
+		{"flathead", Round{Points: []int{-3, 0}, Seat: 0}, "F6"},
+		{"fan", Round{Points: []int{18, 0}, Seat: -1}, ""},
+		{"fan", Round{Points: []int{0, 0}, Seat: -1}, ""},
+		{"fan", Round{Points: []int{18, 4}, Seat: -1}, "N6"},
+		{"fan", Round{Points: []int{-2, 0}, Seat: -1}, "N6"},
+		{"fortune", Round{Points: []int{45, -70, 0}, Seat: -1}, ""},
+		{"blackheart", Round{Points: []int{-30, 120}, Seat: 1}, ""},
+		{"blackheart", Round{Points: []int{-30, 120}, Seat: -1}, "B8"},
+		{"trophy", Round{Points: []int{0, 3, 0}, Seat: 1}, ""},
+		{"trophy", Round{Points: []int{1, 3, 0}, Seat: 1}, "T7"},
+		{"trophy", Round{Points: []int{0, 76, 0}, Seat: 1}, "T7"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.game+" "+tc.rule, func(t *testing.T) {
 			g, _ := Lookup(tc.game)
-			err := g.CheckPoints(tc.round)
+			err := g.CheckPoints(game.Table{Names: make([]string, len(tc.round.Points))}, tc.round)
 			rule, _ := ruling.RuleOf(err)
 			if tc.rule == "" && err != nil {
 				t.Fatalf("CheckPoints(%+v) = %v, want valid", tc.round, err)
@@ -70,27 +71,31 @@ func TestCheckPoints(t *testing.T) {
 			}
 		})
 	}
-	fl, _ := Lookup(Flathead)
-	if err := fl.CheckPoints(Round{Points: []int{1}, Seat: 0}); err == nil {
+	fl, _ := Lookup("flathead")
+	if err := fl.CheckPoints(game.Table{Names: []string{"Ann"}}, Round{Points: []int{1}, Seat: 0}); err == nil {
 		t.Errorf("one player accepted for Flathead")
 	}
 }
 
 func TestDealerAndLeader(t *testing.T) {
-	fan, _ := Lookup(Fan)
-	if got := fan.Dealer(1, 2, []Round{{}, {}, {}}); got != 0 {
+	if got := (game.Table{Names: make([]string, 2), FirstDealer: 1, Tally: game.TallyOf(2, []Round{{EndsHand: true}, {EndsHand: true}, {EndsHand: true}})}).Dealer(); got != 0 {
 		t.Errorf("Fan dealer after 3 deals from seat 1 = %d, want 0", got)
 	}
-	tc, _ := Lookup(Trophy)
+	tc, _ := Lookup("trophy")
 	rounds := []Round{{Seat: 2}, {Seat: 0, EndsHand: true}, {Seat: 3}}
-	if got := tc.Dealer(0, 4, rounds); got != 1 {
+	table := game.Table{Names: make([]string, 4), Tally: game.TallyOf(4, rounds)}
+	if got := table.Dealer(); got != 1 {
 		t.Errorf("Trophy dealer = %d, want 1 (one hand ended)", got)
 	}
 	// T6: the player to the left of the last trick's winner leads.
-	if got := tc.NextLeader(0, 4, rounds); got != 0 {
-		t.Errorf("Trophy next leader = %d, want 0", got)
+	leader, ok := tc.Module.(game.Leader)
+	if !ok {
+		t.Fatal("Trophy Case does not say who leads next")
 	}
-	if got := tc.NextLeader(3, 4, nil); got != 0 {
+	if got, rule := leader.NextLeader(table); got != 0 || rule != "T6" {
+		t.Errorf("Trophy next leader = %d (%s), want 0 (T6)", got, rule)
+	}
+	if got, _ := leader.NextLeader(game.Table{Names: make([]string, 4), FirstDealer: 3, Tally: game.NewTally(4)}); got != 0 {
 		t.Errorf("Trophy first leader = %d, want 0 (left of dealer 3)", got)
 	}
 }

@@ -10,6 +10,10 @@
 PRAGMA foreign_keys = OFF;
 BEGIN IMMEDIATE;
 
+-- The triggers on seats read games: they go while it is rebuilt, and
+-- come back as they were.
+DROP TRIGGER seats_in_league_insert;
+DROP TRIGGER seats_in_league_update;
 CREATE TABLE games_new (
     id             INTEGER PRIMARY KEY,
     public_id      TEXT NOT NULL UNIQUE,
@@ -39,6 +43,20 @@ CREATE INDEX games_status ON games (status, updated_at);
 CREATE UNIQUE INDEX games_watch_id ON games (watch_id) WHERE watch_id IS NOT NULL;
 CREATE INDEX games_league ON games (league_id, created_at) WHERE league_id IS NOT NULL;
 CREATE INDEX games_league_changes ON games (league_id, league_version) WHERE league_id IS NOT NULL;
+-- +goose StatementBegin
+CREATE TRIGGER seats_in_league_insert BEFORE INSERT ON seats
+WHEN (SELECT league_id FROM games WHERE id = NEW.game_id) IS NOT (SELECT league_id FROM players WHERE id = NEW.player_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a seat''s player must be a player of the game''s league');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER seats_in_league_update BEFORE UPDATE OF game_id, player_id ON seats
+WHEN NEW.player_id IS NOT NULL AND (SELECT league_id FROM games WHERE id = NEW.game_id) IS NOT (SELECT league_id FROM players WHERE id = NEW.player_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a seat''s player must be a player of the game''s league');
+END;
+-- +goose StatementEnd
 -- +goose StatementBegin
 CREATE TRIGGER games_league_seats BEFORE UPDATE OF league_id ON games
 WHEN NEW.league_id IS NOT OLD.league_id AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = NEW.id
@@ -82,6 +100,8 @@ BEGIN IMMEDIATE;
 ALTER TABLE hands DROP COLUMN ends_game;
 ALTER TABLE seats DROP COLUMN place;
 ALTER TABLE seats DROP COLUMN final;
+DROP TRIGGER seats_in_league_insert;
+DROP TRIGGER seats_in_league_update;
 CREATE TABLE games_old (
     id           INTEGER PRIMARY KEY,
     public_id    TEXT NOT NULL UNIQUE,
@@ -106,6 +126,20 @@ CREATE INDEX games_status ON games (status, updated_at);
 CREATE UNIQUE INDEX games_watch_id ON games (watch_id) WHERE watch_id IS NOT NULL;
 CREATE INDEX games_league ON games (league_id, created_at) WHERE league_id IS NOT NULL;
 CREATE INDEX games_league_changes ON games (league_id, league_version) WHERE league_id IS NOT NULL;
+-- +goose StatementBegin
+CREATE TRIGGER seats_in_league_insert BEFORE INSERT ON seats
+WHEN (SELECT league_id FROM games WHERE id = NEW.game_id) IS NOT (SELECT league_id FROM players WHERE id = NEW.player_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a seat''s player must be a player of the game''s league');
+END;
+-- +goose StatementEnd
+-- +goose StatementBegin
+CREATE TRIGGER seats_in_league_update BEFORE UPDATE OF game_id, player_id ON seats
+WHEN NEW.player_id IS NOT NULL AND (SELECT league_id FROM games WHERE id = NEW.game_id) IS NOT (SELECT league_id FROM players WHERE id = NEW.player_id)
+BEGIN
+    SELECT RAISE(ABORT, 'a seat''s player must be a player of the game''s league');
+END;
+-- +goose StatementEnd
 -- +goose StatementBegin
 CREATE TRIGGER games_league_seats BEFORE UPDATE OF league_id ON games
 WHEN NEW.league_id IS NOT OLD.league_id AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = NEW.id

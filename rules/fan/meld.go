@@ -35,9 +35,11 @@ func (k Kind) String() string {
 // stands, what kind of meld it is (or becomes), the RULES.md id it was
 // judged by, and one sentence for the players that cites the id.
 type Verdict struct {
-	Valid  bool
-	Kind   Kind   // NoKind when not Valid
-	Rule   string // "N2" for a meld, "N5" for a lay-off
+	Valid bool
+	Kind  Kind   // NoKind when not Valid
+	Rule  string // "N2" for a meld, "N5" for a lay-off
+	// Rules are every id Reason cites, when it cites more than Rule.
+	Rules  []string
 	Reason string // "three 7s (N2)", "Not a run: the ace is low only, so Q-K-A is not a run (N2)"
 }
 
@@ -74,7 +76,7 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 		if s.gap && base.kind == Run {
 			why = strayFromRun(onto, added) + " does not join " + base.why
 		}
-		return Verdict{Rule: "N5", Reason: "Not a lay-off: " + why + " (N2, N5)"}
+		return Verdict{Rule: "N5", Rules: []string{"N2", "N5"}, Reason: "Not a lay-off: " + why + " (N2, N5)"}
 	}
 	verb := " makes "
 	if len(added) > 1 {

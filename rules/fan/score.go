@@ -60,6 +60,8 @@ type Result struct {
 	// cards. ValueBeforeLayoffs is their value.
 	DeadwoodBeforeLayoffs []cards.Card
 	ValueBeforeLayoffs    int
+	// Rules are the ids Reason cites, in its order.
+	Rules []string
 	// Reason says in one sentence how the points came about, citing the
 	// rules.
 	Reason string
@@ -69,13 +71,9 @@ type Result struct {
 // exist, a card outside the standard deck, a card held twice, or a hand of
 // the wrong size. The API answers it with 400; Field names the culprit as
 // the API's request does ("hands[1][3]", "knock_card"). A deal the rules
-// forbid is a *ruling.Error instead.
-type DealError struct {
-	Field string
-	Msg   string
-}
-
-func (e *DealError) Error() string { return e.Msg }
+// forbid is a *ruling.Error instead. It is every referee's error for bad
+// input, ruling.InputError, under the name this package's callers know.
+type DealError = ruling.InputError
 
 // Score scores a finished deal (N4-N7). It decides whether the deal ended
 // in a knock, an undercut, Gin or Big Gin, makes the defender's best
@@ -248,6 +246,7 @@ func (r *Result) score(undercutOnTie bool) {
 		how += ", doubled to " + strconv.Itoa(2*won) + " by the spade knock card"
 		rules = append(rules, "N7")
 	}
+	r.Rules = rules
 	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
 }
 

@@ -17,7 +17,7 @@ type Module struct{}
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "fortune", Name: "Fortune Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
-		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand",
+		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand", SeatNote: "went out",
 		HouseRules: []game.HouseRule{
 			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
 			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},

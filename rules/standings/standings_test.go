@@ -36,13 +36,13 @@ func TestPlaces(t *testing.T) {
 		g    Game
 		want []int
 	}{
-		{"two players", game("fan", 0, 1, Seat{ann, 40}, Seat{bob, 105}), []int{2, 1}},
+		{"two players", game("fan", 0, 1, Seat{Player: ann, Total: 40}, Seat{Player: bob, Total: 105}), []int{2, 1}},
 		{"tie for second shares the place, fourth follows", game("trophy", 0, 0,
-			Seat{ann, 31}, Seat{bob, 20}, Seat{cy, 20}, Seat{dee, 5}), []int{1, 2, 2, 4}},
-		{"tie for last", game("fortune", 0, 2, Seat{ann, 300}, Seat{bob, 300}, Seat{cy, 520}), []int{2, 2, 1}},
+			Seat{Player: ann, Total: 31}, Seat{Player: bob, Total: 20}, Seat{Player: cy, Total: 20}, Seat{Player: dee, Total: 5}), []int{1, 2, 2, 4}},
+		{"tie for last", game("fortune", 0, 2, Seat{Player: ann, Total: 300}, Seat{Player: bob, Total: 300}, Seat{Player: cy, Total: 520}), []int{2, 2, 1}},
 		// B8: the winner went out over 500; Bob has more without going out.
 		{"Black Heart winner below another total", game("blackheart", 0, 0,
-			Seat{ann, 510}, Seat{bob, 530}, Seat{cy, 100}), []int{1, 2, 3}},
+			Seat{Player: ann, Total: 510}, Seat{Player: bob, Total: 530}, Seat{Player: cy, Total: 100}), []int{1, 2, 3}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -57,9 +57,9 @@ func TestPlaces(t *testing.T) {
 // counts them in the order they finished.
 func TestComputeTwoPlayerArithmetic(t *testing.T) {
 	games := []Game{
-		game("fan", 3, 0, Seat{ann, 100}, Seat{bob, 0}),
-		game("fan", 1, 0, Seat{ann, 105}, Seat{bob, 40}),
-		game("fan", 2, 1, Seat{ann, 60}, Seat{bob, 101}),
+		game("fan", 3, 0, Seat{Player: ann, Total: 100}, Seat{Player: bob, Total: 0}),
+		game("fan", 1, 0, Seat{Player: ann, Total: 105}, Seat{Player: bob, Total: 40}),
+		game("fan", 2, 1, Seat{Player: ann, Total: 60}, Seat{Player: bob, Total: 101}),
 	}
 	tb := Compute(games, []int64{cy}, PointsFor("fan"))
 	if !tb.Points.Scored || !tb.Points.Conceded {
@@ -106,7 +106,7 @@ func TestComputeTwoPlayerArithmetic(t *testing.T) {
 // A tie for a place is a tie for the rating update too, and places are
 // what the averages add up.
 func TestComputeTiesForAPlace(t *testing.T) {
-	g := game("trophy", 0, 0, Seat{ann, 31}, Seat{bob, 20}, Seat{cy, 20}, Seat{dee, 5})
+	g := game("trophy", 0, 0, Seat{Player: ann, Total: 31}, Seat{Player: bob, Total: 20}, Seat{Player: cy, Total: 20}, Seat{Player: dee, Total: 5})
 	tb := Compute([]Game{g}, nil, PointsFor("trophy"))
 	want := rating.RatePlayers([]rating.Rating{rating.New(), rating.New(), rating.New(), rating.New()}, []int{1, 2, 2, 4})
 	for seat, p := range []int64{ann, bob, cy, dee} {
@@ -147,7 +147,7 @@ func TestStreaks(t *testing.T) {
 				if won {
 					w = 0
 				}
-				games = append(games, game("fan", i, w, Seat{ann, 100 * (1 - w)}, Seat{bob, 100 * w}))
+				games = append(games, game("fan", i, w, Seat{Player: ann, Total: 100 * (1 - w)}, Seat{Player: bob, Total: 100 * w}))
 			}
 			r, _ := Compute(games, nil, Points{}).Row(ann)
 			if r.Streak != tc.want {
@@ -174,10 +174,10 @@ func TestPointsFor(t *testing.T) {
 
 func TestSort(t *testing.T) {
 	games := []Game{
-		game("fan", 1, 0, Seat{ann, 100}, Seat{bob, 10}),
-		game("fan", 2, 0, Seat{ann, 100}, Seat{bob, 10}),
-		game("fan", 3, 1, Seat{cy, 10}, Seat{bob, 100}),
-		game("trophy", 4, 2, Seat{cy, 10}, Seat{dee, 10}, Seat{eve, 30}),
+		game("fan", 1, 0, Seat{Player: ann, Total: 100}, Seat{Player: bob, Total: 10}),
+		game("fan", 2, 0, Seat{Player: ann, Total: 100}, Seat{Player: bob, Total: 10}),
+		game("fan", 3, 1, Seat{Player: cy, Total: 10}, Seat{Player: bob, Total: 100}),
+		game("trophy", 4, 2, Seat{Player: cy, Total: 10}, Seat{Player: dee, Total: 10}, Seat{Player: eve, Total: 30}),
 	}
 	tb := Compute(games, []int64{99}, Points{})
 	names[99] = "Zoe"
@@ -218,10 +218,10 @@ func TestSort(t *testing.T) {
 
 func TestRecord(t *testing.T) {
 	games := []Game{
-		game("fan", 1, 0, Seat{ann, 100}, Seat{bob, 10}),
-		game("trophy", 2, 2, Seat{ann, 10}, Seat{bob, 10}, Seat{cy, 30}),
-		game("trophy", 3, 0, Seat{ann, 30}, Seat{bob, 20}, Seat{cy, 25}),
-		game("fan", 4, 0, Seat{bob, 100}, Seat{cy, 0}),
+		game("fan", 1, 0, Seat{Player: ann, Total: 100}, Seat{Player: bob, Total: 10}),
+		game("trophy", 2, 2, Seat{Player: ann, Total: 10}, Seat{Player: bob, Total: 10}, Seat{Player: cy, Total: 30}),
+		game("trophy", 3, 0, Seat{Player: ann, Total: 30}, Seat{Player: bob, Total: 20}, Seat{Player: cy, Total: 25}),
+		game("fan", 4, 0, Seat{Player: bob, Total: 100}, Seat{Player: cy, Total: 0}),
 	}
 	tb := Compute(games, nil, Points{})
 	rec := tb.Record(ann)

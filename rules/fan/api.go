@@ -1,0 +1,113 @@
+package fan
+
+import (
+	"context"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+)
+
+// CheckMeld judges a meld or a lay-off (N2, N5) for the API and the
+// referee page.
+func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
+	var v Verdict
+	if q.Layoff {
+		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
+	} else {
+		v = Check(game.CardsOf(q.Cards))
+	}
+	return game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+}
+
+// ExampleMeld is a run of spades, Q-K-A not being one (N2).
+func (Module) ExampleMeld() string { return "QS 6H KS 3H AS" }
+
+// Endpoints are Fan Rummy's own: POST /api/v1/fan/hands/score.
+func (Module) Endpoints() []game.Endpoint {
+	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+}
+
+// ScoreAnswer is the answer of hands/score (API.md), Fan's and Gin's.
+type ScoreAnswer struct {
+	Outcome    string        `json:"outcome"`
+	Deadwood   [2]int        `json:"deadwood"`
+	Points     [2]int        `json:"points"`
+	Doubled    bool          `json:"doubled"`
+	KnockValue int           `json:"knock_value"`
+	Melds      [2][][]string `json:"melds"`
+	Layoffs    []LayoffJSON  `json:"layoffs"`
+	Reason     string        `json:"reason"`
+	Rules      []string      `json:"rules,omitempty"`
+}
+
+// LayoffJSON is one lay-off in an answer: the card and the index of the
+// knocker's meld it joined.
+type LayoffJSON struct {
+	Card string `json:"card"`
+	Meld int    `json:"meld"`
+}
+
+// Answer prints a scored deal as the API answers it.
+func Answer(res Result, outcome string) ScoreAnswer {
+	out := ScoreAnswer{Outcome: outcome, Deadwood: res.Deadwood, Points: res.Points, Doubled: res.Doubled,
+		KnockValue: res.KnockValue, Layoffs: []LayoffJSON{}, Reason: res.Reason, Rules: res.Rules}
+	for seat := range res.Melds {
+		out.Melds[seat] = [][]string{}
+		for _, m := range res.Melds[seat] {
+			out.Melds[seat] = append(out.Melds[seat], game.CardStrings(m))
+		}
+	}
+	for _, l := range res.Layoffs {
+		out.Layoffs = append(out.Layoffs, LayoffJSON{Card: l.Card.String(), Meld: l.Meld})
+	}
+	return out
+}
+
+// ReadHands reads the "hands" and "knocker_melds" of a hands/score body,
+// Fan's or Gin's: two hands, each card once in the two (the knock card,
+// picked up in play, may be in a hand too), and the knocker's melds if
+// given.
+func ReadHands(r *game.Body, body map[string]any, d *Deal, gameName string) {
+	deck := cards.Standard()
+	if v, ok := r.Get(body, "", "knocker", true); ok {
+		d.Knocker = r.Seat(v, "knocker", 2)
+	}
+	if v, ok := r.Get(body, "", "hands", true); ok {
+		hands := r.CardLists(v, "hands", deck, deck.NewTally())
+		if r.Err == nil && len(hands) != 2 {
+			r.Fail("hands", gameName+" is for 2 players: give 2 hands")
+		}
+		if r.Err == nil {
+			d.Hands = [2][]cards.Card{hands[0], hands[1]}
+		}
+	}
+	if v, ok := r.Get(body, "", "knocker_melds", false); ok {
+		d.KnockerMelds = r.CardLists(v, "knocker_melds", deck, nil)
+		if d.KnockerMelds == nil && r.Err == nil {
+			d.KnockerMelds = [][]cards.Card{}
+		}
+	}
+}
+
+// serveScore scores a deal (N3-N7): the knocker's melds as laid or the
+// best arrangement, the defender's best reply, the outcome and the
+// points.
+func serveScore(ctx context.Context, body map[string]any) (any, error) {
+	var r game.Body
+	var d Deal
+	if v, ok := r.Get(body, "", "knock_card", true); ok {
+		d.KnockCard = r.Card(v, "knock_card", cards.Standard(), nil)
+	}
+	ReadHands(&r, body, &d, "Fan Rummy")
+	if v, ok := r.Get(body, "", "undercut_on_tie", false); ok {
+		d.UndercutOnTie = r.Bool(v, "undercut_on_tie")
+	}
+	if err := r.Error(); err != nil {
+		return nil, err
+	}
+	res, err := ScoreContext(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	return Answer(res, res.Outcome.String()), nil
+}

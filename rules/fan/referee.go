@@ -1,0 +1,186 @@
+package fan
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Questions are the disputes of Fan Rummy the referee page settles
+// beyond a meld: a whole deal, scored from both hands (N1-N7).
+func (Module) Questions() []game.Question {
+	return []game.Question{{
+		Key: "deal", Label: "A whole deal",
+		Inputs: []game.Input{
+			{Name: "knock", Label: "Knock card", Kind: game.CardsInput},
+			DealEnder,
+			{Name: "hand1", Label: "Player 1's cards", Kind: game.CardsInput, Help: "10 cards, or 11 for Big Gin."},
+			{Name: "hand2", Label: "Player 2's cards", Kind: game.CardsInput},
+			{Name: "undercut_on_tie", Label: "House rule: undercut on a tie (N6)", Kind: game.SelectInput, Value: "no",
+				Options: []game.Option{{Value: "no", Label: "No: a tie scores nothing"}, {Value: "yes", Label: "Yes: a tie is an undercut"}}},
+		},
+		Judge: judgeDeal,
+	}}
+}
+
+// DealEnder is the referee page's input for who ended a deal.
+var DealEnder = game.Input{Name: "ender", Label: "Who ended the deal (knocked or went gin)?", Kind: game.SelectInput,
+	Options: []game.Option{{Value: "0", Label: "Player 1"}, {Value: "1", Label: "Player 2"}}}
+
+// judgeDeal scores a whole deal from both hands, the knock card and, as
+// on the scorepad, the house rule of N6.
+func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
+	deck := cards.Standard()
+	ans := game.Answer{Feedback: map[string]game.Feedback{}}
+	knock, ok := ReadInput(ans, in, "knock", nil)
+	if ok && len(knock) != 1 {
+		ans.Feedback["knock"] = game.Feedback{Error: "Enter one card: the knock card.", Chips: ans.Feedback["knock"].Chips}
+		ok = false
+	}
+	hands, handsOK := ReadInputHands(ans, in, deck)
+	if !ok || !handsOK {
+		return ans, nil
+	}
+	knocker := 0
+	if in.Get("ender") == "1" {
+		knocker = 1
+	}
+	res, err := ScoreContext(ctx, Deal{KnockCard: knock[0].Card, Knocker: knocker, Hands: hands, UndercutOnTie: in.Get("undercut_on_tie") == "yes"})
+	if ctx.Err() != nil {
+		return ans, ctx.Err()
+	}
+	if problem, ruled := DealAnswer(err, "knock"); problem != nil || ruled != nil {
+		if problem != nil {
+			ans.Feedback[problem.Input] = game.Feedback{Error: problem.Msg, Chips: ans.Feedback[problem.Input].Chips}
+		}
+		ans.Ruling = ruled
+		return ans, nil
+	}
+	ans.Ruling = DealRuling(res, res.Outcome.String())
+	return ans, nil
+}
+
+// InputProblem is what is wrong with one input of the referee page.
+type InputProblem struct{ Input, Msg string }
+
+// DealAnswer turns a scoring error into what the referee page shows: a
+// malformed deal beside the input it concerns (the hands, or the card
+// that sets the knock value, named by cardInput), a rule broken as a
+// verdict against the deal.
+func DealAnswer(err error, cardInput string) (*InputProblem, *game.Ruling) {
+	if err == nil {
+		return nil, nil
+	}
+	var bad *ruling.InputError
+	if errors.As(err, &bad) {
+		name := "hand1"
+		switch {
+		case strings.HasPrefix(bad.Field, "hands[1]"):
+			name = "hand2"
+		case bad.Field == "knock_card", bad.Field == "up_card":
+			name = cardInput
+		}
+		return &InputProblem{name, PlayersWord(bad.Msg)}, nil
+	}
+	var broken *ruling.Error
+	if errors.As(err, &broken) {
+		return nil, &game.Ruling{Headline: "Not allowed: this deal cannot end that way",
+			Reason: capitalize(PlayersWord(broken.Plain())), Rules: []string{broken.Rule}}
+	}
+	return &InputProblem{"hand1", err.Error()}, nil
+}
+
+// DealRuling is the referee page's verdict on a scored deal, Fan's or
+// Gin's: who scores, each player's melds and deadwood, the lay-offs.
+func DealRuling(res Result, outcome string) *game.Ruling {
+	winner := 0
+	if res.Points[1] > res.Points[0] {
+		winner = 1
+	}
+	headline := capitalize(strings.ReplaceAll(outcome, "_", " ")) + ": "
+	if res.Points[winner] == 0 {
+		headline += "nobody scores"
+	} else {
+		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
+	}
+	r := &game.Ruling{OK: true, Headline: headline, Reason: capitalize(PlayersWord(res.Reason)), Rules: res.Rules}
+	for seat := range res.Melds {
+		r.Details = append(r.Details, "Player "+strconv.Itoa(seat+1)+": melds "+MeldsText(res.Melds[seat])+
+			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")
+	}
+	if len(res.Layoffs) > 0 {
+		r.Details = append(r.Details, "Laid off"+strings.TrimPrefix(layoffText(res), ", lays off")+".")
+	}
+	return r
+}
+
+// ReadInput reads a card input of the referee page into ans's feedback
+// (chips, or what is wrong), counting its cards in tally when not nil.
+func ReadInput(ans game.Answer, in url.Values, name string, tally *cards.Tally) ([]cards.Play, bool) {
+	plays, err := cards.Standard().ParseText(in.Get(name))
+	if err != nil {
+		ans.Feedback[name] = game.Feedback{Error: game.ParseMessage(err)}
+		return nil, false
+	}
+	var fb game.Feedback
+	for _, p := range plays {
+		fb.Chips = append(fb.Chips, game.ChipOf(p))
+		if tally != nil {
+			if err := tally.Add(p.Card); err != nil {
+				fb.Error = game.ParseMessage(err)
+				ans.Feedback[name] = fb
+				return nil, false
+			}
+		}
+	}
+	ans.Feedback[name] = fb
+	return plays, true
+}
+
+// ReadInputHands reads the two hands of the referee page's deal, each
+// card once in the two.
+func ReadInputHands(ans game.Answer, in url.Values, deck *cards.Deck) ([2][]cards.Card, bool) {
+	tally := deck.NewTally()
+	h1, ok1 := ReadInput(ans, in, "hand1", tally)
+	h2, ok2 := ReadInput(ans, in, "hand2", tally)
+	return [2][]cards.Card{game.CardsOf(h1), game.CardsOf(h2)}, ok1 && ok2
+}
+
+// PlayersWord puts a referee's seats as the referee page numbers its
+// players: "seat 1" reads "player 2".
+func PlayersWord(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "seat ")
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := i + len("seat ")
+		k := j
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == j {
+			b.WriteString(s[:j])
+			s = s[j:]
+			continue
+		}
+		n, _ := strconv.Atoi(s[j:k])
+		b.WriteString(s[:i] + "player " + strconv.Itoa(n+1))
+		s = s[k:]
+	}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,178 @@
+package fan
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Record is a Fan Rummy deal as the scorepad stores it: the knock card,
+// who ended the deal, and both hands at the end, cards canonical.
+type Record struct {
+	KnockCard string      `json:"knock_card"`
+	Knocker   int         `json:"knocker"`
+	Hands     [2][]string `json:"hands"`
+}
+
+// DecodeRecord reads a stored deal. A record that is not one (a field of
+// the wrong type, a seat that does not exist) is an error: the import
+// refuses a file holding one.
+func DecodeRecord(raw json.RawMessage) (Record, error) {
+	var rec Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return Record{}, err
+	}
+	if rec.Knocker != 0 && rec.Knocker != 1 {
+		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+	}
+	return rec, nil
+}
+
+// Blank is the form of a new deal: nothing entered.
+func (Module) Blank(game.Table) url.Values { return url.Values{} }
+
+// Values is the form that shows a stored deal again.
+func (Module) Values(_ game.Table, record json.RawMessage) (url.Values, error) {
+	rec, err := DecodeRecord(record)
+	if err != nil {
+		return nil, err
+	}
+	return url.Values{
+		"knock_card": {rec.KnockCard}, "knocker": {strconv.Itoa(rec.Knocker)},
+		"hand_0": {game.JoinCards(rec.Hands[0])}, "hand_1": {game.JoinCards(rec.Hands[1])},
+	}, nil
+}
+
+// Judge reads a deal as it lies on the table at the end (the knock card,
+// who ended the deal, both hands) and scores it: the melds, the
+// defender's lay-offs, the outcome and the points (N1-N7).
+func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
+	names := t.Names
+	r := game.NewReader(cards.Standard())
+	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", "Knock card", "e.g. 7S")
+	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
+	hands, handFields := readHands(r, form, names)
+	sh := game.Sheet{Parts: []game.Part{
+		game.CardsPart(knockField),
+		game.SeatChoice("knocker", "Who ended the deal (knocked or went gin)?", names, form.Get("knocker"), ""),
+		game.CardsPart(handFields[0]), game.CardsPart(handFields[1]),
+	}}
+	j := &sh.Judgement
+	j.Names = names
+	if haveKnockCard {
+		line := "Knock card " + knockCard.String() + ": a player may knock with " + strconv.Itoa(Value(knockCard)) + " or less deadwood (N1, N4)"
+		if knockCard.Suit == cards.Spades {
+			line += "; a spade: the deal's points are doubled (N7)"
+		}
+		j.Lines = append(j.Lines, line+".")
+	}
+	j.Problem = handsProblem(names, hands, handFields, knocker, knockerErr)
+	switch {
+	case knockField.Error != "":
+		j.Problem = "Fix the knock card."
+	case !haveKnockCard:
+		j.Problem = "Enter the knock card."
+	}
+	if j.Problem != "" {
+		return sh, nil, nil
+	}
+	res, err := ScoreContext(ctx, Deal{KnockCard: knockCard, Knocker: knocker, Hands: hands,
+		UndercutOnTie: t.House(Module{}.Info(), "undercut_on_tie")})
+	if ctx.Err() != nil {
+		return sh, nil, ctx.Err()
+	}
+	if err != nil {
+		j.Problem = ruling.Message(err)
+		return sh, nil, nil
+	}
+	j.Lines = append(j.Lines, Working(res, names)...)
+	j.Points, j.Ready = res.Points[:], true
+	rec, _ := json.Marshal(Record{KnockCard: knockCard.String(), Knocker: knocker,
+		Hands: [2][]string{cards.Strings(hands[0]), cards.Strings(hands[1])}})
+	return sh, &game.Hand{Record: rec, Points: res.Points[:], Seat: knocker, EndsHand: true}, nil
+}
+
+// readHands reads both players' cards at the end of the deal, counted
+// together against the deck.
+func readHands(r *game.Reader, form url.Values, names []string) ([2][]cards.Card, [2]*game.CardField) {
+	var hands [2][]cards.Card
+	var fields [2]*game.CardField
+	for seat := range hands {
+		plays, f := r.Field(form, "hand_"+strconv.Itoa(seat), names[seat]+"'s cards at the end", "10 cards, e.g. AS 2S 3S 4H …")
+		hands[seat], fields[seat] = game.CardsOf(plays), f
+	}
+	return hands, fields
+}
+
+// handsProblem says what keeps a deal from being scored yet: who ended
+// it is not said, or a hand is not 10 cards (11 for the knocker's Big
+// Gin, N4) or holds a card that cannot be read. "" when nothing does.
+func handsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
+	if knockerErr != "" {
+		return "Who ended the deal (knocked or went gin)?"
+	}
+	for seat, f := range fields {
+		switch {
+		case f.Error != "":
+			return "Fix " + names[seat] + "'s cards."
+		case len(hands[seat]) == HandSize, seat == knocker && len(hands[seat]) == HandSize+1:
+		default:
+			want := "10"
+			if seat == knocker {
+				want = "10 (11 for Big Gin)"
+			}
+			return names[seat] + " holds " + strconv.Itoa(len(hands[seat])) + " cards here: enter all " + want + "."
+		}
+	}
+	return ""
+}
+
+// Working is how a scored deal came about, as the sheet shows it: each
+// player's melds and deadwood, the defender's lay-offs, and the reason.
+// Gin Rummy, scored with this engine, shows the same.
+func Working(res Result, names []string) []string {
+	knocker, defender := res.Knocker, 1-res.Knocker
+	return []string{
+		names[knocker] + " lays " + MeldsText(res.Melds[knocker]) + "; deadwood " + strconv.Itoa(res.Deadwood[knocker]) + deadwoodCards(res.DeadwoodCards[knocker]) + ".",
+		names[defender] + " melds " + MeldsText(res.Melds[defender]) + layoffText(res) + "; deadwood " + strconv.Itoa(res.Deadwood[defender]) + deadwoodCards(res.DeadwoodCards[defender]) + ".",
+		res.Reason,
+	}
+}
+
+// MeldsText prints melds as the table reads them: "AS 2S 3S · 4H 4D 4C",
+// or "no meld".
+func MeldsText(melds [][]cards.Card) string {
+	if len(melds) == 0 {
+		return "no meld"
+	}
+	parts := make([]string, len(melds))
+	for i, m := range melds {
+		parts[i] = strings.Join(cards.Strings(m), " ")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func deadwoodCards(cs []cards.Card) string {
+	if len(cs) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(cards.Strings(cs), " ") + ")"
+}
+
+// layoffText is ", lays off 4S onto meld 1 (N5)", or "" without lay-offs.
+func layoffText(res Result) string {
+	if len(res.Layoffs) == 0 {
+		return ""
+	}
+	parts := make([]string, len(res.Layoffs))
+	for i, l := range res.Layoffs {
+		parts[i] = l.Card.String() + " onto meld " + strconv.Itoa(l.Meld+1)
+	}
+	return ", lays off " + strings.Join(parts, ", ") + " (N5)"
+}
