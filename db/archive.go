@@ -72,10 +72,10 @@ type ArchiveMember struct {
 
 // ArchiveGame is one scorepad.
 type ArchiveGame struct {
-	PublicID    string          `json:"public_id"`          // the editing link
-	WatchID     string          `json:"watch_id,omitempty"` // the read-only link, if it was ever made
-	Rules       string          `json:"rules"`
-	HouseRules  map[string]bool `json:"house_rules"`
+	PublicID   string          `json:"public_id"`          // the editing link
+	WatchID    string          `json:"watch_id,omitempty"` // the read-only link, if it was ever made
+	Rules      string          `json:"rules"`
+	HouseRules map[string]bool `json:"house_rules"`
 	// Settings are a game's own settings (any game by points: its name
 	// and how it ends), as its module stores them; absent for the others.
 	Settings    json.RawMessage `json:"settings,omitempty"`

@@ -6,8 +6,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/rules"
-	mgame "meldpad/rules/game"
 	"meldpad/rules/cards"
+	mgame "meldpad/rules/game"
 )
 
 // apiVerdict is the answer of POST /api/v1/{game}/melds/check (API.md).
