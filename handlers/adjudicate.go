@@ -107,10 +107,6 @@ func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
 // legacyQuestions are the game-specific disputes beyond melds of the
 // games whose modules do not ask them yet (game.Referee).
 var legacyQuestions = map[string][]question{
-	"blackheart": {{key: "opening", label: "An opening", judge: judgeOpening, fields: []views.AdjFieldVM{
-		{Name: "score", Label: "The player's score at the start of the deal", Kind: "number", Help: "It sets the requirement (B5)."},
-		{Name: "melds", Label: "The sets of the first play", Kind: "lines", Help: "One set per line, escorts included, e.g. \"7S 7C 7H 7S 7C\"."},
-	}}},
 	"trophy": {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
 		{Name: "players", Label: "Players", Kind: "select", Value: "4",
 			Options: []views.OptionVM{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},

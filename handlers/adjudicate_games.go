@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"meldpad/rules"
-	"meldpad/rules/blackheart"
 	"meldpad/rules/cards"
 	"meldpad/rules/trophy"
 	"meldpad/views"
@@ -74,47 +73,4 @@ func judgeTrick(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		}
 	}
 	vm.Verdict = v
-}
-
-// judgeOpening says whether a first play meets the player's requirement
-// by score (B5).
-func judgeOpening(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
-	sf := field(vm, "score")
-	score, err := strconv.Atoi(strings.TrimSpace(sf.Value))
-	if err != nil {
-		sf.Error = "Enter the score as a whole number, like 250 or -40."
-		return
-	}
-	mf := field(vm, "melds")
-	var melds [][]cards.Play
-	tally := g.Deck.NewTally()
-	for i, line := range strings.Split(mf.Value, "\n") {
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		plays, err := g.Deck.ParseText(line)
-		for _, p := range plays {
-			if err == nil {
-				err = tally.Add(p.Card)
-			}
-		}
-		if err != nil {
-			mf.Error = "Line " + strconv.Itoa(i+1) + ": " + parseMessage(err)
-			return
-		}
-		for _, p := range plays {
-			mf.Chips = append(mf.Chips, chip(p))
-		}
-		melds = append(melds, plays)
-	}
-	v, err := blackheart.CheckOpeningContext(ctx, score, melds)
-	if err != nil {
-		return // the page answers that the referee took too long
-	}
-	headline := "Opens"
-	if !v.Valid {
-		headline = "Does not open"
-	}
-	vm.Verdict = &views.AdjVerdictVM{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
-		Details: []string{"Required at " + strconv.Itoa(score) + ": " + v.Required + "."}, Rules: citedRules(g, v.Reason, v.Rule)}
 }

@@ -35,9 +35,8 @@ type meldRequest struct {
 // legacyMeldCheckers judge a meld for the games with melds whose modules
 // do not judge them yet (game.MeldChecker).
 var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{
-	"blackheart": blackheartMeldVerdict,
-	"flathead":   flatheadMeldVerdict,
-	"fortune":    fortuneMeldVerdict,
+	"flathead": flatheadMeldVerdict,
+	"fortune":  fortuneMeldVerdict,
 }
 
 // meldCheckerOf returns how a game judges melds; a game without melds

@@ -57,8 +57,6 @@ func (s *Server) routes(e *echo.Echo) {
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
 	api.POST("/:game/melds/check", s.apiMeldCheck)
-	api.POST("/blackheart/hands/score", s.apiBlackHeartScore)
-	api.POST("/blackheart/opening/check", s.apiBlackHeartOpening)
 	api.POST("/flathead/hands/score", s.apiFlatheadScore)
 	api.POST("/fortune/hands/score", s.apiFortuneScore)
 	api.POST("/trophy/tricks/score", s.apiTrophyTrick)

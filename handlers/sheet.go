@@ -35,10 +35,9 @@ type sheet interface {
 // legacySheets are the card sheets still written in this package, by
 // game id, until their games' modules lay them out (game.Sheeter).
 var legacySheets = map[string]sheet{
-	"blackheart": blackheartSheet{},
-	"flathead":   withoutContext{flatheadSheet{}},
-	"fortune":    fortuneSheet{},
-	"trophy":     trophySheet{},
+	"flathead": withoutContext{flatheadSheet{}},
+	"fortune":  fortuneSheet{},
+	"trophy":   trophySheet{},
 }
 
 // sheetOf returns the card sheet of a game, if its hands can be entered

@@ -1,9 +1,12 @@
 package blackheart
 
 import (
+	"context"
+	"net/url"
 	"testing"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/game"
 )
 
 // The speed target is 20 µs per Check. The hard sets hold several hearts,
@@ -61,6 +64,20 @@ func BenchmarkCheckWholeDeck(b *testing.B) {
 	for b.Loop() {
 		if Check(set).Valid {
 			b.Fatal("the whole deck is a set")
+		}
+	}
+}
+
+// BenchmarkJudgeSheet judges a three-player deal card by card as a
+// preview does on every keystroke: escorts, a lay-off,
+// the Royale, and each opening by the totals before the deal (B1-B7).
+func BenchmarkJudgeSheet(b *testing.B) {
+	tb := game.Table{Names: []string{"Ann", "Bob", "Cy"}, Tally: game.Tally{Totals: []int{40, 320, -30}}}
+	form := url.Values{"went_out": {"0"}, "meld_0_0": {"qs 6h ks 3h as"}, "meld_0_1": {"5h 6h 7h 8h"}, "layoffs_0": {"2s"},
+		"meld_1_0": {"qd kd jd"}, "hand_1": {"4c 9c"}, "meld_2_0": {"jc 10h js 9h jc 2h"}, "hand_2": {"ac 7c"}}
+	for b.Loop() {
+		if sh, hand, err := (Module{}).Judge(context.Background(), tb, form); hand == nil || err != nil {
+			b.Fatalf("the deal is not ready: %s %v", sh.Judgement.Problem, err)
 		}
 	}
 }

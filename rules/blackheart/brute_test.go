@@ -448,6 +448,7 @@ func TestCheckAgreesWithBruteForce(t *testing.T) {
 		if v.Valid != b.valid || v.Kind != b.kind || v.Points != b.points {
 			t.Fatalf("Check(%v) = %v %v %d (%s); brute force says %v %v %d", meld, v.Valid, v.Kind, v.Points, v.Reason, b.valid, b.kind, b.points)
 		}
+		verdictInvariants(t, v, len(meld))
 		if v.Valid {
 			valid[v.Kind]++
 			if err := checkRoles(meld, nil, v); err != nil {
@@ -496,6 +497,7 @@ func TestCheckLayoffAgreesWithBruteForce(t *testing.T) {
 		if v.Valid != want.valid || v.Kind != want.kind || v.Points != want.points {
 			t.Fatalf("CheckLayoff(%v, %v) = %v %v %d (%s); brute force says %v %v %d", onto, add, v.Valid, v.Kind, v.Points, v.Reason, want.valid, want.kind, want.points)
 		}
+		verdictInvariants(t, v, len(meld))
 	}
 	t.Logf("%d valid lay-offs of %d", validCount, n)
 	if validCount < n/50 {

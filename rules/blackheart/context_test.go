@@ -3,6 +3,7 @@ package blackheart
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
@@ -94,7 +95,7 @@ func TestCheckOpeningContextStops(t *testing.T) {
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("CheckOpeningContext = %+v, %v; want %v", v, err, tc.want)
 			}
-			if err == nil && v != CheckOpening(150, melds) {
+			if err == nil && !reflect.DeepEqual(v, CheckOpening(150, melds)) {
 				t.Errorf("CheckOpeningContext = %+v, CheckOpening = %+v", v, CheckOpening(150, melds))
 			}
 		})

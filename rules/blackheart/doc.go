@@ -21,6 +21,12 @@
 // CheckOpening and RequirementFor answer the opening chart of B5, and Score
 // scores a whole deal (B6, B7); Winner says when the game is over (B8).
 //
+// Module offers the game to meldpad (rules/game): its card sheet, which
+// reads a deal as it ends and judges it as it is typed (sheet.go), the
+// stored record and its one decoder (record.go), the API's
+// melds/check, hands/score and opening/check (api.go), and the referee
+// page's "An opening" (referee.go).
+//
 // Rulings where RULES.md and the seed are silent, each written beside the
 // code it shapes:
 //   - a set needs at least one member that is not a wild diamond, so JD QD

@@ -1,6 +1,7 @@
 package blackheart
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -69,6 +70,23 @@ func fuzzBytes(t interface{ Fatalf(string, ...any) }, sets ...string) []byte {
 var fuzzSeeds = []string{"QS 6H KS 3H AS", "6H JD 8H", "3C 4C QD", "JD QD KD", "JS 2H JC 7H JD", "10S JS 4H QS JD",
 	"KS 9H KC 5H QD AH", "QS 2H QC 7H KD", "QS 2H QC 7H KD=QS", "JS 4H KS 6H QD", "9H 10H AH", "KS 5H AS 2S", "5S 6S KD=7S"}
 
+// citedIDs finds the rule ids a reason cites in parentheses, in order.
+// Only the tests read ids out of text: the verdicts carry them as Rules.
+var citedIDs = regexp.MustCompile(`\((B\d(?:, B\d)*)\)`)
+
+// citesItsRules checks that a verdict's Rules are the ids its reason
+// cites, in its order, and hold the rule it turns on.
+func citesItsRules(t *testing.T, reason string, rules []string, rule string) {
+	t.Helper()
+	var cited []string
+	for _, m := range citedIDs.FindAllStringSubmatch(reason, -1) {
+		cited = append(cited, strings.Split(m[1], ", ")...)
+	}
+	if !slices.Equal(cited, rules) || !slices.Contains(rules, rule) {
+		t.Fatalf("reason %q cites %v; the verdict says Rules %v, Rule %s", reason, cited, rules, rule)
+	}
+}
+
 // verdictInvariants checks what every verdict must satisfy whatever the
 // cards.
 func verdictInvariants(t *testing.T, v Verdict, n int) {
@@ -76,6 +94,7 @@ func verdictInvariants(t *testing.T, v Verdict, n int) {
 	if v.Reason == "" || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason, v.Rule) || v.Rule == "" {
 		t.Fatalf("verdict %+v does not explain itself", v)
 	}
+	citesItsRules(t, v.Reason, v.Rules, v.Rule)
 	if v.Valid != (v.Kind != NoKind) || v.Valid != (v.Roles != nil) {
 		t.Fatalf("verdict %+v: kind and roles disagree with validity", v)
 	}
@@ -176,6 +195,7 @@ func FuzzCheckOpening(f *testing.F) {
 		if v.Required != RequirementFor(score).Text || v.Reason == "" || !strings.Contains(v.Reason, v.Rule) {
 			t.Fatalf("CheckOpening(%d, %v) = %+v", score, melds, v)
 		}
+		citesItsRules(t, v.Reason, v.Rules, v.Rule)
 		if !v.Valid {
 			return
 		}

@@ -23,14 +23,14 @@ import (
 // declared ("KD=7S").
 func CheckLayoff(onto, added []cards.Play) Verdict {
 	if len(added) == 0 {
-		return Verdict{Rule: "B1", Reason: "no cards are laid off " + ids("B1")}
+		return Verdict{Rule: "B1", Rules: []string{"B1"}, Reason: "no cards are laid off " + ids("B1")}
 	}
 	table := Check(onto)
 	if !table.Valid {
-		return Verdict{Rule: table.Rule, Reason: "the set on the table is not valid: " + table.Reason}
+		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: "the set on the table is not valid: " + table.Reason}
 	}
 	if table.Kind == Royale {
-		return Verdict{Rule: "B3", Reason: "nothing may be laid off on a Royale " + ids("B3")}
+		return Verdict{Rule: "B3", Rules: []string{"B3"}, Reason: "nothing may be laid off on a Royale " + ids("B3")}
 	}
 	pieces := make([]piece, 0, len(onto)+len(added))
 	for _, p := range onto {

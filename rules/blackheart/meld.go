@@ -20,6 +20,8 @@ type Verdict struct {
 	// Rule is the RULES.md id that decided the verdict: for an invalid set
 	// the rule it breaks, for a valid one the rule that makes it a set.
 	Rule string
+	// Rules are every RULES.md id Reason cites, in its order.
+	Rules []string
 	// Reason is one sentence for the players, citing the rule ids.
 	Reason string
 }
@@ -75,7 +77,7 @@ func judge(pieces []piece, layoff bool) Verdict {
 	v := Verdict{Valid: true, Kind: s.best.kind, Rule: "B1"}
 	var read []cards.Card
 	v.Roles, read = s.materialize(s.best)
-	v.Reason = s.validReason(s.best, v.Roles, read)
+	v.because(s.validReason(s.best, v.Roles, read))
 	if v.Kind == Royale {
 		v.Rule, v.Points = "B3", RoyalePoints
 		return v
@@ -89,8 +91,8 @@ func judge(pieces []piece, layoff bool) Verdict {
 }
 
 func invalid(s *solver, f failure) Verdict {
-	rule, reason := failReason(s, f)
-	return Verdict{Rule: rule, Reason: reason}
+	rule, why := failReason(s, f)
+	return Verdict{Rule: rule, Rules: why.rules, Reason: why.sentence()}
 }
 
 // cardsInvalid is the verdict on cards that are wrong in themselves.
@@ -98,8 +100,12 @@ func cardsInvalid(pieces []piece, f failure) Verdict {
 	if f.code == failEmpty {
 		return invalid(nil, f)
 	}
-	return Verdict{Rule: f.code.rule(), Reason: cardReason(pieces, f)}
+	why := cardReason(pieces, f)
+	return Verdict{Rule: f.code.rule(), Rules: why.rules, Reason: why.sentence()}
 }
+
+// because sets the verdict's reason and the rules it cites.
+func (v *Verdict) because(why citing) { v.Reason, v.Rules = why.sentence(), why.rules }
 
 // materialize makes a reading concrete: what each card is read as and the
 // part it plays, with each escort paired to its court card in the order

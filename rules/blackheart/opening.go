@@ -63,6 +63,8 @@ type OpeningVerdict struct {
 	Required string
 	// Rule is the RULES.md id that decided the verdict.
 	Rule string
+	// Rules are every RULES.md id Reason cites, in its order.
+	Rules []string
 	// Reason is one sentence for the players, citing the rule ids.
 	Reason string
 }
@@ -91,7 +93,7 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	req := RequirementFor(score)
 	v := OpeningVerdict{Required: req.Text, Rule: "B5"}
 	if len(melds) == 0 {
-		v.Reason = "an opening lays down at least one set " + ids("B5")
+		v.because(cite("an opening lays down at least one set", "B5"))
 		return v, nil
 	}
 	sizes := make([]int, len(melds))
@@ -102,7 +104,7 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 		}
 		mv := Check(m)
 		if !mv.Valid {
-			v.Rule = mv.Rule
+			v.Rule, v.Rules = mv.Rule, mv.Rules
 			v.Reason = "set " + strconv.Itoa(i+1) + " is not valid: " + mv.Reason
 			return v, nil
 		}
@@ -111,12 +113,12 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	}
 	if royale {
 		v.Valid = true
-		v.Reason = "a Royale opens at any score " + ids("B3", "B5")
+		v.because(cite("a Royale opens at any score", "B3", "B5"))
 		return v, nil
 	}
 	if req.Sets == 0 {
 		v.Valid = true
-		v.Reason = "with a score of " + strconv.Itoa(score) + " there is no opening requirement " + ids("B5")
+		v.because(cite("with a score of "+strconv.Itoa(score)+" there is no opening requirement", "B5"))
 		return v, nil
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(sizes)))
@@ -127,17 +129,20 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	need := "a score of " + strconv.Itoa(score) + " needs " + req.Text
 	switch {
 	case req.Sets == 2 && len(sizes) < 2:
-		v.Reason = need + ", and only one set was laid down " + ids("B5")
+		v.because(cite(need+", and only one set was laid down", "B5"))
 	case counted < req.MinCards && req.Sets == 1:
-		v.Reason = need + ", and the largest set holds " + strconv.Itoa(counted) + " " + plural(counted, "card", "cards") + " " + ids("B5")
+		v.because(cite(need+", and the largest set holds "+strconv.Itoa(counted)+" "+plural(counted, "card", "cards"), "B5"))
 	case counted < req.MinCards:
-		v.Reason = need + ", and the two largest sets hold " + strconv.Itoa(counted) + " cards " + ids("B5")
+		v.because(cite(need+", and the two largest sets hold "+strconv.Itoa(counted)+" cards", "B5"))
 	case req.Sets == 1:
 		v.Valid = true
-		v.Reason = strconv.Itoa(counted) + " cards in one set meet " + req.Text + ", escorts included " + ids("B5")
+		v.because(cite(strconv.Itoa(counted)+" cards in one set meet "+req.Text+", escorts included", "B5"))
 	default:
 		v.Valid = true
-		v.Reason = strconv.Itoa(counted) + " cards in two sets meet " + req.Text + ", escorts included " + ids("B5")
+		v.because(cite(strconv.Itoa(counted)+" cards in two sets meet "+req.Text+", escorts included", "B5"))
 	}
 	return v, nil
 }
+
+// because sets the verdict's reason and the rules it cites.
+func (v *OpeningVerdict) because(why citing) { v.Reason, v.Rules = why.sentence(), why.rules }

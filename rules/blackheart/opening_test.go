@@ -90,6 +90,7 @@ func TestCheckOpeningB5(t *testing.T) {
 			if !strings.Contains(v.Reason, tc.reason) {
 				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
 			}
+			citesItsRules(t, v.Reason, v.Rules, v.Rule)
 		})
 	}
 }

@@ -20,6 +20,19 @@ func suitPlural(s cards.Suit) string { return strings.ToLower(s.String()) }
 // ids joins rule ids as a reason cites them: "(B1, B2)".
 func ids(rules ...string) string { return "(" + strings.Join(rules, ", ") + ")" }
 
+// citing is a reason for the table and the ids of the rules it cites,
+// kept apart so that a verdict carries the ids as a field (Verdict.Rules)
+// and the sentence cites them at its end.
+type citing struct {
+	text  string
+	rules []string
+}
+
+func cite(text string, rules ...string) citing { return citing{text: text, rules: rules} }
+
+// sentence is the reason as the table reads it: "a group of three 7s (B1)".
+func (c citing) sentence() string { return c.text + " " + ids(c.rules...) }
+
 // listWords writes "5S", "5S and 6S" or "5S, 6S and 9S".
 func listWords(ss []string) string {
 	if len(ss) <= 1 {
@@ -41,9 +54,9 @@ func describe(c cards.Card, role Role) string {
 
 // validReason says what a valid set is: "a series QS-KS-AS with two heart
 // escorts (B1, B2)".
-func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string {
+func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) citing {
 	if rd.kind == Royale {
-		return "the Diamond Royale JD-QD-KD, worth " + strconv.Itoa(RoyalePoints) + " in all " + ids("B3", "B7")
+		return cite("the Diamond Royale JD-QD-KD, worth "+strconv.Itoa(RoyalePoints)+" in all", "B3", "B7")
 	}
 	var b strings.Builder
 	b.Grow(128)
@@ -106,14 +119,13 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) string
 	default:
 		b.WriteString(sep + ruling.Number(escorts) + " heart escorts")
 	}
-	b.WriteString(" " + ids(rules...))
-	return b.String()
+	return cite(b.String(), rules...)
 }
 
 // failReason words why a set is not valid, naming the first thing wrong in
 // the reading the player most likely meant. s is nil when the cards
 // themselves are wrong.
-func failReason(s *solver, f failure) (rule, reason string) {
+func failReason(s *solver, f failure) (rule string, why citing) {
 	rule = f.code.rule()
 	var c cards.Card
 	var declared cards.Card
@@ -122,33 +134,33 @@ func failReason(s *solver, f failure) (rule, reason string) {
 	}
 	switch f.code {
 	case failEmpty:
-		return rule, "no cards were given " + ids(rule)
+		return rule, cite("no cards were given", rule)
 	case failMisfit:
 		return misfitReason(f.rd, c, declared)
 	case failTooFew:
 		if f.count == 1 {
-			return rule, "only one card makes the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
+			return rule, cite("only one card makes the rank or the sequence; a set needs three, escorts not counted", rule)
 		}
-		return rule, "only " + ruling.Number(f.count) + " cards make the rank or the sequence; a set needs three, escorts not counted " + ids(rule)
+		return rule, cite("only "+ruling.Number(f.count)+" cards make the rank or the sequence; a set needs three, escorts not counted", rule)
 	case failNoNatural:
-		return rule, "a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale " + ids(rule)
+		return rule, cite("a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale", rule)
 	case failWildCopies:
 		as := f.rd.opts[c.Rank-cards.Jack].as
 		if !declared.IsZero() {
 			as = declared
 		}
 		if as.IsZero() || as.Suit == cards.Hearts && f.rd.opts[c.Rank-cards.Jack].escort && declared.IsZero() {
-			return rule, c.String() + " cannot stand in for a heart: the set already holds every heart it could be " + ids(rule)
+			return rule, cite(c.String()+" cannot stand in for a heart: the set already holds every heart it could be", rule)
 		}
 		if declared.IsZero() && f.rd.kind == Group {
-			return rule, c.String() + " cannot stand for another " + rankSingular(f.rd.rank) + ": the set already holds every copy it could be " + ids("B1", rule)
+			return rule, cite(c.String()+" cannot stand for another "+rankSingular(f.rd.rank)+": the set already holds every copy it could be", "B1", rule)
 		}
-		return rule, c.String() + " cannot stand for " + as.String() + ": the deck has no more of it than the set already holds " + ids(rule)
+		return rule, cite(c.String()+" cannot stand for "+as.String()+": the deck has no more of it than the set already holds", rule)
 	case failDuplicate:
 		if c.Suit == cards.Diamonds {
-			return "B1", c.String() + " standing for " + f.rd.opts[c.Rank-cards.Jack].as.String() + " repeats a rank of the series " + ids("B1", "B3")
+			return "B1", cite(c.String()+" standing for "+f.rd.opts[c.Rank-cards.Jack].as.String()+" repeats a rank of the series", "B1", "B3")
 		}
-		return rule, c.String() + " appears twice, but a series holds each rank once " + ids(rule)
+		return rule, cite(c.String()+" appears twice, but a series holds each rank once", rule)
 	case failGap:
 		var placed []string // the members whose rank is known, lowest first
 		for r := cards.Ace; r <= cards.King; r++ {
@@ -174,18 +186,18 @@ func failReason(s *solver, f failure) (rule, reason string) {
 				break
 			}
 		}
-		return rule, listWords(placed) + " are not in sequence" + with + " " + ids(rules...)
+		return rule, cite(listWords(placed)+" are not in sequence"+with, rules...)
 	case failHeartWrap:
-		return rule, "heart series do not wrap around from 10 to A " + ids(rule)
+		return rule, cite("heart series do not wrap around from 10 to A", rule)
 	case failTooLong:
 		if f.rd.suit == cards.Hearts {
-			return rule, "a heart series runs from A to 10, so it holds ten cards at most " + ids(rule)
+			return rule, cite("a heart series runs from A to 10, so it holds ten cards at most", rule)
 		}
-		return rule, "a series holds each rank once, so thirteen cards at most besides escorts " + ids(rule)
+		return rule, cite("a series holds each rank once, so thirteen cards at most besides escorts", rule)
 	case failEscorts, failLayoffEscorts:
 		return escortReason(s, f)
 	}
-	return "B1", "these cards make no set " + ids("B1")
+	return "B1", cite("these cards make no set", "B1")
 }
 
 func rankSingular(r cards.Rank) string {
@@ -193,62 +205,61 @@ func rankSingular(r cards.Rank) string {
 }
 
 // cardReason words what is wrong with a card itself.
-func cardReason(pieces []piece, f failure) string {
+func cardReason(pieces []piece, f failure) citing {
 	p := pieces[f.piece]
 	switch f.code {
 	case failNotInDeck:
 		if p.card.IsZero() {
-			return "an empty card is not a card of the Black Heart deck " + ids("B1")
+			return cite("an empty card is not a card of the Black Heart deck", "B1")
 		}
-		return p.card.String() + " is not a card of the Black Heart deck " + ids("B1")
+		return cite(p.card.String()+" is not a card of the Black Heart deck", "B1")
 	case failCopies:
 		if deckCopies(p.card) == 1 {
-			return "there is only one " + p.card.String() + " in the Black Heart deck " + ids("B1")
+			return cite("there is only one "+p.card.String()+" in the Black Heart deck", "B1")
 		}
-		return "there are only two " + p.card.String() + " in the Black Heart deck " + ids("B1")
+		return cite("there are only two "+p.card.String()+" in the Black Heart deck", "B1")
 	case failNotWild:
-		return p.card.String() + " is not wild, so it cannot stand for " + p.as.String() + "; only JD, QD and KD are " + ids("B3")
-	case failBadReading:
+		return cite(p.card.String()+" is not wild, so it cannot stand for "+p.as.String()+"; only JD, QD and KD are", "B3")
+	default: // failBadReading, the last check of checkCards
 		switch p.card {
 		case jackOfDiamonds:
-			return "JD can stand only for a heart from A to 10, not " + p.as.String() + " " + ids("B3")
+			return cite("JD can stand only for a heart from A to 10, not "+p.as.String(), "B3")
 		case queenOfDiamonds:
-			return "QD can stand only for a spade or a club, not " + p.as.String() + " " + ids("B3")
+			return cite("QD can stand only for a spade or a club, not "+p.as.String(), "B3")
 		}
-		return "KD can stand for any card of the Black Heart deck, but the deck holds no " + p.as.String() + " " + ids("B3")
+		return cite("KD can stand for any card of the Black Heart deck, but the deck holds no "+p.as.String(), "B3")
 	}
-	return ""
 }
 
 // misfitReason says why card c cannot belong to the set the reading makes.
 // The rule is always B1, what a set is made of, whichever card is named
 // first, so that the order of the cards never changes a verdict's rule.
-func misfitReason(rd reading, c, declared cards.Card) (string, string) {
+func misfitReason(rd reading, c, declared cards.Card) (string, citing) {
 	set := "a group of " + ruling.RankPlural(rd.rank)
 	if rd.kind == Series {
 		set = "a series of " + suitPlural(rd.suit)
 	}
 	switch {
 	case c.Suit == cards.Diamonds && declared == c:
-		return "B1", c.String() + " read as itself belongs only in a group of " + ruling.RankPlural(c.Rank) + " or the Royale " + ids("B1", "B3")
+		return "B1", cite(c.String()+" read as itself belongs only in a group of "+ruling.RankPlural(c.Rank)+" or the Royale", "B1", "B3")
 	case c.Suit == cards.Diamonds && !declared.IsZero():
-		return "B1", c.String() + " standing for " + declared.String() + " cannot join " + set + " " + ids("B1", "B3")
+		return "B1", cite(c.String()+" standing for "+declared.String()+" cannot join "+set, "B1", "B3")
 	case c.Suit == cards.Diamonds:
 		if rd.kind == Series && rd.suit == cards.Hearts {
-			return "B1", c.String() + " cannot stand for a heart, so it cannot join a heart series " + ids("B1", "B3")
+			return "B1", cite(c.String()+" cannot stand for a heart, so it cannot join a heart series", "B1", "B3")
 		}
-		return "B1", c.String() + " has no reading that fits " + set + " " + ids("B1", "B3")
+		return "B1", cite(c.String()+" has no reading that fits "+set, "B1", "B3")
 	case rd.kind == Group && c.Suit == cards.Hearts:
-		return "B1", c.String() + " is not " + ruling.RankArticle(rd.rank) + ", and " + set + " has no court card for it to escort " + ids("B1", "B2")
+		return "B1", cite(c.String()+" is not "+ruling.RankArticle(rd.rank)+", and "+set+" has no court card for it to escort", "B1", "B2")
 	case rd.kind == Group:
-		return "B1", c.String() + " is not " + ruling.RankArticle(rd.rank) + ", so it cannot join " + set + " " + ids("B1")
+		return "B1", cite(c.String()+" is not "+ruling.RankArticle(rd.rank)+", so it cannot join "+set, "B1")
 	}
-	return "B1", c.String() + " is not a " + suitSingular(rd.suit) + ", so it cannot join " + set + " " + ids("B1")
+	return "B1", cite(c.String()+" is not a "+suitSingular(rd.suit)+", so it cannot join "+set, "B1")
 }
 
 // escortReason names the first court card without an escort, or the first
 // heart with nothing to do, in the failing reading.
-func escortReason(s *solver, f failure) (string, string) {
+func escortReason(s *solver, f failure) (string, citing) {
 	roles, read := s.materialize(f.rd)
 	escorted := make([]bool, len(roles))
 	for _, role := range roles {
@@ -270,16 +281,16 @@ func escortReason(s *solver, f failure) (string, string) {
 			switch {
 			case pass == 0 && role.Part == Member && isBlackCourt(read[i]) && !escorted[i]:
 				if layoff {
-					return "B2", "the laid-off " + describe(c, role) + " needs its own heart escort among the laid-off cards " + ids(rules...)
+					return "B2", cite("the laid-off "+describe(c, role)+" needs its own heart escort among the laid-off cards", rules...)
 				}
-				return "B2", describe(c, role) + " has no heart to escort it " + ids(rules...)
+				return "B2", cite(describe(c, role)+" has no heart to escort it", rules...)
 			case pass == 1 && role.Part == Escort && role.Court < 0:
 				if layoff {
-					return "B2", "the laid-off " + describe(c, role) + " has no laid-off court card to escort " + ids(rules...)
+					return "B2", cite("the laid-off "+describe(c, role)+" has no laid-off court card to escort", rules...)
 				}
-				return "B2", describe(c, role) + " is neither a member nor an escort: no court card is left for it to escort " + ids(rules...)
+				return "B2", cite(describe(c, role)+" is neither a member nor an escort: no court card is left for it to escort", rules...)
 			}
 		}
 	}
-	return "B2", "every black court card needs a heart escort of its own, and every other heart must be a member " + ids("B2")
+	return "B2", cite("every black court card needs a heart escort of its own, and every other heart must be a member", "B2")
 }

@@ -53,10 +53,12 @@ type Result struct {
 // Royale 150 in all); going out scores 25, and a Black Heart 25 for each
 // player in the game on top (B6).
 //
-// Errors: a plain error when the deal's shape is wrong (fewer than 2 or
-// more than 6 players, WentOut not -1 or a seat), or a *cards.ParseError
-// when the deal holds a card the deck lacks or more copies of a card than
-// it has; a *ruling.Error when the deal cannot happen under the rules: a
+// Errors: a *ruling.InputError naming the field ("players", "went_out")
+// when the deal's shape is wrong (fewer than 2 or more than 6 players,
+// WentOut not -1 or a seat), or a wrapped *cards.ParseError when the deal
+// holds a card the deck lacks or more copies of a card than it has (the
+// API and the card sheet count the cards as they read them, so neither
+// reaches Score with one); a *ruling.Error when the deal cannot happen under the rules: a
 // set that is not valid (naming the player and the set, 1-based, with the
 // rule it breaks), a Black Heart with nobody going out (B6), or the player
 // who went out still holding cards (B7).
@@ -75,10 +77,10 @@ func Score(d Deal) (Result, error) {
 func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	n := len(d.Players)
 	if n < MinPlayers || n > MaxPlayers {
-		return Result{}, fmt.Errorf("blackheart: a deal has %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+		return Result{}, ruling.BadInput("players", "a deal has %d to %d players, not %d", MinPlayers, MaxPlayers, n)
 	}
 	if d.WentOut < -1 || d.WentOut >= n {
-		return Result{}, fmt.Errorf("blackheart: went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", d.WentOut, n-1)
+		return Result{}, ruling.BadInput("went_out", "went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", d.WentOut, n-1)
 	}
 	tally := cards.BlackHeart().NewTally()
 	for seat, p := range d.Players {

@@ -124,24 +124,27 @@ func TestScoreErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		deal func(t *testing.T) Deal
-		rule string // "" for a plain shape error
+		rule string // "" for a shape error
 		msg  string
+		// field is the input a shape error is about (a *ruling.InputError),
+		// "" for a ruling or a card the deck lacks.
+		field string
 	}{
 		{"an invalid set names player and set (B2)", func(t *testing.T) Deal {
 			return Deal{WentOut: -1, Players: []Player{player(t, "7S 7C 7H", "", ""), player(t, "2S 3S 4S|KS KC KS", "", "")}}
-		}, "B2", "blackheart: player 2's set 2 is not valid: KS has no heart to escort it (B2)"},
+		}, "B2", "blackheart: player 2's set 2 is not valid: KS has no heart to escort it (B2)", ""},
 		{"a Black Heart needs someone going out (B6)", func(t *testing.T) Deal {
 			return Deal{WentOut: -1, BlackHeart: true, Players: []Player{{}, {}}}
-		}, "B6", "blackheart: a black heart is going out, but nobody went out (B6)"},
+		}, "B6", "blackheart: a black heart is going out, but nobody went out (B6)", ""},
 		{"the player who went out holds no cards (B7)", func(t *testing.T) Deal {
 			return Deal{WentOut: 1, Players: []Player{{}, player(t, "", "", "5S 6S")}}
-		}, "B7", "blackheart: player 2 went out but still holds 2 cards (B7)"},
-		{"one player", func(t *testing.T) Deal { return Deal{WentOut: -1, Players: []Player{{}}} }, "", "2 to 6 players, not 1"},
-		{"seven players", func(t *testing.T) Deal { return Deal{WentOut: -1, Players: make([]Player, 7)} }, "", "2 to 6 players, not 7"},
-		{"went_out is not a seat", func(t *testing.T) Deal { return Deal{WentOut: 2, Players: make([]Player, 2)} }, "", "went_out is seat 2"},
+		}, "B7", "blackheart: player 2 went out but still holds 2 cards (B7)", ""},
+		{"one player", func(t *testing.T) Deal { return Deal{WentOut: -1, Players: []Player{{}}} }, "", "2 to 6 players, not 1", "players"},
+		{"seven players", func(t *testing.T) Deal { return Deal{WentOut: -1, Players: make([]Player, 7)} }, "", "2 to 6 players, not 7", "players"},
+		{"went_out is not a seat", func(t *testing.T) Deal { return Deal{WentOut: 2, Players: make([]Player, 2)} }, "", "went_out is seat 2", "went_out"},
 		{"more copies than the deck", func(t *testing.T) Deal {
 			return Deal{WentOut: -1, Players: []Player{player(t, "KD 5S 5C", "", ""), player(t, "", "", "KD")}}
-		}, "", "player 2"},
+		}, "", "player 2", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,6 +161,10 @@ func TestScoreErrors(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tc.msg) {
 				t.Errorf("error = %q, want it to say %q", err, tc.msg)
+			}
+			var bad *ruling.InputError
+			if isInput := errors.As(err, &bad); isInput != (tc.field != "") || isInput && bad.Field != tc.field {
+				t.Errorf("error %q: input error %v, want one about %q", err, bad, tc.field)
 			}
 		})
 	}

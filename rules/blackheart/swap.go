@@ -21,14 +21,14 @@ import (
 // order set minus out, then in.
 func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 	if out.Suit != cards.Diamonds || !inDeck(out) {
-		return Verdict{Rule: "B4", Reason: "only a played JD, QD or KD may be swapped, not " + out.String() + " " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: "only a played JD, QD or KD may be swapped, not " + out.String() + " " + ids("B4")}
 	}
 	table := Check(set)
 	if !table.Valid {
-		return Verdict{Rule: table.Rule, Reason: "the set on the table is not valid: " + table.Reason}
+		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: "the set on the table is not valid: " + table.Reason}
 	}
 	if table.Kind == Royale {
-		return Verdict{Rule: "B4", Reason: "the diamonds of a Royale are never swapped " + ids("B3", "B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B3", "B4"}, Reason: "the diamonds of a Royale are never swapped " + ids("B3", "B4")}
 	}
 	var rest []cards.Play
 	for _, p := range set {
@@ -37,15 +37,15 @@ func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 		}
 	}
 	if len(rest) == len(set) {
-		return Verdict{Rule: "B4", Reason: out.String() + " is not in this set " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: out.String() + " is not in this set " + ids("B4")}
 	}
 	if len(in) == 0 || len(in) > 2 {
-		return Verdict{Rule: "B4", Reason: "a diamond is swapped for one card from hand, plus its escort if it needs one " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: "a diamond is swapped for one card from hand, plus its escort if it needs one " + ids("B4")}
 	}
 	result := append(rest, in...)
 	v := Check(result)
 	if !v.Valid {
-		return Verdict{Rule: v.Rule, Reason: "the swap would leave an invalid set: " + v.Reason}
+		return Verdict{Rule: v.Rule, Rules: v.Rules, Reason: "the swap would leave an invalid set: " + v.Reason}
 	}
 	before, after := shapes(set), shapes(result)
 	same := false
@@ -56,7 +56,7 @@ func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 		}
 	}
 	if !same {
-		return Verdict{Rule: "B4", Reason: "the swap must leave a set of the same rank(s), but " + strings.Join(playStrings(in), " ") +
+		return Verdict{Rule: "B4", Rules: v.Rules, Reason: "the swap must leave a set of the same rank(s), but " + strings.Join(playStrings(in), " ") +
 			" in place of " + out.String() + " would make " + v.Reason}
 	}
 	v.Rule, v.Points = "B4", 0
@@ -64,6 +64,7 @@ func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 		v.Points += CardPoints(p.Card)
 	}
 	v.Reason = strings.Join(playStrings(in), " ") + " may take the place of " + out.String() + ", leaving " + strings.TrimSuffix(v.Reason, ")") + ", B4)"
+	v.Rules = append(v.Rules, "B4")
 	return v
 }
 

@@ -117,6 +117,10 @@ type CardField struct {
 	Autofocus bool
 	// Single marks a field of one card (a Trophy Case play).
 	Single bool
+	// Fresh marks a field the page did not show yet (one more field of a
+	// group): it is drawn, but has nothing read and no feedback in the
+	// page for a preview to replace.
+	Fresh bool
 }
 
 // Chip is one card read from a field.
@@ -146,13 +150,14 @@ type Judgement struct {
 	Ready   bool
 }
 
-// Fields lists every card field of the sheet, in order.
+// Fields lists every card field of the sheet a preview updates, in
+// order: all but the fresh ones.
 func (s Sheet) Fields() []*CardField {
 	var out []*CardField
 	var walk func(parts []Part)
 	walk = func(parts []Part) {
 		for _, p := range parts {
-			if p.Field != nil {
+			if p.Field != nil && !p.Field.Fresh {
 				out = append(out, p.Field)
 			}
 			walk(p.Parts)

@@ -1,0 +1,147 @@
+package blackheart
+
+import (
+	"context"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+)
+
+// CheckMeld judges a set or a lay-off (B1-B3) for the API and the referee
+// page, with what each card stood for once the set is valid: onto's cards
+// then the cards laid off, for a lay-off.
+func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
+	var v Verdict
+	judged := q.Cards
+	if q.Layoff {
+		v = CheckLayoff(q.Onto, q.Cards)
+		judged = append(append([]cards.Play{}, q.Onto...), q.Cards...)
+	} else {
+		v = Check(q.Cards)
+	}
+	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Points: game.PointsOf(v.Valid, v.Points),
+		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+	if v.Valid && len(v.Roles) == len(judged) {
+		for i, role := range v.Roles {
+			reading := judged[i].Card
+			if role.Wild() {
+				reading = role.As
+			}
+			out.Readings = append(out.Readings, reading.String())
+		}
+	}
+	return out
+}
+
+// ExampleMeld is the seed's series of spades with heart escorts (B1, B2).
+func (Module) ExampleMeld() string { return "QS 6H KS 3H AS" }
+
+// Endpoints are Black Heart Rum's own: POST /api/v1/blackheart/hands/score
+// and /api/v1/blackheart/opening/check.
+func (Module) Endpoints() []game.Endpoint {
+	return []game.Endpoint{
+		{Path: "hands/score", Serve: serveScore},
+		{Path: "opening/check", Serve: serveOpening},
+	}
+}
+
+// ScoreAnswer is the answer of hands/score (API.md): each seat's points,
+// the cards it played (lay-offs included), the cards it held, and its
+// bonus for going out.
+type ScoreAnswer struct {
+	Points []int `json:"points"`
+	Melded []int `json:"melded"`
+	Held   []int `json:"held"`
+	Bonus  []int `json:"bonus"`
+}
+
+// serveScore scores a deal: played minus held, plus the going-out and
+// Black Heart bonuses (B6, B7). Every card is counted once across the
+// players, so a card given more often than the deck holds it is refused
+// where it appears.
+func serveScore(ctx context.Context, body map[string]any) (any, error) {
+	var r game.Body
+	info := Module{}.Info()
+	d := Deal{WentOut: -1}
+	tally := info.Deck.NewTally()
+	readPlayers(&r, body, info, func(obj map[string]any, field string) {
+		var p Player
+		if v, ok := r.Get(obj, field, "melds", false); ok {
+			p.Melds = r.PlayLists(v, game.Member(field, "melds"), info.Deck, tally)
+		}
+		if v, ok := r.Get(obj, field, "layoffs", false); ok {
+			p.Layoffs = r.PlayList(v, game.Member(field, "layoffs"), info.Deck, tally)
+		}
+		if v, ok := r.Get(obj, field, "hand", false); ok {
+			p.Hand = r.CardList(v, game.Member(field, "hand"), info.Deck, tally)
+		}
+		d.Players = append(d.Players, p)
+	})
+	if v, ok := r.Get(body, "", "went_out", false); ok {
+		d.WentOut = r.Seat(v, "went_out", max(len(d.Players), 1))
+	}
+	if v, ok := r.Get(body, "", "black_heart", false); ok {
+		d.BlackHeart = r.Bool(v, "black_heart")
+	}
+	if err := r.Error(); err != nil {
+		return nil, err
+	}
+	res, err := ScoreContext(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	return ScoreAnswer{Points: res.Points, Melded: res.Melded, Held: res.Held, Bonus: res.Bonus}, nil
+}
+
+// readPlayers reads "players" as a list of objects, as many as the game
+// seats, calling each for every one.
+func readPlayers(r *game.Body, body map[string]any, info game.Info, each func(obj map[string]any, field string)) {
+	v, ok := r.Get(body, "", "players", true)
+	if !ok {
+		return
+	}
+	list := r.List(v, "players")
+	if r.Err == nil && (len(list) < info.MinPlayers || len(list) > info.MaxPlayers) {
+		r.Fail("players", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players")
+	}
+	for i, item := range list {
+		field := game.Index("players", i)
+		obj := r.Object(item, field)
+		if r.Err != nil {
+			return
+		}
+		each(obj, field)
+	}
+}
+
+// OpeningAnswer is the answer of opening/check (API.md).
+type OpeningAnswer struct {
+	Valid    bool     `json:"valid"`
+	Required string   `json:"required"`
+	Reason   string   `json:"reason"`
+	Rule     string   `json:"rule"`
+	Rules    []string `json:"rules,omitempty"`
+}
+
+// serveOpening says whether a first play meets the requirement of the
+// player's score at the start of the deal (B5).
+func serveOpening(ctx context.Context, body map[string]any) (any, error) {
+	var r game.Body
+	deck := cards.BlackHeart()
+	var score int
+	var melds [][]cards.Play
+	if v, ok := r.Get(body, "", "score", true); ok {
+		score = r.Int(v, "score")
+	}
+	if v, ok := r.Get(body, "", "melds", true); ok {
+		melds = r.PlayLists(v, "melds", deck, deck.NewTally())
+	}
+	if err := r.Error(); err != nil {
+		return nil, err
+	}
+	v, err := CheckOpeningContext(ctx, score, melds)
+	if err != nil {
+		return nil, err
+	}
+	return OpeningAnswer{Valid: v.Valid, Required: v.Required, Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}, nil
+}

@@ -1,0 +1,80 @@
+package blackheart
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+)
+
+// Questions are the disputes of Black Heart Rum the referee page settles
+// beyond a set: whether a first play opens at the player's score (B5).
+func (Module) Questions() []game.Question {
+	return []game.Question{{
+		Key: "opening", Label: "An opening",
+		Inputs: []game.Input{
+			{Name: "score", Label: "The player's score at the start of the deal", Kind: game.NumberInput, Help: "It sets the requirement (B5)."},
+			{Name: "melds", Label: "The sets of the first play", Kind: game.LinesInput,
+				Help: `One set per line, escorts included, e.g. "7S 7C 7H 7S 7C".`},
+		},
+		Judge: judgeOpening,
+	}}
+}
+
+// judgeOpening says whether a first play, one set a line, meets the
+// requirement of the player's score (B5).
+func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
+	score, err := strconv.Atoi(strings.TrimSpace(in.Get("score")))
+	if err != nil {
+		return game.Problem("score", "Enter the score as a whole number, like 250 or -40."), nil
+	}
+	melds, fb := readSetLines(in.Get("melds"))
+	ans := game.Answer{Feedback: map[string]game.Feedback{"melds": fb}}
+	if fb.Error != "" {
+		return ans, nil
+	}
+	v, err := CheckOpeningContext(ctx, score, melds)
+	if err != nil {
+		return ans, err // ctx's: the page says the referee took too long
+	}
+	headline := "Opens"
+	if !v.Valid {
+		headline = "Does not open"
+	}
+	ans.Ruling = &game.Ruling{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
+		Details: []string{"Required at " + itoa(score) + ": " + v.Required + "."}, Rules: v.Rules}
+	return ans, nil
+}
+
+// readSetLines reads sets typed one a line, each card counted once in
+// all of them, with the cards read as chips; the feedback's error names
+// the first line that cannot be read.
+func readSetLines(text string) ([][]cards.Play, game.Feedback) {
+	deck := cards.BlackHeart()
+	tally := deck.NewTally()
+	var melds [][]cards.Play
+	var fb game.Feedback
+	for i, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		plays, err := deck.ParseText(line)
+		for _, p := range plays {
+			if err == nil {
+				err = tally.Add(p.Card)
+			}
+		}
+		if err != nil {
+			fb.Error = "Line " + itoa(i+1) + ": " + game.ParseMessage(err)
+			return nil, fb
+		}
+		for _, p := range plays {
+			fb.Chips = append(fb.Chips, game.ChipOf(p))
+		}
+		melds = append(melds, plays)
+	}
+	return melds, fb
+}
