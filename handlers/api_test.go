@@ -123,10 +123,11 @@ func TestAPIGames(t *testing.T) {
 		"fortune":    {"Fortune Rummy", 2.0, 8.0, 500.0},
 		"blackheart": {"Black Heart Rum", 2.0, 6.0, 500.0},
 		"fan":        {"Fan Rummy", 2.0, 2.0, 100.0},
+		"gin":        {"Gin Rummy", 2.0, 2.0, 100.0},
 		"trophy":     {"Trophy Case", 3.0, 5.0, 30.0},
 	}
 	if len(games) != len(want) {
-		t.Fatalf("%d games, want 5", len(games))
+		t.Fatalf("%d games, want %d", len(games), len(want))
 	}
 	for _, g := range games {
 		w, ok := want[g["id"].(string)]

@@ -14,6 +14,7 @@ import (
 	"meldpad/rules/flathead"
 	"meldpad/rules/fortune"
 	"meldpad/rules/game"
+	"meldpad/rules/gin"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
 )
@@ -24,6 +25,7 @@ var modules = []game.Module{
 	fortune.Module{},
 	blackheart.Module{},
 	fan.Module{},
+	gin.Module{},
 	trophy.Module{},
 }
 

@@ -16,6 +16,7 @@ func TestGamesTable(t *testing.T) {
 		"fortune":    {"Fortune Rummy", 2, 8, 500},
 		"blackheart": {"Black Heart Rum", 2, 6, 500},
 		"fan":        {"Fan Rummy", 2, 2, 100},
+		"gin":        {"Gin Rummy", 2, 2, 100},
 		"trophy":     {"Trophy Case", 3, 5, 30},
 	}
 	if len(Games()) != len(want) {
