@@ -15,6 +15,7 @@ import (
 	"meldpad/rules/fortune"
 	"meldpad/rules/game"
 	"meldpad/rules/gin"
+	"meldpad/rules/points"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
 )
@@ -27,6 +28,7 @@ var modules = []game.Module{
 	fan.Module{},
 	gin.Module{},
 	trophy.Module{},
+	points.Module{},
 }
 
 // Game is one game of the registry: its Info, and its module for
