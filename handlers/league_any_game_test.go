@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"net/url"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -78,5 +79,63 @@ func TestLeagueCountsGinAndPoints(t *testing.T) {
 	}
 	if got := g["Bob"]; len(got) != 8 || !slices.Equal(got[6:], []string{"56", "255"}) {
 		t.Errorf("Bob in Gin Rummy: %v", got)
+	}
+}
+
+// TestExportImportAnyGame: a league's Gin Rummy game (its house rules on
+// and off, a draw entered card by card) and its games by points (their
+// settings, an open game's end) leave in the export and come back from
+// the import as they were, standings and all.
+func TestExportImportAnyGame(t *testing.T) {
+	from := newTestApp(t)
+	l := from.createLeague("Club", "gin", "points")
+	gin := from.startLeagueWith(l, "gin", url.Values{"house": {"box_bonus"}}, "Ann", "Bob")
+	sheet := formValues(from.get(gin + "/hands/new?by=cards"))
+	sheet.Set("knocker", "draw")
+	sheet.Set("action", "save")
+	if p := from.post(gin+"/hands", sheet); p.status != http.StatusSeeOther {
+		t.Fatalf("a draw: %d\n%s", p.status, p.body)
+	}
+	from.mustRecord(gin, "", "0", "110")
+	hearts := from.startLeagueWith(l, "points", url.Values{"name": {"Hearts"}, "end": {"target"}, "target": {"100"}, "wins": {"lowest"}},
+		"Ann", "Bob", "Cy")
+	from.mustRecord(hearts, "", "100", "13", "13")
+	skat := from.startLeagueWith(l, "points", url.Values{"name": {"Skat"}, "end": {"open"}, "wins": {"highest"}}, "Ann", "Cy")
+	from.mustRecord(skat, "", "24", "-24")
+	if p := from.post(skat+"/end", formValues(from.get(skat+"/end"))); p.status != http.StatusSeeOther {
+		t.Fatalf("end Skat: %d", p.status)
+	}
+
+	export := from.get(l.organizer + "/export.json")
+	to := newTestApp(t)
+	if p := to.upload("club.json", []byte(export.body)); p.status != http.StatusOK {
+		t.Fatalf("import: %d\n%s", p.status, p.body)
+	}
+	for _, game := range []string{gin, hearts, skat} {
+		a, b := from.storedGame(game), to.storedGame(game)
+		if string(a.Settings) != string(b.Settings) || len(a.HouseRules) != len(b.HouseRules) || a.Winner != b.Winner || !a.Finished() || !b.Finished() {
+			t.Errorf("%s: exported %+v, imported %+v", game, a, b)
+		}
+		for k, v := range a.HouseRules {
+			if b.HouseRules[k] != v {
+				t.Errorf("%s: house rule %s %v, imported %v", game, k, v, b.HouseRules[k])
+			}
+		}
+		for seat := range a.Seats {
+			if a.Seats[seat].Final != b.Seats[seat].Final || a.Seats[seat].Place != b.Seats[seat].Place {
+				t.Errorf("%s seat %d: %+v, imported %+v", game, seat, a.Seats[seat], b.Seats[seat])
+			}
+		}
+	}
+	// Bob's Gin: 110 and the game bonus, no shutout (off), the box bonus
+	// for one deal: 235; Ann's box: none.
+	if g := to.storedGame(gin); g.Seats[1].Final != 235 || g.Seats[0].Final != 0 {
+		t.Errorf("the imported Gin game's finals: %+v", g.Seats)
+	}
+	for _, scope := range []string{"", "?game=gin", "?game=points"} {
+		a, b := standingsRows(t, from.get(l.members+scope)), standingsRows(t, to.get(l.members+scope))
+		if len(a) != 3 || !reflect.DeepEqual(a, b) {
+			t.Errorf("standings%s: %v, imported %v", scope, a, b)
+		}
 	}
 }
