@@ -52,6 +52,11 @@ func TestGinPages(t *testing.T) {
 		t.Fatalf("rows %v", links)
 	}
 	mustContain(t, app.get(links[0]), `value="draw" checked`)
+	for _, page := range []string{standard + "/history", standard + "/share", links[0] + "?by=points"} {
+		if p := app.get(page); p.status != http.StatusOK {
+			t.Errorf("%s: %d", page, p.status)
+		}
+	}
 
 	// By points: only one side scores (G3).
 	p := app.recordPoints(standard, "", "10", "4")
