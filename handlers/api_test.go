@@ -123,15 +123,30 @@ func TestAPIGames(t *testing.T) {
 		"fortune":    {"Fortune Rummy", 2.0, 8.0, 500.0},
 		"blackheart": {"Black Heart Rum", 2.0, 6.0, 500.0},
 		"fan":        {"Fan Rummy", 2.0, 2.0, 100.0},
+		"gin":        {"Gin Rummy", 2.0, 2.0, 100.0},
 		"trophy":     {"Trophy Case", 3.0, 5.0, 30.0},
+		// Any game by points ends as each game is set up: no target.
+		"points": {"Any game, by points", 1.0, 12.0, nil},
 	}
 	if len(games) != len(want) {
-		t.Fatalf("%d games, want 5", len(games))
+		t.Fatalf("%d games, want %d", len(games), len(want))
 	}
 	for _, g := range games {
 		w, ok := want[g["id"].(string)]
-		if !ok || g["name"] != w[0] || g["min_players"] != w[1] || g["max_players"] != w[2] || g["target"] != w[3] {
+		_, hasTarget := g["target"]
+		if !ok || g["name"] != w[0] || g["min_players"] != w[1] || g["max_players"] != w[2] || g["target"] != w[3] || !hasTarget {
 			t.Errorf("game %v, want %v", g, w)
+		}
+		// Gin's house rules say their defaults (G1, G3, G5).
+		if g["id"] == "gin" {
+			defaults := map[string]any{}
+			for _, h := range g["house_rules"].([]any) {
+				h := h.(map[string]any)
+				defaults[h["key"].(string)] = h["default"]
+			}
+			if !reflect.DeepEqual(defaults, map[string]any{"oklahoma": false, "undercut_on_tie": true, "box_bonus": true, "shutout": true}) {
+				t.Errorf("gin's house rules %v", g["house_rules"])
+			}
 		}
 	}
 }

@@ -1,7 +1,10 @@
 package handlers
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -9,21 +12,32 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
 	"meldpad/views"
 )
 
 // newGameForm is the new-game form as posted. Everything is a string so
-// that what was typed can be shown again as typed.
+// that what was typed can be shown again as typed. A game's own setup
+// inputs (game.Configurable) are read apart, by their names.
 type newGameForm struct {
 	Game    string   `form:"game" validate:"required"`
-	Players []string `form:"players" validate:"max=8,dive,name=40"`
+	Players []string `form:"players" validate:"max=12,dive,name=40"`
 	Dealer  string   `form:"dealer" validate:"omitempty,number"`
-	House   []string `form:"house" validate:"max=4,dive,max=40"`
-	Token   string   `form:"token" validate:"token"`
+	// House lists the house rules ticked; every rule shown and not
+	// ticked is off.
+	House []string `form:"house" validate:"max=12,dive,max=40"`
+	Token string   `form:"token" validate:"token"`
 	// League is the members' link id of the league the game is started
 	// in, or "".
 	League string `form:"league" validate:"max=26"`
+	// Setup holds the game's own setup inputs as typed, by name.
+	Setup map[string]string `form:"-"`
 }
+
+// maxSetupInput bounds what a setup input may hold: a game's name, a
+// number.
+const maxSetupInput = 200
 
 // createGame starts a game and opens its scorepad. A double-tapped submit
 // opens the game the first tap made.
@@ -53,14 +67,11 @@ func (s *Server) createGame(c echo.Context) error {
 	if !ok {
 		errs["dealer"] = "The first dealer must be one of the players named above."
 	}
-	house := map[string]bool{}
-	for _, k := range form.House {
-		if _, ok := g.HouseRule(k); !ok {
-			errs["form"] = "Unknown house rule."
-			continue
-		}
-		house[k] = true
+	house, ok := houseRules(g, form.House)
+	if !ok {
+		errs["form"] = "Unknown house rule."
 	}
+	settings := readSetup(c, g, &form, len(names), errs)
 	if len(errs) > 0 {
 		vm, err := s.newGameVM(c, g, form, errs)
 		if err != nil {
@@ -68,7 +79,7 @@ func (s *Server) createGame(c echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(vm))
 	}
-	newGame := db.NewGame{Rules: g.ID, HouseRules: house, Players: names, FirstDealer: dealer, Token: form.Token}
+	newGame := db.NewGame{Rules: g.ID, HouseRules: house, Settings: settings, Players: names, FirstDealer: dealer, Token: form.Token}
 	if league != nil {
 		newGame.LeagueID = league.ID
 	}
@@ -78,6 +89,58 @@ func (s *Server) createGame(c echo.Context) error {
 	}
 	rememberGame(c, game.PublicID)
 	return c.Redirect(http.StatusSeeOther, "/g/"+game.PublicID)
+}
+
+// houseRules are the game's house rules as the form chose them, each
+// stored on or off: a rule on by default (Gin's) can be switched off. It
+// reports false when a key is not one of the game's.
+func houseRules(g rules.Game, ticked []string) (map[string]bool, bool) {
+	house := make(map[string]bool, len(g.HouseRules))
+	for _, h := range g.HouseRules {
+		house[h.Key] = false
+	}
+	known := true
+	for _, k := range ticked {
+		if _, ok := house[k]; !ok {
+			known = false
+			continue
+		}
+		house[k] = true
+	}
+	return house, known
+}
+
+// readSetup reads a game's own setup inputs (game.Configurable) into the
+// settings to store, keeping them as typed in form.Setup; a problem goes
+// beside its input. Other games have none: nil.
+func readSetup(c echo.Context, g rules.Game, form *newGameForm, seats int, errs fieldErrors) json.RawMessage {
+	conf, ok := g.Module.(game.Configurable)
+	if !ok {
+		return nil
+	}
+	values := url.Values{}
+	form.Setup = map[string]string{}
+	for _, in := range conf.SetupFields() {
+		v := c.FormValue(in.Name)
+		if len(v) > maxSetupInput {
+			errs[in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
+		}
+		values.Set(in.Name, v)
+		form.Setup[in.Name] = v
+	}
+	settings, err := conf.Setup(values, max(seats, g.MinPlayers))
+	var bad *ruling.InputError
+	switch {
+	case errors.As(err, &bad):
+		if _, taken := errs[bad.Field]; !taken {
+			errs[bad.Field] = bad.Msg
+		}
+		return nil
+	case err != nil:
+		errs["form"] = err.Error()
+		return nil
+	}
+	return settings
 }
 
 // dealerSeat turns the chosen input ("Player 3") into a seat among the

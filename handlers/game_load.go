@@ -64,6 +64,10 @@ func handID(c echo.Context) (int64, error) {
 
 func (t table) url() string { return "/g/" + t.game.PublicID }
 
+// title is the game's name on its pages: its own for a game by points
+// ("Hearts"), else its rules' ("Fan Rummy").
+func (t table) title() string { return t.rules.Title(t.game.Settings) }
+
 func (t table) names() []string {
 	names := make([]string, len(t.game.Seats))
 	for i, s := range t.game.Seats {

@@ -8,10 +8,11 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
-// showNewGame shows the five games to choose from, or, with ?game=, the
+// showNewGame shows the games to choose from, or, with ?game=, the
 // form for that game with last time's players filled in.
 func (s *Server) showNewGame(c echo.Context) error {
 	league, err := s.gameLeague(c, c.QueryParam("league"))
@@ -27,6 +28,11 @@ func (s *Server) showNewGame(c echo.Context) error {
 		return err
 	}
 	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewID()}
+	for _, h := range g.HouseRules {
+		if h.Default {
+			form.House = append(form.House, h.Key)
+		}
+	}
 	if league != nil {
 		form.League = league.PublicID
 	}
@@ -68,7 +74,29 @@ func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs 
 	for _, h := range g.HouseRules {
 		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: h.Name, Help: h.Help, Checked: checked[h.Key]})
 	}
+	vm.Setup = setupInputs(g, form.Setup)
 	return vm, nil
+}
+
+// setupInputs are a game's own setup inputs (game.Configurable) with what
+// was typed in them, or their defaults on a new form.
+func setupInputs(g rules.Game, typed map[string]string) []views.SetupInputVM {
+	conf, ok := g.Module.(game.Configurable)
+	if !ok {
+		return nil
+	}
+	var out []views.SetupInputVM
+	for _, in := range conf.SetupFields() {
+		v := views.SetupInputVM{Name: in.Name, Label: in.Label, Help: in.Help, Kind: inputKinds[in.Kind], Value: in.Value}
+		if typed != nil {
+			v.Value = typed[in.Name]
+		}
+		for _, o := range in.Options {
+			v.Options = append(v.Options, views.OptionVM{Value: o.Value, Label: o.Label, Selected: o.Value == v.Value})
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // suggestedNames are the names the new-game form offers: the league's

@@ -16,7 +16,7 @@ import (
 // pointsForm is a hand entered by points, as posted. Strings throughout so
 // that what was typed is shown again when something is wrong.
 type pointsForm struct {
-	Points   []string `form:"points" validate:"max=8,dive,points"`
+	Points   []string `form:"points" validate:"max=12,dive,points"`
 	Seat     string   `form:"seat" validate:"omitempty,number"`
 	EndsHand string   `form:"ends_hand"`
 	Author   string   `form:"author" validate:"name=40"`
@@ -85,7 +85,7 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
-		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
+		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
 		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
 		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
 		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(),

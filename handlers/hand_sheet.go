@@ -78,7 +78,7 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput, error) {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
-		GameTitle: t.rules.Name, GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
+		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
 		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(), AuthorError: form.authorError,
 	}
 	if vm.Author == "" {

@@ -20,7 +20,7 @@ func (s *Server) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.HistoryVM{Title: "Changes", GameTitle: t.rules.Name, GameURL: t.url()}
+	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
 	for i := len(revs) - 1; i >= 0; i-- {
 		r := revs[i]
 		name := capitalize(t.rules.Round) + " (now deleted)"

@@ -45,7 +45,7 @@ func summaries(games []db.Game) []views.GameSummary {
 			result = g.Seats[g.Winner].Name + " won"
 		}
 		out = append(out, views.GameSummary{
-			URL: "/g/" + g.PublicID, Name: r.Name, Players: strings.Join(players, " · "),
+			URL: "/g/" + g.PublicID, Name: r.Title(g.Settings), Players: strings.Join(players, " · "),
 			Result: result, When: when(g.UpdatedAt),
 		})
 	}

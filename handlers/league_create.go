@@ -50,7 +50,7 @@ func checkCountedGames(ids []string, errs fieldErrors) {
 	}
 	for _, id := range ids {
 		if _, ok := rules.Lookup(id); !ok {
-			errs["games"] = "Choose among the five games."
+			errs["games"] = "Choose among the games listed."
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 // what was typed is shown again as typed.
 type newLeagueForm struct {
 	Name    string   `form:"name" validate:"required,name=60"`
-	Games   []string `form:"games" validate:"max=5,dive,max=20"`
+	Games   []string `form:"games" validate:"max=20,dive,max=20"`
 	Members []string `form:"members" validate:"max=40,dive,name=40"`
 	Season  string   `form:"season" validate:"name=60"`
 	Token   string   `form:"token" validate:"token"`
@@ -23,7 +23,7 @@ type newLeagueForm struct {
 const memberInputs = 6
 
 // showNewLeague shows the form that makes a league: its name, the games
-// that count (all five to start with), its first players and, if wanted,
+// that count (all of them to start with), its first players and, if wanted,
 // a first season.
 func (s *Server) showNewLeague(c echo.Context) error {
 	form := newLeagueForm{Token: db.NewID()}
@@ -52,7 +52,7 @@ func (s *Server) newLeagueVM(c echo.Context, form newLeagueForm, errs fieldError
 	return vm, nil
 }
 
-// gameChecks is the five games as checkboxes, the given ones ticked.
+// gameChecks is every game as a checkbox, the given ones ticked.
 func gameChecks(checked []string) []views.CheckVM {
 	on := map[string]bool{}
 	for _, id := range checked {

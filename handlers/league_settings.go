@@ -12,7 +12,7 @@ import (
 // leagueSettingsForm is the organizer's settings form.
 type leagueSettingsForm struct {
 	Name  string   `form:"name" validate:"required,name=60"`
-	Games []string `form:"games" validate:"max=5,dive,max=20"`
+	Games []string `form:"games" validate:"max=20,dive,max=20"`
 }
 
 // saveLeagueSettings renames the league and changes the games that count.

@@ -31,6 +31,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:game/hands/:hand", s.updateHand)
 	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
+	e.GET("/g/:game/end", s.confirmEndGame)
+	e.POST("/g/:game/end", s.endGame)
 
 	// Leagues: /l/ is the members' and spectators' link (read, start
 	// games), /lo/ the organizer's (change the league).

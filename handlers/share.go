@@ -23,7 +23,7 @@ func (s *Server) showShare(c echo.Context) error {
 	}
 	origin := s.origin(c)
 	play, watch := origin+t.url(), origin+"/w/"+watchID
-	vm := views.ShareVM{Title: "Share " + t.rules.Name, GameURL: t.url(), PlayURL: play, WatchURL: watch}
+	vm := views.ShareVM{Title: "Share " + t.title(), GameURL: t.url(), PlayURL: play, WatchURL: watch}
 	if vm.PlayQR, err = qrModules(play); err != nil {
 		return err
 	}

@@ -14,6 +14,8 @@ import (
 	"meldpad/rules/flathead"
 	"meldpad/rules/fortune"
 	"meldpad/rules/game"
+	"meldpad/rules/gin"
+	"meldpad/rules/points"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
 )
@@ -24,7 +26,9 @@ var modules = []game.Module{
 	fortune.Module{},
 	blackheart.Module{},
 	fan.Module{},
+	gin.Module{},
 	trophy.Module{},
+	points.Module{},
 }
 
 // Game is one game of the registry: its Info, and its module for

@@ -16,7 +16,9 @@ func TestGamesTable(t *testing.T) {
 		"fortune":    {"Fortune Rummy", 2, 8, 500},
 		"blackheart": {"Black Heart Rum", 2, 6, 500},
 		"fan":        {"Fan Rummy", 2, 2, 100},
+		"gin":        {"Gin Rummy", 2, 2, 100},
 		"trophy":     {"Trophy Case", 3, 5, 30},
+		"points":     {"Any game, by points", 1, 12, 0},
 	}
 	if len(Games()) != len(want) {
 		t.Fatalf("%d games, want %d", len(Games()), len(want))

@@ -57,7 +57,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	r := game.NewReader(cards.Standard())
 	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", "Knock card", "e.g. 7S")
 	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
-	hands, handFields := readHands(r, form, names)
+	hands, handFields := ReadSheetHands(r, form, names)
 	sh := game.Sheet{Parts: []game.Part{
 		game.CardsPart(knockField),
 		game.SeatChoice("knocker", "Who ended the deal (knocked or went gin)?", names, form.Get("knocker"), ""),
@@ -72,7 +72,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		}
 		j.Lines = append(j.Lines, line+".")
 	}
-	j.Problem = handsProblem(names, hands, handFields, knocker, knockerErr)
+	j.Problem = HandsProblem(names, hands, handFields, knocker, knockerErr)
 	switch {
 	case knockField.Error != "":
 		j.Problem = "Fix the knock card."
@@ -98,9 +98,9 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	return sh, &game.Hand{Record: rec, Points: res.Points[:], Seat: knocker, EndsHand: true}, nil
 }
 
-// readHands reads both players' cards at the end of the deal, counted
-// together against the deck.
-func readHands(r *game.Reader, form url.Values, names []string) ([2][]cards.Card, [2]*game.CardField) {
+// ReadSheetHands reads both players' cards at the end of the deal,
+// counted together against the deck: Fan Rummy's sheet and Gin Rummy's.
+func ReadSheetHands(r *game.Reader, form url.Values, names []string) ([2][]cards.Card, [2]*game.CardField) {
 	var hands [2][]cards.Card
 	var fields [2]*game.CardField
 	for seat := range hands {
@@ -110,10 +110,11 @@ func readHands(r *game.Reader, form url.Values, names []string) ([2][]cards.Card
 	return hands, fields
 }
 
-// handsProblem says what keeps a deal from being scored yet: who ended
+// HandsProblem says what keeps a deal from being scored yet: who ended
 // it is not said, or a hand is not 10 cards (11 for the knocker's Big
 // Gin, N4) or holds a card that cannot be read. "" when nothing does.
-func handsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
+// Gin Rummy's sheet asks the same.
+func HandsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
 	if knockerErr != "" {
 		return "Who ended the deal (knocked or went gin)?"
 	}

@@ -86,11 +86,21 @@ func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
 			}
 		}
 	}
-	g.Final = g.Totals
 	if g.Finished {
-		g.addBonuses(house)
+		return Won(g.Totals, g.ScoredIn, g.Winner, house), nil
 	}
+	g.Final = g.Totals
 	return g, nil
+}
+
+// Won is the score of a game that winner has won with the given deal
+// totals, each player having scored in ScoredIn deals: the final bonuses
+// of G5 added and explained. A scorepad keeps these two numbers by seat
+// as it goes (game.Tally), so it needs no other record of the deals.
+func Won(totals, scoredIn [2]int, winner int, house HouseRules) GameScore {
+	g := GameScore{Totals: totals, ScoredIn: scoredIn, Finished: true, Winner: winner}
+	g.addBonuses(house)
+	return g
 }
 
 // addBonuses adds the final bonuses of G5 to a won game and explains them.

@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -47,8 +48,9 @@ type Result struct {
 	// an ace) and the doubling (G1), the deadwood after lay-offs, the
 	// points (G3), the melds, the lay-offs in an order in which they can
 	// be laid (N5), and the cards counted. Its Outcome is Fan Rummy's;
-	// gin's, which adds the draw, stands in its place below, and its
-	// Reason is gin's too.
+	// gin's, which adds the draw, stands in its place below. Its Reason
+	// and Rules are gin's, as below, so that what Fan Rummy's working and
+	// answers print of it (fan.Working, fan.Answer) cite gin's rules.
 	fan.Result
 	Outcome Outcome
 	// Reason says in one sentence how the points came about, citing the
@@ -72,10 +74,17 @@ type Result struct {
 // (G2), or a recorded meld that is not a meld (N2). A malformed deal, or a
 // missing or foreign up-card under Oklahoma, is a *DealError.
 func Score(d Deal, house HouseRules) (Result, error) {
+	return ScoreContext(context.Background(), d, house)
+}
+
+// ScoreContext is Score under ctx: the search for the knocker's best
+// arrangement checks ctx now and then and, once ctx is done, stops and
+// returns ctx.Err() (fan.ScoreByContext).
+func ScoreContext(ctx context.Context, d Deal, house HouseRules) (Result, error) {
 	if d.Draw {
 		r := Result{Result: fan.Result{Knocker: -1, Layoffs: []Layoff{}}, Outcome: Draw, Rules: []string{"G2"},
 			Reason: "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)"}
-		r.Result.Reason = r.Reason
+		r.Result.Reason, r.Result.Rules = r.Reason, r.Rules
 		return r, nil
 	}
 	if house.Oklahoma {
@@ -87,7 +96,7 @@ func Score(d Deal, house HouseRules) (Result, error) {
 		}
 	}
 	knockValue, doubled := house.KnockValue(d.UpCard)
-	played, err := fan.ScoreBy(fan.Deal{Knocker: d.Knocker, Hands: d.Hands, KnockerMelds: d.KnockerMelds}, fan.Ruleset{
+	played, err := fan.ScoreByContext(ctx, fan.Deal{Knocker: d.Knocker, Hands: d.Hands, KnockerMelds: d.KnockerMelds}, fan.Ruleset{
 		Game: "gin", EndRule: "G2", KnockValue: knockValue, Doubled: doubled, UndercutOnTie: !house.UndercutOnlyWhenLess,
 	})
 	if err != nil {
@@ -141,5 +150,5 @@ func (r *Result) explain() {
 	}
 	r.Rules = rules
 	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
-	r.Result.Reason = r.Reason
+	r.Result.Reason, r.Result.Rules = r.Reason, r.Rules
 }

@@ -1,0 +1,121 @@
+package handlers
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/rules/game"
+	"meldpad/views"
+)
+
+// endForm confirms the end of a game.
+type endForm struct {
+	Token   string `form:"token" validate:"token"`
+	Version string `form:"version" validate:"omitempty,number"`
+}
+
+// endRecord is what the round that ends a game stores as its record: no
+// points, and the mark that the table ended the game (P3).
+type endRecord struct {
+	Points   []int `json:"points"`
+	Seat     int   `json:"seat"`
+	EndsGame bool  `json:"ends_game"`
+}
+
+// endRound is the round with which the table ends a game: no points.
+func endRound(t table) rules.Round {
+	return rules.Round{Points: make([]int, len(t.game.Seats)), Seat: -1, EndsGame: true}
+}
+
+// canEnd reports whether the table may end the game now (game.Ender).
+func canEnd(t table) bool {
+	e, ok := t.rules.Module.(game.Ender)
+	return ok && !t.game.Finished() && e.CanEnd(t.state())
+}
+
+// confirmEndGame asks before the table ends a game it ends when it
+// chooses. A game that cannot be ended (not such a game, over already,
+// no round yet) shows its scorepad.
+func (s *Server) confirmEndGame(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	if !canEnd(t) {
+		return c.Redirect(http.StatusSeeOther, t.url())
+	}
+	return render(c, http.StatusOK, views.EndGamePage(endVM(c, t, db.NewID())))
+}
+
+// endVM is the confirmation page: the totals, and who wins if the game
+// ends now.
+func endVM(c echo.Context, t table, token string) views.EndGameVM {
+	state := t.state()
+	state.Tally = state.Tally.Add(endRound(t))
+	res := t.rules.Module.Result(state)
+	vm := views.EndGameVM{
+		Title: "End " + t.title() + "?", GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
+		Version: t.game.Version, Outcome: resultText(t, res), Rule: res.Reason,
+	}
+	for i, seat := range t.game.Seats {
+		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})
+	}
+	return vm
+}
+
+// endGame records the round that ends the game (P3), once: the form's
+// token makes a double tap one end, and a phone that was behind is shown
+// the game as it now stands before it ends it.
+func (s *Server) endGame(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	var form endForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	if errs := s.check(&form); errs != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
+	}
+	round := endRound(t)
+	record, _ := json.Marshal(endRecord{Points: round.Points, Seat: -1, EndsGame: true})
+	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: -1, EndsGame: true}
+	if !canEnd(t) {
+		// Ended already (this form's first tap, or another phone), or not
+		// a game the table ends.
+		return c.Redirect(http.StatusSeeOther, t.url())
+	}
+	if err := t.rules.CheckPoints(t.state(), round); err != nil {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+	}
+	version, _ := strconv.Atoi(form.Version)
+	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	var again *db.AlreadySavedError
+	switch {
+	case errors.Is(err, db.ErrConflict):
+		if t, err = s.loadTable(c); err != nil {
+			return err
+		}
+		vm := endVM(c, t, form.Token)
+		vm.Conflict = "Another phone changed the game since you opened this page. Here it is as it stands; end it now?"
+		return render(c, http.StatusConflict, views.EndGamePage(vm))
+	case errors.Is(err, db.ErrGameOver), errors.As(err, &again):
+		return c.Redirect(http.StatusSeeOther, t.url())
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		vm := endVM(c, t, form.Token)
+		vm.Error = "The game could not be ended: the server could not save it. Try again in a moment."
+		return render(c, http.StatusServiceUnavailable, views.EndGamePage(vm))
+	case err != nil:
+		return err
+	}
+	s.changed(c, t)
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}

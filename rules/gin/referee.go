@@ -1,0 +1,69 @@
+package gin
+
+import (
+	"context"
+	"net/url"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/fan"
+	"meldpad/rules/game"
+)
+
+// Questions are the disputes of Gin Rummy the referee page settles
+// beyond a meld: a whole deal, scored from both hands under the house
+// rules that change a deal (G1-G3).
+func (Module) Questions() []game.Question {
+	return []game.Question{{
+		Key: "deal", Label: "A whole deal",
+		Inputs: []game.Input{
+			fan.DealEnder,
+			{Name: "hand1", Label: "Player 1's cards", Kind: game.CardsInput, Help: "10 cards, or 11 for Big Gin."},
+			{Name: "hand2", Label: "Player 2's cards", Kind: game.CardsInput},
+			{Name: KeyUndercutOnTie, Label: "House rule: a tie is an undercut (G3)", Kind: game.SelectInput, Value: "yes",
+				Options: []game.Option{{Value: "yes", Label: "Yes, as in standard gin"}, {Value: "no", Label: "No: undercut only when less"}}},
+			{Name: KeyOklahoma, Label: "House rule: Oklahoma (G1)", Kind: game.SelectInput, Value: "no",
+				Options: []game.Option{{Value: "no", Label: "No: the knock value is 10"}, {Value: "yes", Label: "Yes: the up-card sets it"}}},
+			{Name: "up", Label: "First up-card (Oklahoma only)", Kind: game.CardsInput, Help: "Its value is the knock value; a spade doubles the deal."},
+		},
+		Judge: judgeDeal,
+	}}
+}
+
+// judgeDeal scores a whole deal from both hands and, as on the scorepad,
+// the house rules of G1 and G3.
+func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
+	ans := game.Answer{Feedback: map[string]game.Feedback{}}
+	house := HouseRules{Oklahoma: in.Get(KeyOklahoma) == "yes", UndercutOnlyWhenLess: in.Get(KeyUndercutOnTie) == "no"}
+	var d Deal
+	upOK := true
+	if house.Oklahoma && in.Get("up") != "" {
+		var up []cards.Play
+		if up, upOK = fan.ReadInput(ans, in, "up", nil); upOK && len(up) != 1 {
+			ans.Feedback["up"] = game.Feedback{Error: "Enter one card: the first up-card.", Chips: ans.Feedback["up"].Chips}
+			upOK = false
+		} else if upOK {
+			d.UpCard = up[0].Card
+		}
+	}
+	hands, handsOK := fan.ReadInputHands(ans, in, cards.Standard())
+	if !upOK || !handsOK {
+		return ans, nil
+	}
+	d.Hands = hands
+	if in.Get("ender") == "1" {
+		d.Knocker = 1
+	}
+	res, err := ScoreContext(ctx, d, house)
+	if ctx.Err() != nil {
+		return ans, ctx.Err()
+	}
+	if problem, ruled := fan.DealAnswer(err, "up"); problem != nil || ruled != nil {
+		if problem != nil {
+			ans.Feedback[problem.Input] = game.Feedback{Error: problem.Msg, Chips: ans.Feedback[problem.Input].Chips}
+		}
+		ans.Ruling = ruled
+		return ans, nil
+	}
+	ans.Ruling = fan.DealRuling(res.Result, res.Outcome.String())
+	return ans, nil
+}

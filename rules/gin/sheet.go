@@ -1,0 +1,167 @@
+package gin
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/fan"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Record is a gin deal as the scorepad stores it: who ended it (-1 for a
+// draw), the first up-card under Oklahoma, and both hands at the end,
+// cards canonical. A draw holds no hands.
+type Record struct {
+	Draw    bool        `json:"draw,omitempty"`
+	Knocker int         `json:"knocker"`
+	UpCard  string      `json:"up_card,omitempty"`
+	Hands   [2][]string `json:"hands"`
+}
+
+// drawChoice is the sheet's answer to "who ended the deal?" for a draw.
+const drawChoice = "draw"
+
+// DecodeRecord reads a stored deal. A record that is not one (a field of
+// the wrong type, a seat that does not exist, a draw with a knocker) is
+// an error: the import refuses a file holding one.
+func DecodeRecord(raw json.RawMessage) (Record, error) {
+	var in struct {
+		Record
+		Hands [][]string `json:"hands"` // a list, so that a third hand is seen
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return Record{}, err
+	}
+	rec := in.Record
+	switch {
+	case len(in.Hands) != MaxPlayers:
+		return Record{}, ruling.BadInput("hands", "%d hands; a gin deal has %d", len(in.Hands), MaxPlayers)
+	case rec.Draw && rec.Knocker != -1:
+		return Record{}, ruling.BadInput("knocker", "a draw has no knocker (-1), not seat %d", rec.Knocker)
+	case !rec.Draw && rec.Knocker != 0 && rec.Knocker != 1:
+		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+	}
+	rec.Hands = [2][]string{in.Hands[0], in.Hands[1]}
+	return rec, nil
+}
+
+// Blank is the form of a new deal: nothing entered.
+func (Module) Blank(game.Table) url.Values { return url.Values{} }
+
+// Values is the form that shows a stored deal again.
+func (Module) Values(_ game.Table, record json.RawMessage) (url.Values, error) {
+	rec, err := DecodeRecord(record)
+	if err != nil {
+		return nil, err
+	}
+	v := url.Values{"hand_0": {game.JoinCards(rec.Hands[0])}, "hand_1": {game.JoinCards(rec.Hands[1])}}
+	if rec.Draw {
+		v.Set("knocker", drawChoice)
+	} else {
+		v.Set("knocker", strconv.Itoa(rec.Knocker))
+	}
+	if rec.UpCard != "" {
+		v.Set("up_card", rec.UpCard)
+	}
+	return v, nil
+}
+
+// Judge reads a deal as it lies on the table at the end (under Oklahoma
+// the first up-card, who ended the deal or that nobody did, both hands)
+// and scores it: the melds, the defender's lay-offs, the outcome and the
+// points (G1-G3, with Fan Rummy's N1-N3 and N5).
+func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
+	names, house := t.Names, HouseOf(t)
+	r := game.NewReader(cards.Standard())
+	var sh game.Sheet
+	var up cards.Card
+	var upField *game.CardField
+	haveUp := false
+	if house.Oklahoma {
+		// Picked up in play, the up-card may be in a hand too: not counted.
+		up, haveUp, upField = r.Single(form, "up_card", "First up-card", "e.g. 7S")
+		sh.Parts = append(sh.Parts, game.CardsPart(upField))
+	}
+	ender := game.SeatChoice("knocker", "Who ended the deal (knocked or went gin)?", names, form.Get("knocker"), "")
+	ender.Options = append(ender.Options, game.Option{Value: drawChoice, Label: "Nobody: the stock ran out (a draw)"})
+	hands, handFields := fan.ReadSheetHands(r, form, names)
+	sh.Parts = append(sh.Parts, ender, game.CardsPart(handFields[0]), game.CardsPart(handFields[1]))
+	j := &sh.Judgement
+	j.Names = names
+	if form.Get("knocker") == drawChoice {
+		return sh, judgeDraw(j), nil
+	}
+	if line := knockValueLine(house, up, haveUp); line != "" {
+		j.Lines = append(j.Lines, line)
+	}
+	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
+	j.Problem = fan.HandsProblem(names, hands, handFields, knocker, knockerErr)
+	switch {
+	case !house.Oklahoma:
+	case upField.Error != "":
+		j.Problem = "Fix the first up-card."
+	case !haveUp:
+		j.Problem = "Enter the first up-card: under Oklahoma it sets the knock value (G1)."
+	}
+	if j.Problem != "" {
+		return sh, nil, nil
+	}
+	res, err := ScoreContext(ctx, Deal{Knocker: knocker, Hands: hands, UpCard: up}, house)
+	if ctx.Err() != nil {
+		return sh, nil, ctx.Err()
+	}
+	if err != nil {
+		j.Problem = ruling.Message(err)
+		return sh, nil, nil
+	}
+	j.Lines = append(j.Lines, fan.Working(res.Result, names)...)
+	j.Points, j.Ready = res.Points[:], true
+	rec := Record{Knocker: knocker, Hands: [2][]string{cards.Strings(hands[0]), cards.Strings(hands[1])}}
+	if house.Oklahoma {
+		rec.UpCard = up.String()
+	}
+	raw, _ := json.Marshal(rec)
+	return sh, &game.Hand{Record: raw, Points: res.Points[:], Seat: knocker, EndsHand: true}, nil
+}
+
+// judgeDraw is the judgement of a draw (G2): nothing scores and the hands
+// are not read, so the deal is recorded as a draw and nothing else.
+func judgeDraw(j *game.Judgement) *game.Hand {
+	res, _ := Score(Deal{Draw: true}, HouseRules{})
+	j.Lines = []string{capitalize(res.Reason) + "."}
+	j.Points, j.Ready = []int{0, 0}, true
+	raw, _ := json.Marshal(Record{Draw: true, Knocker: -1, Hands: [2][]string{{}, {}}})
+	return &game.Hand{Record: raw, Points: []int{0, 0}, Seat: -1, EndsHand: true}
+}
+
+// knockValueLine says what the deal may be knocked with (G1): 10, or
+// under Oklahoma what the up-card says, once it is entered.
+func knockValueLine(house HouseRules, up cards.Card, haveUp bool) string {
+	if !house.Oklahoma {
+		return "Knock value " + strconv.Itoa(KnockValue) + ": a player may knock with " + strconv.Itoa(KnockValue) + " or less deadwood (G1)."
+	}
+	if !haveUp {
+		return ""
+	}
+	value, doubled := house.KnockValue(up)
+	line := "Up-card " + up.String() + ": a player may knock with " + strconv.Itoa(value) + " or less deadwood (G1)"
+	if value == 0 {
+		line = "Up-card " + up.String() + ": an ace, so only Gin or Big Gin ends the deal (G1)"
+	}
+	if doubled {
+		line += "; a spade: the deal's points are doubled (G1)"
+	}
+	return line + "."
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,251 @@
+package points
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Module is any game by points for the scorepad: no cards, no referee,
+// its own settings (a game.Configurable), and an end the table may choose
+// (a game.Ender).
+type Module struct{}
+
+var info = game.Info{
+	ID: "points", Name: "Any game, by points", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
+	EndRule: "P3", Round: "round",
+	PointsHint: "One whole number for each player; negative numbers are allowed (P2).",
+	// Games by points are of every kind: a sum of Hearts and of Yahtzee
+	// totals would mean nothing.
+	Points: game.PointsColumns{},
+	Rules:  ruleTexts,
+}
+
+var ruleTexts = []game.RuleText{
+	{ID: "P1", Title: "Setup", Text: "The game's name, the players in seat order, how it ends (at a target total, after a number of rounds, or when the table ends it) and whether the highest or the lowest total wins."},
+	{ID: "P2", Title: "Rounds", Text: "Each round records one whole number for each player; negative numbers are allowed."},
+	{ID: "P3", Title: "End", Text: "With a target, the game ends after the round in which any player reaches it, whichever total wins; with a number of rounds, after the last one; open, when the table presses \"End game\"."},
+	{ID: "P4", Title: "Winner", Text: "The best total wins. Players tied for it share the win, and first place in league standings."},
+}
+
+// Info describes any game by points (RULES.md §8).
+func (Module) Info() game.Info { return info }
+
+// The inputs of the new-game form, named as Validate names its fields so
+// that a problem lands beside its input.
+const (
+	inputName   = "name"
+	inputEnd    = "end"
+	inputTarget = "target"
+	inputRounds = "rounds"
+	inputWins   = "wins"
+)
+
+// SetupFields are the new-game form's inputs (P1): Hearts to 100, lowest
+// wins, as the example filled in.
+func (Module) SetupFields() []game.Input {
+	return []game.Input{
+		{Name: inputName, Label: "The game's name", Kind: game.TextInput, Help: "Hearts, Yahtzee, Scrabble…"},
+		{Name: inputEnd, Label: "How it ends", Kind: game.SelectInput, Value: AtTarget.String(), Options: []game.Option{
+			{Value: AtTarget.String(), Label: "When a player reaches a target total"},
+			{Value: AfterRounds.String(), Label: "After a number of rounds"},
+			{Value: Open.String(), Label: "When the table says (“End game”)"},
+		}},
+		{Name: inputTarget, Label: "Target total", Kind: game.NumberInput, Value: "100", Help: "For a game that ends at a target."},
+		{Name: inputRounds, Label: "Number of rounds", Kind: game.NumberInput, Value: "10", Help: "For a game that ends after a number of rounds."},
+		{Name: inputWins, Label: "Who wins", Kind: game.SelectInput, Value: Highest.String(), Options: []game.Option{
+			{Value: Highest.String(), Label: "The highest total"},
+			{Value: Lowest.String(), Label: "The lowest total (as in Hearts)"},
+		}},
+	}
+}
+
+// Setup reads the new-game form into the settings to store: the Setup as
+// JSON, with the number of seats as its players. What is wrong is a
+// *ruling.InputError naming the input.
+func (Module) Setup(form url.Values, seats int) (json.RawMessage, error) {
+	s := Setup{Name: strings.Join(strings.Fields(form.Get(inputName)), " "), Players: seats}
+	end, ok := ParseEnd(form.Get(inputEnd))
+	if !ok {
+		return nil, ruling.BadInput(inputEnd, "Choose how the game ends (P1).")
+	}
+	s.End = end
+	if s.Wins, ok = ParseOrder(form.Get(inputWins)); !ok {
+		return nil, ruling.BadInput(inputWins, "Choose whether the highest or the lowest total wins (P1).")
+	}
+	var err error
+	switch end {
+	case AtTarget:
+		s.Target, err = wholeNumber(form, inputTarget)
+	case AfterRounds:
+		s.Rounds, err = wholeNumber(form, inputRounds)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Validate(); err != nil {
+		return nil, formError(err)
+	}
+	return json.Marshal(s)
+}
+
+// wholeNumber reads a number input.
+func wholeNumber(form url.Values, name string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(form.Get(name)))
+	if err != nil {
+		return 0, ruling.BadInput(name, "Enter a whole number, like 100 (P1).")
+	}
+	return n, nil
+}
+
+// formError is Validate's *InputError as a form shows it: the field, and
+// the message without "points: ", capitalized.
+func formError(err error) error {
+	var ie *InputError
+	if !errors.As(err, &ie) {
+		return err
+	}
+	msg := strings.TrimPrefix(ie.Msg, "points: ")
+	return ruling.BadInput(ie.Field, "%s", strings.ToUpper(msg[:1])+msg[1:]+".")
+}
+
+// settingsOf reads stored settings strictly: a Setup of the given number
+// of players that Validate accepts.
+func settingsOf(raw json.RawMessage, seats int) (Setup, error) {
+	var s Setup
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return Setup{}, ruling.BadInput("settings", "points: the settings are not a game by points: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if s.Players != seats {
+		return Setup{}, ruling.BadInput("settings.players", "points: the settings are for %d players, and the game seats %d", s.Players, seats)
+	}
+	if err := s.Validate(); err != nil {
+		return Setup{}, err
+	}
+	return s, nil
+}
+
+// CheckSettings checks stored settings (an import's) for a table of the
+// given size, as Setup checks the form.
+func (Module) CheckSettings(settings json.RawMessage, seats int) error {
+	_, err := settingsOf(settings, seats)
+	return err
+}
+
+// Describe says how the game ends and who wins: "to 100, lowest wins".
+func (Module) Describe(settings json.RawMessage) string {
+	s, err := settingsOf(settings, playersOf(settings))
+	if err != nil {
+		return ""
+	}
+	return s.String()
+}
+
+// Title is the game's own name: "Hearts".
+func (Module) Title(settings json.RawMessage) string {
+	s, err := settingsOf(settings, playersOf(settings))
+	if err != nil {
+		return ""
+	}
+	return s.Name
+}
+
+// playersOf is the number of players stored settings say, for reading
+// them without a table at hand.
+func playersOf(raw json.RawMessage) int {
+	var s struct {
+		Players int `json:"players"`
+	}
+	_ = json.Unmarshal(raw, &s)
+	return s.Players
+}
+
+// setupOf is the game's Setup, or false for settings that are not one
+// (never stored: the new-game form and the import check them).
+func setupOf(t game.Table) (Setup, bool) {
+	s, err := settingsOf(t.Settings, t.Seats())
+	return s, err == nil
+}
+
+// CheckPoints checks a round (P2): one whole number per player within
+// MaxPoints, negative allowed. The round with which the table ends an
+// open game holds no points (P3): zeros, as many as players.
+func (Module) CheckPoints(t game.Table, r game.Round) error {
+	s, ok := setupOf(t)
+	if !ok {
+		return ruling.BadInput("settings", "this game by points has no settings it can be played by")
+	}
+	round := Round{Points: r.Points}
+	if r.EndsGame {
+		if s.End != Open {
+			return ruling.Errorf("P3", "this game ends %s, not when the table says (P3)", s.endWords())
+		}
+		for _, p := range r.Points {
+			if p != 0 {
+				return ruling.Errorf("P3", "the end of the game holds no points: enter the last round first (P3)")
+			}
+		}
+		round = EndMarker()
+	}
+	if err := s.CheckRound(round); err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			return ruling.BadInput(ie.Field, "%s", strings.TrimPrefix(ie.Msg, "points: "))
+		}
+		return err
+	}
+	return nil
+}
+
+// CanEnd: an open game that has a round and has not ended yet (P3).
+func (Module) CanEnd(t game.Table) bool {
+	s, ok := setupOf(t)
+	return ok && s.End == Open && !t.Tally.Ended && t.Tally.Rounds > 0
+}
+
+// Result is over after the round in which a player reaches the target,
+// after the last round, or once the table ended it (P3); the best total
+// wins, ties sharing the win and the places (P4).
+func (Module) Result(t game.Table) game.Result {
+	s, ok := setupOf(t)
+	if !ok {
+		return game.Playing(t.Tally)
+	}
+	totals := t.Tally.Totals
+	var why string
+	switch s.End {
+	case AtTarget:
+		for _, total := range totals {
+			if total >= s.Target {
+				why = "a player reached " + strconv.Itoa(s.Target) + " (P3)"
+			}
+		}
+	case AfterRounds:
+		if t.Tally.Rounds >= s.Rounds {
+			why = "the last of " + strconv.Itoa(s.Rounds) + " rounds was played (P3)"
+		}
+	case Open:
+		if t.Tally.Ended {
+			why = "the table ended the game (P3)"
+		}
+	}
+	if why == "" || len(totals) == 0 {
+		return game.Playing(t.Tally)
+	}
+	places := s.places(totals)
+	var winners []int
+	for seat, p := range places {
+		if p == 1 {
+			winners = append(winners, seat)
+		}
+	}
+	return game.Won(t.Tally, s.Wins == Highest, why+"; the "+s.Wins.String()+" total wins (P4)", winners...)
+}
