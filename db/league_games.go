@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,6 +17,7 @@ type LeagueGame struct {
 	ID         int64
 	WatchID    string // the game's read-only link id: league pages link games with it
 	Rules      string
+	Settings   json.RawMessage // the game's own settings (any game by points: its name), or nil
 	Status     string
 	Winner     int // seat, or -1
 	Version    int // games.version: bumped by every write to the game
@@ -122,7 +124,7 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 // name read once however many games the player sat at. A league of 5,000
 // games is read in one pass of each, not one query per game.
 func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) ([]LeagueGame, error) {
-	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.status, coalesce(g.winner_seat, -1),
+	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.settings, g.status, coalesce(g.winner_seat, -1),
 		g.version, g.created_at, coalesce(g.finished_at, '')
 		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args...)
 	if err != nil {
@@ -132,10 +134,13 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 	index := map[int64]int{}
 	for rows.Next() {
 		var g LeagueGame
-		var created, finished string
-		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &g.Status, &g.Winner, &g.Version, &created, &finished); err != nil {
+		var created, finished, settings string
+		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &settings, &g.Status, &g.Winner, &g.Version, &created, &finished); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("db: league games: %w", err)
+		}
+		if settings != "{}" {
+			g.Settings = json.RawMessage(settings)
 		}
 		g.CreatedAt = parseTime(created)
 		if finished != "" {

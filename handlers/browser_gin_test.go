@@ -64,6 +64,11 @@ func TestBrowserGinGame(t *testing.T) {
 		"big gin: all 11 cards melded", "+104")
 	waitText(t, ctx, ".banner", "Ann wins with 229")
 
+	// The draw is said on its row of the scorepad.
+	if hands := text(t, ctx, "table.hands"); !strings.Contains(hands, "a draw (G2)") {
+		t.Errorf("the draw's row does not say so: %q", hands)
+	}
+
 	// G5: game bonus 100 to Ann; box bonus 25 to each for the one deal
 	// each scored in; no shutout, Bob having scored.
 	bonuses := text(t, ctx, "table.bonuses")

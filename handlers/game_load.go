@@ -161,6 +161,21 @@ func (t table) note(r rules.Round) string {
 	return strings.Join(notes, "; ")
 }
 
+// rowNote is a scorepad row's note: what the hand's seat and marks mean,
+// and what the game adds (game.Annotator: "a draw (G2)").
+func (t table) rowNote(h db.Hand) string {
+	note := t.note(h.Round())
+	if a, ok := t.rules.Module.(game.Annotator); ok {
+		if more := a.Note(h.Record); more != "" {
+			if note != "" {
+				note += "; "
+			}
+			note += more
+		}
+	}
+	return note
+}
+
 // state is the game as its module sees it: the seats, what was chosen at
 // its creation, and the tally of its hands.
 func (t table) state() game.Table {

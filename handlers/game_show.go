@@ -64,6 +64,11 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
 	}
+	for _, h := range t.hands {
+		if !h.EndsGame {
+			vm.Played++
+		}
+	}
 	dealer := state.Dealer()
 	for i, seat := range g.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1})
@@ -84,7 +89,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	running := make([]int, len(g.Seats))
 	for i, h := range t.hands {
-		row := views.HandRowVM{Number: i + 1, Note: t.note(h.Round()), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
+		row := views.HandRowVM{Number: i + 1, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
 			if seat < len(h.Points) {

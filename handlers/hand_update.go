@@ -35,6 +35,10 @@ func (s *Server) updateHand(c echo.Context) error {
 	if errs != nil {
 		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(editHandVM(c, t, h, form, errs)))
 	}
+	// The round with which the table ended the game stays that round: a
+	// correction of its numbers does not reopen the game (deleting it
+	// does).
+	in.EndsGame = h.EndsGame
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError

@@ -52,6 +52,8 @@ func TestLeagueCountsGinAndPoints(t *testing.T) {
 		"Ann", "Bob", "Cy", "Dee")
 	app.mustRecord(hearts, "", "100", "3", "3", "20")
 	mustContain(t, app.get(hearts), "Bob and Cy share the win with 3")
+	// The league's list of games names the game by points by its own name.
+	mustContain(t, app.get(l.members+"/games"), "Hearts")
 
 	// All games: games, wins, win %, average place, streak.
 	rows := standingsRows(t, app.get(l.members))

@@ -69,6 +69,15 @@ func playerURL(l db.League, player int64) string {
 }
 
 // gameName is the name of a game id: "Fan Rummy".
+// gameTitle is a game's name as a league page lists it: its own name for
+// any game by points ("Hearts"), else the game's.
+func gameTitle(g db.LeagueGame) string {
+	if r, ok := rules.Lookup(g.Rules); ok {
+		return r.Title(g.Settings)
+	}
+	return g.Rules
+}
+
 func gameName(id string) string {
 	if g, ok := rules.Lookup(id); ok {
 		return g.Name

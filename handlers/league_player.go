@@ -152,7 +152,7 @@ func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData,
 	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
 		g, seat := d.record.Games[mine[i].game], mine[i].seat
 		row := views.PlayerGameRowVM{
-			When: when(g.CreatedAt), Game: gameName(g.Rules), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
+			When: when(g.CreatedAt), Game: gameTitle(g), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
 			Result: "in progress",
 		}
 		if g.Finished() {

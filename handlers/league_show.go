@@ -250,7 +250,7 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 		result += " · does not count"
 	}
 	return views.GameSummary{
-		URL: "/w/" + g.WatchID, Name: gameName(g.Rules), Players: strings.Join(players, " · "), Result: result, When: when(g.CreatedAt),
+		URL: "/w/" + g.WatchID, Name: gameTitle(g), Players: strings.Join(players, " · "), Result: result, When: when(g.CreatedAt),
 	}
 }
 

@@ -184,6 +184,14 @@ type Leader interface {
 	NextLeader(t Table) (seat int, rule string)
 }
 
+// Annotator is a game whose scorepad rows say more than the seat each
+// names: a Gin deal that was a draw (G2). Note reads a hand's stored
+// record (one entered card by card, or by points) and says what to add,
+// or "".
+type Annotator interface {
+	Note(record json.RawMessage) string
+}
+
 // Context is what a judgement takes: its deadline and cancellation.
 type Context = context.Context
 

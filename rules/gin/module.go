@@ -1,6 +1,7 @@
 package gin
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"strconv"
@@ -128,4 +129,16 @@ func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func(
 	}
 	r.Points[lucky()] = pts
 	return r
+}
+
+// Note says, on the scorepad, that a deal was a draw (G2): the stock ran
+// down with nobody knocking. A deal entered by points says nothing of it.
+func (Module) Note(record json.RawMessage) string {
+	var rec struct {
+		Draw bool `json:"draw"`
+	}
+	if json.Unmarshal(record, &rec) == nil && rec.Draw {
+		return "a draw (G2)"
+	}
+	return ""
 }
