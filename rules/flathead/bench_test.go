@@ -1,6 +1,7 @@
 package flathead
 
 import (
+	"context"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -110,7 +111,7 @@ func BenchmarkLayoffsRuns(b *testing.B) {
 	h := runLayoffs()
 	b.ReportAllocs()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 	}
 }
 
@@ -120,7 +121,7 @@ func BenchmarkLayoffsHard(b *testing.B) {
 	h := hardLayoffs()
 	b.ReportAllocs()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 	}
 }
 
@@ -211,7 +212,7 @@ func BenchmarkLayoffsCrowded(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, h := range deals {
-			bestLayoffs(h.Table, h.Hands, h.Winner)
+			bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 		}
 	}
 }
@@ -247,6 +248,6 @@ func manyFlushRuns() Hand {
 func BenchmarkLayoffsManyFlushRuns(b *testing.B) {
 	h := manyFlushRuns()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 	}
 }

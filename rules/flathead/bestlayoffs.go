@@ -1,30 +1,51 @@
 package flathead
 
 import (
+	"context"
+	"errors"
+	"math/bits"
 	"slices"
 
 	"meldpad/rules/cards"
 )
 
-// bestLayoffs finds the losers' lay-offs of F7: the cards they add to the
-// melds on the table, never making new melds, so that as few cards as
-// possible stay in their hands in total.
+// bestLayoffs finds the losers' lay-offs of F7 and lists them in an order
+// in which they can be made. The search stops with ctx's error once ctx is
+// done.
 //
-// Ruling: the losers lay off together, before the count, so a meld is
-// judged on its final content after every lay-off onto it: that content
-// must be a valid meld of any kind (F5), with one trump at most, counting a
-// trump already in it (F3). So 3-4-5 of Lamps takes 6 of Fromps from one
-// loser and 7 of Plungers from another, and a flush run may end as a flush
-// or as a run, but not both.
+// Ruling (F5, F7): each lay-off is one loser adding one or more of their
+// own cards to one meld on the table, which must be a valid meld after
+// every lay-off (F5), holding one trump at most, counting one already in
+// it (F3). The losers may lay off in any order and more than once, so one
+// loser's lay-off may open the way for another's: 3-4-5 of Lamps takes 6
+// of Fromps from one loser, then 7 of Plungers from another. The lay-offs
+// chosen leave the fewest cards in the losers' hands in total.
 //
-// Tie-break: among the sets of lay-offs that leave the fewest cards, the
-// losers' cards are taken in deck order (suited cards by colour, rank and
-// suit, then trumps), and each goes onto the lowest-numbered meld it can
-// join in some best set of lay-offs given the choices before it, or stays
-// in hand only if no best set lays it off. Who holds a card and where it
-// sits in the hand make no difference.
+// Which final melds can be reached that way, lay-off by lay-off? Exactly
+// those that are valid as they end (the same test as laying all the cards
+// off at once), with one more condition, F7's gate, for a flush with gaps
+// (two or more ranks missing between its lowest and highest cards, such
+// as 1, 3 and 5 of Lamps) that is to end as a run: its gaps must be
+// filled by cards of its own suit, which keep it a flush whoever lays
+// them, and by one loser's cards laid off together, but for as many gaps
+// as it has a trump for (none or one). Until a card of another suit joins
+// it such a meld is a flush, and then it must be a run at once; and from
+// any valid run every valid run holding it can be reached one card at a
+// time (fill its gap, extend an end, or skip the one rank its trump
+// stands for), a trump the meld is to hold being laid first. orderLayoffs
+// writes the order. So F7's example leaves both cards in hand (1 2 3 5
+// and 1 3 4 5 are not melds, and 1 2 3 4 5 needs both cards in one
+// lay-off), while one loser holding both lays them off together.
 //
-// How, exactly and fast enough for six seats and a crowded table:
+// Tie-break: among the lay-offs that leave the fewest cards, the losers'
+// cards are taken in deck order (suited cards by colour, rank and suit,
+// then trumps), and each goes onto the lowest-numbered meld it can join in
+// some best set of lay-offs given the choices before it, or stays in hand
+// only if no best set lays it off. Where a card sits in a hand makes no
+// difference, nor which seat numbers the losers have.
+//
+// How, exactly and fast enough for five losers of ten cards and a crowded
+// table:
 //   - A card that fits only melds that can never refuse it (a set, or a
 //     flush that can never become a run, far from holding its whole rank or
 //     suit) is laid off on the first of them.
@@ -37,12 +58,27 @@ import (
 //     knapsack shares the trumps out.
 //   - The tie-break then walks the cards in deck order, keeping at each
 //     step the first choice that still reaches the best total.
-func bestLayoffs(table, hands [][]cards.Card, winner int) []Layoff {
+func bestLayoffs(ctx context.Context, table, hands [][]cards.Card, winner int) ([]Layoff, error) {
 	if len(table) == 0 {
-		return nil
+		return nil, nil
 	}
-	p := newLayoffProblem(table, hands, winner)
-	return p.solve()
+	p := newLayoffProblem(ctx, table, hands, winner)
+	if err := p.solve(); err != nil {
+		return nil, err
+	}
+	var laid []laidCard
+	for k, h := range p.pool {
+		if p.meldOf[k] >= 0 {
+			laid = append(laid, laidCard{h, p.meldOf[k]})
+		}
+	}
+	return orderLayoffs(table, laid)
+}
+
+// laidCard is a card laid off onto a meld.
+type laidCard struct {
+	heldCard
+	meld int
 }
 
 // heldCard is one card in a loser's hand.
@@ -87,12 +123,19 @@ type tableMeld struct {
 	// hold all eleven cards of its suit and a trump, which F3 forbids; its
 	// card count then matters to the search.
 	wholeSuitPossible bool
-	group             int // its group, when searched
-	slot              int // its index among its group's melds, when searched
+	// gate holds, for a flush with two or more ranks missing between its
+	// lowest and highest cards that may become a run, those ranks: F7's
+	// gate (see bestLayoffs).
+	gate  uint16
+	group int // its group, when searched
+	slot  int // its index among its group's melds, when searched
 }
 
 // layoffProblem is one F7 search.
 type layoffProblem struct {
+	ctx    context.Context
+	err    error // ctx's error, once the search has stopped for it
+	steps  int   // search steps, to look at ctx now and then
 	melds  []tableMeld
 	pool   []heldCard // the losers' cards in deck order
 	trumps int        // trumps among them
@@ -104,8 +147,8 @@ type layoffProblem struct {
 	direct int
 }
 
-func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
-	p := &layoffProblem{}
+func newLayoffProblem(ctx context.Context, table, hands [][]cards.Card, winner int) *layoffProblem {
+	p := &layoffProblem{ctx: ctx}
 	for seat, hand := range hands {
 		if seat == winner {
 			continue
@@ -140,6 +183,12 @@ func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
 		m := tableMeld{base: shapeOf(meld), trump: hasTrump(meld)}
 		trumpPossible := m.trump || p.trumps > 0
 		m.runCapable = m.base.runnable() && canBecomeRun(m.base, held[m.base.colour], trumpPossible)
+		if lo, hi := m.base.span(); m.runCapable && m.base.sameSuit {
+			gaps := (1<<(hi+1) - 1) &^ (1<<lo - 1) &^ m.base.ranks
+			if bits.OnesCount16(gaps) >= 2 {
+				m.gate = gaps
+			}
+		}
 		m.wholeSuitPossible = trumpPossible && m.base.sameSuit && m.base.n+ofSuit[m.base.suit] >= ranksPerSuit
 		wholeRankPossible := trumpPossible && m.base.sameRank() && m.base.n+ofRank[m.base.rank()] >= suitsPerRank
 		m.searched = m.runCapable || m.wholeSuitPossible || wholeRankPossible
@@ -265,8 +314,25 @@ func (p *layoffProblem) makeGroups() {
 	}
 }
 
-// solve finds the best lay-offs and the tie-break's choice among them.
-func (p *layoffProblem) solve() []Layoff {
+// stopped reports whether the search must stop because ctx is done,
+// looking at ctx once every few hundred steps.
+func (p *layoffProblem) stopped() bool {
+	if p.err != nil {
+		return true
+	}
+	p.steps++
+	if p.steps&0xff == 0 {
+		p.err = p.ctx.Err()
+	}
+	return p.err != nil
+}
+
+// solve finds the best lay-offs and the tie-break's choice among them,
+// filling in meldOf; it returns ctx's error if ctx is done first.
+func (p *layoffProblem) solve() error {
+	if err := p.ctx.Err(); err != nil {
+		return err
+	}
 	// Melds that never refuse a card take a trump each if they have none.
 	freeSpots := 0
 	for _, m := range p.melds {
@@ -294,6 +360,9 @@ func (p *layoffProblem) solve() []Layoff {
 		current[gi] = g.value(0, states[gi])
 	}
 	target := combine(current, p.trumps)
+	if p.err != nil {
+		return p.err
+	}
 
 	// The tie-break: card by card in deck order, the first meld (or
 	// keeping it, last) that still allows the best total.
@@ -334,17 +403,23 @@ func (p *layoffProblem) solve() []Layoff {
 				continue
 			}
 			old := states[gi][o.slot]
-			states[gi][o.slot] = pack(unpack(old, p.melds[o.meld].base).with(h.card))
+			w, ok := g.add(o.slot, old, h.card, h.seat)
+			if !ok {
+				continue
+			}
+			states[gi][o.slot] = w
 			if chosen = choose(o.meld, states[gi], 1); chosen {
 				break
 			}
 			states[gi][o.slot] = old
 		}
+		if p.err != nil {
+			return p.err
+		}
 		if !chosen && !choose(-1, states[gi], 0) {
-			// Unreachable, since the best total is reached through one of
-			// the choices above; keeping the card is the safe answer.
-			current[gi] = plus(g.value(i+1, states[gi]), placed[gi])
-			next[gi]++
+			// Unreachable: the best total is reached through one of the
+			// choices above, or it would not be the best total.
+			return errors.New("flathead: internal error: no lay-off keeps the best count (F7)")
 		}
 	}
 
@@ -399,26 +474,5 @@ func (p *layoffProblem) solve() []Layoff {
 		}
 	}
 
-	type laidCard struct {
-		heldCard
-		meld int
-	}
-	var laid []laidCard
-	for k, h := range p.pool {
-		if p.meldOf[k] >= 0 {
-			laid = append(laid, laidCard{h, p.meldOf[k]})
-		}
-	}
-	// By seat, then in the order of the seat's hand.
-	slices.SortFunc(laid, func(a, b laidCard) int {
-		if a.seat != b.seat {
-			return a.seat - b.seat
-		}
-		return a.pos - b.pos
-	})
-	out := make([]Layoff, len(laid))
-	for i, l := range laid {
-		out[i] = Layoff{Seat: l.seat, Card: l.card, Meld: l.meld}
-	}
-	return out
+	return nil
 }

@@ -248,6 +248,87 @@ func (g *layoffGroup) bounds(p int) []int {
 	return bound
 }
 
+// A meld's packed state holds, above its shape (pack), who filled the
+// gaps of a flush with two or more gaps (tableMeld.gate) with cards of
+// another suit than its own: the loser who filled most of them (A), with
+// whether A filled two or more, and one other loser who filled one (B).
+// The meld can open as a run only if one loser filled them all, or all
+// but one while it holds a trump (F7; see bestLayoffs).
+const (
+	gateAShift   = 18
+	gateTwice    = 1 << 21
+	gateBShift   = 22
+	gateMask     = 0x7f << gateAShift
+	gateSeatMask = 7
+)
+
+// with returns meld slot s's packed state w with natural card c added,
+// where c fills none of its gaps (or is of its suit).
+func (g *layoffGroup) with(s int, w uint32, c cards.Card) uint32 {
+	return pack(unpack(w, g.slots[s].base).with(c)) | w&gateMask
+}
+
+// add returns meld slot s's packed state w with natural card c added,
+// held by seat: with, and F7's gate kept up to date. It returns false once
+// the meld can no longer open as a run, since too many losers filled its
+// gaps.
+func (g *layoffGroup) add(s int, w uint32, c cards.Card, seat int) (uint32, bool) {
+	m := g.slots[s]
+	next := g.with(s, w, c)
+	if m.gate&rankBit(c.Rank) == 0 || c.Suit == m.base.suit || c.Rank > 9 {
+		return next, true
+	}
+	return gateAdd(next, seat)
+}
+
+// gateAdd records that seat filled one of a meld's gaps with a card of
+// another suit than the meld's, or returns false when the meld can then
+// no longer open as a run (F7).
+func gateAdd(w uint32, seat int) (uint32, bool) {
+	o := uint32(seat + 1)
+	a := w >> gateAShift & gateSeatMask
+	b := w >> gateBShift & gateSeatMask
+	twice := w&gateTwice != 0
+	switch {
+	case a == 0:
+		a = o
+	case a == o:
+		twice = true
+	case b == 0:
+		b = o
+	case b == o && !twice:
+		a, b, twice = o, a, true
+	default:
+		return 0, false
+	}
+	if !twice && b != 0 && b < a {
+		a, b = b, a // A and B filled one gap each: either may be the one
+	}
+	w = w&^gateMask | a<<gateAShift | b<<gateBShift
+	if twice {
+		w |= gateTwice
+	}
+	return w, true
+}
+
+// gateExtra returns 1 when a loser other than the one who filled most of
+// a meld's gaps filled one too: to open as a run the meld then needs a
+// trump's allowance (F7).
+func gateExtra(w uint32) int {
+	if w>>gateBShift&gateSeatMask != 0 {
+		return 1
+	}
+	return 0
+}
+
+// gateOK reports whether meld slot s, with naturals sh and packed state w,
+// could have opened as a run holding h trumps (0 or 1): its gaps that no
+// card fills, and those filled by a second loser, at most h (F7).
+func (g *layoffGroup) gateOK(s int, sh shape, w uint32, h int) bool {
+	m := g.slots[s]
+	return m.gate == 0 || bits.OnesCount16(m.gate&^sh.ranks)+gateExtra(w) <= h
+}
+
 // pack stores the parts of a shape a lay-off can change in one word; the
 // suit and colour it is compared with stay those of the meld's own cards.
 func pack(s shape) uint32 {
@@ -271,19 +352,24 @@ func unpack(w uint32, base shape) shape {
 	}
 }
 
-// runPossible reports whether meld slot s, with naturals sh, can still end
-// as a run once the cards from next on have been dealt with: one colour,
-// no ∞, no rank twice, and every rank missing between its ends still to
-// come, but one, which a trump may fill (F3). Cards come in deck order, so
-// a run's cards come by rising rank.
-func (g *layoffGroup) runPossible(s int, sh shape, next int) bool {
+// runPossible reports whether meld slot s, with naturals sh and packed
+// state w, can still end as a run once the cards from next on have been
+// dealt with: one colour, no ∞, no rank twice, and every rank missing
+// between its ends still to come, but one, which a trump may fill (F3);
+// and its gaps still to be filled as F7's gate allows. Cards come in deck
+// order, so a run's cards come by rising rank.
+func (g *layoffGroup) runPossible(s int, sh shape, w uint32, next int) bool {
 	if !sh.runnable() {
 		return false
 	}
 	lo, hi := sh.span()
 	var span uint16 = (1<<(hi+1) - 1) &^ (1<<lo - 1)
 	unfillable := span &^ sh.ranks &^ g.future[s][asRun][next]
-	return bits.OnesCount16(unfillable) <= g.holes[s]
+	if bits.OnesCount16(unfillable) > g.holes[s] {
+		return false
+	}
+	gate := g.slots[s].gate
+	return gate == 0 || bits.OnesCount16(gate&^sh.ranks&^g.future[s][asRun][next])+gateExtra(w) <= g.holes[s]
 }
 
 // The status of a meld once no more cards will join it.
@@ -300,17 +386,24 @@ const (
 func (g *layoffGroup) status(s int, state uint32, allowed kindSet) int {
 	m := g.slots[s]
 	sh := unpack(state, m.base)
-	return statusOf(sh.kinds(true)&allowed != 0, m.trump, sh.kinds(false)&allowed != 0)
+	valid := func(h int) bool {
+		ks := sh.kinds(h == 1) & allowed
+		// A plain run must have opened as F7's gate allows; the other
+		// kinds are of one rank or suit, and have no gate.
+		return ks&^(1<<Run) != 0 || ks.has(Run) && g.gateOK(s, sh, state, h)
+	}
+	return statusOf(valid(1), m.trump, valid(0))
 }
 
-// formStatus judges meld slot s in its final packed state as a meld of
-// form f.
-func (g *layoffGroup) formStatus(s int, sh shape, f form) int {
+// formStatus judges meld slot s in its final packed state w as a meld of
+// form f; a run must have opened as F7's gate allows.
+func (g *layoffGroup) formStatus(s int, w uint32, f form) int {
 	m := g.slots[s]
+	sh := unpack(w, m.base)
 	withTrump, without := false, false
 	for _, k := range f.kinds() {
-		withTrump = withTrump || sh.is(k, true)
-		without = without || !m.trump && sh.is(k, false)
+		withTrump = withTrump || sh.is(k, true) && (k != Run || g.gateOK(s, sh, w, 1))
+		without = without || !m.trump && sh.is(k, false) && (k != Run || g.gateOK(s, sh, w, 0))
 	}
 	return statusOf(withTrump, m.trump, without)
 }
@@ -344,7 +437,7 @@ const anyKind = ^kindSet(0)
 func (g *layoffGroup) leaf(states []uint32, plan []form) trumpValues {
 	need, can := 0, 0
 	for s, st := range states {
-		switch g.formStatus(s, unpack(st, g.slots[s].base), plan[s]) {
+		switch g.formStatus(s, st, plan[s]) {
 		case statusDead:
 			return noValues()
 		case statusMandatory:
@@ -403,6 +496,9 @@ func (g *layoffGroup) value(i int, states []uint32) trumpValues {
 // returning. Values are memoised at the start of each block of cards of
 // one colour and rank; within a block the cards are tried one by one.
 func (g *layoffGroup) best(i int, states []uint32, p int) trumpValues {
+	if g.problem.stopped() {
+		return noValues()
+	}
 	if i == len(g.cards) {
 		if _, alive := g.memoKey(i, states, p); !alive {
 			return noValues()
@@ -444,7 +540,11 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
 			continue
 		}
 		old := states[o.slot]
-		states[o.slot] = pack(unpack(old, g.slots[o.slot].base).with(c))
+		w, ok := g.add(o.slot, old, c, g.problem.pool[g.cards[i]].seat)
+		if !ok {
+			continue
+		}
+		states[o.slot] = w
 		v = maxValues(v, plus(g.best(i+1, states, p), 1))
 		states[o.slot] = old
 	}
@@ -463,11 +563,20 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 	plan := g.plans[p]
 	end := g.blockEnd[i]
 	c := g.problem.pool[g.cards[i]].card
+	// Which card fills a flush's gap, and whose it is, matters to F7's
+	// gate: such a block is placed card by card.
+	for k := i; k < end; k++ {
+		for _, o := range g.options[k] {
+			if o.slot >= 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
+				return g.cardStep(i, states, p)
+			}
+		}
+	}
 	var runSpace [8]int
 	runs := runSpace[:0] // run slots that may take this rank
 	for _, o := range g.options[i] {
 		if o.slot >= 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
-			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), end) {
+			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), states[o.slot], end) {
 			if len(runs) == len(runSpace) {
 				return g.cardStep(i, states, p) // too many runs to enumerate subsets of
 			}
@@ -509,8 +618,8 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 		choices *= 1 + b.nCounted
 	}
 	v := noValues()
-	words := make([]uint32, len(states))
-	var withCard [8]uint32
+	words := make([]uint64, len(states))
+	var withCard [8]uint64
 	for choice := range choices {
 		// Which counted meld, if any, each card joins.
 		var undo [3]struct {
@@ -533,7 +642,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			}
 			s := b.counted[pick-1]
 			undo[k].slot, undo[k].state = s, states[s]
-			states[s] = pack(unpack(states[s], g.slots[s].base).with(b.card))
+			states[s] = g.with(s, states[s], b.card)
 			joined++
 		}
 		// The key words of every meld at the end of the block, and of
@@ -552,7 +661,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			}
 		}
 		for b, s := range runs {
-			w, ok := g.slotWord(s, pack(unpack(states[s], g.slots[s].base).with(c)), asRun, end)
+			w, ok := g.slotWord(s, g.with(s, states[s], c), asRun, end)
 			if !ok {
 				w = deadWord
 			}
@@ -580,7 +689,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 					}
 				}
 				dead = dead || w == deadWord
-				k = binary.LittleEndian.AppendUint32(k, w)
+				k = binary.LittleEndian.AppendUint64(k, w)
 			}
 			g.key = k
 			if dead {
@@ -602,7 +711,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 }
 
 // deadWord marks, in blockStep, a meld that can no longer end valid.
-const deadWord = 1<<32 - 1
+const deadWord = 1<<64 - 1
 
 // withRuns returns best at end after giving card c to the runs of the
 // subset.
@@ -611,7 +720,7 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 	for b, s := range runs {
 		saved[b] = states[s]
 		if subset&(1<<b) != 0 {
-			states[s] = pack(unpack(states[s], g.slots[s].base).with(c))
+			states[s] = g.with(s, states[s], c)
 		}
 	}
 	v := g.best(end, states, p)
@@ -640,7 +749,7 @@ func (g *layoffGroup) memoKey(i int, states []uint32, p int) ([]byte, bool) {
 	for s, st := range states {
 		w, ok := g.slotWord(s, st, plan[s], i)
 		alive = alive && ok
-		k = binary.LittleEndian.AppendUint32(k, w)
+		k = binary.LittleEndian.AppendUint64(k, w)
 	}
 	g.key = k
 	return k, alive
@@ -649,21 +758,21 @@ func (g *layoffGroup) memoKey(i int, states []uint32, p int) ([]byte, bool) {
 // slotWord writes meld slot s, in packed state st and form f, for the memo
 // key at position i, as memoKey describes; false when it can no longer
 // end valid in that form.
-func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
+func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint64, bool) {
 	m := g.slots[s]
 	sh := unpack(st, m.base)
 	switch {
 	case g.future[s][f][i] == 0:
-		status := g.formStatus(s, sh, f)
-		return 1<<31 | uint32(status), status != statusDead
+		status := g.formStatus(s, st, f)
+		return 1<<31 | uint64(status), status != statusDead
 	case f == asSet:
-		return uint32(sh.n), sh.sameRank()
+		return uint64(sh.n), sh.sameRank()
 	case f == asFlush:
-		return g.flushWord(s, sh), sh.sameSuit
+		return uint64(g.flushWord(s, sh)), sh.sameSuit
 	}
-	if !g.runPossible(s, sh, i) {
+	if !g.runPossible(s, sh, st, i) {
 		if f == asEither && sh.sameSuit {
-			return g.flushWord(s, sh), true
+			return uint64(g.flushWord(s, sh)), true
 		}
 		return 0, false
 	}
@@ -672,14 +781,31 @@ func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
 	case closed && f == asEither && sh.sameSuit && g.future[s][asFlush][i] != 0:
 		// No card can join the run, but cards of its suit may still join
 		// the flush, which it then is.
-		return g.flushWord(s, sh), true
+		return uint64(g.flushWord(s, sh)), true
 	case closed:
 		// No later card can join it: it is final.
-		return 1<<31 | uint32(g.formStatus(s, sh, f)), true
+		return 1<<31 | uint64(g.formStatus(s, st, f)), true
 	case f == asEither && sh.sameSuit:
 		w |= 1 << 30 // it may end as a flush too
 	}
-	return w, true
+	return uint64(w) | g.gateWord(s, sh, st, i), true
+}
+
+// gateWord writes, for the memo key at position i, what F7's gate of meld
+// slot s still needs: while cards may fill its gaps, who filled them and
+// how many gaps no card can fill any more; after that, whether a second
+// loser filled one.
+func (g *layoffGroup) gateWord(s int, sh shape, st uint32, i int) uint64 {
+	gate := g.slots[s].gate
+	if gate == 0 {
+		return 0
+	}
+	future := g.future[s][asRun][i]
+	if gate&future == 0 {
+		return uint64(gateExtra(st)) << 41
+	}
+	unfilled := bits.OnesCount16(gate &^ sh.ranks &^ future)
+	return uint64(st&gateMask>>gateAShift)<<32 | uint64(unfilled)<<39
 }
 
 // flushWord writes a meld that can only end as a flush: its card count
