@@ -133,9 +133,11 @@ type tableMeld struct {
 
 // layoffProblem is one F7 search.
 type layoffProblem struct {
-	ctx    context.Context
-	err    error // ctx's error, once the search has stopped for it
-	steps  int   // search steps, to look at ctx now and then
+	ctx context.Context
+	err error // ctx's error, once the search has stopped for it
+	// held holds, by colour, the ranks of the losers' natural cards.
+	held   [cards.Yellow + 1]uint16
+	steps  int // search steps, to look at ctx now and then
 	melds  []tableMeld
 	pool   []heldCard // the losers' cards in deck order
 	trumps int        // trumps among them
@@ -168,7 +170,7 @@ func newLayoffProblem(ctx context.Context, table, hands [][]cards.Card, winner i
 
 	// Which ranks of each colour, and how many cards of each rank and suit,
 	// the losers hold.
-	var held [cards.Yellow + 1]uint16
+	held := &p.held
 	var ofRank [cards.Infinity + 1]int
 	var ofSuit [cards.Zurfs + 1]int
 	for _, h := range p.pool {
@@ -196,6 +198,19 @@ func newLayoffProblem(ctx context.Context, table, hands [][]cards.Card, winner i
 	}
 	p.makeGroups()
 	return p
+}
+
+// reachesWithout reports whether natural card c could join the run of
+// meld m without a trump added to it: every rank missing between the
+// meld's cards and c is held by a loser, but one if the meld holds a
+// trump already (F3). A bound for the search: without it, a trump must
+// join the meld.
+func (p *layoffProblem) reachesWithout(m *tableMeld, c cards.Card) bool {
+	lo, hi := m.base.span()
+	lo, hi = min(lo, int(c.Rank)), max(hi, int(c.Rank))
+	var span uint16 = (1<<(hi+1) - 1) &^ (1<<lo - 1)
+	missing := bits.OnesCount16(span &^ m.base.ranks &^ p.held[m.base.colour])
+	return missing == 0 || missing == 1 && m.trump
 }
 
 // canBecomeRun reports whether a meld whose naturals have shape base could

@@ -85,16 +85,30 @@ type layoffGroup struct {
 	// those with the fewest runs first, as the cheapest to search.
 	plans     [][]form
 	planOrder []int
-	// fitting[p][i] bounds the cards from i on that plan p can lay off.
-	fitting [][]int
+	// fitting[p][i] bounds the cards from i on that plan p can lay off;
+	// fitting0[p][i] those it can lay off without a trump joining any
+	// meld of the group.
+	fitting, fitting0 [][]int
 	// future[s][f][i] holds the rank bits of the cards from i on that
 	// could join meld slot s in form f.
 	future [][4][]uint16
+	// gateSeats[s][i] holds, as bits by seat, the losers holding cards
+	// from i on that could fill a gap of meld slot s (F7's gate).
+	gateSeats [][]uint8
 	// blockEnd[i] is, for the first card of a block of cards of one
 	// colour and rank, the index after its last card; 0 elsewhere.
 	blockEnd []int
 	memo     map[string]trumpValues
 	key      []byte
+	// words[i] holds the melds' words last written at position i, and
+	// optionSlots[k] the slots card k may join, a bit each: memoKey
+	// writes again only the words of melds that cards have reached.
+	words       [][]uint64
+	optionSlots []uint32
+	// maxTrumps is the most trumps the group's melds can take: one for
+	// each meld without a trump of its own, and no more than the losers
+	// hold (F3).
+	maxTrumps int
 }
 
 // accepts reports whether natural card c could join meld slot s in form f.
@@ -143,7 +157,14 @@ func (g *layoffGroup) prepare() {
 		g.holes = append(g.holes, holes)
 	}
 	g.plans = [][]form{nil}
+	for _, m := range g.slots {
+		if !m.trump {
+			g.maxTrumps++
+		}
+	}
+	g.maxTrumps = min(g.maxTrumps, g.problem.trumps, maxTrumps)
 	g.future = make([][4][]uint16, len(g.melds))
+	g.gateSeats = make([][]uint8, len(g.melds))
 	planned := 0
 	for s, i := range g.melds {
 		m := g.problem.melds[i]
@@ -181,6 +202,17 @@ func (g *layoffGroup) prepare() {
 			}
 			g.future[s][f] = future
 		}
+		seats := make([]uint8, len(g.cards)+1)
+		for k := len(g.cards) - 1; k >= 0; k-- {
+			seats[k] = seats[k+1]
+			h := g.problem.pool[g.cards[k]]
+			for _, o := range g.options[k] {
+				if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
+					seats[k] |= 1 << h.seat
+				}
+			}
+		}
+		g.gateSeats[s] = seats
 	}
 	runs := func(plan []form) int {
 		n := 0
@@ -192,10 +224,24 @@ func (g *layoffGroup) prepare() {
 		return n
 	}
 	g.planOrder = make([]int, len(g.plans))
+	g.words = make([][]uint64, len(g.cards)+1)
+	for i := range g.words {
+		g.words[i] = make([]uint64, len(g.slots))
+	}
+	g.optionSlots = make([]uint32, len(g.cards))
+	for k, opts := range g.options {
+		for _, o := range opts {
+			if o.slot >= 0 {
+				g.optionSlots[k] |= 1 << o.slot
+			}
+		}
+	}
 	g.fitting = make([][]int, len(g.plans))
+	g.fitting0 = make([][]int, len(g.plans))
 	for p := range g.plans {
 		g.planOrder[p] = p
-		g.fitting[p] = g.bounds(p)
+		g.fitting[p] = g.bounds(p, false)
+		g.fitting0[p] = g.bounds(p, true)
 	}
 	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runs(g.plans[a]) - runs(g.plans[b]) })
 }
@@ -205,7 +251,7 @@ func (g *layoffGroup) prepare() {
 // refuses it would take, and of the cards that only runs take, in each
 // block of one colour and rank, no more than there are runs that take
 // that rank, since a run takes one card of a rank.
-func (g *layoffGroup) bounds(p int) []int {
+func (g *layoffGroup) bounds(p int, noTrump bool) []int {
 	plan := g.plans[p]
 	bound := make([]int, len(g.cards)+1)
 	runTakes := make([]bool, len(g.melds))
@@ -226,6 +272,9 @@ func (g *layoffGroup) bounds(p int) []int {
 				case o.slot < 0:
 					other = true
 				case !g.accepts(o.slot, plan[o.slot], c):
+				case noTrump && plan[o.slot] != asSet && !(plan[o.slot] != asRun && c.Suit == g.slots[o.slot].base.suit) &&
+					!g.problem.reachesWithout(g.slots[o.slot], c):
+					// Only a run could take it, and only with a trump.
 				case plan[o.slot] == asRun:
 					run = true
 					if !runTakes[o.slot] {
@@ -431,29 +480,6 @@ func statusOf(withTrump, holdsTrump, without bool) int {
 // anyKind allows every kind, for the final judgement of a meld.
 const anyKind = ^kindSet(0)
 
-// leaf returns the values of the melds' final states: no more natural
-// cards, and t trumps for every t between the gaps that need one and the
-// places that can take one.
-func (g *layoffGroup) leaf(states []uint32, plan []form) trumpValues {
-	need, can := 0, 0
-	for s, st := range states {
-		switch g.formStatus(s, st, plan[s]) {
-		case statusDead:
-			return noValues()
-		case statusMandatory:
-			need++
-			can++
-		case statusOptional:
-			can++
-		}
-	}
-	v := noValues()
-	for t := need; t <= can && t <= g.problem.trumps; t++ {
-		v[t] = 0
-	}
-	return v
-}
-
 // noValues returns trumpValues that allow nothing.
 func noValues() trumpValues {
 	var v trumpValues
@@ -472,71 +498,67 @@ func noValues() trumpValues {
 // cards as the plan has cards that fit its melds at all.
 func (g *layoffGroup) value(i int, states []uint32) trumpValues {
 	v := noValues()
-	maxTrumps := 0 // one for each meld without a trump of its own (F3)
-	for _, m := range g.slots {
-		if !m.trump {
-			maxTrumps++
-		}
-	}
-	maxTrumps = min(maxTrumps, g.problem.trumps)
 	for _, p := range g.planOrder {
-		bound := int16(g.fitting[p][i])
-		beaten := true
-		for t := 0; t <= maxTrumps; t++ {
-			beaten = beaten && v[t] != noWay && v[t] >= bound
-		}
-		if !beaten {
-			v = maxValues(v, g.best(i, states, p))
+		if !g.covered(v, int16(g.fitting0[p][i]), int16(g.fitting[p][i])) {
+			v = maxValues(v, g.best(i, states, p, 0, -1))
 		}
 	}
 	return v
 }
 
-// best is value for one plan of forms. states is restored before
-// returning. Values are memoised at the start of each block of cards of
-// one colour and rank; within a block the cards are tried one by one.
-func (g *layoffGroup) best(i int, states []uint32, p int) trumpValues {
+// best is value for one plan of forms, for the melds that are not final
+// in prevFinal (a bit per slot): the status of each meld that is final
+// here is folded into the values once, where it becomes final (a trump it
+// must or may take), so that the memo key only says it is final and the
+// values memoised leave out the melds final at i. states is restored
+// before returning. Values are memoised at every card: blockStep places a block
+// of cards of one colour and rank at once where it can, and cardStep
+// tries them one by one where it cannot.
+func (g *layoffGroup) best(i int, states []uint32, p int, prevFinal uint32, from int) trumpValues {
 	if g.problem.stopped() {
 		return noValues()
 	}
-	if i == len(g.cards) {
-		if _, alive := g.memoKey(i, states, p); !alive {
-			return noValues()
-		}
-		return g.leaf(states, g.plans[p])
-	}
-	if g.blockEnd[i] == 0 {
-		if _, alive := g.memoKey(i, states, p); !alive {
-			return noValues()
-		}
-		return g.cardStep(i, states, p)
-	}
-	key, alive := g.memoKey(i, states, p)
+	key, alive, final, mandatory, optional := g.memoKey(i, states, p, prevFinal, from)
 	if !alive {
 		return noValues()
 	}
-	if v, ok := g.memo[string(key)]; ok {
-		return v
+	if i == len(g.cards) {
+		return foldStatuses(zeroValues(), mandatory, optional)
 	}
-	memoKey := string(key)
-	v := g.blockStep(i, states, p)
-	g.memo[memoKey] = v
-	return v
+	v, ok := g.memo[string(key)]
+	if !ok {
+		memoKey := string(key)
+		if g.blockEnd[i] == 0 {
+			v = g.cardStep(i, states, p, final) // inside a block placed card by card
+		} else {
+			v = g.blockStep(i, states, p, final)
+		}
+		g.memo[memoKey] = v
+	}
+	return foldStatuses(v, mandatory, optional)
 }
 
 // cardStep tries every place for card i: each meld it may join in the
 // plan's forms, and staying in hand.
-func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
+func (g *layoffGroup) cardStep(i int, states []uint32, p int, final uint32) trumpValues {
 	plan := g.plans[p]
 	c := g.problem.pool[g.cards[i]].card
-	stay := g.best(i+1, states, p) // the card is kept, or goes to a meld that never refuses it
-	v := stay
+	// A choice is skipped when it cannot lay off more than the choices
+	// before it, even if every later card that fits were laid off.
+	bound0, bound := int16(g.fitting0[p][i+1])+1, int16(g.fitting[p][i+1])+1
+	v := noValues()
+	sink := false
 	for _, o := range g.options[i] {
 		if o.slot < 0 {
-			v = maxValues(v, plus(stay, 1))
-			continue
+			// A meld that never refuses the card: as good as keeping it,
+			// and one card more.
+			sink = true
+			v = maxValues(v, plus(g.best(i+1, states, p, final, i), 1))
 		}
-		if !g.accepts(o.slot, plan[o.slot], c) {
+	}
+	for _, o := range g.options[i] {
+		// A final meld takes no more cards: any would leave it invalid.
+		if o.slot < 0 || final&(1<<o.slot) != 0 || !g.accepts(o.slot, plan[o.slot], c) || g.covered(v, bound0, bound) {
 			continue
 		}
 		old := states[o.slot]
@@ -545,10 +567,28 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
 			continue
 		}
 		states[o.slot] = w
-		v = maxValues(v, plus(g.best(i+1, states, p), 1))
+		v = maxValues(v, plus(g.best(i+1, states, p, final, i), 1))
 		states[o.slot] = old
 	}
+	if !sink && !g.covered(v, bound0-1, bound-1) {
+		v = maxValues(v, g.best(i+1, states, p, final, i)) // the card is kept
+	}
 	return v
+}
+
+// covered reports whether v already lays off at least bound cards for
+// every number of trumps the group's melds could take (bound0 without a
+// trump): no choice whose bounds are no more can improve it.
+func (g *layoffGroup) covered(v trumpValues, bound0, bound int16) bool {
+	if v[0] == noWay || v[0] < bound0 {
+		return false
+	}
+	for t := 1; t <= g.maxTrumps; t++ {
+		if v[t] == noWay || v[t] < bound {
+			return false
+		}
+	}
+	return true
 }
 
 // blockStep places the block of cards of one colour and rank that starts
@@ -559,26 +599,26 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
 // nowhere else to go are the ones given to runs. Only sets and flushes
 // whose card count matters (they could hold a whole rank or suit, F3) need
 // a choice per card: whether each card they accept joins them.
-func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
+func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) trumpValues {
 	plan := g.plans[p]
 	end := g.blockEnd[i]
 	c := g.problem.pool[g.cards[i]].card
-	// Which card fills a flush's gap, and whose it is, matters to F7's
-	// gate: such a block is placed card by card.
+	// Which card fills the gap of a flush that may end as a run, and whose
+	// it is, matters to F7's gate: such a block is placed card by card.
 	for k := i; k < end; k++ {
 		for _, o := range g.options[k] {
-			if o.slot >= 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
-				return g.cardStep(i, states, p)
+			if o.slot >= 0 && plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
+				return g.cardStep(i, states, p, final)
 			}
 		}
 	}
 	var runSpace [8]int
 	runs := runSpace[:0] // run slots that may take this rank
 	for _, o := range g.options[i] {
-		if o.slot >= 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
+		if o.slot >= 0 && final&(1<<o.slot) == 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
 			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), states[o.slot], end) {
 			if len(runs) == len(runSpace) {
-				return g.cardStep(i, states, p) // too many runs to enumerate subsets of
+				return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
 			}
 			runs = append(runs, o.slot)
 		}
@@ -594,7 +634,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 	var block [3]blockCard
 	size := end - i
 	if size > len(block) {
-		return g.cardStep(i, states, p) // cannot happen: a colour has three suits
+		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
 	}
 	choices := 1
 	for k := range size {
@@ -604,10 +644,10 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			switch {
 			case o.slot < 0:
 				b.taken = true
-			case plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
+			case final&(1<<o.slot) != 0 || plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
 			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
 				if b.nCounted == len(b.counted) {
-					return g.cardStep(i, states, p)
+					return g.cardStep(i, states, p, final)
 				}
 				b.counted[b.nCounted] = o.slot
 				b.nCounted++
@@ -673,14 +713,18 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 				continue
 			}
 			gain := int16(joined + min(left, given+leftTaken))
+			if g.covered(v, gain+int16(g.fitting0[p][end]), gain+int16(g.fitting[p][end])) {
+				continue
+			}
 			if end == len(g.cards) {
-				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
+				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c, final), gain))
 				continue
 			}
 			k := g.key[:0]
 			k = binary.LittleEndian.AppendUint16(k, uint16(end))
 			k = binary.LittleEndian.AppendUint16(k, uint16(p))
 			dead := false
+			mandatory, optional := 0, 0
 			for s := range states {
 				w := words[s]
 				for b, r := range runs {
@@ -689,6 +733,10 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 					}
 				}
 				dead = dead || w == deadWord
+				w, status, isFinal := keyPart(w)
+				if isFinal && final&(1<<s) == 0 {
+					mandatory, optional = countStatus(status, mandatory, optional)
+				}
 				k = binary.LittleEndian.AppendUint64(k, w)
 			}
 			g.key = k
@@ -696,10 +744,10 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 				continue
 			}
 			if known, ok := g.memo[string(k)]; ok {
-				v = maxValues(v, plus(known, gain))
+				v = maxValues(v, plus(foldStatuses(known, mandatory, optional), gain))
 				continue
 			}
-			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
+			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c, final), gain))
 		}
 		for k := size - 1; k >= 0; k-- {
 			if undo[k].slot >= 0 {
@@ -715,7 +763,7 @@ const deadWord = 1<<64 - 1
 
 // withRuns returns best at end after giving card c to the runs of the
 // subset.
-func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subset int, c cards.Card) trumpValues {
+func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subset int, c cards.Card, final uint32) trumpValues {
 	var saved [8]uint32
 	for b, s := range runs {
 		saved[b] = states[s]
@@ -723,7 +771,7 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 			states[s] = g.with(s, states[s], c)
 		}
 	}
-	v := g.best(end, states, p)
+	v := g.best(end, states, p, final, end-g.blockSize(end))
 	for b, s := range runs {
 		states[s] = saved[b]
 	}
@@ -740,19 +788,101 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 //   - a run, as runKey writes it.
 //
 // It returns false when some meld can no longer end valid in its form.
-func (g *layoffGroup) memoKey(i int, states []uint32, p int) ([]byte, bool) {
+func (g *layoffGroup) memoKey(i int, states []uint32, p int, prevFinal uint32, from int) (key []byte, alive bool, final uint32, mandatory, optional int) {
 	plan := g.plans[p]
 	k := g.key[:0]
 	k = binary.LittleEndian.AppendUint16(k, uint16(i))
 	k = binary.LittleEndian.AppendUint16(k, uint16(p))
-	alive := true
+	alive = true
+	// The words of the melds no card from "from" to i could join are those
+	// written at from: neither their state nor the cards to come changed.
+	var changed uint32 = 1<<len(states) - 1
+	if from >= 0 {
+		changed = 0
+		for c := from; c < i; c++ {
+			changed |= g.optionSlots[c]
+		}
+	}
+	words := g.words[i]
 	for s, st := range states {
-		w, ok := g.slotWord(s, st, plan[s], i)
+		w, ok := g.words[max(from, 0)][s], true
+		if changed&(1<<s) != 0 {
+			w, ok = g.slotWord(s, st, plan[s], i)
+		}
+		words[s] = w
 		alive = alive && ok
+		w, status, isFinal := keyPart(w)
+		if isFinal {
+			final |= 1 << s
+			if prevFinal&(1<<s) == 0 {
+				mandatory, optional = countStatus(status, mandatory, optional)
+			}
+		}
 		k = binary.LittleEndian.AppendUint64(k, w)
 	}
 	g.key = k
-	return k, alive
+	return k, alive, final, mandatory, optional
+}
+
+// blockSize returns, for the position end just after a block of cards of
+// one colour and rank, how many cards the block holds.
+func (g *layoffGroup) blockSize(end int) int {
+	start := end - 1
+	for start > 0 && g.blockEnd[start] == 0 {
+		start--
+	}
+	return end - start
+}
+
+// finalWord marks, in a meld's memo word, a meld no later card can join;
+// its status is in the low bits.
+const finalWord = 1 << 31
+
+// keyPart returns what a meld's word puts in the memo key, and whether it
+// is final, with its status: a final meld's status is folded into the
+// values (see best), so the key only says that it is final.
+func keyPart(w uint64) (uint64, int, bool) {
+	if w == deadWord || w&finalWord == 0 {
+		return w, 0, false
+	}
+	return finalWord, int(w &^ finalWord), true
+}
+
+// countStatus adds a final meld's status to the counts of melds that
+// must take a trump and that may.
+func countStatus(status, mandatory, optional int) (int, int) {
+	switch status {
+	case statusMandatory:
+		mandatory++
+	case statusOptional:
+		optional++
+	}
+	return mandatory, optional
+}
+
+// foldStatuses adds to v the melds that became final: mandatory of them
+// take a trump each, and optional of them may.
+func foldStatuses(v trumpValues, mandatory, optional int) trumpValues {
+	for range mandatory {
+		for t := maxTrumps; t > 0; t-- {
+			v[t] = v[t-1]
+		}
+		v[0] = noWay
+	}
+	for range optional {
+		for t := maxTrumps; t > 0; t-- {
+			v[t] = max(v[t], v[t-1])
+		}
+	}
+	return v
+}
+
+// zeroValues returns the values of nothing left to lay off: no card, and
+// no trump.
+func zeroValues() trumpValues {
+	v := noValues()
+	v[0] = 0
+	return v
 }
 
 // slotWord writes meld slot s, in packed state st and form f, for the memo
@@ -805,7 +935,24 @@ func (g *layoffGroup) gateWord(s int, sh shape, st uint32, i int) uint64 {
 		return uint64(gateExtra(st)) << 41
 	}
 	unfilled := bits.OnesCount16(gate &^ sh.ranks &^ future)
-	return uint64(st&gateMask>>gateAShift)<<32 | uint64(unfilled)<<39
+	// Who filled gaps matters only as far as the losers who may still
+	// fill one: any other loser is written as the same stranger.
+	later := g.gateSeats[s][i]
+	seat := func(o uint32) uint32 {
+		if o == 0 || later&(1<<(o-1)) != 0 {
+			return o
+		}
+		return gateSeatMask
+	}
+	a, b := seat(st>>gateAShift&gateSeatMask), seat(st>>gateBShift&gateSeatMask)
+	if st&gateTwice == 0 && b != 0 && b < a {
+		a, b = b, a
+	}
+	w := uint64(a) | uint64(b)<<4 | uint64(unfilled)<<7
+	if st&gateTwice != 0 {
+		w |= 1 << 3
+	}
+	return w << 32
 }
 
 // flushWord writes a meld that can only end as a flush: its card count
@@ -823,8 +970,8 @@ func (g *layoffGroup) flushWord(s int, sh shape) uint32 {
 // the ranks below that one only a summary matters: whether there are any,
 // how many are missing between the lowest and the highest of them (0 or
 // 1), how far below the next rank the highest is (0, 1, or 2 for more),
-// and whether the lowest is 0 or the highest 9 (where a trump cannot
-// extend the run, F2, F3). The ranks from the next one up are kept. It
+// and whether the lowest is 0 (where a trump cannot extend the run, F2,
+// F3; only when it matters) or the highest 9. The ranks from the next one up are kept. It
 // also reports whether the run is closed: nothing above the summary, and
 // too many ranks missing to reach the next one, so no card can join.
 func runKey(sh shape, future uint16, holesAllowed int) (uint32, bool) {
@@ -846,7 +993,11 @@ func runKey(sh shape, future uint16, holesAllowed int) (uint32, bool) {
 	}
 	w := high | 1<<29 // marks the summary form
 	w |= uint32(holes)<<20 | uint32(gap)<<22
-	if lo == 0 {
+	// A lowest rank of 0 matters only to a run that may end holding every
+	// rank 0-9, where no trump can stand (F2, F3): none that is missing a
+	// rank below the next card's, or that can take no trump, or that can
+	// never hold a 9.
+	if lo == 0 && holes == 0 && gap == 0 && holesAllowed > 0 && (sh.ranks|future)&(1<<9) != 0 {
 		w |= 1 << 24
 	}
 	if top == 9 {
