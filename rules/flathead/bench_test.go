@@ -2,7 +2,10 @@ package flathead
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -249,5 +252,34 @@ func BenchmarkLayoffsManyFlushRuns(b *testing.B) {
 	h := manyFlushRuns()
 	for b.Loop() {
 		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
+	}
+}
+
+// BenchmarkLayoffsSlowest times the F7 search on the slowest deals the
+// hunt found (TestHuntSlowLayoffs), kept in testdata/slow-deals.json: five
+// losers of ten cards against crowded tables, trumps included.
+func BenchmarkLayoffsSlowest(b *testing.B) {
+	file := os.Getenv("FLATHEAD_SLOW_DEALS")
+	if file == "" {
+		file = "testdata/slow-deals.json"
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var deals []slowDeal
+	if err := json.Unmarshal(data, &deals); err != nil {
+		b.Fatal(err)
+	}
+	for i, d := range deals {
+		h := d.hand()
+		if _, err := Score(h); err != nil {
+			b.Fatalf("deal %d: %v", i, err)
+		}
+		b.Run(fmt.Sprintf("deal%d", i), func(b *testing.B) {
+			for b.Loop() {
+				bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
+			}
+		})
 	}
 }

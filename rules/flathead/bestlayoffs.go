@@ -1,6 +1,7 @@
 package flathead
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/bits"
@@ -37,12 +38,11 @@ import (
 // and 1 3 4 5 are not melds, and 1 2 3 4 5 needs both cards in one
 // lay-off), while one loser holding both lays them off together.
 //
-// Tie-break: among the lay-offs that leave the fewest cards, the losers'
-// cards are taken in deck order (suited cards by colour, rank and suit,
-// then trumps), and each goes onto the lowest-numbered meld it can join in
-// some best set of lay-offs given the choices before it, or stays in hand
-// only if no best set lays it off. Where a card sits in a hand makes no
-// difference, nor which seat numbers the losers have.
+// Tie-break: among the lay-offs that leave the fewest cards, one is
+// chosen by a fixed rule that looks neither at the seat numbers nor at
+// the order of the cards in a hand (see solve): natural cards before
+// trumps, and each card onto the first meld, by index, that still allows
+// the best count within the search's first plan that reaches it.
 //
 // How, exactly and fast enough for five losers of ten cards and a crowded
 // table:
@@ -56,8 +56,9 @@ import (
 //   - Trumps are all alike, so a group only tells the others how many
 //     natural cards it lays off for each number of trumps it takes; a small
 //     knapsack shares the trumps out.
-//   - The tie-break then walks the cards in deck order, keeping at each
-//     step the first choice that still reaches the best total.
+//   - The tie-break then walks each group's cards in deck order, keeping
+//     at each step the first choice that still reaches the group's best,
+//     with the values the search has already found.
 func bestLayoffs(ctx context.Context, table, hands [][]cards.Card, winner int) ([]Layoff, error) {
 	if len(table) == 0 {
 		return nil, nil
@@ -299,7 +300,7 @@ func (p *layoffProblem) makeGroups() {
 		if !ok {
 			gi = len(p.groups)
 			groupOfRoot[find(i)] = gi
-			p.groups = append(p.groups, &layoffGroup{problem: p, memo: map[string]trumpValues{}})
+			p.groups = append(p.groups, &layoffGroup{problem: p, memo: map[string]trumpValues{}, exactOf: map[int]int16{}})
 		}
 		g := p.groups[gi]
 		p.melds[i].group, p.melds[i].slot = gi, len(g.melds)
@@ -344,6 +345,16 @@ func (p *layoffProblem) stopped() bool {
 
 // solve finds the best lay-offs and the tie-break's choice among them,
 // filling in meldOf; it returns ctx's error if ctx is done first.
+//
+// Tie-break: the trumps are shared out group by group (the group of the
+// lowest-numbered meld first), each taking the fewest that still allow the
+// best total, so that natural cards go first; within a group, the first plan
+// of forms (see layoffGroup) that reaches its best is kept, and its cards,
+// in deck order, each go onto the first meld (by index) that still
+// reaches it, or stay in hand only if none does. Then the trumps, in deck
+// order, go each to the lowest-numbered meld that can take one, as long as
+// the melds that need a trump still get one. Neither the seat numbers nor
+// the order of the cards in a hand make a difference.
 func (p *layoffProblem) solve() error {
 	if err := p.ctx.Err(); err != nil {
 		return err
@@ -355,87 +366,82 @@ func (p *layoffProblem) solve() error {
 			freeSpots++
 		}
 	}
-	var spotValues trumpValues
-	for t := range spotValues {
-		spotValues[t] = noWay
-		if t <= freeSpots && t <= p.trumps {
-			spotValues[t] = 0
-		}
+	// How the trumps are shared between the groups' melds (the rest go
+	// on melds that never refuse one, as far as there are such): every
+	// share is bounded by the groups' bounds, and the groups' exact values
+	// are searched, one number of trumps at a time, only for shares whose
+	// bound beats the best total found so far, best bounds first. Of
+	// shares that tie, the one putting the fewest trumps on the groups'
+	// melds is kept (natural cards first), then the first found.
+	type shareOf struct {
+		trumps []int
+		bound  int
+		used   int // trumps on the groups' melds
 	}
-
-	// Each group's values from where the tie-break has got to, and the
-	// best total.
-	states := make([][]uint32, len(p.groups))
-	placed := make([]int16, len(p.groups))
-	next := make([]int, len(p.groups))
-	current := make([]trumpValues, len(p.groups)+1)
-	current[len(p.groups)] = spotValues
-	for gi, g := range p.groups {
-		states[gi] = slices.Clone(g.start)
-		current[gi] = g.value(0, states[gi])
-	}
-	target := combine(current, p.trumps)
-	if p.err != nil {
-		return p.err
-	}
-
-	// The tie-break: card by card in deck order, the first meld (or
-	// keeping it, last) that still allows the best total.
-	groupOf := make([]int, len(p.pool))
-	for i := range groupOf {
-		groupOf[i] = -1
-	}
-	for gi, g := range p.groups {
-		for _, k := range g.cards {
-			groupOf[k] = gi
-		}
-	}
-	for k, h := range p.pool {
-		gi := groupOf[k]
-		if gi < 0 {
-			continue
+	var shares []shareOf
+	var each func(gi, left int, trumps []int, bound int)
+	each = func(gi, left int, trumps []int, bound int) {
+		if gi == len(p.groups) {
+			shares = append(shares, shareOf{slices.Clone(trumps), bound + min(left, freeSpots), p.trumps - left})
+			return
 		}
 		g := p.groups[gi]
-		i := next[gi]
-		saved := current[gi]
-		choose := func(meld int, st []uint32, gain int16) bool {
-			current[gi] = plus(g.value(i+1, st), placed[gi]+gain)
-			if combine(current, p.trumps) != target {
-				current[gi] = saved
-				return false
+		for t := 0; t <= min(left, g.maxTrumps); t++ {
+			if ub := g.bound(t); ub != noWay {
+				each(gi+1, left-t, append(trumps, t), bound+int(ub)+t)
 			}
-			p.meldOf[k] = meld
-			placed[gi] += gain
-			next[gi]++
-			return true
 		}
-		chosen := false
-		for _, o := range g.options[i] {
-			if o.slot < 0 {
-				if chosen = choose(o.meld, states[gi], 1); chosen {
-					break
-				}
-				continue
+	}
+	each(0, p.trumps, nil, 0)
+	slices.SortStableFunc(shares, func(a, b shareOf) int { return cmp.Or(b.bound-a.bound, a.used-b.used) })
+	target, share, used, found := noWay, []int(nil), 0, false
+	for _, sh := range shares {
+		if sh.bound < target {
+			break
+		}
+		if sh.bound == target && sh.used >= used {
+			continue // no better, nor as good with fewer trumps
+		}
+		total := sh.bound
+		for gi, t := range sh.trumps {
+			g := p.groups[gi]
+			v := g.exact(t)
+			if p.err != nil {
+				return p.err
 			}
-			old := states[gi][o.slot]
-			w, ok := g.add(o.slot, old, h.card, h.seat)
-			if !ok {
-				continue
-			}
-			states[gi][o.slot] = w
-			if chosen = choose(o.meld, states[gi], 1); chosen {
+			if v == noWay {
+				total = noWay
 				break
 			}
-			states[gi][o.slot] = old
+			total -= int(g.bound(t) - v)
+			if total <= target {
+				break
+			}
 		}
-		if p.err != nil {
-			return p.err
+		if total > target || total == target && sh.used < used {
+			target, share, used, found = total, sh.trumps, sh.used, true
 		}
-		if !chosen && !choose(-1, states[gi], 0) {
-			// Unreachable: the best total is reached through one of the
-			// choices above, or it would not be the best total.
-			return errors.New("flathead: internal error: no lay-off keeps the best count (F7)")
+	}
+	if !found {
+		// Keeping every card is always possible: a group's melds as they
+		// are take no trump they must have.
+		return errors.New("flathead: internal error: no way to share the trumps (F7)")
+	}
+
+	// The tie-break, group by group: the first plan that reaches the
+	// group's best with its trumps, then card by card in deck order, the
+	// first meld of that plan (or keeping the card, last) that still
+	// reaches it.
+	states := make([][]uint32, len(p.groups))
+	naturals := 0 // laid off by the groups; target does not count the others
+	for gi, g := range p.groups {
+		var err error
+		var placed int
+		states[gi], placed, err = g.choose(share[gi], g.exact(share[gi]))
+		if err != nil {
+			return err
 		}
+		naturals += placed
 	}
 
 	// The trumps, in deck order, each to the lowest-numbered meld that can
@@ -445,9 +451,7 @@ func (p *layoffProblem) solve() error {
 		mandatory bool
 	}
 	var spots []spot
-	naturals := 0 // laid off by the groups; target does not count the others
 	for gi, g := range p.groups {
-		naturals += int(placed[gi])
 		for s, st := range states[gi] {
 			switch g.status(s, st, anyKind) {
 			case statusMandatory:

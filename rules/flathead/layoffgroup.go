@@ -2,6 +2,7 @@ package flathead
 
 import (
 	"encoding/binary"
+	"errors"
 	"math/bits"
 	"slices"
 
@@ -60,17 +61,20 @@ func (f form) kinds() []Kind {
 // ends as, so that a meld's state holds only what its form needs. Within a
 // plan it goes through the cards in deck order, which takes each colour's
 // cards by rising rank, and memoises what can still be laid off from each
-// block of one colour and rank onwards, given the melds' states:
+// card onwards, given the melds' states:
 //   - a flush or a set needs no state, but its card count when it could
 //     come to hold a whole suit or rank (F3);
-//   - a run needs its ranks, and of those below the block only a summary
-//     (runKey), since later cards come by rising rank;
-//   - a meld no later card can join is kept as its final status.
+//   - a run needs its ranks, and of those below the next card's only a
+//     summary (runKey), since later cards come by rising rank; a flush with
+//     gaps that may end as a run, who filled its gaps (F7's gate);
+//   - a meld no later card can join is final: its status is folded into
+//     the values where it becomes final, and the key only says so.
 //
 // Within a block, a run takes at most one card and any of them will do,
-// so a block is placed by choosing which runs get a card (blockStep). A
+// so a block is placed by choosing which runs get a card (blockStep),
+// unless the owner and suit of the card matter to F7's gate (cardStep). A
 // plan is skipped when a bound shows that it cannot beat the plans tried
-// before it (value).
+// before it (value), and so is a choice within a plan (covered).
 type layoffGroup struct {
 	problem *layoffProblem
 	melds   []int        // meld indices, lowest first
@@ -100,6 +104,19 @@ type layoffGroup struct {
 	blockEnd []int
 	memo     map[string]trumpValues
 	key      []byte
+	// mode is the number of trumps the search is after: each number is
+	// searched apart, so that a choice is skipped as soon as it cannot
+	// improve that number's value (covered), and with none a run may miss
+	// no rank but where it holds a trump of its own, which makes that
+	// search far smaller. holes is the allowance of the mode, holesWith
+	// and holesWithout those with trumps and without.
+	mode         int
+	holesWith    []int
+	holesWithout []int
+	// exactOf caches exact; tried[t] holds the plans exact searched for t
+	// trumps, in the order it did.
+	exactOf map[int]int16
+	tried   [maxTrumps + 1][]int
 	// words[i] holds the melds' words last written at position i, and
 	// optionSlots[k] the slots card k may join, a bit each: memoKey
 	// writes again only the words of melds that cards have reached.
@@ -155,6 +172,7 @@ func (g *layoffGroup) prepare() {
 			holes = 1
 		}
 		g.holes = append(g.holes, holes)
+		g.holesWithout = append(g.holesWithout, min(holes, boolInt(m.trump)))
 	}
 	g.plans = [][]form{nil}
 	for _, m := range g.slots {
@@ -496,30 +514,154 @@ func noValues() trumpValues {
 // A plan is skipped when it cannot do better: when, for every number of
 // trumps the group could take, the plans already tried lay off as many
 // cards as the plan has cards that fit its melds at all.
-func (g *layoffGroup) value(i int, states []uint32) trumpValues {
+// exact returns the most natural cards the group's melds can lay off
+// taking exactly t trumps (noWay if none can), searched in that mode.
+func (g *layoffGroup) exact(t int) int16 {
+	if v, ok := g.exactOf[t]; ok {
+		return v
+	}
+	g.setMode(t)
+	start := slices.Clone(g.start)
 	v := noValues()
+	g.tried[t] = g.tried[t][:0]
 	for _, p := range g.planOrder {
-		if !g.covered(v, int16(g.fitting0[p][i]), int16(g.fitting[p][i])) {
-			v = maxValues(v, g.best(i, states, p, 0, -1))
+		if !g.covered(v, int16(g.fitting0[p][0]), int16(g.fitting[p][0])) {
+			v = maxValues(v, g.best(0, start, p, -1))
+			g.tried[t] = append(g.tried[t], p)
 		}
 	}
-	return v
+	g.exactOf[t] = v[t]
+	return v[t]
 }
 
-// best is value for one plan of forms, for the melds that are not final
-// in prevFinal (a bit per slot): the status of each meld that is final
-// here is folded into the values once, where it becomes final (a trump it
-// must or may take), so that the memo key only says it is final and the
-// values memoised leave out the melds final at i. states is restored
-// before returning. Values are memoised at every card: blockStep places a block
-// of cards of one colour and rank at once where it can, and cardStep
-// tries them one by one where it cannot.
-func (g *layoffGroup) best(i int, states []uint32, p int, prevFinal uint32, from int) trumpValues {
+// bound returns a bound on the natural cards the group's melds lay off
+// when they take exactly t trumps, without searching: the most cards that
+// fit its melds in any plan (those that fit without a trump, for none).
+func (g *layoffGroup) bound(t int) int16 {
+	if t > g.maxTrumps {
+		return noWay
+	}
+	best := 0
+	for p := range g.plans {
+		if t == 0 {
+			best = max(best, g.fitting0[p][0])
+		} else {
+			best = max(best, g.fitting[p][0])
+		}
+	}
+	return int16(best)
+}
+
+// setMode switches the search to the values with exactly t trumps; see
+// mode.
+func (g *layoffGroup) setMode(t int) {
+	if g.holesWith == nil {
+		g.holesWith = g.holes
+	}
+	g.mode = t
+	g.holes = g.holesWith
+	if t == 0 {
+		g.holes = g.holesWithout
+	}
+}
+
+// planKey writes plan p and the search's mode for the memo key.
+func (g *layoffGroup) planKey(p int) uint16 {
+	return uint16(p) | uint16(g.mode)<<12
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// choose makes the tie-break's choice in the group, whose melds take
+// trumps trumps and lay off need natural cards at best (see solve): the
+// first plan value searched that reaches it, and card by card the first
+// meld, or keeping the card, that still does. It sets the problem's meldOf
+// for the group's cards and returns the melds' final states and the
+// number of cards laid off.
+func (g *layoffGroup) choose(trumps int, need int16) ([]uint32, int, error) {
+	g.setMode(trumps)
+	plan := -1
+	for _, p := range g.tried[trumps] {
+		if g.best(0, slices.Clone(g.start), p, -1)[trumps] == need {
+			plan = p
+			break
+		}
+	}
+	if plan < 0 {
+		return nil, 0, errors.New("flathead: internal error: no plan reaches the best count (F7)")
+	}
+	states := slices.Clone(g.start)
+	placed := int16(0)
+	for i, k := range g.cards {
+		h := g.problem.pool[k]
+		reaches := func(gain int16) bool {
+			bound := g.fitting[plan][i+1]
+			if trumps == 0 {
+				bound = g.fitting0[plan][i+1]
+			}
+			if placed+gain+int16(bound) < need {
+				return false
+			}
+			v := g.best(i+1, states, plan, -1)
+			return v[trumps] != noWay && placed+gain+v[trumps] == need
+		}
+		chosen := false
+		for _, o := range g.options[i] {
+			if o.slot < 0 {
+				if chosen = reaches(1); chosen {
+					g.problem.meldOf[k] = o.meld
+					break
+				}
+				continue
+			}
+			if !g.accepts(o.slot, g.plans[plan][o.slot], h.card) {
+				continue
+			}
+			old := states[o.slot]
+			w, ok := g.add(o.slot, old, h.card, h.seat)
+			if !ok {
+				continue
+			}
+			states[o.slot] = w
+			if chosen = reaches(1); chosen {
+				g.problem.meldOf[k] = o.meld
+				break
+			}
+			states[o.slot] = old
+		}
+		switch {
+		case g.problem.err != nil:
+			return nil, 0, g.problem.err
+		case chosen:
+			placed++
+		case !reaches(0):
+			// Unreachable: the best is reached through one of the choices
+			// above, or it would not be the best.
+			return nil, 0, errors.New("flathead: internal error: no lay-off keeps the best count (F7)")
+		}
+	}
+	return states, int(placed), nil
+}
+
+// best is value for one plan of forms: for each number of trumps the
+// group's melds take in all, the most natural cards from position i on
+// that can be laid off. A meld that no card can join any more is final:
+// the memo key keeps only how many final melds must take a trump and how
+// many may (capped by the number of trumps the search is after), and
+// they are reckoned with at the end, so that a number of trumps' value
+// depends on that number's values only (see covered). states is restored
+// before returning.
+func (g *layoffGroup) best(i int, states []uint32, p int, from int) trumpValues {
 	if g.problem.stopped() {
 		return noValues()
 	}
-	key, alive, final, mandatory, optional := g.memoKey(i, states, p, prevFinal, from)
-	if !alive {
+	key, alive, final, mandatory, optional := g.memoKey(i, states, p, from)
+	if !alive || mandatory > g.mode {
 		return noValues()
 	}
 	if i == len(g.cards) {
@@ -535,7 +677,7 @@ func (g *layoffGroup) best(i int, states []uint32, p int, prevFinal uint32, from
 		}
 		g.memo[memoKey] = v
 	}
-	return foldStatuses(v, mandatory, optional)
+	return v
 }
 
 // cardStep tries every place for card i: each meld it may join in the
@@ -553,7 +695,7 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int, final uint32) trum
 			// A meld that never refuses the card: as good as keeping it,
 			// and one card more.
 			sink = true
-			v = maxValues(v, plus(g.best(i+1, states, p, final, i), 1))
+			v = maxValues(v, plus(g.best(i+1, states, p, i), 1))
 		}
 	}
 	for _, o := range g.options[i] {
@@ -567,28 +709,24 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int, final uint32) trum
 			continue
 		}
 		states[o.slot] = w
-		v = maxValues(v, plus(g.best(i+1, states, p, final, i), 1))
+		v = maxValues(v, plus(g.best(i+1, states, p, i), 1))
 		states[o.slot] = old
 	}
 	if !sink && !g.covered(v, bound0-1, bound-1) {
-		v = maxValues(v, g.best(i+1, states, p, final, i)) // the card is kept
+		v = maxValues(v, g.best(i+1, states, p, i)) // the card is kept
 	}
 	return v
 }
 
-// covered reports whether v already lays off at least bound cards for
-// every number of trumps the group's melds could take (bound0 without a
-// trump): no choice whose bounds are no more can improve it.
+// covered reports whether v already lays off at least bound cards for the
+// number of trumps the search's mode is after (bound0 for none): no choice
+// whose bounds are no more can improve it. The values for other numbers
+// may then be short; they are not used.
 func (g *layoffGroup) covered(v trumpValues, bound0, bound int16) bool {
-	if v[0] == noWay || v[0] < bound0 {
-		return false
+	if g.mode == 0 {
+		return v[0] != noWay && v[0] >= bound0
 	}
-	for t := 1; t <= g.maxTrumps; t++ {
-		if v[t] == noWay || v[t] < bound {
-			return false
-		}
-	}
-	return true
+	return v[g.mode] != noWay && v[g.mode] >= bound
 }
 
 // blockStep places the block of cards of one colour and rank that starts
@@ -717,12 +855,12 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) tru
 				continue
 			}
 			if end == len(g.cards) {
-				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c, final), gain))
+				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
 				continue
 			}
 			k := g.key[:0]
 			k = binary.LittleEndian.AppendUint16(k, uint16(end))
-			k = binary.LittleEndian.AppendUint16(k, uint16(p))
+			k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
 			dead := false
 			mandatory, optional := 0, 0
 			for s := range states {
@@ -734,20 +872,21 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) tru
 				}
 				dead = dead || w == deadWord
 				w, status, isFinal := keyPart(w)
-				if isFinal && final&(1<<s) == 0 {
+				if isFinal {
 					mandatory, optional = countStatus(status, mandatory, optional)
 				}
 				k = binary.LittleEndian.AppendUint64(k, w)
 			}
+			k = g.appendCounts(k, mandatory, optional)
 			g.key = k
-			if dead {
+			if dead || mandatory > g.mode {
 				continue
 			}
 			if known, ok := g.memo[string(k)]; ok {
-				v = maxValues(v, plus(foldStatuses(known, mandatory, optional), gain))
+				v = maxValues(v, plus(known, gain))
 				continue
 			}
-			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c, final), gain))
+			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
 		}
 		for k := size - 1; k >= 0; k-- {
 			if undo[k].slot >= 0 {
@@ -763,7 +902,7 @@ const deadWord = 1<<64 - 1
 
 // withRuns returns best at end after giving card c to the runs of the
 // subset.
-func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subset int, c cards.Card, final uint32) trumpValues {
+func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subset int, c cards.Card) trumpValues {
 	var saved [8]uint32
 	for b, s := range runs {
 		saved[b] = states[s]
@@ -771,7 +910,7 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 			states[s] = g.with(s, states[s], c)
 		}
 	}
-	v := g.best(end, states, p, final, end-g.blockSize(end))
+	v := g.best(end, states, p, end-g.blockSize(end))
 	for b, s := range runs {
 		states[s] = saved[b]
 	}
@@ -781,18 +920,19 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 // memoKey writes the position, the plan and the melds' states, each in a
 // form that keeps only what the rest of the search can tell apart, so that
 // states with the same future share an entry:
-//   - a meld no later card can join, as its final status;
+//   - a meld no later card can join, as final: its status is only
+//     counted, with the others', after the melds (see best);
 //   - a flush, as its card count when it could come to hold its whole suit
 //     (F3), and as nothing otherwise;
 //   - a set, as its card count;
 //   - a run, as runKey writes it.
 //
 // It returns false when some meld can no longer end valid in its form.
-func (g *layoffGroup) memoKey(i int, states []uint32, p int, prevFinal uint32, from int) (key []byte, alive bool, final uint32, mandatory, optional int) {
+func (g *layoffGroup) memoKey(i int, states []uint32, p int, from int) (key []byte, alive bool, final uint32, mandatory, optional int) {
 	plan := g.plans[p]
 	k := g.key[:0]
 	k = binary.LittleEndian.AppendUint16(k, uint16(i))
-	k = binary.LittleEndian.AppendUint16(k, uint16(p))
+	k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
 	alive = true
 	// The words of the melds no card from "from" to i could join are those
 	// written at from: neither their state nor the cards to come changed.
@@ -814,14 +954,19 @@ func (g *layoffGroup) memoKey(i int, states []uint32, p int, prevFinal uint32, f
 		w, status, isFinal := keyPart(w)
 		if isFinal {
 			final |= 1 << s
-			if prevFinal&(1<<s) == 0 {
-				mandatory, optional = countStatus(status, mandatory, optional)
-			}
+			mandatory, optional = countStatus(status, mandatory, optional)
 		}
 		k = binary.LittleEndian.AppendUint64(k, w)
 	}
-	g.key = k
-	return k, alive, final, mandatory, optional
+	g.key = g.appendCounts(k, mandatory, optional)
+	return g.key, alive, final, mandatory, optional
+}
+
+// appendCounts writes into a memo key how many final melds must take a
+// trump and how many may, the latter only as far as the search's mode can
+// use them.
+func (g *layoffGroup) appendCounts(k []byte, mandatory, optional int) []byte {
+	return append(k, byte(mandatory), byte(min(optional, max(g.mode-mandatory, 0))))
 }
 
 // blockSize returns, for the position end just after a block of cards of
@@ -839,8 +984,8 @@ func (g *layoffGroup) blockSize(end int) int {
 const finalWord = 1 << 31
 
 // keyPart returns what a meld's word puts in the memo key, and whether it
-// is final, with its status: a final meld's status is folded into the
-// values (see best), so the key only says that it is final.
+// is final, with its status: the key only says that it is final, and
+// counts the final melds' statuses apart (see best).
 func keyPart(w uint64) (uint64, int, bool) {
 	if w == deadWord || w&finalWord == 0 {
 		return w, 0, false
@@ -860,8 +1005,8 @@ func countStatus(status, mandatory, optional int) (int, int) {
 	return mandatory, optional
 }
 
-// foldStatuses adds to v the melds that became final: mandatory of them
-// take a trump each, and optional of them may.
+// foldStatuses adds to v final melds: mandatory of them take a trump
+// each, and optional of them may.
 func foldStatuses(v trumpValues, mandatory, optional int) trumpValues {
 	for range mandatory {
 		for t := maxTrumps; t > 0; t-- {

@@ -427,8 +427,10 @@ func TestScoreExhaustiveF7(t *testing.T) {
 	}
 }
 
-// compareWithSequential scores deal number d, checks its lay-offs against
-// sequentialLayoffs, replays them, and returns the result.
+// compareWithSequential scores deal number d, checks that it lays off as
+// many cards as sequentialLayoffs, and replays its lay-offs one lay-off at
+// a time. (Among equally good lay-offs the two may choose differently:
+// the search's tie-break follows its plans, see solve.)
 func compareWithSequential(t *testing.T, d int, h Hand) Result {
 	t.Helper()
 	wantCount, wantMelds := sequentialLayoffs(h.Table, h.Hands, h.Winner)
@@ -436,12 +438,8 @@ func compareWithSequential(t *testing.T, d int, h Hand) Result {
 	if err != nil {
 		t.Fatalf("deal %d: %v", d, err)
 	}
-	gotMelds := map[cards.Card]int{}
-	for _, l := range r.Layoffs {
-		gotMelds[l.Card] = l.Meld
-	}
-	if len(r.Layoffs) != wantCount || !mapsEqual(gotMelds, wantMelds) {
-		t.Fatalf("deal %d: table %v, hands %v (winner %d):\n got %d lay-offs %v\nwant %d lay-offs %v",
+	if len(r.Layoffs) != wantCount {
+		t.Fatalf("deal %d: table %v, hands %v (winner %d):\n got %d lay-offs %v\nwant %d lay-offs, such as %v",
 			d, h.Table, h.Hands, h.Winner, len(r.Layoffs), r.Layoffs, wantCount, wantMelds)
 	}
 	checkLayoffsValid(t, h, r)

@@ -250,11 +250,11 @@ func TestScoreF7(t *testing.T) {
 			[][]cards.Card{{}, mustCards("3 Bugs", "Grue"), mustCards("7 Lamps")},
 			[]Layoff{{1, cards.NewTrump(cards.Grue), 0}, {2, mustCards("7 Lamps")[0], 0}}, 1},
 		{"a flush run ends as a flush or a run, not both",
-			// 4 of Hives makes a run 4-7, 9 of Faces a flush; not both. Deck
-			// order offers the 4 first.
+			// 4 of Hives makes a run 4-7, 9 of Faces a flush; not both. The
+			// search tries the meld as a flush first, and that is as good.
 			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
 			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives")},
-			[]Layoff{{1, mustCards("4 Hives")[0], 0}}, 1},
+			[]Layoff{{1, mustCards("9 Faces")[0], 0}}, 1},
 		{"a trump lets the flush run take both",
 			// 4 of Hives makes a run 4-7; with the trump for the 8, the 9
 			// of Faces follows.
@@ -268,11 +268,12 @@ func TestScoreF7(t *testing.T) {
 			[][]cards.Card{{}, mustCards("8 Plungers"), mustCards("7 Lamps")},
 			[]Layoff{{2, mustCards("7 Lamps")[0], 1}, {1, mustCards("8 Plungers")[0], 1}}, 0},
 		{"a trump fills one meld only",
-			// Both runs need a trump for a gap; the red one comes first in
-			// deck order.
+			// Both runs need a trump for a gap. The red run's group comes
+			// first and takes the fewest trumps that still allow the best
+			// count: none, since the blue run can use it as well.
 			[][]cards.Card{mustCards("1 Lamps", "2 Plungers", "3 Fromps"), mustCards("6 Zurfs", "7 Rain", "8 Tops")},
 			[][]cards.Card{{}, mustCards("5 Lamps", "4 Zurfs"), mustCards("Grue")},
-			[]Layoff{{2, cards.NewTrump(cards.Grue), 0}, {1, mustCards("5 Lamps")[0], 0}}, 1},
+			[]Layoff{{2, cards.NewTrump(cards.Grue), 1}, {1, mustCards("4 Zurfs")[0], 1}}, 1},
 		{"a meld that holds a trump takes no other",
 			[][]cards.Card{mustCards("7 Lamps", "7 Plungers", "Grue")},
 			[][]cards.Card{{}, mustCards("Jester"), mustCards("7 Fromps")},
@@ -322,15 +323,14 @@ func TestScoreF7(t *testing.T) {
 			[]Layoff{{1, mustCards("7 Lamps")[0], 0}}, 0},
 		{"fifteen flush runs linked by a set of 9s",
 			// Melds 0-14 are 0-1-2, 3-4-5, 6-7-8 of Lamps, Plungers, Fromps,
-			// Rain, Tops; 15 is the 9s. In deck order: 9 Fromps ends the
-			// red run 6-7-8 of Lamps (2); 9 Lamps joins the flush 0-1-2 of
-			// Lamps (0); 9 Plungers the flush 0-1-2 of Plungers (3); 9 Rain
-			// the flush 0-1-2 of Rain (9); 9 Tops ends the blue run 6-7-8
-			// of Rain (11); the trump joins meld 0. They are listed meld by
-			// meld.
+			// Rain, Tops; 15 is the 9s. The search's first plan that lays
+			// off everything keeps the flush runs 0-1-2 as flushes: 9 Lamps,
+			// 9 Plungers, 9 Fromps and 9 Rain join those of their suits (0,
+			// 3, 6, 9); 9 Tops ends the blue run 6-7-8 of Rain (11); the
+			// trump joins meld 0. They are listed meld by meld.
 			manyFlushRuns().Table,
 			manyFlushRuns().Hands,
-			[]Layoff{{1, mustCards("9 Lamps")[0], 0}, {1, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Fromps")[0], 2}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}}, 0},
+			[]Layoff{{1, mustCards("9 Lamps")[0], 0}, {1, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Fromps")[0], 6}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}}, 0},
 		{"lay-offs onto a flush are listed by seat, then hand order",
 			[][]cards.Card{mustCards("1 Books", "2 Books", "3 Books")},
 			[][]cards.Card{{}, mustCards("9 Books", "5 Books"), {}, mustCards("0 Books")},
@@ -432,6 +432,26 @@ func (c *countdownContext) Err() error {
 	return nil
 }
 
+// slowestDeal returns the deal of testdata/slow-deals.json on which the
+// F7 search takes the most steps: thousands, so it looks at its context
+// while it runs.
+func slowestDeal(t *testing.T) Hand {
+	t.Helper()
+	data, err := os.ReadFile("testdata/slow-deals.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deals []slowDeal
+	if err := json.Unmarshal(data, &deals); err != nil || len(deals) == 0 {
+		t.Fatalf("slow deals: %v", err)
+	}
+	slowest := slices.MaxFunc(deals, func(a, b slowDeal) int { return a.Steps - b.Steps })
+	if steps := searchSteps(slowest.hand()); steps < 1000 {
+		t.Fatalf("the slowest deal takes %d search steps; it tests too little", steps)
+	}
+	return slowest.hand()
+}
+
 func TestScoreContext(t *testing.T) {
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -447,7 +467,7 @@ func TestScoreContext(t *testing.T) {
 	}{
 		{"a cancelled request stops the search", cancelled, hardLayoffs(), context.Canceled, ""},
 		{"a request past its deadline stops the search", expired, hardLayoffs(), context.DeadlineExceeded, ""},
-		{"the search looks at the context while it runs", &countdownContext{Context: context.Background(), left: 1}, hardLayoffs(), context.Canceled, ""},
+		{"the search looks at the context while it runs", &countdownContext{Context: context.Background(), left: 1}, slowestDeal(t), context.Canceled, ""},
 		{"F6: eleven cards are refused before any search", cancelled, tooMany, nil, "F6"},
 		{"no table, no search", cancelled, Hand{Winner: 0, Hands: [][]cards.Card{{}, allOf(-1, cards.Bugs)[:3]}, BonusMarks: []int{0, 0}}, nil, ""},
 	}
