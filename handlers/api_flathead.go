@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -31,8 +33,11 @@ type apiFlatheadResult struct {
 }
 
 // apiFlatheadScore scores a finished Flathead hand: the losers' best
-// lay-offs onto the table first (F7), then the count and the multiplier
-// (F8).
+// lay-offs onto the table first, listed in an order in which they can be
+// made (F5, F7), then the count and the multiplier (F8). A loser holding
+// more than 10 cards is a 422 before any search (F6). The search runs
+// under the request's context: when the client goes away, or a deadline
+// ends it, it stops and the answer is 503.
 func (s *Server) apiFlatheadScore(c echo.Context) error {
 	body, err := readJSON(c)
 	if err != nil {
@@ -67,7 +72,10 @@ func (s *Server) apiFlatheadScore(c echo.Context) error {
 	if r.err != nil {
 		return r.err
 	}
-	res, err := flathead.Score(h)
+	res, err := flathead.ScoreContext(c.Request().Context(), h)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return echo.NewHTTPError(http.StatusServiceUnavailable, "the referee stopped before an answer: the request ended or ran out of time")
+	}
 	if err != nil {
 		return err
 	}

@@ -76,7 +76,9 @@ func FuzzAPIFortuneScore(f *testing.F) {
 func FuzzAPIFlatheadScore(f *testing.F) {
 	fuzzEndpoint(f, "/api/v1/flathead/hands/score",
 		`{"winner": 0, "hands": [[], ["3 Bugs", "Grue"], ["7 Lamps"]], "bonus_marks": [2, 1, 0], "table": [["7 Plungers", "7 Fromps", "7 Zurfs"]]}`,
-		`{"winner": 1, "hands": [["1 Books"], []], "bonus_marks": [1, 2]}`)
+		`{"winner": 1, "hands": [["1 Books"], []], "bonus_marks": [1, 2]}`,
+		`{"winner": 0, "hands": [[], ["2 Plungers"], ["4 Fromps", "Grue"]], "table": [["1 Lamps", "3 Lamps", "5 Lamps"]]}`,
+		`{"winner": 0, "hands": [[], ["0 Bugs", "1 Bugs", "2 Bugs", "3 Bugs", "4 Bugs", "5 Bugs", "6 Bugs", "7 Bugs", "8 Bugs", "9 Bugs", "∞ Bugs"]]}`)
 }
 
 func FuzzAPIBlackHeartScore(f *testing.F) {

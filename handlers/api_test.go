@@ -100,10 +100,15 @@ func runCases(t *testing.T, cases []apiCase) {
 	}
 }
 
-// TestPublicAPICases runs ../shared/examples/api-cases.json (copied into
-// testdata so a clean clone has it).
+// TestPublicAPICases runs ../shared/examples/api-cases.json and
+// api-cases-f7.json (RULES.md F6 and F7 as now written), copied into
+// testdata so a clean clone has them.
 func TestPublicAPICases(t *testing.T) {
-	runCases(t, loadCases(t, "testdata/api-cases.json"))
+	for _, file := range []string{"api-cases.json", "api-cases-f7.json"} {
+		t.Run(file, func(t *testing.T) {
+			runCases(t, loadCases(t, filepath.Join("testdata", file)))
+		})
+	}
 }
 
 func TestAPIGames(t *testing.T) {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"meldpad/rules/ruling"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -44,7 +45,7 @@ func (s *Server) refereeDeadline() echo.MiddlewareFunc {
 				return err
 			}
 			ctxErr := c.Request().Context().Err()
-			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) && ctxErr == nil {
+			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) && (ctxErr == nil || decided(err)) {
 				return err
 			}
 			if errors.Is(err, context.Canceled) || errors.Is(ctxErr, context.Canceled) {
@@ -70,4 +71,16 @@ func (s *Server) tooLong() refusal {
 // runs under: the request's, with a deadline of Limits.RefereeTimeout.
 func (s *Server) refereeContext(c echo.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(c.Request().Context(), s.limits.RefereeTimeout)
+}
+
+// decided reports whether err is an answer the referee gave before its
+// context ended (bad input, a rule broken, a client error): it stands,
+// whatever happened to the context afterwards.
+func decided(err error) bool {
+	var broken *ruling.Error
+	var bad *ruling.InputError
+	var problem *apiProblem
+	var he *echo.HTTPError
+	return errors.As(err, &broken) || errors.As(err, &bad) || errors.As(err, &problem) ||
+		(errors.As(err, &he) && he.Code < http.StatusInternalServerError)
 }

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -95,10 +96,18 @@ type flatheadEntry struct {
 	problem    string
 }
 
-func (flatheadSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+func (sh flatheadSheet) judge(t table, form url.Values, vm *views.SheetVM) *db.HandInput {
+	// The sheet interface gives no context yet; the search is bounded by
+	// F6's ten cards a hand, so it runs to the end.
+	return sh.judgeContext(context.Background(), t, form, vm)
+}
+
+// judgeContext is judge with the lay-off search under ctx: if ctx ends
+// first, the hand is not scored and the judgement says why.
+func (flatheadSheet) judgeContext(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
 	r := newCardReader(cards.Fanucci())
 	e := readFlatheadEntry(r, form, t.names())
-	in := e.score(&vm.Judgement)
+	in := e.score(ctx, &vm.Judgement)
 	r.finish(vm)
 	vm.Body = views.FlatheadSheet(e.sheetVM(form))
 	vm.Swaps = views.FlatheadMarks(e.names, e.marks)
@@ -137,8 +146,14 @@ func readFlatheadEntry(r *cardReader, form url.Values, names []string) *flathead
 		}
 		plays, f := r.field(form, handField(seat), "Cards left in "+name+"'s hand", "e.g. 3 Bugs, 9 Faces, Grue")
 		e.hands[seat], e.handFields[seat] = cardsOf(plays), f
-		if f.Error != "" {
+		switch n := len(e.hands[seat]); {
+		case f.Error != "":
 			e.block("Fix the cards left in " + name + "'s hand.")
+		case n > flathead.HandSize:
+			// F6: a player holds at most 10 cards between turns, so no
+			// hand ends with more; such a hand is never searched.
+			f.Error = itoa(n) + " cards: a player holds at most " + itoa(flathead.HandSize) + " at the end of a hand (F6)."
+			e.block(name + " holds " + itoa(n) + " cards, but a player holds at most " + itoa(flathead.HandSize) + " at the end of a hand (F6).")
 		}
 	}
 	return e
@@ -153,7 +168,7 @@ func (e *flatheadEntry) block(problem string) {
 
 // score asks the rules for the hand's score and writes the judgement. It
 // returns the hand to store, or nil while something blocks it.
-func (e *flatheadEntry) score(j *views.JudgementVM) *db.HandInput {
+func (e *flatheadEntry) score(ctx context.Context, j *views.JudgementVM) *db.HandInput {
 	j.Names = e.names
 	defer func() { j.Problem = e.problem }()
 	if e.problem != "" {
@@ -171,13 +186,16 @@ func (e *flatheadEntry) score(j *views.JudgementVM) *db.HandInput {
 			}
 		}
 	}
-	res, err := flathead.Score(flathead.Hand{Winner: e.winner, Hands: e.hands, BonusMarks: e.marks, Table: onTable})
+	res, err := flathead.ScoreContext(ctx, flathead.Hand{Winner: e.winner, Hands: e.hands, BonusMarks: e.marks, Table: onTable})
 	if err != nil {
 		name := e.names[e.winner]
-		if isRule(err, "F6") {
+		switch {
+		case ctx.Err() != nil:
+			e.problem = "The referee stopped before the count; check the hand again (F7)."
+		case isRule(err, "F6"):
 			e.handFields[e.winner].Error = name + " went out, so holds no cards (F6)."
 			e.problem = name + " went out by playing or discarding the last card, so " + name + "'s hand must be empty (F6)."
-		} else {
+		default:
 			e.problem = strings.TrimPrefix(ruleMessage(err), "flathead: ")
 		}
 		return nil
@@ -317,7 +335,9 @@ func isRule(err error, id string) bool {
 }
 
 // flatheadWorking writes the judgement: the bonus marks, the losers'
-// lay-offs before the count, the count, the multiplier and the working.
+// lay-offs before the count in an order in which they can be made (a
+// line per lay-off: one loser's cards onto one meld, F7), the count, the
+// multiplier and the working.
 // owners names the melds on the table by their index ("Ann's meld 2").
 func flatheadWorking(res flathead.Result, names []string, winner int, marks []int, owners []string) []string {
 	markParts := make([]string, len(names))
@@ -329,8 +349,9 @@ func flatheadWorking(res flathead.Result, names []string, winner int, marks []in
 		"Bonus marks for bonus melds laid down: " + strings.Join(markParts, ", ") + " (F4).",
 	}
 
-	// The losers' lay-offs, one line per player and meld, in the order the
-	// rules give them (F7).
+	// The losers' lay-offs, one line per lay-off (a player's consecutive
+	// cards onto one meld), in the order the rules give: each can be made
+	// after the ones before it (F5, F7).
 	type group struct {
 		seat, meld int
 		cards      []string

@@ -28,11 +28,19 @@ func (a *testApp) flatheadSheetForm(game string, fields map[string]string) url.V
 // a person sees ("Ann's meld 1", not "Ann&#39;s meld 1").
 func (p page) text() string { return html.UnescapeString(p.body) }
 
+// mustSay checks that a page says each part; a part made of pieces joined
+// by NUL must say them in that order.
 func mustSay(t *testing.T, p page, parts ...string) {
 	t.Helper()
 	for _, s := range parts {
-		if !strings.Contains(p.text(), s) {
-			t.Errorf("page (status %d) does not say %q", p.status, s)
+		text := p.text()
+		for _, piece := range strings.Split(s, "\x00") {
+			i := strings.Index(text, piece)
+			if i < 0 {
+				t.Errorf("page (status %d) does not say %q (after what came before it in %q)", p.status, piece, s)
+				break
+			}
+			text = text[i+len(piece):]
 		}
 	}
 }
@@ -118,6 +126,35 @@ func TestFlatheadSheetScores(t *testing.T) {
 				"Left in the losers' hands: Bob 1 (0 Books), Cy 1 (8 Faces); 2 cards (F8).", "2 cards x (1 + 1 - 0) = 4"},
 		},
 		{
+			// RULES.md F7's example: together Bob's 2 and Cy's 4 would make
+			// a red run 1-5 of Ann's flush, but 1 2 3 5 and 1 3 4 5 are not
+			// melds, so neither can go first: both stay in hand.
+			name: "F7 example: neither loser can go first", players: []string{"Ann", "Bob", "Cy"},
+			fields: map[string]string{"winner": "0", "meld_0_0": "1 Lamps, 3 Lamps, 5 Lamps",
+				"hand_1": "2 Plungers", "hand_2": "4 Fromps"},
+			totals: []string{"2", "0", "0"}, marks: map[string]string{"0": ""},
+			says: []string{"Before the count, no loser can lay anything off (F7).",
+				"Left in the losers' hands: Bob 1 (2 Plungers), Cy 1 (4 Fromps); 2 cards (F8).", "2 cards x (1 + 0 - 0) = 2"},
+		},
+		{
+			// Bob holding both lays them off together, in one lay-off.
+			name: "F7 example: one loser lays both off together", players: []string{"Ann", "Bob", "Cy"},
+			fields: map[string]string{"winner": "0", "meld_0_0": "1 Lamps, 3 Lamps, 5 Lamps",
+				"hand_1": "4 Fromps, 2 Plungers", "hand_2": "9 Books"},
+			totals: []string{"1", "0", "0"}, marks: map[string]string{"0": ""},
+			says: []string{"Bob lays off 4 Fromps and 2 Plungers onto Ann's meld 1 (F7).", "1 card x (1 + 0 - 0) = 1"},
+		},
+		{
+			// Cy's 6 first makes the run 3-6; then Bob's 7 can follow. The
+			// judgement lists them in that order.
+			name: "F7: one loser's lay-off opens the way for another's", players: []string{"Ann", "Bob", "Cy"},
+			fields: map[string]string{"winner": "0", "meld_0_0": "3 Lamps, 4 Lamps, 5 Lamps",
+				"hand_1": "7 Plungers", "hand_2": "6 Fromps"},
+			totals: []string{"0", "0", "0"}, marks: map[string]string{"0": "●"},
+			says: []string{"Cy lays off 6 Fromps onto Ann's meld 1 (F7).\x00Bob lays off 7 Plungers onto Ann's meld 1 (F7).",
+				"0 cards x (1 + 1 - 0) = 0"},
+		},
+		{
 			// Bob's marks outweigh Ann's: the multiplier stays 1 (F8).
 			name: "F8: the multiplier never below 1", players: []string{"Ann", "Bob"},
 			fields: map[string]string{"winner": "0", "meld_0_0": "1 Faces, 2 Hives, 3 Inkblots",
@@ -192,6 +229,10 @@ func TestFlatheadSheetRefuses(t *testing.T) {
 			[]string{"Enter the meld first: these cards were laid off onto it (F5)."}},
 		{"nobody went out", with(map[string]string{"winner": ""}),
 			[]string{"Not saved: Who went out (F6)?"}},
+		{"F6: a loser holds eleven cards", with(map[string]string{"hand_1": "0 Ink, 1 Ink, 2 Ink, 3 Ink, 4 Ink, 5 Ink, 6 Ink, 7 Ink, 8 Ink, 9 Ink, inf Ink"}),
+			[]string{"11 cards: a player holds at most 10 at the end of a hand (F6).",
+				"Not saved: Bob holds 11 cards, but a player holds at most 10 at the end of a hand (F6).",
+				`value="0 Ink, 1 Ink, 2 Ink, 3 Ink, 4 Ink, 5 Ink, 6 Ink, 7 Ink, 8 Ink, 9 Ink, inf Ink"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -346,6 +387,8 @@ func FuzzFlatheadSheetForm(f *testing.F) {
 	f.Add("winner=0&meld_0_0=3+lam+4+lam+5+lam&layoff_0_0=grue&hand_1=6+lamps&hand_2=time&action=save")
 	f.Add("winner=2&meld_2_57=inf+tops+inf+rain+inf+zurfs&layoff_1_0=9+lamps&action=more:2")
 	f.Add("winner=x&meld_-1_0=grue&meld_0_x=1&layoff_0_0=%E2%88%9E&hand_0=7h&action=check")
+	f.Add("winner=0&meld_0_0=1+lam+3+lam+5+lam&hand_1=2+plu&hand_2=4+fro+grue&action=check")
+	f.Add("winner=0&hand_1=0+bugs+1+bugs+2+bugs+3+bugs+4+bugs+5+bugs+6+bugs+7+bugs+8+bugs+9+bugs+inf+bugs&action=save")
 	f.Fuzz(func(t *testing.T, body string) {
 		extra, err := url.ParseQuery(body)
 		if err != nil {

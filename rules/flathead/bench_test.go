@@ -1,7 +1,11 @@
 package flathead
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -110,7 +114,7 @@ func BenchmarkLayoffsRuns(b *testing.B) {
 	h := runLayoffs()
 	b.ReportAllocs()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 	}
 }
 
@@ -120,7 +124,7 @@ func BenchmarkLayoffsHard(b *testing.B) {
 	h := hardLayoffs()
 	b.ReportAllocs()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 	}
 }
 
@@ -211,7 +215,7 @@ func BenchmarkLayoffsCrowded(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, h := range deals {
-			bestLayoffs(h.Table, h.Hands, h.Winner)
+			bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
 		}
 	}
 }
@@ -247,6 +251,35 @@ func manyFlushRuns() Hand {
 func BenchmarkLayoffsManyFlushRuns(b *testing.B) {
 	h := manyFlushRuns()
 	for b.Loop() {
-		bestLayoffs(h.Table, h.Hands, h.Winner)
+		bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
+	}
+}
+
+// BenchmarkLayoffsSlowest times the F7 search on the slowest deals the
+// hunt found (TestHuntSlowLayoffs), kept in testdata/slow-deals.json: five
+// losers of ten cards against crowded tables, trumps included.
+func BenchmarkLayoffsSlowest(b *testing.B) {
+	file := os.Getenv("FLATHEAD_SLOW_DEALS")
+	if file == "" {
+		file = "testdata/slow-deals.json"
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var deals []slowDeal
+	if err := json.Unmarshal(data, &deals); err != nil {
+		b.Fatal(err)
+	}
+	for i, d := range deals {
+		h := d.hand()
+		if _, err := Score(h); err != nil {
+			b.Fatalf("deal %d: %v", i, err)
+		}
+		b.Run(fmt.Sprintf("deal%d", i), func(b *testing.B) {
+			for b.Loop() {
+				bestLayoffs(context.Background(), h.Table, h.Hands, h.Winner)
+			}
+		})
 	}
 }

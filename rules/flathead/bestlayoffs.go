@@ -1,30 +1,51 @@
 package flathead
 
 import (
+	"cmp"
+	"context"
+	"errors"
+	"math/bits"
 	"slices"
 
 	"meldpad/rules/cards"
 )
 
-// bestLayoffs finds the losers' lay-offs of F7: the cards they add to the
-// melds on the table, never making new melds, so that as few cards as
-// possible stay in their hands in total.
+// bestLayoffs finds the losers' lay-offs of F7 and lists them in an order
+// in which they can be made. The search stops with ctx's error once ctx is
+// done.
 //
-// Ruling: the losers lay off together, before the count, so a meld is
-// judged on its final content after every lay-off onto it: that content
-// must be a valid meld of any kind (F5), with one trump at most, counting a
-// trump already in it (F3). So 3-4-5 of Lamps takes 6 of Fromps from one
-// loser and 7 of Plungers from another, and a flush run may end as a flush
-// or as a run, but not both.
+// Ruling (F5, F7): each lay-off is one loser adding one or more of their
+// own cards to one meld on the table, which must be a valid meld after
+// every lay-off (F5), holding one trump at most, counting one already in
+// it (F3). The losers may lay off in any order and more than once, so one
+// loser's lay-off may open the way for another's: 3-4-5 of Lamps takes 6
+// of Fromps from one loser, then 7 of Plungers from another. The lay-offs
+// chosen leave the fewest cards in the losers' hands in total.
 //
-// Tie-break: among the sets of lay-offs that leave the fewest cards, the
-// losers' cards are taken in deck order (suited cards by colour, rank and
-// suit, then trumps), and each goes onto the lowest-numbered meld it can
-// join in some best set of lay-offs given the choices before it, or stays
-// in hand only if no best set lays it off. Who holds a card and where it
-// sits in the hand make no difference.
+// Which final melds can be reached that way, lay-off by lay-off? Exactly
+// those that are valid as they end (the same test as laying all the cards
+// off at once), with one more condition, F7's gate, for a flush with gaps
+// (two or more ranks missing between its lowest and highest cards, such
+// as 1, 3 and 5 of Lamps) that is to end as a run: its gaps must be
+// filled by cards of its own suit, which keep it a flush whoever lays
+// them, and by one loser's cards laid off together, but for as many gaps
+// as it has a trump for (none or one). Until a card of another suit joins
+// it such a meld is a flush, and then it must be a run at once; and from
+// any valid run every valid run holding it can be reached one card at a
+// time (fill its gap, extend an end, or skip the one rank its trump
+// stands for), a trump the meld is to hold being laid first. orderLayoffs
+// writes the order. So F7's example leaves both cards in hand (1 2 3 5
+// and 1 3 4 5 are not melds, and 1 2 3 4 5 needs both cards in one
+// lay-off), while one loser holding both lays them off together.
 //
-// How, exactly and fast enough for six seats and a crowded table:
+// Tie-break: among the lay-offs that leave the fewest cards, one is
+// chosen by a fixed rule that looks neither at the seat numbers nor at
+// the order of the cards in a hand (see solve): natural cards before
+// trumps, and each card onto the first meld, by index, that still allows
+// the best count within the search's first plan that reaches it.
+//
+// How, exactly and fast enough for five losers of ten cards and a crowded
+// table:
 //   - A card that fits only melds that can never refuse it (a set, or a
 //     flush that can never become a run, far from holding its whole rank or
 //     suit) is laid off on the first of them.
@@ -35,14 +56,30 @@ import (
 //   - Trumps are all alike, so a group only tells the others how many
 //     natural cards it lays off for each number of trumps it takes; a small
 //     knapsack shares the trumps out.
-//   - The tie-break then walks the cards in deck order, keeping at each
-//     step the first choice that still reaches the best total.
-func bestLayoffs(table, hands [][]cards.Card, winner int) []Layoff {
+//   - The tie-break then walks each group's cards in deck order, keeping
+//     at each step the first choice that still reaches the group's best,
+//     with the values the search has already found.
+func bestLayoffs(ctx context.Context, table, hands [][]cards.Card, winner int) ([]Layoff, error) {
 	if len(table) == 0 {
-		return nil
+		return nil, nil
 	}
-	p := newLayoffProblem(table, hands, winner)
-	return p.solve()
+	p := newLayoffProblem(ctx, table, hands, winner)
+	if err := p.solve(); err != nil {
+		return nil, err
+	}
+	var laid []laidCard
+	for k, h := range p.pool {
+		if p.meldOf[k] >= 0 {
+			laid = append(laid, laidCard{h, p.meldOf[k]})
+		}
+	}
+	return orderLayoffs(table, laid)
+}
+
+// laidCard is a card laid off onto a meld.
+type laidCard struct {
+	heldCard
+	meld int
 }
 
 // heldCard is one card in a loser's hand.
@@ -87,12 +124,21 @@ type tableMeld struct {
 	// hold all eleven cards of its suit and a trump, which F3 forbids; its
 	// card count then matters to the search.
 	wholeSuitPossible bool
-	group             int // its group, when searched
-	slot              int // its index among its group's melds, when searched
+	// gate holds, for a flush with two or more ranks missing between its
+	// lowest and highest cards that may become a run, those ranks: F7's
+	// gate (see bestLayoffs).
+	gate  uint16
+	group int // its group, when searched
+	slot  int // its index among its group's melds, when searched
 }
 
 // layoffProblem is one F7 search.
 type layoffProblem struct {
+	ctx context.Context
+	err error // ctx's error, once the search has stopped for it
+	// held holds, by colour, the ranks of the losers' natural cards.
+	held   [cards.Yellow + 1]uint16
+	steps  int // search steps, to look at ctx now and then
 	melds  []tableMeld
 	pool   []heldCard // the losers' cards in deck order
 	trumps int        // trumps among them
@@ -104,8 +150,8 @@ type layoffProblem struct {
 	direct int
 }
 
-func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
-	p := &layoffProblem{}
+func newLayoffProblem(ctx context.Context, table, hands [][]cards.Card, winner int) *layoffProblem {
+	p := &layoffProblem{ctx: ctx}
 	for seat, hand := range hands {
 		if seat == winner {
 			continue
@@ -125,7 +171,7 @@ func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
 
 	// Which ranks of each colour, and how many cards of each rank and suit,
 	// the losers hold.
-	var held [cards.Yellow + 1]uint16
+	held := &p.held
 	var ofRank [cards.Infinity + 1]int
 	var ofSuit [cards.Zurfs + 1]int
 	for _, h := range p.pool {
@@ -140,6 +186,12 @@ func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
 		m := tableMeld{base: shapeOf(meld), trump: hasTrump(meld)}
 		trumpPossible := m.trump || p.trumps > 0
 		m.runCapable = m.base.runnable() && canBecomeRun(m.base, held[m.base.colour], trumpPossible)
+		if lo, hi := m.base.span(); m.runCapable && m.base.sameSuit {
+			gaps := (1<<(hi+1) - 1) &^ (1<<lo - 1) &^ m.base.ranks
+			if bits.OnesCount16(gaps) >= 2 {
+				m.gate = gaps
+			}
+		}
 		m.wholeSuitPossible = trumpPossible && m.base.sameSuit && m.base.n+ofSuit[m.base.suit] >= ranksPerSuit
 		wholeRankPossible := trumpPossible && m.base.sameRank() && m.base.n+ofRank[m.base.rank()] >= suitsPerRank
 		m.searched = m.runCapable || m.wholeSuitPossible || wholeRankPossible
@@ -147,6 +199,19 @@ func newLayoffProblem(table, hands [][]cards.Card, winner int) *layoffProblem {
 	}
 	p.makeGroups()
 	return p
+}
+
+// reachesWithout reports whether natural card c could join the run of
+// meld m without a trump added to it: every rank missing between the
+// meld's cards and c is held by a loser, but one if the meld holds a
+// trump already (F3). A bound for the search: without it, a trump must
+// join the meld.
+func (p *layoffProblem) reachesWithout(m *tableMeld, c cards.Card) bool {
+	lo, hi := m.base.span()
+	lo, hi = min(lo, int(c.Rank)), max(hi, int(c.Rank))
+	var span uint16 = (1<<(hi+1) - 1) &^ (1<<lo - 1)
+	missing := bits.OnesCount16(span &^ m.base.ranks &^ p.held[m.base.colour])
+	return missing == 0 || missing == 1 && m.trump
 }
 
 // canBecomeRun reports whether a meld whose naturals have shape base could
@@ -235,7 +300,7 @@ func (p *layoffProblem) makeGroups() {
 		if !ok {
 			gi = len(p.groups)
 			groupOfRoot[find(i)] = gi
-			p.groups = append(p.groups, &layoffGroup{problem: p, memo: map[string]trumpValues{}})
+			p.groups = append(p.groups, &layoffGroup{problem: p, memo: map[string]trumpValues{}, exactOf: map[int]int16{}})
 		}
 		g := p.groups[gi]
 		p.melds[i].group, p.melds[i].slot = gi, len(g.melds)
@@ -265,8 +330,35 @@ func (p *layoffProblem) makeGroups() {
 	}
 }
 
-// solve finds the best lay-offs and the tie-break's choice among them.
-func (p *layoffProblem) solve() []Layoff {
+// stopped reports whether the search must stop because ctx is done,
+// looking at ctx once every few hundred steps.
+func (p *layoffProblem) stopped() bool {
+	if p.err != nil {
+		return true
+	}
+	p.steps++
+	if p.steps&0xff == 0 {
+		p.err = p.ctx.Err()
+	}
+	return p.err != nil
+}
+
+// solve finds the best lay-offs and the tie-break's choice among them,
+// filling in meldOf; it returns ctx's error if ctx is done first.
+//
+// Tie-break: the trumps are shared out group by group (the group of the
+// lowest-numbered meld first), each taking the fewest that still allow the
+// best total, so that natural cards go first; within a group, the first plan
+// of forms (see layoffGroup) that reaches its best is kept, and its cards,
+// in deck order, each go onto the first meld (by index) that still
+// reaches it, or stay in hand only if none does. Then the trumps, in deck
+// order, go each to the lowest-numbered meld that can take one, as long as
+// the melds that need a trump still get one. Neither the seat numbers nor
+// the order of the cards in a hand make a difference.
+func (p *layoffProblem) solve() error {
+	if err := p.ctx.Err(); err != nil {
+		return err
+	}
 	// Melds that never refuse a card take a trump each if they have none.
 	freeSpots := 0
 	for _, m := range p.melds {
@@ -274,78 +366,82 @@ func (p *layoffProblem) solve() []Layoff {
 			freeSpots++
 		}
 	}
-	var spotValues trumpValues
-	for t := range spotValues {
-		spotValues[t] = noWay
-		if t <= freeSpots && t <= p.trumps {
-			spotValues[t] = 0
-		}
+	// How the trumps are shared between the groups' melds (the rest go
+	// on melds that never refuse one, as far as there are such): every
+	// share is bounded by the groups' bounds, and the groups' exact values
+	// are searched, one number of trumps at a time, only for shares whose
+	// bound beats the best total found so far, best bounds first. Of
+	// shares that tie, the one putting the fewest trumps on the groups'
+	// melds is kept (natural cards first), then the first found.
+	type shareOf struct {
+		trumps []int
+		bound  int
+		used   int // trumps on the groups' melds
 	}
-
-	// Each group's values from where the tie-break has got to, and the
-	// best total.
-	states := make([][]uint32, len(p.groups))
-	placed := make([]int16, len(p.groups))
-	next := make([]int, len(p.groups))
-	current := make([]trumpValues, len(p.groups)+1)
-	current[len(p.groups)] = spotValues
-	for gi, g := range p.groups {
-		states[gi] = slices.Clone(g.start)
-		current[gi] = g.value(0, states[gi])
-	}
-	target := combine(current, p.trumps)
-
-	// The tie-break: card by card in deck order, the first meld (or
-	// keeping it, last) that still allows the best total.
-	groupOf := make([]int, len(p.pool))
-	for i := range groupOf {
-		groupOf[i] = -1
-	}
-	for gi, g := range p.groups {
-		for _, k := range g.cards {
-			groupOf[k] = gi
-		}
-	}
-	for k, h := range p.pool {
-		gi := groupOf[k]
-		if gi < 0 {
-			continue
+	var shares []shareOf
+	var each func(gi, left int, trumps []int, bound int)
+	each = func(gi, left int, trumps []int, bound int) {
+		if gi == len(p.groups) {
+			shares = append(shares, shareOf{slices.Clone(trumps), bound + min(left, freeSpots), p.trumps - left})
+			return
 		}
 		g := p.groups[gi]
-		i := next[gi]
-		saved := current[gi]
-		choose := func(meld int, st []uint32, gain int16) bool {
-			current[gi] = plus(g.value(i+1, st), placed[gi]+gain)
-			if combine(current, p.trumps) != target {
-				current[gi] = saved
-				return false
+		for t := 0; t <= min(left, g.maxTrumps); t++ {
+			if ub := g.bound(t); ub != noWay {
+				each(gi+1, left-t, append(trumps, t), bound+int(ub)+t)
 			}
-			p.meldOf[k] = meld
-			placed[gi] += gain
-			next[gi]++
-			return true
 		}
-		chosen := false
-		for _, o := range g.options[i] {
-			if o.slot < 0 {
-				if chosen = choose(o.meld, states[gi], 1); chosen {
-					break
-				}
-				continue
+	}
+	each(0, p.trumps, nil, 0)
+	slices.SortStableFunc(shares, func(a, b shareOf) int { return cmp.Or(b.bound-a.bound, a.used-b.used) })
+	target, share, used, found := noWay, []int(nil), 0, false
+	for _, sh := range shares {
+		if sh.bound < target {
+			break
+		}
+		if sh.bound == target && sh.used >= used {
+			continue // no better, nor as good with fewer trumps
+		}
+		total := sh.bound
+		for gi, t := range sh.trumps {
+			g := p.groups[gi]
+			v := g.exact(t)
+			if p.err != nil {
+				return p.err
 			}
-			old := states[gi][o.slot]
-			states[gi][o.slot] = pack(unpack(old, p.melds[o.meld].base).with(h.card))
-			if chosen = choose(o.meld, states[gi], 1); chosen {
+			if v == noWay {
+				total = noWay
 				break
 			}
-			states[gi][o.slot] = old
+			total -= int(g.bound(t) - v)
+			if total <= target {
+				break
+			}
 		}
-		if !chosen && !choose(-1, states[gi], 0) {
-			// Unreachable, since the best total is reached through one of
-			// the choices above; keeping the card is the safe answer.
-			current[gi] = plus(g.value(i+1, states[gi]), placed[gi])
-			next[gi]++
+		if total > target || total == target && sh.used < used {
+			target, share, used, found = total, sh.trumps, sh.used, true
 		}
+	}
+	if !found {
+		// Keeping every card is always possible: a group's melds as they
+		// are take no trump they must have.
+		return errors.New("flathead: internal error: no way to share the trumps (F7)")
+	}
+
+	// The tie-break, group by group: the first plan that reaches the
+	// group's best with its trumps, then card by card in deck order, the
+	// first meld of that plan (or keeping the card, last) that still
+	// reaches it.
+	states := make([][]uint32, len(p.groups))
+	naturals := 0 // laid off by the groups; target does not count the others
+	for gi, g := range p.groups {
+		var err error
+		var placed int
+		states[gi], placed, err = g.choose(share[gi], g.exact(share[gi]))
+		if err != nil {
+			return err
+		}
+		naturals += placed
 	}
 
 	// The trumps, in deck order, each to the lowest-numbered meld that can
@@ -355,9 +451,7 @@ func (p *layoffProblem) solve() []Layoff {
 		mandatory bool
 	}
 	var spots []spot
-	naturals := 0 // laid off by the groups; target does not count the others
 	for gi, g := range p.groups {
-		naturals += int(placed[gi])
 		for s, st := range states[gi] {
 			switch g.status(s, st, anyKind) {
 			case statusMandatory:
@@ -399,26 +493,5 @@ func (p *layoffProblem) solve() []Layoff {
 		}
 	}
 
-	type laidCard struct {
-		heldCard
-		meld int
-	}
-	var laid []laidCard
-	for k, h := range p.pool {
-		if p.meldOf[k] >= 0 {
-			laid = append(laid, laidCard{h, p.meldOf[k]})
-		}
-	}
-	// By seat, then in the order of the seat's hand.
-	slices.SortFunc(laid, func(a, b laidCard) int {
-		if a.seat != b.seat {
-			return a.seat - b.seat
-		}
-		return a.pos - b.pos
-	})
-	out := make([]Layoff, len(laid))
-	for i, l := range laid {
-		out[i] = Layoff{Seat: l.seat, Card: l.card, Meld: l.meld}
-	}
-	return out
+	return nil
 }

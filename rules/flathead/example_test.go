@@ -73,3 +73,33 @@ func ExampleResult_Working() {
 	fmt.Println(result.Working())
 	// Output: (7 cards + 5) x (1 + 2 - 1) = 24
 }
+
+// F7's example: two losers cannot fill the two gaps of 1, 3 and 5 of Lamps
+// one at a time, since 1 2 3 5 and 1 3 4 5 are not melds; one loser holding
+// both cards lays them off together.
+func ExampleScore_layoffsOneAtATime() {
+	deck := cards.Fanucci()
+	parse := func(ss ...string) []cards.Card {
+		cs, _ := deck.ParseList(ss)
+		return cs
+	}
+	table := [][]cards.Card{parse("1 Lamps", "3 Lamps", "5 Lamps")}
+	two, _ := flathead.Score(flathead.Hand{
+		Winner: 0, Hands: [][]cards.Card{{}, parse("2 Plungers"), parse("4 Fromps")},
+		BonusMarks: []int{0, 0, 0}, Table: table,
+	})
+	one, _ := flathead.Score(flathead.Hand{
+		Winner: 0, Hands: [][]cards.Card{{}, parse("2 Plungers", "4 Fromps"), {}},
+		BonusMarks: []int{0, 0, 0}, Table: table,
+	})
+	fmt.Println("two losers:", two.CardsLeft, "cards left,", len(two.Layoffs), "laid off")
+	for _, l := range one.Layoffs {
+		fmt.Printf("one loser: seat %d lays off %v onto meld %d\n", l.Seat, l.Card, l.Meld)
+	}
+	fmt.Println("one loser:", one.CardsLeft, "cards left")
+	// Output:
+	// two losers: 2 cards left, 0 laid off
+	// one loser: seat 1 lays off 2 Plungers onto meld 0
+	// one loser: seat 1 lays off 4 Fromps onto meld 0
+	// one loser: 0 cards left
+}

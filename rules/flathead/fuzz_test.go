@@ -154,8 +154,8 @@ func FuzzScore(f *testing.F) {
 			}
 		}
 		if pool <= 6 && len(h.Table) <= 3 {
-			if n, _ := slowLayoffs(h.Table, h.Hands, h.Winner); n != len(r.Layoffs) {
-				t.Fatalf("Score lays off %d, slowLayoffs %d: %+v", len(r.Layoffs), n, h)
+			if n, _ := sequentialLayoffs(h.Table, h.Hands, h.Winner); n != len(r.Layoffs) {
+				t.Fatalf("Score lays off %d, sequentialLayoffs %d: %+v", len(r.Layoffs), n, h)
 			}
 		}
 	})

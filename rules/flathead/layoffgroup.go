@@ -2,6 +2,7 @@ package flathead
 
 import (
 	"encoding/binary"
+	"errors"
 	"math/bits"
 	"slices"
 
@@ -60,17 +61,20 @@ func (f form) kinds() []Kind {
 // ends as, so that a meld's state holds only what its form needs. Within a
 // plan it goes through the cards in deck order, which takes each colour's
 // cards by rising rank, and memoises what can still be laid off from each
-// block of one colour and rank onwards, given the melds' states:
+// card onwards, given the melds' states:
 //   - a flush or a set needs no state, but its card count when it could
 //     come to hold a whole suit or rank (F3);
-//   - a run needs its ranks, and of those below the block only a summary
-//     (runKey), since later cards come by rising rank;
-//   - a meld no later card can join is kept as its final status.
+//   - a run needs its ranks, and of those below the next card's only a
+//     summary (runKey), since later cards come by rising rank; a flush with
+//     gaps that may end as a run, who filled its gaps (F7's gate);
+//   - a meld no later card can join is final: its status is folded into
+//     the values where it becomes final, and the key only says so.
 //
 // Within a block, a run takes at most one card and any of them will do,
-// so a block is placed by choosing which runs get a card (blockStep). A
+// so a block is placed by choosing which runs get a card (blockStep),
+// unless the owner and suit of the card matter to F7's gate (cardStep). A
 // plan is skipped when a bound shows that it cannot beat the plans tried
-// before it (value).
+// before it (value), and so is a choice within a plan (covered).
 type layoffGroup struct {
 	problem *layoffProblem
 	melds   []int        // meld indices, lowest first
@@ -85,16 +89,43 @@ type layoffGroup struct {
 	// those with the fewest runs first, as the cheapest to search.
 	plans     [][]form
 	planOrder []int
-	// fitting[p][i] bounds the cards from i on that plan p can lay off.
-	fitting [][]int
+	// fitting[p][i] bounds the cards from i on that plan p can lay off;
+	// fitting0[p][i] those it can lay off without a trump joining any
+	// meld of the group.
+	fitting, fitting0 [][]int
 	// future[s][f][i] holds the rank bits of the cards from i on that
 	// could join meld slot s in form f.
 	future [][4][]uint16
+	// gateSeats[s][i] holds, as bits by seat, the losers holding cards
+	// from i on that could fill a gap of meld slot s (F7's gate).
+	gateSeats [][]uint8
 	// blockEnd[i] is, for the first card of a block of cards of one
 	// colour and rank, the index after its last card; 0 elsewhere.
 	blockEnd []int
 	memo     map[string]trumpValues
 	key      []byte
+	// mode is the number of trumps the search is after: each number is
+	// searched apart, so that a choice is skipped as soon as it cannot
+	// improve that number's value (covered), and with none a run may miss
+	// no rank but where it holds a trump of its own, which makes that
+	// search far smaller. holes is the allowance of the mode, holesWith
+	// and holesWithout those with trumps and without.
+	mode         int
+	holesWith    []int
+	holesWithout []int
+	// exactOf caches exact; tried[t] holds the plans exact searched for t
+	// trumps, in the order it did.
+	exactOf map[int]int16
+	tried   [maxTrumps + 1][]int
+	// words[i] holds the melds' words last written at position i, and
+	// optionSlots[k] the slots card k may join, a bit each: memoKey
+	// writes again only the words of melds that cards have reached.
+	words       [][]uint64
+	optionSlots []uint32
+	// maxTrumps is the most trumps the group's melds can take: one for
+	// each meld without a trump of its own, and no more than the losers
+	// hold (F3).
+	maxTrumps int
 }
 
 // accepts reports whether natural card c could join meld slot s in form f.
@@ -141,9 +172,17 @@ func (g *layoffGroup) prepare() {
 			holes = 1
 		}
 		g.holes = append(g.holes, holes)
+		g.holesWithout = append(g.holesWithout, min(holes, boolInt(m.trump)))
 	}
 	g.plans = [][]form{nil}
+	for _, m := range g.slots {
+		if !m.trump {
+			g.maxTrumps++
+		}
+	}
+	g.maxTrumps = min(g.maxTrumps, g.problem.trumps, maxTrumps)
 	g.future = make([][4][]uint16, len(g.melds))
+	g.gateSeats = make([][]uint8, len(g.melds))
 	planned := 0
 	for s, i := range g.melds {
 		m := g.problem.melds[i]
@@ -181,6 +220,17 @@ func (g *layoffGroup) prepare() {
 			}
 			g.future[s][f] = future
 		}
+		seats := make([]uint8, len(g.cards)+1)
+		for k := len(g.cards) - 1; k >= 0; k-- {
+			seats[k] = seats[k+1]
+			h := g.problem.pool[g.cards[k]]
+			for _, o := range g.options[k] {
+				if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
+					seats[k] |= 1 << h.seat
+				}
+			}
+		}
+		g.gateSeats[s] = seats
 	}
 	runs := func(plan []form) int {
 		n := 0
@@ -192,10 +242,24 @@ func (g *layoffGroup) prepare() {
 		return n
 	}
 	g.planOrder = make([]int, len(g.plans))
+	g.words = make([][]uint64, len(g.cards)+1)
+	for i := range g.words {
+		g.words[i] = make([]uint64, len(g.slots))
+	}
+	g.optionSlots = make([]uint32, len(g.cards))
+	for k, opts := range g.options {
+		for _, o := range opts {
+			if o.slot >= 0 {
+				g.optionSlots[k] |= 1 << o.slot
+			}
+		}
+	}
 	g.fitting = make([][]int, len(g.plans))
+	g.fitting0 = make([][]int, len(g.plans))
 	for p := range g.plans {
 		g.planOrder[p] = p
-		g.fitting[p] = g.bounds(p)
+		g.fitting[p] = g.bounds(p, false)
+		g.fitting0[p] = g.bounds(p, true)
 	}
 	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runs(g.plans[a]) - runs(g.plans[b]) })
 }
@@ -205,7 +269,7 @@ func (g *layoffGroup) prepare() {
 // refuses it would take, and of the cards that only runs take, in each
 // block of one colour and rank, no more than there are runs that take
 // that rank, since a run takes one card of a rank.
-func (g *layoffGroup) bounds(p int) []int {
+func (g *layoffGroup) bounds(p int, noTrump bool) []int {
 	plan := g.plans[p]
 	bound := make([]int, len(g.cards)+1)
 	runTakes := make([]bool, len(g.melds))
@@ -226,6 +290,9 @@ func (g *layoffGroup) bounds(p int) []int {
 				case o.slot < 0:
 					other = true
 				case !g.accepts(o.slot, plan[o.slot], c):
+				case noTrump && plan[o.slot] != asSet && !(plan[o.slot] != asRun && c.Suit == g.slots[o.slot].base.suit) &&
+					!g.problem.reachesWithout(g.slots[o.slot], c):
+					// Only a run could take it, and only with a trump.
 				case plan[o.slot] == asRun:
 					run = true
 					if !runTakes[o.slot] {
@@ -246,6 +313,87 @@ func (g *layoffGroup) bounds(p int) []int {
 		bound[i] = elsewhere + min(runOnly, runSlots) + bound[end]
 	}
 	return bound
+}
+
+// A meld's packed state holds, above its shape (pack), who filled the
+// gaps of a flush with two or more gaps (tableMeld.gate) with cards of
+// another suit than its own: the loser who filled most of them (A), with
+// whether A filled two or more, and one other loser who filled one (B).
+// The meld can open as a run only if one loser filled them all, or all
+// but one while it holds a trump (F7; see bestLayoffs).
+const (
+	gateAShift   = 18
+	gateTwice    = 1 << 21
+	gateBShift   = 22
+	gateMask     = 0x7f << gateAShift
+	gateSeatMask = 7
+)
+
+// with returns meld slot s's packed state w with natural card c added,
+// where c fills none of its gaps (or is of its suit).
+func (g *layoffGroup) with(s int, w uint32, c cards.Card) uint32 {
+	return pack(unpack(w, g.slots[s].base).with(c)) | w&gateMask
+}
+
+// add returns meld slot s's packed state w with natural card c added,
+// held by seat: with, and F7's gate kept up to date. It returns false once
+// the meld can no longer open as a run, since too many losers filled its
+// gaps.
+func (g *layoffGroup) add(s int, w uint32, c cards.Card, seat int) (uint32, bool) {
+	m := g.slots[s]
+	next := g.with(s, w, c)
+	if m.gate&rankBit(c.Rank) == 0 || c.Suit == m.base.suit || c.Rank > 9 {
+		return next, true
+	}
+	return gateAdd(next, seat)
+}
+
+// gateAdd records that seat filled one of a meld's gaps with a card of
+// another suit than the meld's, or returns false when the meld can then
+// no longer open as a run (F7).
+func gateAdd(w uint32, seat int) (uint32, bool) {
+	o := uint32(seat + 1)
+	a := w >> gateAShift & gateSeatMask
+	b := w >> gateBShift & gateSeatMask
+	twice := w&gateTwice != 0
+	switch {
+	case a == 0:
+		a = o
+	case a == o:
+		twice = true
+	case b == 0:
+		b = o
+	case b == o && !twice:
+		a, b, twice = o, a, true
+	default:
+		return 0, false
+	}
+	if !twice && b != 0 && b < a {
+		a, b = b, a // A and B filled one gap each: either may be the one
+	}
+	w = w&^gateMask | a<<gateAShift | b<<gateBShift
+	if twice {
+		w |= gateTwice
+	}
+	return w, true
+}
+
+// gateExtra returns 1 when a loser other than the one who filled most of
+// a meld's gaps filled one too: to open as a run the meld then needs a
+// trump's allowance (F7).
+func gateExtra(w uint32) int {
+	if w>>gateBShift&gateSeatMask != 0 {
+		return 1
+	}
+	return 0
+}
+
+// gateOK reports whether meld slot s, with naturals sh and packed state w,
+// could have opened as a run holding h trumps (0 or 1): its gaps that no
+// card fills, and those filled by a second loser, at most h (F7).
+func (g *layoffGroup) gateOK(s int, sh shape, w uint32, h int) bool {
+	m := g.slots[s]
+	return m.gate == 0 || bits.OnesCount16(m.gate&^sh.ranks)+gateExtra(w) <= h
 }
 
 // pack stores the parts of a shape a lay-off can change in one word; the
@@ -271,19 +419,24 @@ func unpack(w uint32, base shape) shape {
 	}
 }
 
-// runPossible reports whether meld slot s, with naturals sh, can still end
-// as a run once the cards from next on have been dealt with: one colour,
-// no ∞, no rank twice, and every rank missing between its ends still to
-// come, but one, which a trump may fill (F3). Cards come in deck order, so
-// a run's cards come by rising rank.
-func (g *layoffGroup) runPossible(s int, sh shape, next int) bool {
+// runPossible reports whether meld slot s, with naturals sh and packed
+// state w, can still end as a run once the cards from next on have been
+// dealt with: one colour, no ∞, no rank twice, and every rank missing
+// between its ends still to come, but one, which a trump may fill (F3);
+// and its gaps still to be filled as F7's gate allows. Cards come in deck
+// order, so a run's cards come by rising rank.
+func (g *layoffGroup) runPossible(s int, sh shape, w uint32, next int) bool {
 	if !sh.runnable() {
 		return false
 	}
 	lo, hi := sh.span()
 	var span uint16 = (1<<(hi+1) - 1) &^ (1<<lo - 1)
 	unfillable := span &^ sh.ranks &^ g.future[s][asRun][next]
-	return bits.OnesCount16(unfillable) <= g.holes[s]
+	if bits.OnesCount16(unfillable) > g.holes[s] {
+		return false
+	}
+	gate := g.slots[s].gate
+	return gate == 0 || bits.OnesCount16(gate&^sh.ranks&^g.future[s][asRun][next])+gateExtra(w) <= g.holes[s]
 }
 
 // The status of a meld once no more cards will join it.
@@ -300,17 +453,24 @@ const (
 func (g *layoffGroup) status(s int, state uint32, allowed kindSet) int {
 	m := g.slots[s]
 	sh := unpack(state, m.base)
-	return statusOf(sh.kinds(true)&allowed != 0, m.trump, sh.kinds(false)&allowed != 0)
+	valid := func(h int) bool {
+		ks := sh.kinds(h == 1) & allowed
+		// A plain run must have opened as F7's gate allows; the other
+		// kinds are of one rank or suit, and have no gate.
+		return ks&^(1<<Run) != 0 || ks.has(Run) && g.gateOK(s, sh, state, h)
+	}
+	return statusOf(valid(1), m.trump, valid(0))
 }
 
-// formStatus judges meld slot s in its final packed state as a meld of
-// form f.
-func (g *layoffGroup) formStatus(s int, sh shape, f form) int {
+// formStatus judges meld slot s in its final packed state w as a meld of
+// form f; a run must have opened as F7's gate allows.
+func (g *layoffGroup) formStatus(s int, w uint32, f form) int {
 	m := g.slots[s]
+	sh := unpack(w, m.base)
 	withTrump, without := false, false
 	for _, k := range f.kinds() {
-		withTrump = withTrump || sh.is(k, true)
-		without = without || !m.trump && sh.is(k, false)
+		withTrump = withTrump || sh.is(k, true) && (k != Run || g.gateOK(s, sh, w, 1))
+		without = without || !m.trump && sh.is(k, false) && (k != Run || g.gateOK(s, sh, w, 0))
 	}
 	return statusOf(withTrump, m.trump, without)
 }
@@ -338,29 +498,6 @@ func statusOf(withTrump, holdsTrump, without bool) int {
 // anyKind allows every kind, for the final judgement of a meld.
 const anyKind = ^kindSet(0)
 
-// leaf returns the values of the melds' final states: no more natural
-// cards, and t trumps for every t between the gaps that need one and the
-// places that can take one.
-func (g *layoffGroup) leaf(states []uint32, plan []form) trumpValues {
-	need, can := 0, 0
-	for s, st := range states {
-		switch g.formStatus(s, unpack(st, g.slots[s].base), plan[s]) {
-		case statusDead:
-			return noValues()
-		case statusMandatory:
-			need++
-			can++
-		case statusOptional:
-			can++
-		}
-	}
-	v := noValues()
-	for t := need; t <= can && t <= g.problem.trumps; t++ {
-		v[t] = 0
-	}
-	return v
-}
-
 // noValues returns trumpValues that allow nothing.
 func noValues() trumpValues {
 	var v trumpValues
@@ -377,78 +514,219 @@ func noValues() trumpValues {
 // A plan is skipped when it cannot do better: when, for every number of
 // trumps the group could take, the plans already tried lay off as many
 // cards as the plan has cards that fit its melds at all.
-func (g *layoffGroup) value(i int, states []uint32) trumpValues {
-	v := noValues()
-	maxTrumps := 0 // one for each meld without a trump of its own (F3)
-	for _, m := range g.slots {
-		if !m.trump {
-			maxTrumps++
-		}
-	}
-	maxTrumps = min(maxTrumps, g.problem.trumps)
-	for _, p := range g.planOrder {
-		bound := int16(g.fitting[p][i])
-		beaten := true
-		for t := 0; t <= maxTrumps; t++ {
-			beaten = beaten && v[t] != noWay && v[t] >= bound
-		}
-		if !beaten {
-			v = maxValues(v, g.best(i, states, p))
-		}
-	}
-	return v
-}
-
-// best is value for one plan of forms. states is restored before
-// returning. Values are memoised at the start of each block of cards of
-// one colour and rank; within a block the cards are tried one by one.
-func (g *layoffGroup) best(i int, states []uint32, p int) trumpValues {
-	if i == len(g.cards) {
-		if _, alive := g.memoKey(i, states, p); !alive {
-			return noValues()
-		}
-		return g.leaf(states, g.plans[p])
-	}
-	if g.blockEnd[i] == 0 {
-		if _, alive := g.memoKey(i, states, p); !alive {
-			return noValues()
-		}
-		return g.cardStep(i, states, p)
-	}
-	key, alive := g.memoKey(i, states, p)
-	if !alive {
-		return noValues()
-	}
-	if v, ok := g.memo[string(key)]; ok {
+// exact returns the most natural cards the group's melds can lay off
+// taking exactly t trumps (noWay if none can), searched in that mode.
+func (g *layoffGroup) exact(t int) int16 {
+	if v, ok := g.exactOf[t]; ok {
 		return v
 	}
-	memoKey := string(key)
-	v := g.blockStep(i, states, p)
-	g.memo[memoKey] = v
+	g.setMode(t)
+	start := slices.Clone(g.start)
+	v := noValues()
+	g.tried[t] = g.tried[t][:0]
+	for _, p := range g.planOrder {
+		if !g.covered(v, int16(g.fitting0[p][0]), int16(g.fitting[p][0])) {
+			v = maxValues(v, g.best(0, start, p, -1))
+			g.tried[t] = append(g.tried[t], p)
+		}
+	}
+	g.exactOf[t] = v[t]
+	return v[t]
+}
+
+// bound returns a bound on the natural cards the group's melds lay off
+// when they take exactly t trumps, without searching: the most cards that
+// fit its melds in any plan (those that fit without a trump, for none).
+func (g *layoffGroup) bound(t int) int16 {
+	if t > g.maxTrumps {
+		return noWay
+	}
+	best := 0
+	for p := range g.plans {
+		if t == 0 {
+			best = max(best, g.fitting0[p][0])
+		} else {
+			best = max(best, g.fitting[p][0])
+		}
+	}
+	return int16(best)
+}
+
+// setMode switches the search to the values with exactly t trumps; see
+// mode.
+func (g *layoffGroup) setMode(t int) {
+	if g.holesWith == nil {
+		g.holesWith = g.holes
+	}
+	g.mode = t
+	g.holes = g.holesWith
+	if t == 0 {
+		g.holes = g.holesWithout
+	}
+}
+
+// planKey writes plan p and the search's mode for the memo key.
+func (g *layoffGroup) planKey(p int) uint16 {
+	return uint16(p) | uint16(g.mode)<<12
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// choose makes the tie-break's choice in the group, whose melds take
+// trumps trumps and lay off need natural cards at best (see solve): the
+// first plan value searched that reaches it, and card by card the first
+// meld, or keeping the card, that still does. It sets the problem's meldOf
+// for the group's cards and returns the melds' final states and the
+// number of cards laid off.
+func (g *layoffGroup) choose(trumps int, need int16) ([]uint32, int, error) {
+	g.setMode(trumps)
+	plan := -1
+	for _, p := range g.tried[trumps] {
+		if g.best(0, slices.Clone(g.start), p, -1)[trumps] == need {
+			plan = p
+			break
+		}
+	}
+	if plan < 0 {
+		return nil, 0, errors.New("flathead: internal error: no plan reaches the best count (F7)")
+	}
+	states := slices.Clone(g.start)
+	placed := int16(0)
+	for i, k := range g.cards {
+		h := g.problem.pool[k]
+		reaches := func(gain int16) bool {
+			bound := g.fitting[plan][i+1]
+			if trumps == 0 {
+				bound = g.fitting0[plan][i+1]
+			}
+			if placed+gain+int16(bound) < need {
+				return false
+			}
+			v := g.best(i+1, states, plan, -1)
+			return v[trumps] != noWay && placed+gain+v[trumps] == need
+		}
+		chosen := false
+		for _, o := range g.options[i] {
+			if o.slot < 0 {
+				if chosen = reaches(1); chosen {
+					g.problem.meldOf[k] = o.meld
+					break
+				}
+				continue
+			}
+			if !g.accepts(o.slot, g.plans[plan][o.slot], h.card) {
+				continue
+			}
+			old := states[o.slot]
+			w, ok := g.add(o.slot, old, h.card, h.seat)
+			if !ok {
+				continue
+			}
+			states[o.slot] = w
+			if chosen = reaches(1); chosen {
+				g.problem.meldOf[k] = o.meld
+				break
+			}
+			states[o.slot] = old
+		}
+		switch {
+		case g.problem.err != nil:
+			return nil, 0, g.problem.err
+		case chosen:
+			placed++
+		case !reaches(0):
+			// Unreachable: the best is reached through one of the choices
+			// above, or it would not be the best.
+			return nil, 0, errors.New("flathead: internal error: no lay-off keeps the best count (F7)")
+		}
+	}
+	return states, int(placed), nil
+}
+
+// best is value for one plan of forms: for each number of trumps the
+// group's melds take in all, the most natural cards from position i on
+// that can be laid off. A meld that no card can join any more is final:
+// the memo key keeps only how many final melds must take a trump and how
+// many may (capped by the number of trumps the search is after), and
+// they are reckoned with at the end, so that a number of trumps' value
+// depends on that number's values only (see covered). states is restored
+// before returning.
+func (g *layoffGroup) best(i int, states []uint32, p int, from int) trumpValues {
+	if g.problem.stopped() {
+		return noValues()
+	}
+	key, alive, final, mandatory, optional := g.memoKey(i, states, p, from)
+	if !alive || mandatory > g.mode {
+		return noValues()
+	}
+	if i == len(g.cards) {
+		return foldStatuses(zeroValues(), mandatory, optional)
+	}
+	v, ok := g.memo[string(key)]
+	if !ok {
+		memoKey := string(key)
+		if g.blockEnd[i] == 0 {
+			v = g.cardStep(i, states, p, final) // inside a block placed card by card
+		} else {
+			v = g.blockStep(i, states, p, final)
+		}
+		g.memo[memoKey] = v
+	}
 	return v
 }
 
 // cardStep tries every place for card i: each meld it may join in the
 // plan's forms, and staying in hand.
-func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
+func (g *layoffGroup) cardStep(i int, states []uint32, p int, final uint32) trumpValues {
 	plan := g.plans[p]
 	c := g.problem.pool[g.cards[i]].card
-	stay := g.best(i+1, states, p) // the card is kept, or goes to a meld that never refuses it
-	v := stay
+	// A choice is skipped when it cannot lay off more than the choices
+	// before it, even if every later card that fits were laid off.
+	bound0, bound := int16(g.fitting0[p][i+1])+1, int16(g.fitting[p][i+1])+1
+	v := noValues()
+	sink := false
 	for _, o := range g.options[i] {
 		if o.slot < 0 {
-			v = maxValues(v, plus(stay, 1))
-			continue
+			// A meld that never refuses the card: as good as keeping it,
+			// and one card more.
+			sink = true
+			v = maxValues(v, plus(g.best(i+1, states, p, i), 1))
 		}
-		if !g.accepts(o.slot, plan[o.slot], c) {
+	}
+	for _, o := range g.options[i] {
+		// A final meld takes no more cards: any would leave it invalid.
+		if o.slot < 0 || final&(1<<o.slot) != 0 || !g.accepts(o.slot, plan[o.slot], c) || g.covered(v, bound0, bound) {
 			continue
 		}
 		old := states[o.slot]
-		states[o.slot] = pack(unpack(old, g.slots[o.slot].base).with(c))
-		v = maxValues(v, plus(g.best(i+1, states, p), 1))
+		w, ok := g.add(o.slot, old, c, g.problem.pool[g.cards[i]].seat)
+		if !ok {
+			continue
+		}
+		states[o.slot] = w
+		v = maxValues(v, plus(g.best(i+1, states, p, i), 1))
 		states[o.slot] = old
 	}
+	if !sink && !g.covered(v, bound0-1, bound-1) {
+		v = maxValues(v, g.best(i+1, states, p, i)) // the card is kept
+	}
 	return v
+}
+
+// covered reports whether v already lays off at least bound cards for the
+// number of trumps the search's mode is after (bound0 for none): no choice
+// whose bounds are no more can improve it. The values for other numbers
+// may then be short; they are not used.
+func (g *layoffGroup) covered(v trumpValues, bound0, bound int16) bool {
+	if g.mode == 0 {
+		return v[0] != noWay && v[0] >= bound0
+	}
+	return v[g.mode] != noWay && v[g.mode] >= bound
 }
 
 // blockStep places the block of cards of one colour and rank that starts
@@ -459,17 +737,26 @@ func (g *layoffGroup) cardStep(i int, states []uint32, p int) trumpValues {
 // nowhere else to go are the ones given to runs. Only sets and flushes
 // whose card count matters (they could hold a whole rank or suit, F3) need
 // a choice per card: whether each card they accept joins them.
-func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
+func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) trumpValues {
 	plan := g.plans[p]
 	end := g.blockEnd[i]
 	c := g.problem.pool[g.cards[i]].card
+	// Which card fills the gap of a flush that may end as a run, and whose
+	// it is, matters to F7's gate: such a block is placed card by card.
+	for k := i; k < end; k++ {
+		for _, o := range g.options[k] {
+			if o.slot >= 0 && plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
+				return g.cardStep(i, states, p, final)
+			}
+		}
+	}
 	var runSpace [8]int
 	runs := runSpace[:0] // run slots that may take this rank
 	for _, o := range g.options[i] {
-		if o.slot >= 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
-			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), end) {
+		if o.slot >= 0 && final&(1<<o.slot) == 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
+			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), states[o.slot], end) {
 			if len(runs) == len(runSpace) {
-				return g.cardStep(i, states, p) // too many runs to enumerate subsets of
+				return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
 			}
 			runs = append(runs, o.slot)
 		}
@@ -485,7 +772,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 	var block [3]blockCard
 	size := end - i
 	if size > len(block) {
-		return g.cardStep(i, states, p) // cannot happen: a colour has three suits
+		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
 	}
 	choices := 1
 	for k := range size {
@@ -495,10 +782,10 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			switch {
 			case o.slot < 0:
 				b.taken = true
-			case plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
+			case final&(1<<o.slot) != 0 || plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
 			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
 				if b.nCounted == len(b.counted) {
-					return g.cardStep(i, states, p)
+					return g.cardStep(i, states, p, final)
 				}
 				b.counted[b.nCounted] = o.slot
 				b.nCounted++
@@ -509,8 +796,8 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 		choices *= 1 + b.nCounted
 	}
 	v := noValues()
-	words := make([]uint32, len(states))
-	var withCard [8]uint32
+	words := make([]uint64, len(states))
+	var withCard [8]uint64
 	for choice := range choices {
 		// Which counted meld, if any, each card joins.
 		var undo [3]struct {
@@ -533,7 +820,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			}
 			s := b.counted[pick-1]
 			undo[k].slot, undo[k].state = s, states[s]
-			states[s] = pack(unpack(states[s], g.slots[s].base).with(b.card))
+			states[s] = g.with(s, states[s], b.card)
 			joined++
 		}
 		// The key words of every meld at the end of the block, and of
@@ -552,7 +839,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 			}
 		}
 		for b, s := range runs {
-			w, ok := g.slotWord(s, pack(unpack(states[s], g.slots[s].base).with(c)), asRun, end)
+			w, ok := g.slotWord(s, g.with(s, states[s], c), asRun, end)
 			if !ok {
 				w = deadWord
 			}
@@ -564,14 +851,18 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 				continue
 			}
 			gain := int16(joined + min(left, given+leftTaken))
+			if g.covered(v, gain+int16(g.fitting0[p][end]), gain+int16(g.fitting[p][end])) {
+				continue
+			}
 			if end == len(g.cards) {
 				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
 				continue
 			}
 			k := g.key[:0]
 			k = binary.LittleEndian.AppendUint16(k, uint16(end))
-			k = binary.LittleEndian.AppendUint16(k, uint16(p))
+			k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
 			dead := false
+			mandatory, optional := 0, 0
 			for s := range states {
 				w := words[s]
 				for b, r := range runs {
@@ -580,10 +871,15 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 					}
 				}
 				dead = dead || w == deadWord
-				k = binary.LittleEndian.AppendUint32(k, w)
+				w, status, isFinal := keyPart(w)
+				if isFinal {
+					mandatory, optional = countStatus(status, mandatory, optional)
+				}
+				k = binary.LittleEndian.AppendUint64(k, w)
 			}
+			k = g.appendCounts(k, mandatory, optional)
 			g.key = k
-			if dead {
+			if dead || mandatory > g.mode {
 				continue
 			}
 			if known, ok := g.memo[string(k)]; ok {
@@ -602,7 +898,7 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int) trumpValues {
 }
 
 // deadWord marks, in blockStep, a meld that can no longer end valid.
-const deadWord = 1<<32 - 1
+const deadWord = 1<<64 - 1
 
 // withRuns returns best at end after giving card c to the runs of the
 // subset.
@@ -611,10 +907,10 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 	for b, s := range runs {
 		saved[b] = states[s]
 		if subset&(1<<b) != 0 {
-			states[s] = pack(unpack(states[s], g.slots[s].base).with(c))
+			states[s] = g.with(s, states[s], c)
 		}
 	}
-	v := g.best(end, states, p)
+	v := g.best(end, states, p, end-g.blockSize(end))
 	for b, s := range runs {
 		states[s] = saved[b]
 	}
@@ -624,46 +920,134 @@ func (g *layoffGroup) withRuns(end int, states []uint32, p int, runs []int, subs
 // memoKey writes the position, the plan and the melds' states, each in a
 // form that keeps only what the rest of the search can tell apart, so that
 // states with the same future share an entry:
-//   - a meld no later card can join, as its final status;
+//   - a meld no later card can join, as final: its status is only
+//     counted, with the others', after the melds (see best);
 //   - a flush, as its card count when it could come to hold its whole suit
 //     (F3), and as nothing otherwise;
 //   - a set, as its card count;
 //   - a run, as runKey writes it.
 //
 // It returns false when some meld can no longer end valid in its form.
-func (g *layoffGroup) memoKey(i int, states []uint32, p int) ([]byte, bool) {
+func (g *layoffGroup) memoKey(i int, states []uint32, p int, from int) (key []byte, alive bool, final uint32, mandatory, optional int) {
 	plan := g.plans[p]
 	k := g.key[:0]
 	k = binary.LittleEndian.AppendUint16(k, uint16(i))
-	k = binary.LittleEndian.AppendUint16(k, uint16(p))
-	alive := true
-	for s, st := range states {
-		w, ok := g.slotWord(s, st, plan[s], i)
-		alive = alive && ok
-		k = binary.LittleEndian.AppendUint32(k, w)
+	k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
+	alive = true
+	// The words of the melds no card from "from" to i could join are those
+	// written at from: neither their state nor the cards to come changed.
+	var changed uint32 = 1<<len(states) - 1
+	if from >= 0 {
+		changed = 0
+		for c := from; c < i; c++ {
+			changed |= g.optionSlots[c]
+		}
 	}
-	g.key = k
-	return k, alive
+	words := g.words[i]
+	for s, st := range states {
+		w, ok := g.words[max(from, 0)][s], true
+		if changed&(1<<s) != 0 {
+			w, ok = g.slotWord(s, st, plan[s], i)
+		}
+		words[s] = w
+		alive = alive && ok
+		w, status, isFinal := keyPart(w)
+		if isFinal {
+			final |= 1 << s
+			mandatory, optional = countStatus(status, mandatory, optional)
+		}
+		k = binary.LittleEndian.AppendUint64(k, w)
+	}
+	g.key = g.appendCounts(k, mandatory, optional)
+	return g.key, alive, final, mandatory, optional
+}
+
+// appendCounts writes into a memo key how many final melds must take a
+// trump and how many may, the latter only as far as the search's mode can
+// use them.
+func (g *layoffGroup) appendCounts(k []byte, mandatory, optional int) []byte {
+	return append(k, byte(mandatory), byte(min(optional, max(g.mode-mandatory, 0))))
+}
+
+// blockSize returns, for the position end just after a block of cards of
+// one colour and rank, how many cards the block holds.
+func (g *layoffGroup) blockSize(end int) int {
+	start := end - 1
+	for start > 0 && g.blockEnd[start] == 0 {
+		start--
+	}
+	return end - start
+}
+
+// finalWord marks, in a meld's memo word, a meld no later card can join;
+// its status is in the low bits.
+const finalWord = 1 << 31
+
+// keyPart returns what a meld's word puts in the memo key, and whether it
+// is final, with its status: the key only says that it is final, and
+// counts the final melds' statuses apart (see best).
+func keyPart(w uint64) (uint64, int, bool) {
+	if w == deadWord || w&finalWord == 0 {
+		return w, 0, false
+	}
+	return finalWord, int(w &^ finalWord), true
+}
+
+// countStatus adds a final meld's status to the counts of melds that
+// must take a trump and that may.
+func countStatus(status, mandatory, optional int) (int, int) {
+	switch status {
+	case statusMandatory:
+		mandatory++
+	case statusOptional:
+		optional++
+	}
+	return mandatory, optional
+}
+
+// foldStatuses adds to v final melds: mandatory of them take a trump
+// each, and optional of them may.
+func foldStatuses(v trumpValues, mandatory, optional int) trumpValues {
+	for range mandatory {
+		for t := maxTrumps; t > 0; t-- {
+			v[t] = v[t-1]
+		}
+		v[0] = noWay
+	}
+	for range optional {
+		for t := maxTrumps; t > 0; t-- {
+			v[t] = max(v[t], v[t-1])
+		}
+	}
+	return v
+}
+
+// zeroValues returns the values of nothing left to lay off: no card, and
+// no trump.
+func zeroValues() trumpValues {
+	v := noValues()
+	v[0] = 0
+	return v
 }
 
 // slotWord writes meld slot s, in packed state st and form f, for the memo
 // key at position i, as memoKey describes; false when it can no longer
 // end valid in that form.
-func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
+func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint64, bool) {
 	m := g.slots[s]
 	sh := unpack(st, m.base)
 	switch {
 	case g.future[s][f][i] == 0:
-		status := g.formStatus(s, sh, f)
-		return 1<<31 | uint32(status), status != statusDead
+		status := g.formStatus(s, st, f)
+		return 1<<31 | uint64(status), status != statusDead
 	case f == asSet:
-		return uint32(sh.n), sh.sameRank()
+		return uint64(sh.n), sh.sameRank()
 	case f == asFlush:
-		return g.flushWord(s, sh), sh.sameSuit
+		return uint64(g.flushWord(s, sh)), sh.sameSuit
 	}
-	if !g.runPossible(s, sh, i) {
+	if !g.runPossible(s, sh, st, i) {
 		if f == asEither && sh.sameSuit {
-			return g.flushWord(s, sh), true
+			return uint64(g.flushWord(s, sh)), true
 		}
 		return 0, false
 	}
@@ -672,14 +1056,48 @@ func (g *layoffGroup) slotWord(s int, st uint32, f form, i int) (uint32, bool) {
 	case closed && f == asEither && sh.sameSuit && g.future[s][asFlush][i] != 0:
 		// No card can join the run, but cards of its suit may still join
 		// the flush, which it then is.
-		return g.flushWord(s, sh), true
+		return uint64(g.flushWord(s, sh)), true
 	case closed:
 		// No later card can join it: it is final.
-		return 1<<31 | uint32(g.formStatus(s, sh, f)), true
+		return 1<<31 | uint64(g.formStatus(s, st, f)), true
 	case f == asEither && sh.sameSuit:
 		w |= 1 << 30 // it may end as a flush too
 	}
-	return w, true
+	return uint64(w) | g.gateWord(s, sh, st, i), true
+}
+
+// gateWord writes, for the memo key at position i, what F7's gate of meld
+// slot s still needs: while cards may fill its gaps, who filled them and
+// how many gaps no card can fill any more; after that, whether a second
+// loser filled one.
+func (g *layoffGroup) gateWord(s int, sh shape, st uint32, i int) uint64 {
+	gate := g.slots[s].gate
+	if gate == 0 {
+		return 0
+	}
+	future := g.future[s][asRun][i]
+	if gate&future == 0 {
+		return uint64(gateExtra(st)) << 41
+	}
+	unfilled := bits.OnesCount16(gate &^ sh.ranks &^ future)
+	// Who filled gaps matters only as far as the losers who may still
+	// fill one: any other loser is written as the same stranger.
+	later := g.gateSeats[s][i]
+	seat := func(o uint32) uint32 {
+		if o == 0 || later&(1<<(o-1)) != 0 {
+			return o
+		}
+		return gateSeatMask
+	}
+	a, b := seat(st>>gateAShift&gateSeatMask), seat(st>>gateBShift&gateSeatMask)
+	if st&gateTwice == 0 && b != 0 && b < a {
+		a, b = b, a
+	}
+	w := uint64(a) | uint64(b)<<4 | uint64(unfilled)<<7
+	if st&gateTwice != 0 {
+		w |= 1 << 3
+	}
+	return w << 32
 }
 
 // flushWord writes a meld that can only end as a flush: its card count
@@ -697,8 +1115,8 @@ func (g *layoffGroup) flushWord(s int, sh shape) uint32 {
 // the ranks below that one only a summary matters: whether there are any,
 // how many are missing between the lowest and the highest of them (0 or
 // 1), how far below the next rank the highest is (0, 1, or 2 for more),
-// and whether the lowest is 0 or the highest 9 (where a trump cannot
-// extend the run, F2, F3). The ranks from the next one up are kept. It
+// and whether the lowest is 0 (where a trump cannot extend the run, F2,
+// F3; only when it matters) or the highest 9. The ranks from the next one up are kept. It
 // also reports whether the run is closed: nothing above the summary, and
 // too many ranks missing to reach the next one, so no card can join.
 func runKey(sh shape, future uint16, holesAllowed int) (uint32, bool) {
@@ -720,7 +1138,11 @@ func runKey(sh shape, future uint16, holesAllowed int) (uint32, bool) {
 	}
 	w := high | 1<<29 // marks the summary form
 	w |= uint32(holes)<<20 | uint32(gap)<<22
-	if lo == 0 {
+	// A lowest rank of 0 matters only to a run that may end holding every
+	// rank 0-9, where no trump can stand (F2, F3): none that is missing a
+	// rank below the next card's, or that can take no trump, or that can
+	// never hold a 9.
+	if lo == 0 && holes == 0 && gap == 0 && holesAllowed > 0 && (sh.ranks|future)&(1<<9) != 0 {
 		w |= 1 << 24
 	}
 	if top == 9 {

@@ -241,41 +241,57 @@ func TestCheckMirrorSymmetry(t *testing.T) {
 	}
 }
 
-// TestScoreSymmetry: neither the order of the cards in the losers' hands
-// nor which loser holds which card changes the lay-offs or the count.
+// TestScoreSymmetry: the order of the cards in each hand and the seat
+// numbers make no difference to the lay-offs or the count (F7's
+// tie-break never looks at them), and the order of the melds on the table
+// none to the count. Which loser holds which card can: one loser may lay
+// off together what two cannot (F7), so the cards stay with their holders.
 func TestScoreSymmetry(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for d := range 300 {
-		h := smallDeal(rng, 7)
-		if d%3 == 0 {
+		var h Hand
+		switch d % 3 {
+		case 0:
 			h = crowdedDeal(rng)
+		case 1:
+			h = smallDeal(rng, 7)
+		default:
+			h = gappyDeal(rng, 8)
 		}
 		want, err := Score(h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Shuffle every hand, then move the losers' cards around.
-		var pool []cards.Card
-		other := Hand{Winner: h.Winner, BonusMarks: h.BonusMarks, Table: h.Table, Hands: make([][]cards.Card, len(h.Hands))}
+
+		// New seat numbers for everyone, and every hand shuffled.
+		seats := rng.Perm(len(h.Hands))
+		relabelled := Hand{Winner: seats[h.Winner], Table: h.Table, Hands: make([][]cards.Card, len(h.Hands)), BonusMarks: make([]int, len(h.Hands))}
 		for seat, hand := range h.Hands {
-			other.Hands[seat] = []cards.Card{}
-			if seat != h.Winner {
-				pool = append(pool, hand...)
-			}
+			relabelled.Hands[seats[seat]] = shuffled(rng, hand)
+			relabelled.BonusMarks[seats[seat]] = h.BonusMarks[seat]
 		}
-		for _, c := range shuffled(rng, pool) {
-			seat := rng.IntN(len(h.Hands))
-			if seat == h.Winner {
-				seat = (seat + 1) % len(h.Hands)
-			}
-			other.Hands[seat] = append(other.Hands[seat], c)
-		}
-		got, err := Score(other)
+		got, err := Score(relabelled)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.CardsLeft != want.CardsLeft || !slices.Equal(got.Points, want.Points) || !sameMelds(got.Layoffs, want.Layoffs) {
-			t.Fatalf("deal %d: %v leaves %d; reshuffled %v leaves %d", d, want.Layoffs, want.CardsLeft, got.Layoffs, got.CardsLeft)
+		checkLayoffsValid(t, relabelled, got)
+		if got.CardsLeft != want.CardsLeft || got.Points[seats[h.Winner]] != want.Points[h.Winner] || !sameMelds(got.Layoffs, want.Layoffs) {
+			t.Fatalf("deal %d: %v leaves %d; relabelled %v leaves %d", d, want.Layoffs, want.CardsLeft, got.Layoffs, got.CardsLeft)
+		}
+
+		// The melds in another order.
+		melds := rng.Perm(len(h.Table))
+		permuted := Hand{Winner: h.Winner, Hands: h.Hands, BonusMarks: h.BonusMarks, Table: make([][]cards.Card, len(h.Table))}
+		for i, m := range h.Table {
+			permuted.Table[melds[i]] = shuffled(rng, m)
+		}
+		got, err = Score(permuted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLayoffsValid(t, permuted, got)
+		if got.CardsLeft != want.CardsLeft {
+			t.Fatalf("deal %d: %v leaves %d; with the melds reordered %v leaves %d", d, want.Layoffs, want.CardsLeft, got.Layoffs, got.CardsLeft)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package flathead
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -33,7 +34,9 @@ type Hand struct {
 	Table [][]cards.Card
 }
 
-// Layoff is one card a loser lays off before the count (F7).
+// Layoff is one card a loser lays off before the count (F7). A lay-off
+// is one loser adding one or more cards to one meld: consecutive Layoffs
+// of one seat onto one meld are laid off together.
 type Layoff struct {
 	Seat int        // the loser who lays the card off
 	Card cards.Card // the card
@@ -58,8 +61,11 @@ type Result struct {
 	WinnerMarks, LoserMarks int
 	// Multiplier is 1 + WinnerMarks - LoserMarks, but never below 1 (F8).
 	Multiplier int
-	// Layoffs are the losers' lay-offs made before the count, by seat and
-	// then in the order of the seat's hand (F7).
+	// Layoffs are the losers' lay-offs made before the count, in an order
+	// in which they can be made: the meld is valid after each lay-off, a
+	// lay-off being one seat's consecutive cards onto one meld (F5, F7).
+	// They are listed meld by meld, and by seat and hand order where the
+	// rules allow.
 	Layoffs []Layoff
 	// Kept holds what each seat still holds after the lay-offs.
 	Kept [][]cards.Card
@@ -81,27 +87,39 @@ func (r Result) Working() string {
 	return fmt.Sprintf("%s x (%s) = %d", base, sum, r.Base*r.Multiplier)
 }
 
-// Score scores a hand (F6-F8). With a table, the losers first lay off
-// whatever they can onto the melds on it, in the way that leaves the
-// fewest cards in their hands in total (F7; see bestLayoffs for the
-// ruling and the tie-break). The count is what they still hold; the base
-// is the count plus 5 in a two-player game; the winner scores base x
-// (1 + winner's marks - losers' marks), never less than base x 1, and
-// everyone else scores 0 (F8).
+// Score scores a hand (F6-F8), as ScoreContext does without a deadline.
+func Score(h Hand) (Result, error) {
+	return ScoreContext(context.Background(), h)
+}
+
+// ScoreContext scores a hand (F6-F8). With a table, the losers first lay
+// off what they can onto the melds on it, lay-off by lay-off, in the way
+// that leaves the fewest cards in their hands in total (F5, F7; see
+// bestLayoffs for the ruling and the tie-break). The count is what they
+// still hold; the base is the count plus 5 in a two-player game; the
+// winner scores base x (1 + winner's marks - losers' marks), never less
+// than base x 1, and everyone else scores 0 (F8).
+//
+// The search for the lay-offs looks at ctx now and then, and stops with
+// ctx's error once ctx is done (a deadline, or a client gone).
 //
 // Errors: a plain error for input the HTTP layer should have refused (2 to
 // 6 seats, one bonus mark count per seat, the winner a seat, only distinct
-// Fanucci cards); a *ruling.Error for what the rules forbid: the winner
-// still holding cards (F6), a negative or impossible number of bonus
-// marks (F4), a table meld that is not a meld (its verdict's rule).
-func Score(h Hand) (Result, error) {
+// Fanucci cards); a *ruling.Error for what the rules forbid, found before
+// any search: the winner still holding cards, or a loser more than
+// HandSize (F6), a negative or impossible number of bonus marks (F4), a
+// table meld that is not a meld (its verdict's rule).
+func ScoreContext(ctx context.Context, h Hand) (Result, error) {
 	if err := checkShape(h); err != nil {
 		return Result{}, err
 	}
 	if err := checkRules(h); err != nil {
 		return Result{}, err
 	}
-	layoffs := bestLayoffs(h.Table, h.Hands, h.Winner)
+	layoffs, err := bestLayoffs(ctx, h.Table, h.Hands, h.Winner)
+	if err != nil {
+		return Result{}, err
+	}
 	r := Result{Layoffs: layoffs, Points: make([]int, len(h.Hands)), Kept: kept(h.Hands, layoffs)}
 	for seat, hand := range r.Kept {
 		if seat != h.Winner {
@@ -164,6 +182,14 @@ func checkShape(h Hand) error {
 func checkRules(h Hand) error {
 	if n := len(h.Hands[h.Winner]); n > 0 {
 		return ruling.Errorf("F6", "flathead: the winner, seat %d, still holds %d %s, but a player goes out by playing or discarding the last card (F6)", h.Winner, n, nouns(n, "card"))
+	}
+	// Ruling (F6): a player holds at most HandSize cards between turns
+	// (draw one, discard one), so no loser ends a hand with more. Such a
+	// hand is refused before any search for lay-offs.
+	for seat, hand := range h.Hands {
+		if n := len(hand); n > HandSize {
+			return ruling.Errorf("F6", "flathead: seat %d holds %d cards, but a player holds at most %d at the end of a hand (F6)", seat, n, HandSize)
+		}
 	}
 	for seat, marks := range h.BonusMarks {
 		switch {

@@ -1,6 +1,7 @@
 package flathead
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
@@ -202,6 +204,7 @@ func TestScoreErrors(t *testing.T) {
 }
 
 func TestScoreF7(t *testing.T) {
+	fourteenSevens := allOf(7, 0)[:14]
 	tests := []struct {
 		name    string
 		table   [][]cards.Card
@@ -209,38 +212,68 @@ func TestScoreF7(t *testing.T) {
 		layoffs []Layoff
 		left    int
 	}{
+		{"F7 example: neither loser can go first",
+			// Together the two cards would make a red run 1-5, but 1 2 3 5
+			// and 1 3 4 5 are not melds, so neither can be laid off first.
+			[][]cards.Card{mustCards("1 Lamps", "3 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("2 Plungers"), mustCards("4 Fromps")},
+			nil, 2},
+		{"F7 example: one loser lays both off together",
+			[][]cards.Card{mustCards("1 Lamps", "3 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("2 Plungers", "4 Fromps")},
+			[]Layoff{{1, mustCards("2 Plungers")[0], 0}, {1, mustCards("4 Fromps")[0], 0}}, 0},
+		{"F7: a card of the flush's own suit keeps it a flush, whoever holds it",
+			// 2 of Lamps first (a flush 1 2 3 5), then 4 of Fromps makes it
+			// a run.
+			[][]cards.Card{mustCards("1 Lamps", "3 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("4 Fromps"), mustCards("2 Lamps")},
+			[]Layoff{{2, mustCards("2 Lamps")[0], 0}, {1, mustCards("4 Fromps")[0], 0}}, 0},
+		{"F7: with a trump laid first, two losers fill two gaps",
+			// 1 2 3 5 with the trump standing for the 4 is a run; then the
+			// 4 of Fromps fills it.
+			[][]cards.Card{mustCards("1 Lamps", "3 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("2 Plungers"), mustCards("4 Fromps"), mustCards("Grue")},
+			[]Layoff{{3, cards.NewTrump(cards.Grue), 0}, {1, mustCards("2 Plungers")[0], 0}, {2, mustCards("4 Fromps")[0], 0}}, 0},
+		{"F7: three losers cannot fill three gaps, even with a trump",
+			// Each of 1, 3 and 5 leaves two gaps; the trump fills one.
+			[][]cards.Card{mustCards("0 Zurfs", "2 Zurfs", "4 Zurfs", "6 Zurfs")},
+			[][]cards.Card{{}, mustCards("1 Rain", "Grue"), mustCards("3 Tops"), mustCards("5 Rain")},
+			[]Layoff{{1, cards.NewTrump(cards.Grue), 0}}, 3},
+		{"F7: one loser's lay-off opens the way for another's",
+			// 7 of Plungers alone would leave a gap; after the 6 of Fromps
+			// from another loser the run 3-7 is whole.
+			[][]cards.Card{mustCards("3 Lamps", "4 Lamps", "5 Lamps")},
+			[][]cards.Card{{}, mustCards("7 Plungers"), mustCards("6 Fromps")},
+			[]Layoff{{2, mustCards("6 Fromps")[0], 0}, {1, mustCards("7 Plungers")[0], 0}}, 0},
 		{"API example: a 7 and a trump go on the set of 7s",
 			[][]cards.Card{mustCards("7 Plungers", "7 Fromps", "7 Zurfs")},
 			[][]cards.Card{{}, mustCards("3 Bugs", "Grue"), mustCards("7 Lamps")},
 			[]Layoff{{1, cards.NewTrump(cards.Grue), 0}, {2, mustCards("7 Lamps")[0], 0}}, 1},
-		{"ruling: a meld is judged on its final content",
-			// 7 of Plungers alone would leave a gap; with 6 of Fromps from
-			// another loser the run 3-7 is whole.
-			[][]cards.Card{mustCards("3 Lamps", "4 Lamps", "5 Lamps")},
-			[][]cards.Card{{}, mustCards("7 Plungers"), mustCards("6 Fromps")},
-			[]Layoff{{1, mustCards("7 Plungers")[0], 0}, {2, mustCards("6 Fromps")[0], 0}}, 0},
 		{"a flush run ends as a flush or a run, not both",
-			// 4 of Hives makes a run 4-7, 9 of Faces a flush; not both. Deck
-			// order offers the 4 first.
+			// 4 of Hives makes a run 4-7, 9 of Faces a flush; not both. The
+			// search tries the meld as a flush first, and that is as good.
 			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
 			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives")},
-			[]Layoff{{1, mustCards("4 Hives")[0], 0}}, 1},
+			[]Layoff{{1, mustCards("9 Faces")[0], 0}}, 1},
 		{"a trump lets the flush run take both",
+			// 4 of Hives makes a run 4-7; with the trump for the 8, the 9
+			// of Faces follows.
 			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
 			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives"), mustCards("Grue")},
-			[]Layoff{{1, mustCards("9 Faces")[0], 0}, {1, mustCards("4 Hives")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}}, 0},
+			[]Layoff{{1, mustCards("4 Hives")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Faces")[0], 0}}, 0},
 		{"a card that fits two melds goes where it helps most",
 			// 7 of Lamps fits the set of 7s and the red run; only in the
 			// run does it let the 8 of Plungers follow.
 			[][]cards.Card{mustCards("7 Zurfs", "7 Faces", "7 Bugs"), mustCards("4 Lamps", "5 Plungers", "6 Fromps")},
 			[][]cards.Card{{}, mustCards("8 Plungers"), mustCards("7 Lamps")},
-			[]Layoff{{1, mustCards("8 Plungers")[0], 1}, {2, mustCards("7 Lamps")[0], 1}}, 0},
+			[]Layoff{{2, mustCards("7 Lamps")[0], 1}, {1, mustCards("8 Plungers")[0], 1}}, 0},
 		{"a trump fills one meld only",
-			// Both runs need a trump for a gap; the red one comes first in
-			// deck order.
+			// Both runs need a trump for a gap. The red run's group comes
+			// first and takes the fewest trumps that still allow the best
+			// count: none, since the blue run can use it as well.
 			[][]cards.Card{mustCards("1 Lamps", "2 Plungers", "3 Fromps"), mustCards("6 Zurfs", "7 Rain", "8 Tops")},
 			[][]cards.Card{{}, mustCards("5 Lamps", "4 Zurfs"), mustCards("Grue")},
-			[]Layoff{{1, mustCards("5 Lamps")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}}, 1},
+			[]Layoff{{2, cards.NewTrump(cards.Grue), 1}, {1, mustCards("4 Zurfs")[0], 1}}, 1},
 		{"a meld that holds a trump takes no other",
 			[][]cards.Card{mustCards("7 Lamps", "7 Plungers", "Grue")},
 			[][]cards.Card{{}, mustCards("Jester"), mustCards("7 Fromps")},
@@ -262,6 +295,23 @@ func TestScoreF7(t *testing.T) {
 			[][]cards.Card{append(allOf(-1, cards.Lamps)[:10], cards.NewTrump(cards.Grue))},
 			[][]cards.Card{{}, mustCards("∞ Lamps")},
 			nil, 1},
+		{"F3: a flush of ten Lamps takes a trump for its ∞",
+			[][]cards.Card{allOf(-1, cards.Lamps)[:10]},
+			[][]cards.Card{{}, mustCards("Grue")},
+			[]Layoff{{1, cards.NewTrump(cards.Grue), 0}}, 0},
+		{"F3: a red run 0-9 takes no trump, since ∞ never follows 9",
+			[][]cards.Card{mustCards("0 Lamps", "1 Plungers", "2 Lamps", "3 Lamps", "4 Lamps", "5 Lamps", "6 Lamps", "7 Lamps", "8 Lamps", "9 Lamps")},
+			[][]cards.Card{{}, mustCards("Grue")},
+			nil, 1},
+		{"F3: a set of fourteen 7s takes the fifteenth or a trump, not both",
+			[][]cards.Card{fourteenSevens},
+			[][]cards.Card{{}, allOf(7, 0)[14:], mustCards("Grue")},
+			[]Layoff{{1, allOf(7, 0)[14], 0}}, 1},
+		{"F3: after a lay-off, the trump of a set still needs a 7 to stand for",
+			// Thirteen 7s and a trump take one more 7, not both.
+			[][]cards.Card{append(slices.Clone(fourteenSevens[:13]), cards.NewTrump(cards.Grue))},
+			[][]cards.Card{{}, allOf(7, 0)[13:14], allOf(7, 0)[14:]},
+			[]Layoff{{1, allOf(7, 0)[13], 0}}, 1},
 		{"the ∞ of Lamps goes on an infinity instead",
 			[][]cards.Card{append(allOf(-1, cards.Lamps)[:10], cards.NewTrump(cards.Grue)), mustCards("∞ Tops", "∞ Rain", "∞ Faces")},
 			[][]cards.Card{{}, mustCards("∞ Lamps")},
@@ -273,15 +323,15 @@ func TestScoreF7(t *testing.T) {
 			[]Layoff{{1, mustCards("7 Lamps")[0], 0}}, 0},
 		{"fifteen flush runs linked by a set of 9s",
 			// Melds 0-14 are 0-1-2, 3-4-5, 6-7-8 of Lamps, Plungers, Fromps,
-			// Rain, Tops; 15 is the 9s. In deck order: 9 Fromps ends the
-			// red run 6-7-8 of Lamps (2); 9 Lamps joins the flush 0-1-2 of
-			// Lamps (0); 9 Plungers the flush 0-1-2 of Plungers (3); 9 Rain
-			// the flush 0-1-2 of Rain (9); 9 Tops ends the blue run 6-7-8
-			// of Rain (11); the trump joins meld 0.
+			// Rain, Tops; 15 is the 9s. The search's first plan that lays
+			// off everything keeps the flush runs 0-1-2 as flushes: 9 Lamps,
+			// 9 Plungers, 9 Fromps and 9 Rain join those of their suits (0,
+			// 3, 6, 9); 9 Tops ends the blue run 6-7-8 of Rain (11); the
+			// trump joins meld 0. They are listed meld by meld.
 			manyFlushRuns().Table,
 			manyFlushRuns().Hands,
-			[]Layoff{{1, mustCards("9 Fromps")[0], 2}, {1, mustCards("9 Lamps")[0], 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}, {1, cards.NewTrump(cards.Grue), 0}}, 0},
-		{"lay-offs are listed by seat, then hand order",
+			[]Layoff{{1, mustCards("9 Lamps")[0], 0}, {1, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Fromps")[0], 6}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}}, 0},
+		{"lay-offs onto a flush are listed by seat, then hand order",
 			[][]cards.Card{mustCards("1 Books", "2 Books", "3 Books")},
 			[][]cards.Card{{}, mustCards("9 Books", "5 Books"), {}, mustCards("0 Books")},
 			[]Layoff{{1, mustCards("9 Books")[0], 0}, {1, mustCards("5 Books")[0], 0}, {3, mustCards("0 Books")[0], 0}}, 0},
@@ -302,8 +352,8 @@ func TestScoreF7(t *testing.T) {
 				held += len(hand)
 			}
 			if math.Pow(float64(len(tc.table)+1), float64(held)) < 1e5 {
-				if n, _ := slowLayoffs(tc.table, tc.hands, 0); n != len(tc.layoffs) {
-					t.Errorf("slowLayoffs lays off %d, the table above %d", n, len(tc.layoffs))
+				if n, _ := sequentialLayoffs(tc.table, tc.hands, 0); n != len(tc.layoffs) {
+					t.Errorf("sequentialLayoffs lays off %d, the table above %d", n, len(tc.layoffs))
 				}
 			}
 			checkLayoffsValid(t, h, r)
@@ -311,14 +361,16 @@ func TestScoreF7(t *testing.T) {
 	}
 }
 
-// checkLayoffsValid checks a result's lay-offs against the rules: each card
-// comes from that loser's hand, every meld with its lay-offs is valid (F5,
-// F3), and what is kept is what is left.
+// checkLayoffsValid replays a result's lay-offs in the order listed, one
+// lay-off at a time (a seat's consecutive cards onto one meld), and checks
+// each against the rules: the cards come from that loser's hand, once
+// each, and the meld is valid after every lay-off, as CheckLayoff judges
+// (F3, F5, F7). It checks too that what is kept is what is left.
 func checkLayoffsValid(t *testing.T, h Hand, r Result) {
 	t.Helper()
-	final := make([][]cards.Card, len(h.Table))
+	melds := make([][]cards.Card, len(h.Table))
 	for i, m := range h.Table {
-		final[i] = slices.Clone(m)
+		melds[i] = slices.Clone(m)
 	}
 	left := 0
 	for seat, hand := range h.Hands {
@@ -326,20 +378,29 @@ func checkLayoffsValid(t *testing.T, h Hand, r Result) {
 			left += len(hand)
 		}
 	}
-	for _, l := range r.Layoffs {
-		if l.Seat == h.Winner || l.Seat < 0 || l.Seat >= len(h.Hands) || !slices.Contains(h.Hands[l.Seat], l.Card) {
-			t.Fatalf("lay-off %+v is not from a loser's hand", l)
+	laid := map[cards.Card]bool{}
+	for i := 0; i < len(r.Layoffs); {
+		first := r.Layoffs[i]
+		if first.Seat == h.Winner || first.Seat < 0 || first.Seat >= len(h.Hands) {
+			t.Fatalf("lay-off %+v is not by a loser", first)
 		}
-		if l.Meld < 0 || l.Meld >= len(h.Table) {
-			t.Fatalf("lay-off %+v onto no meld", l)
+		if first.Meld < 0 || first.Meld >= len(h.Table) {
+			t.Fatalf("lay-off %+v onto no meld", first)
 		}
-		final[l.Meld] = append(final[l.Meld], l.Card)
-		left--
-	}
-	for i, m := range final {
-		if v := Check(m); !v.Valid {
-			t.Errorf("meld %d ends as %v: %s", i, m, v.Reason)
+		var added []cards.Card
+		for ; i < len(r.Layoffs) && r.Layoffs[i].Seat == first.Seat && r.Layoffs[i].Meld == first.Meld; i++ {
+			c := r.Layoffs[i].Card
+			if !slices.Contains(h.Hands[first.Seat], c) || laid[c] {
+				t.Fatalf("lay-off %+v: %v is not in seat %d's hand, or laid off twice", r.Layoffs[i], c, first.Seat)
+			}
+			laid[c] = true
+			added = append(added, c)
 		}
+		if v := CheckLayoff(melds[first.Meld], added); !v.Valid {
+			t.Fatalf("lay-offs %v: seat %d cannot lay off %v onto meld %d, %v, now: %s", r.Layoffs, first.Seat, added, first.Meld, melds[first.Meld], v.Reason)
+		}
+		melds[first.Meld] = append(melds[first.Meld], added...)
+		left -= len(added)
 	}
 	if r.CardsLeft != left {
 		t.Errorf("CardsLeft %d, but %d cards are left", r.CardsLeft, left)
@@ -352,5 +413,77 @@ func checkLayoffsValid(t *testing.T, h Hand, r Result) {
 	}
 	if kept != left {
 		t.Errorf("Kept holds %d cards, want %d", kept, left)
+	}
+}
+
+// countdownContext is a context that ends after its Err has been asked a
+// given number of times: it shows that the search looks at its context
+// while it runs, not only before.
+type countdownContext struct {
+	context.Context
+	left int
+}
+
+func (c *countdownContext) Err() error {
+	c.left--
+	if c.left < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// slowestDeal returns the deal of testdata/slow-deals.json on which the
+// F7 search takes the most steps: thousands, so it looks at its context
+// while it runs.
+func slowestDeal(t *testing.T) Hand {
+	t.Helper()
+	data, err := os.ReadFile("testdata/slow-deals.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deals []slowDeal
+	if err := json.Unmarshal(data, &deals); err != nil || len(deals) == 0 {
+		t.Fatalf("slow deals: %v", err)
+	}
+	slowest := slices.MaxFunc(deals, func(a, b slowDeal) int { return a.Steps - b.Steps })
+	if steps := searchSteps(slowest.hand()); steps < 1000 {
+		t.Fatalf("the slowest deal takes %d search steps; it tests too little", steps)
+	}
+	return slowest.hand()
+}
+
+func TestScoreContext(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	expired, cancel2 := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel2()
+	tooMany := Hand{Winner: 0, Hands: [][]cards.Card{{}, allOf(-1, cards.Ears)}, BonusMarks: []int{0, 0}, Table: hardLayoffs().Table}
+	tests := []struct {
+		name string
+		ctx  context.Context
+		hand Hand
+		want error  // the context's error, or nil
+		rule string // or a rule broken
+	}{
+		{"a cancelled request stops the search", cancelled, hardLayoffs(), context.Canceled, ""},
+		{"a request past its deadline stops the search", expired, hardLayoffs(), context.DeadlineExceeded, ""},
+		{"the search looks at the context while it runs", &countdownContext{Context: context.Background(), left: 1}, slowestDeal(t), context.Canceled, ""},
+		{"F6: eleven cards are refused before any search", cancelled, tooMany, nil, "F6"},
+		{"no table, no search", cancelled, Hand{Winner: 0, Hands: [][]cards.Card{{}, allOf(-1, cards.Bugs)[:3]}, BonusMarks: []int{0, 0}}, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ScoreContext(tc.ctx, tc.hand)
+			switch {
+			case tc.want != nil && !errors.Is(err, tc.want):
+				t.Errorf("error %v, want %v", err, tc.want)
+			case tc.rule != "":
+				if rule, _ := ruling.RuleOf(err); rule != tc.rule {
+					t.Errorf("error %v, want rule %s", err, tc.rule)
+				}
+			case tc.want == nil && err != nil:
+				t.Errorf("error %v, want none", err)
+			}
+		})
 	}
 }
