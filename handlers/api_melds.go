@@ -35,8 +35,7 @@ type meldRequest struct {
 // legacyMeldCheckers judge a meld for the games with melds whose modules
 // do not judge them yet (game.MeldChecker).
 var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{
-	"flathead": flatheadMeldVerdict,
-	"fortune":  fortuneMeldVerdict,
+	"fortune": fortuneMeldVerdict,
 }
 
 // meldCheckerOf returns how a game judges melds; a game without melds

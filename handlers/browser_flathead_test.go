@@ -71,7 +71,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	// A second meld for Ann: the page comes back with another field.
 	run(t, ctx, "add a meld for Ann",
 		closePicker(),
-		chromedp.Click(css(`button[value="more:0"]`)),
+		chromedp.Click(css(`button[value="more:meld_0"]`)),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		typeInto("meld_0_1", "7 tops, 7 rain, 7 zurfs"),
 		typeInto("meld_1_0", "inf faces, inf hives, inf bugs"),

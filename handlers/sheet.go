@@ -35,9 +35,8 @@ type sheet interface {
 // legacySheets are the card sheets still written in this package, by
 // game id, until their games' modules lay them out (game.Sheeter).
 var legacySheets = map[string]sheet{
-	"flathead": withoutContext{flatheadSheet{}},
-	"fortune":  fortuneSheet{},
-	"trophy":   trophySheet{},
+	"fortune": fortuneSheet{},
+	"trophy":  trophySheet{},
 }
 
 // sheetOf returns the card sheet of a game, if its hands can be entered

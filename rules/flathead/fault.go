@@ -18,13 +18,13 @@ type fault struct {
 	also string // further rule ids the sentence cites, if any
 }
 
-// sentence writes the fault for cards laid down: "not a run: ∞ never
-// follows 9 (F2)".
-func (f fault) sentence() string {
+// text writes the fault for cards laid down, without its rules: "not a
+// run: ∞ never follows 9".
+func (f fault) text() string {
 	if f.what == "" {
-		return f.why + " " + cite(f.rule, f.also)
+		return f.why
 	}
-	return "not " + f.what + ": " + f.why + " " + cite(f.rule, f.also)
+	return "not " + f.what + ": " + f.why
 }
 
 // deckIndex numbers the 174 cards of the Fanucci deck, so that a meld's

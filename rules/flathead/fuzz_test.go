@@ -2,6 +2,7 @@ package flathead
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -43,6 +44,11 @@ func checkVerdictShape(t *testing.T, v Verdict) {
 	if v.Rule == "" || !strings.HasPrefix(v.Rule, "F") || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason, v.Rule) {
 		t.Fatalf("verdict %+v: the reason must end citing its rule", v)
 	}
+	// The rules cited are a field: the rule the verdict turns on is among
+	// them, and the reason ends with exactly those.
+	if !slices.Contains(v.Rules, v.Rule) || !strings.HasSuffix(v.Reason, " ("+strings.Join(v.Rules, ", ")+")") {
+		t.Fatalf("verdict %+v: Rules must be what the reason cites, Rule among them", v)
+	}
 }
 
 func FuzzCheck(f *testing.F) {
@@ -66,7 +72,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		reversed := slices.Clone(meld)
 		slices.Reverse(reversed)
-		if w := Check(reversed); w != v {
+		if w := Check(reversed); !reflect.DeepEqual(w, v) {
 			t.Fatalf("Check(%v) = %+v, reversed %+v", meld, v, w)
 		}
 	})

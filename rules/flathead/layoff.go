@@ -22,16 +22,16 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 		if !ok {
 			f = layDownFault(inDeckOrder(onto), shapeOf(onto))
 		}
-		return invalid(f, "the meld on the table is itself invalid: "+f.why+" "+cite(f.rule, f.also), trump)
+		return Verdict{Rule: f.rule, Trump: trump}.citing("the meld on the table is itself invalid: "+f.why, f.rule, f.also)
 	}
 	if len(added) == 0 {
-		return Verdict{Rule: "F5", Reason: "there is no card to lay off " + cite("F5"), Trump: trump}
+		return Verdict{Rule: "F5", Trump: trump}.citing("there is no card to lay off", "F5")
 	}
 	if before.Trump && hasTrump(added) {
-		return Verdict{Rule: "F3", Reason: "the meld already holds a trump, and a meld may hold at most one " + cite("F3", "F5"), Trump: trump}
+		return Verdict{Rule: "F3", Trump: trump}.citing("the meld already holds a trump, and a meld may hold at most one", "F3", "F5")
 	}
 	if f, bad := cardFault(inDeckOrder(result)); bad {
-		return invalid(f, f.why+" "+cite(f.rule, f.also, "F5"), trump)
+		return Verdict{Rule: f.rule, Trump: trump}.citing(f.why, f.rule, f.also, "F5")
 	}
 	s := shapeOf(result)
 	ks := s.kinds(trump)
@@ -43,15 +43,16 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 			text += ", but laying off never earns a bonus mark"
 			cites += ", F4"
 		}
-		return Verdict{Valid: true, Kind: k, Rule: "F5", Reason: "now " + text + " " + cite("F5", cites), Trump: trump}
+		return Verdict{Valid: true, Kind: k, Rule: "F5", Trump: trump}.citing("now "+text, "F5", cites)
 	}
-	return Verdict{Rule: "F5", Reason: layoffFault(onto, inDeckOrder(result)), Trump: trump}
+	body, rules := layoffFault(onto, inDeckOrder(result))
+	return Verdict{Rule: "F5", Trump: trump}.citing(body, rules...)
 }
 
 // layoffFault explains why a lay-off leaves no meld, judging the result as
 // every kind the meld on the table could grow into: a set of its rank, a
 // flush of its suit, a run of its colour.
-func layoffFault(onto, result []cards.Card) string {
+func layoffFault(onto, result []cards.Card) (body string, rules []string) {
 	before := shapeOf(onto)
 	var faults []fault
 	if before.sameRank() {
@@ -63,7 +64,7 @@ func layoffFault(onto, result []cards.Card) string {
 	if before.runnable() {
 		faults = append(faults, runFault(result, before.colour))
 	}
-	rules := []string{"F5"}
+	rules = []string{"F5"}
 	var parts []string
 	for _, f := range faults {
 		rules = append(rules, f.rule, f.also)
@@ -72,9 +73,9 @@ func layoffFault(onto, result []cards.Card) string {
 	switch len(parts) {
 	case 0:
 		// A valid meld is always one of the three; kept for safety.
-		return "the result is not a meld " + cite("F5", "F1")
+		return "the result is not a meld", []string{"F5", "F1"}
 	case 1:
-		return "the result is not " + faults[0].what + ": " + faults[0].why + " " + cite(rules...)
+		return "the result is not " + faults[0].what + ": " + faults[0].why, rules
 	}
-	return "the result is neither " + strings.Join(parts, " nor ") + " " + cite(rules...)
+	return "the result is neither " + strings.Join(parts, " nor "), rules
 }

@@ -17,21 +17,21 @@ func Check(meld []cards.Card) Verdict {
 	trump := hasTrump(meld)
 	if f, bad := cardFault(meld); bad {
 		f, _ = cardFault(inDeckOrder(meld))
-		return invalid(f, f.sentence(), trump)
+		return invalid(f, trump)
 	}
 	s := shapeOf(meld)
 	ks := s.kinds(trump)
 	if k := ks.first(); k != NoKind {
 		text, rule, cites := describe(k, ks, s, trump)
-		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Reason: text + " " + cite(cites), Trump: trump}
+		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Trump: trump}.citing(text, cites)
 	}
 	f := layDownFault(inDeckOrder(meld), s)
-	return invalid(f, f.sentence(), trump)
+	return invalid(f, trump)
 }
 
-// invalid returns the verdict for a fault, with the reason given.
-func invalid(f fault, reason string, trump bool) Verdict {
-	return Verdict{Rule: f.rule, Reason: reason, Trump: trump}
+// invalid returns the verdict for a fault of cards laid down.
+func invalid(f fault, trump bool) Verdict {
+	return Verdict{Rule: f.rule, Trump: trump}.citing(f.text(), f.rule, f.also)
 }
 
 // describe says what a valid meld is, for a reason: "three 7s with one

@@ -16,6 +16,8 @@ type Verdict struct {
 	// Rule is the RULES.md id the verdict rests on: for an invalid meld the
 	// rule broken first, for a valid one the rule that makes it what it is.
 	Rule string
+	// Rules are every RULES.md id Reason cites, in its order.
+	Rules []string
 	// Reason is one sentence for the table, citing the rule ids in
 	// parentheses: "not a run: ∞ never follows 9 (F2)".
 	Reason string

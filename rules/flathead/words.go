@@ -30,10 +30,10 @@ func list(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// cite writes rule ids in the parentheses that end every reason,
-// dropping repeats and keeping their order: cite("F5", "F1", "F5") is
-// "(F5, F1)".
-func cite(rules ...string) string {
+// ruleIDs lists rule ids as a reason cites them, dropping repeats and
+// keeping their order; an argument may hold several ("F1, F3"):
+// ruleIDs("F5", "F1, F5") is [F5 F1].
+func ruleIDs(rules ...string) []string {
 	var seen []string
 	for _, r := range rules {
 		for _, part := range strings.Split(r, ", ") {
@@ -42,7 +42,21 @@ func cite(rules ...string) string {
 			}
 		}
 	}
-	return "(" + strings.Join(seen, ", ") + ")"
+	return seen
+}
+
+// cite writes rule ids in the parentheses that end every reason:
+// cite("F5", "F1", "F5") is "(F5, F1)".
+func cite(rules ...string) string {
+	return "(" + strings.Join(ruleIDs(rules...), ", ") + ")"
+}
+
+// citing gives v its reason, body followed by the rules it cites, and
+// those rules as a field, so no caller reads them out of the text.
+func (v Verdict) citing(body string, rules ...string) Verdict {
+	v.Rules = ruleIDs(rules...)
+	v.Reason = body + " " + cite(v.Rules...)
+	return v
 }
 
 func contains(ss []string, s string) bool {

@@ -1,0 +1,96 @@
+package flathead
+
+import (
+	"context"
+
+	"meldpad/rules/game"
+)
+
+// CheckMeld judges a meld laid down, or cards laid off onto one (F1-F5),
+// for the API and the referee page.
+func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
+	var v Verdict
+	if q.Layoff {
+		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
+	} else {
+		v = Check(game.CardsOf(q.Cards))
+	}
+	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Bonus: v.Bonus,
+		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+	if v.Bonus {
+		out.Tag = "bonus"
+	}
+	return out
+}
+
+// ExampleMeld is a set of 7s with a trump (F1, F3).
+func (Module) ExampleMeld() string { return "7 Lamps, 7 Plungers, Grue" }
+
+// Endpoints are Flathead Rummy's own: POST /api/v1/flathead/hands/score.
+func (Module) Endpoints() []game.Endpoint {
+	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+}
+
+// ScoreAnswer is the answer of hands/score (API.md): the points by seat,
+// the count, the multiplier, the losers' lay-offs before the count in an
+// order in which they can be made, and the working.
+type ScoreAnswer struct {
+	Points     []int          `json:"points"`
+	CardsLeft  int            `json:"cards_left"`
+	Base       int            `json:"base"`
+	Multiplier int            `json:"multiplier"`
+	Layoffs    []LayoffAnswer `json:"layoffs"`
+	Working    string         `json:"working"`
+}
+
+// LayoffAnswer is one card a loser lays off before the count: whose, and
+// onto which meld of the request's table (F7).
+type LayoffAnswer struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card"`
+	Meld int    `json:"meld"`
+}
+
+// serveScore scores a finished hand: the losers' best lay-offs onto the
+// table first (F5, F7), then the count and the multiplier (F8). A loser
+// holding more than 10 cards is refused before any search (F6); the
+// search runs under ctx.
+func serveScore(ctx context.Context, body map[string]any) (any, error) {
+	var r game.Body
+	info := Module{}.Info()
+	var h Hand
+	tally := info.Deck.NewTally()
+	if v, ok := r.Get(body, "", "hands", true); ok {
+		h.Hands = r.CardLists(v, "hands", info.Deck, tally)
+		if r.Err == nil && (len(h.Hands) < info.MinPlayers || len(h.Hands) > info.MaxPlayers) {
+			r.Fail("hands", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players: give one hand per seat")
+		}
+	}
+	if v, ok := r.Get(body, "", "winner", true); ok {
+		h.Winner = r.Seat(v, "winner", max(len(h.Hands), 1))
+	}
+	if v, ok := r.Get(body, "", "bonus_marks", false); ok {
+		h.BonusMarks = r.IntList(v, "bonus_marks")
+		if r.Err == nil && len(h.BonusMarks) != len(h.Hands) {
+			r.Fail("bonus_marks", "give one bonus-mark count per seat")
+		}
+	} else {
+		h.BonusMarks = make([]int, len(h.Hands))
+	}
+	if v, ok := r.Get(body, "", "table", false); ok {
+		h.Table = r.CardLists(v, "table", info.Deck, tally)
+	}
+	if err := r.Error(); err != nil {
+		return nil, err
+	}
+	res, err := ScoreContext(ctx, h)
+	if err != nil {
+		return nil, err
+	}
+	out := ScoreAnswer{Points: res.Points, CardsLeft: res.CardsLeft, Base: res.Base, Multiplier: res.Multiplier,
+		Layoffs: []LayoffAnswer{}, Working: res.Working()}
+	for _, l := range res.Layoffs {
+		out.Layoffs = append(out.Layoffs, LayoffAnswer{Seat: l.Seat, Card: l.Card.String(), Meld: l.Meld})
+	}
+	return out, nil
+}

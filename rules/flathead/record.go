@@ -1,0 +1,83 @@
+package flathead
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Record is a Flathead hand as the scorepad stores it: who went out, and
+// for each seat the melds it laid down (each with the cards anyone laid
+// off onto it during play) and the cards left in its hand, all canonical.
+// The points are worked out again from it.
+type Record struct {
+	Winner  int            `json:"winner"`
+	Players []PlayerRecord `json:"players"`
+}
+
+// PlayerRecord is one seat's part of a stored hand.
+type PlayerRecord struct {
+	Melds []MeldRecord `json:"melds"`
+	Hand  []string     `json:"hand"`
+}
+
+// MeldRecord is a meld as laid down, and the cards laid off onto it
+// later during play.
+type MeldRecord struct {
+	Cards   []string `json:"cards"`
+	LaidOff []string `json:"laid_off,omitempty"`
+}
+
+// DecodeRecord reads a stored hand of a table of the given number of
+// seats. A record that is not one is an error, and the import refuses a
+// file holding one: a field of the wrong type, a winner that is no seat,
+// more players than the table has, more melds than a sheet shows, or a
+// card the Fanucci deck does not hold.
+func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
+	var rec Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return Record{}, err
+	}
+	if rec.Winner < 0 || rec.Winner >= seats {
+		return Record{}, ruling.BadInput("winner", "winner is seat %d, but the seats are 0 to %d", rec.Winner, seats-1)
+	}
+	if len(rec.Players) > seats {
+		return Record{}, ruling.BadInput("players", "the record has %d players, but the table has %d", len(rec.Players), seats)
+	}
+	deck := cards.Fanucci()
+	for seat, p := range rec.Players {
+		field := game.Index("players", seat)
+		if len(p.Melds) > game.MaxGroupFields {
+			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d melds, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
+		}
+		for i, m := range p.Melds {
+			at := game.Index(field+".melds", i)
+			if err := checkStored(deck, m.Cards, at+".cards"); err != nil {
+				return Record{}, err
+			}
+			if err := checkStored(deck, m.LaidOff, at+".laid_off"); err != nil {
+				return Record{}, err
+			}
+		}
+		if err := checkStored(deck, p.Hand, field+".hand"); err != nil {
+			return Record{}, err
+		}
+	}
+	return rec, nil
+}
+
+// checkStored checks that every card of a stored list is one of the deck.
+func checkStored(deck *cards.Deck, list []string, field string) error {
+	for i, s := range list {
+		if _, err := deck.Parse(s); err != nil {
+			at := game.Index(field, i)
+			return ruling.BadInput(at, "%s is %q: %s", at, s, game.ParseMessage(err))
+		}
+	}
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

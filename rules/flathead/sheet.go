@@ -1,0 +1,357 @@
+package flathead
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// The sheet enters a Flathead Rummy hand as it went at the table: who
+// went out, the melds each player laid down with the cards laid off onto
+// each during play, and what each player still holds at the end. Every
+// meld and lay-off is judged as it is typed (F1-F5), the valid bonus
+// melds give their players marks (F4), and the score comes from Score
+// after the losers' own lay-offs (F6-F8).
+
+// The sheet's inputs: who went out, each seat's group of meld fields
+// (meldGroup) with a lay-off field under each, and each seat's hand.
+const (
+	winnerField       = "winner"
+	meldPlaceholder   = "e.g. 3 Lamps, 4 Lamps, 5 Lamps"
+	layoffPlaceholder = "by anyone, e.g. 6 Lamps"
+	handPlaceholder   = "e.g. 3 Bugs, 9 Faces, Grue"
+)
+
+// meldGroup is the group of a seat's meld fields: "meld_0_0", "meld_0_1".
+func meldGroup(seat int) string { return "meld_" + itoa(seat) }
+
+// layoffField is the field under meld n of a seat: what anyone laid off
+// onto it during play.
+func layoffField(seat, n int) string { return "layoff_" + itoa(seat) + "_" + itoa(n) }
+
+func handField(seat int) string { return "hand_" + itoa(seat) }
+
+func meldLabel(name string, n int) string { return name + "'s meld " + itoa(n+1) }
+
+func layoffLabel(name string, n int) string {
+	return "Laid off onto " + name + "'s meld " + itoa(n+1)
+}
+
+// Blank is the form of a new hand: nothing entered.
+func (Module) Blank(game.Table) url.Values { return url.Values{} }
+
+// Values is the form that shows a stored hand again.
+func (Module) Values(t game.Table, record json.RawMessage) (url.Values, error) {
+	rec, err := DecodeRecord(record, t.Seats())
+	if err != nil {
+		return nil, err
+	}
+	form := url.Values{winnerField: {itoa(rec.Winner)}}
+	for seat, p := range rec.Players {
+		for n, m := range p.Melds {
+			form.Set(game.GroupField(meldGroup(seat), n), game.JoinCards(m.Cards))
+			form.Set(layoffField(seat, n), game.JoinCards(m.LaidOff))
+		}
+		form.Set(handField(seat), game.JoinCards(p.Hand))
+	}
+	return form, nil
+}
+
+// sheetMeld is one meld field and the lay-off field under it, as read.
+type sheetMeld struct {
+	cards, laidOff []cards.Card
+	n              int  // its field's index among the seat's melds
+	bonus          bool // a valid bonus meld: a mark for its player (F4)
+	valid          bool // the meld, and its lay-offs if any, may be on the table
+}
+
+// sheetReading reads the sheet's fields in the order of the page, so a
+// card typed twice is refused where it appears the second time, and
+// keeps the first thing that keeps the hand from being scored.
+type sheetReading struct {
+	r          *game.Reader
+	form       url.Values
+	names      []string
+	melds      [][]sheetMeld // by seat, the fields holding cards
+	hands      [][]cards.Card
+	handFields []*game.CardField
+	marks      []int
+	problem    string
+}
+
+func (rd *sheetReading) report(problem string) {
+	if rd.problem == "" {
+		rd.problem = problem
+	}
+}
+
+// Judge reads a hand as it went at the table and scores it: each meld
+// and lay-off as typed (F1-F5), the bonus marks (F4), the losers' lay-offs
+// before the count and the score (F6-F8).
+func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
+	names := t.Names
+	rd := &sheetReading{r: game.NewReader(cards.Fanucci()), form: form, names: names,
+		melds: make([][]sheetMeld, len(names)), hands: make([][]cards.Card, len(names)),
+		handFields: make([]*game.CardField, len(names)), marks: make([]int, len(names))}
+	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
+	if winnerErr != "" {
+		rd.report("Who went out (F6)?")
+	}
+	sh := game.Sheet{Parts: []game.Part{game.SeatChoice(winnerField, "Who went out? (F6)", names, form.Get(winnerField), "")}}
+	for seat := range names {
+		sh.Parts = append(sh.Parts, rd.player(seat))
+	}
+	// The marks are known once every meld is read; the badges show them.
+	for seat := range names {
+		sh.Parts[1+seat].Badge = marksBadge(seat, rd.marks[seat])
+	}
+	j := &sh.Judgement
+	j.Names = names
+	if rd.problem != "" {
+		j.Problem = rd.problem
+		return sh, nil, nil
+	}
+	// The table the losers lay off onto before the count (F7): every
+	// valid meld with what was laid off onto it during play.
+	var onTable [][]cards.Card
+	var owners []string // "Ann's meld 2", by table index
+	for seat, melds := range rd.melds {
+		for _, m := range melds {
+			if m.valid {
+				onTable = append(onTable, append(append([]cards.Card{}, m.cards...), m.laidOff...))
+				owners = append(owners, meldLabel(names[seat], m.n))
+			}
+		}
+	}
+	res, err := ScoreContext(ctx, Hand{Winner: winner, Hands: rd.hands, BonusMarks: rd.marks, Table: onTable})
+	if ctx.Err() != nil {
+		return sh, nil, ctx.Err()
+	}
+	if err != nil {
+		name := names[winner]
+		if rule, _ := ruling.RuleOf(err); rule == "F6" && len(rd.hands[winner]) > 0 {
+			rd.handFields[winner].Error = name + " went out, so holds no cards (F6)."
+			j.Problem = name + " went out by playing or discarding the last card, so " + name + "'s hand must be empty (F6)."
+		} else {
+			j.Problem = ruling.Message(err)
+		}
+		return sh, nil, nil
+	}
+	j.Lines = working(res, names, winner, rd.marks, owners)
+	j.Points, j.Ready = res.Points, true
+	return sh, &game.Hand{Record: rd.record(winner), Points: res.Points, Seat: winner, EndsHand: true}, nil
+}
+
+// marksBadge shows a player's bonus marks by the name, one dot each (F4).
+func marksBadge(seat, marks int) *game.Badge {
+	b := &game.Badge{ID: "marks-" + itoa(seat), Text: strings.Repeat("●", marks)}
+	if marks > 0 {
+		b.Title = itoa(marks) + " bonus " + nouns(marks, "mark") + " (F4)"
+	}
+	return b
+}
+
+// player reads one seat's melds, the lay-offs onto them and the cards
+// left in hand, and lays them out as the seat's section: at least one
+// empty meld field to type the next meld in, and one more when its "Add a
+// meld" was pressed.
+func (rd *sheetReading) player(seat int) game.Part {
+	name, group := rd.names[seat], meldGroup(seat)
+	sec := game.Part{Kind: game.Section, Label: name, ID: "player-" + itoa(seat)}
+	shown, focus := game.GroupFields(rd.form, group)
+	posted := postedCount(rd.form, group)
+	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
+	for n := range shown {
+		field, layoff := game.GroupField(group, n), layoffField(seat, n)
+		if n >= posted && strings.TrimSpace(rd.form.Get(field)) == "" && strings.TrimSpace(rd.form.Get(layoff)) == "" {
+			// Fields new on this page: nothing to read, and no feedback in
+			// the page yet for a preview to replace.
+			sec.Parts = append(sec.Parts,
+				game.CardsPart(&game.CardField{Name: field, Label: meldLabel(name, n), Placeholder: meldPlaceholder, Autofocus: n == focus, Fresh: true}),
+				game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: &game.CardField{Name: layoff, Label: layoffLabel(name, n), Placeholder: layoffPlaceholder, Fresh: true}})
+			continue
+		}
+		m, meldF, layoffF := rd.meld(seat, n)
+		meldF.Autofocus = n == focus
+		if m.bonus {
+			rd.marks[seat]++
+		}
+		if len(m.cards) > 0 {
+			rd.melds[seat] = append(rd.melds[seat], m)
+		}
+		sec.Parts = append(sec.Parts, game.CardsPart(meldF), game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: layoffF})
+	}
+	if shown < game.MaxGroupFields {
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "Add a meld for " + name})
+	}
+	plays, f := rd.r.Field(rd.form, handField(seat), "Cards left in "+name+"'s hand", handPlaceholder)
+	rd.hands[seat], rd.handFields[seat] = game.CardsOf(plays), f
+	switch n := len(rd.hands[seat]); {
+	case f.Error != "":
+		rd.report("Fix the cards left in " + name + "'s hand.")
+	case n > HandSize:
+		// F6: a player holds at most 10 cards between turns, so no hand
+		// ends with more; such a hand is never searched.
+		f.Error = itoa(n) + " cards: a player holds at most " + itoa(HandSize) + " at the end of a hand (F6)."
+		rd.report(name + " holds " + itoa(n) + " cards, but a player holds at most " + itoa(HandSize) + " at the end of a hand (F6).")
+	}
+	sec.Parts = append(sec.Parts, game.CardsPart(f))
+	return sec
+}
+
+// meld reads meld field n of a seat and the lay-off field under it, and
+// gives each the rules' verdict (F1-F5).
+func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.CardField) {
+	name := rd.names[seat]
+	m := sheetMeld{n: n}
+	plays, field := rd.r.Field(rd.form, game.GroupField(meldGroup(seat), n), meldLabel(name, n), meldPlaceholder)
+	added, layoff := rd.r.Field(rd.form, layoffField(seat, n), layoffLabel(name, n), layoffPlaceholder)
+	m.cards, m.laidOff = game.CardsOf(plays), game.CardsOf(added)
+	meldOK := false
+	var meldFault, layoffFault string
+	if len(m.cards) > 0 {
+		v := Check(m.cards)
+		field.Verdict = verdictOf(v)
+		meldOK, m.bonus = v.Valid, v.Bonus
+		if !v.Valid {
+			meldFault = v.Reason
+		}
+	}
+	switch {
+	case len(m.laidOff) == 0:
+		m.valid = meldOK
+	case len(m.cards) == 0 && field.Error == "":
+		layoff.Error = "Enter the meld first: these cards were laid off onto it (F5)."
+	case meldOK:
+		v := CheckLayoff(m.cards, m.laidOff)
+		layoff.Verdict = verdictOf(v)
+		m.valid = v.Valid
+		if !v.Valid {
+			layoffFault = v.Reason
+		}
+	}
+	switch {
+	case field.Error != "":
+		rd.report("Fix " + field.Label + ".")
+	case meldFault != "":
+		rd.report(field.Label + " is not a meld: " + meldFault)
+	case layoff.Error != "":
+		rd.report("Fix the cards laid off onto " + field.Label + ".")
+	case layoffFault != "":
+		rd.report(layoff.Label + ": " + layoffFault)
+	}
+	return m, field, layoff
+}
+
+// verdictOf shows a verdict as the table reads it: its reason, which
+// names the kind of meld or what is wrong, and the rules it cites.
+func verdictOf(v Verdict) *game.Verdict {
+	first, size := utf8.DecodeRuneInString(v.Reason)
+	out := &game.Verdict{OK: v.Valid, Text: string(unicode.ToUpper(first)) + v.Reason[size:], Rules: v.Rules}
+	if v.Bonus {
+		out.Tag = "bonus"
+	}
+	return out
+}
+
+// postedCount is how many of the group's fields the page showed: 0 when
+// it did not say, never more than a group holds.
+func postedCount(form url.Values, group string) int {
+	n, err := strconv.Atoi(form.Get(game.CountName(group)))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return min(n, game.MaxGroupFields)
+}
+
+// working writes the judgement: the bonus marks, the losers' lay-offs
+// before the count in an order in which they can be made (a line per
+// lay-off: one loser's cards onto one meld, F7), the count, the
+// multiplier and the working. owners names the melds on the table by
+// their index ("Ann's meld 2").
+func working(res Result, names []string, winner int, marks []int, owners []string) []string {
+	markParts := make([]string, len(names))
+	for seat, name := range names {
+		markParts[seat] = name + " " + itoa(marks[seat])
+	}
+	lines := []string{
+		names[winner] + " went out (F6).",
+		"Bonus marks for bonus melds laid down: " + strings.Join(markParts, ", ") + " (F4).",
+	}
+	lines = append(lines, layoffLines(res.Layoffs, names, owners)...)
+
+	var left []string
+	for seat, kept := range res.Kept {
+		if seat == winner {
+			continue
+		}
+		part := names[seat] + " " + itoa(len(kept))
+		if len(kept) > 0 {
+			part += " (" + strings.Join(cards.Strings(kept), ", ") + ")"
+		}
+		left = append(left, part)
+	}
+	count := "Left in the losers' hands: " + strings.Join(left, ", ") + "; " + itoa(res.CardsLeft) + " " + nouns(res.CardsLeft, "card")
+	if res.TwoPlayerBonus > 0 {
+		count += ", plus " + itoa(res.TwoPlayerBonus) + " in a two-player game"
+	}
+	lines = append(lines, count+" (F8).")
+	multiplier := "Multiplier: 1 + " + itoa(res.WinnerMarks) + " (" + names[winner] + "'s bonus marks) - " +
+		itoa(res.LoserMarks) + " (the others' marks)"
+	if 1+res.WinnerMarks-res.LoserMarks < 1 {
+		multiplier += ", never below 1: 1"
+	} else {
+		multiplier += " = " + itoa(res.Multiplier)
+	}
+	return append(lines, multiplier+" (F4, F8).", res.Working(),
+		names[winner]+" scores "+itoa(res.Points[winner])+"; only the player who went out scores (F6).")
+}
+
+// layoffLines are the losers' lay-offs, one line per lay-off (a player's
+// consecutive cards onto one meld), in the order the rules give: each
+// can be made after the ones before it (F5, F7).
+func layoffLines(layoffs []Layoff, names, owners []string) []string {
+	type group struct {
+		seat, meld int
+		cards      []string
+	}
+	var groups []*group
+	for _, l := range layoffs {
+		if n := len(groups); n > 0 && groups[n-1].seat == l.Seat && groups[n-1].meld == l.Meld {
+			groups[n-1].cards = append(groups[n-1].cards, l.Card.String())
+			continue
+		}
+		groups = append(groups, &group{seat: l.Seat, meld: l.Meld, cards: []string{l.Card.String()}})
+	}
+	if len(groups) == 0 {
+		return []string{"Before the count, no loser can lay anything off (F7)."}
+	}
+	lines := make([]string, len(groups))
+	for i, g := range groups {
+		lines[i] = names[g.seat] + " lays off " + game.AndList(g.cards) + " onto " + owners[g.meld] + " (F7)."
+	}
+	return lines
+}
+
+// record is what is stored: the melds that were filled in, in order, and
+// every hand.
+func (rd *sheetReading) record(winner int) json.RawMessage {
+	rec := Record{Winner: winner, Players: make([]PlayerRecord, len(rd.hands))}
+	for seat, hand := range rd.hands {
+		p := PlayerRecord{Melds: []MeldRecord{}, Hand: game.CardStrings(hand)}
+		for _, m := range rd.melds[seat] {
+			p.Melds = append(p.Melds, MeldRecord{Cards: cards.Strings(m.cards), LaidOff: cards.Strings(m.laidOff)})
+		}
+		rec.Players[seat] = p
+	}
+	raw, _ := json.Marshal(rec) // strings and ints only: it cannot fail
+	return raw
+}
