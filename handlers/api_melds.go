@@ -36,7 +36,6 @@ type meldRequest struct {
 // do not judge them yet (game.MeldChecker).
 var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{
 	"flathead": flatheadMeldVerdict,
-	"fortune":  fortuneMeldVerdict,
 }
 
 // meldCheckerOf returns how a game judges melds; a game without melds

@@ -36,7 +36,6 @@ type sheet interface {
 // game id, until their games' modules lay them out (game.Sheeter).
 var legacySheets = map[string]sheet{
 	"flathead": withoutContext{flatheadSheet{}},
-	"fortune":  fortuneSheet{},
 	"trophy":   trophySheet{},
 }
 
@@ -338,6 +337,15 @@ func playStrings(ps []cards.Play) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()
+	}
+	return out
+}
+
+// cardsOf returns the cards of plays, without their readings.
+func cardsOf(plays []cards.Play) []cards.Card {
+	out := make([]cards.Card, len(plays))
+	for i, p := range plays {
+		out[i] = p.Card
 	}
 	return out
 }
