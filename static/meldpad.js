@@ -188,7 +188,11 @@
     document.addEventListener("click", function (e) {
       if (isCardField(e.target) && panel.hidden) open(e.target);
     });
-    if (isCardField(document.activeElement)) open(document.activeElement);
+    // Some browsers apply autofocus late, or not at all in a tab without
+    // the window's focus: give the field its focus here.
+    var auto = document.querySelector("input.cards[autofocus]");
+    if (auto && document.activeElement !== auto) auto.focus();
+    if (isCardField(document.activeElement) && panel.hidden) open(document.activeElement);
     // Tapping a chip takes its card out of the field: the field is written
     // again from the remaining chips, in canonical form.
     document.addEventListener("click", function (e) {
