@@ -34,9 +34,7 @@ type meldRequest struct {
 
 // legacyMeldCheckers judge a meld for the games with melds whose modules
 // do not judge them yet (game.MeldChecker).
-var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{
-	"fortune": fortuneMeldVerdict,
-}
+var legacyMeldCheckers = map[string]func(meldRequest) apiVerdict{}
 
 // meldCheckerOf returns how a game judges melds; a game without melds
 // (Trophy Case) has none and answers 404.

@@ -35,8 +35,7 @@ type sheet interface {
 // legacySheets are the card sheets still written in this package, by
 // game id, until their games' modules lay them out (game.Sheeter).
 var legacySheets = map[string]sheet{
-	"fortune": fortuneSheet{},
-	"trophy":  trophySheet{},
+	"trophy": trophySheet{},
 }
 
 // sheetOf returns the card sheet of a game, if its hands can be entered
@@ -337,6 +336,15 @@ func playStrings(ps []cards.Play) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()
+	}
+	return out
+}
+
+// cardsOf returns the cards of plays, without their readings.
+func cardsOf(plays []cards.Play) []cards.Card {
+	out := make([]cards.Card, len(plays))
+	for i, p := range plays {
+		out[i] = p.Card
 	}
 	return out
 }

@@ -31,8 +31,8 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 		// All fixed cards share a rank, so only the size can have spoilt
 		// the set, and no sequence fits either (R1).
 		return judgement{
-			verdict: invalid("R1", "Not a set: "+ruling.Number(n)+" "+ruling.RankPlural(rank)+
-				", and a set holds at most four cards unless the house plays big sets (R1)"),
+			verdict: invalid("R1", cite("Not a set: "+ruling.Number(n)+" "+ruling.RankPlural(rank)+
+				", and a set holds at most four cards unless the house plays big sets", "R1")),
 			failure: setTooBig,
 		}
 	}
@@ -70,17 +70,17 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 	case byRank[rank] >= 2 && byRank[rank] >= bySuit[suit]:
 		for _, s := range fixed {
 			if s.reading.Rank != rank {
-				return fail("R1", "Not a set: %s is not %s (R1)", s.play, ruling.RankArticle(rank))
+				return fail("R1", []string{"R1"}, "Not a set: %s is not %s", s.play, ruling.RankArticle(rank))
 			}
 		}
 	case bySuit[suit] >= 2:
 		for _, s := range fixed {
 			if s.reading.Suit != suit {
-				return fail("R1", "Not a sequence: %s is not a %s (R1)", s.play, suitSingular(suit))
+				return fail("R1", []string{"R1"}, "Not a sequence: %s is not a %s", s.play, suitSingular(suit))
 			}
 		}
 	}
-	return fail("R1", "Not a meld: its cards share neither a rank, as a set's do, nor a suit, as a sequence's do (R1)")
+	return fail("R1", []string{"R1"}, "Not a meld: its cards share neither a rank, as a set's do, nor a suit, as a sequence's do")
 }
 
 // explainSequence words why cards of one suit make no sequence (R1): two
@@ -92,17 +92,17 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		switch {
 		case a.reading.Rank != b.reading.Rank:
 		case a.reading.Rank == cards.Ace:
-			return fail("R1", "Not a sequence: %s and %s are both the ace of %s, and an ace plays high or low in a sequence, never both (R1)",
+			return fail("R1", []string{"R1"}, "Not a sequence: %s and %s are both the ace of %s, and an ace plays high or low in a sequence, never both",
 				a.play, b.play, lowerSuit(suit))
 		case a.play == b.play:
-			return fail("R1", "Not a sequence: %s appears twice, and a sequence holds each card once (R1)", a.play)
+			return fail("R1", []string{"R1"}, "Not a sequence: %s appears twice, and a sequence holds each card once", a.play)
 		default:
-			return fail("R1", "Not a sequence: %s and %s both stand for %s, and a sequence holds each card once (R1)",
+			return fail("R1", []string{"R1"}, "Not a sequence: %s and %s both stand for %s, and a sequence holds each card once",
 				a.play, b.play, a.reading)
 		}
 	}
 	if n > 13 {
-		return fail("R1", "Not a sequence: %s cards, and a sequence runs at most from A to K or from 2 to A (R1)", ruling.Number(n))
+		return fail("R1", []string{"R1"}, "Not a sequence: %s cards, and a sequence runs at most from A to K or from 2 to A", ruling.Number(n))
 	}
 
 	// The fixed cards span fewer places with the ace low or with it high;
@@ -116,14 +116,14 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		}
 	}
 	if circularSpan(fixed) < span {
-		return fail("R1", "Not a sequence: it would go around the corner through K-A-2, and an ace is either high (Q-K-A) or low (A-2-3) (R1)")
+		return fail("R1", []string{"R1"}, "Not a sequence: it would go around the corner through K-A-2, and an ace is either high (Q-K-A) or low (A-2-3)")
 	}
 	missing := span - len(fixed)
 	stand := "there is no deuce to stand in"
 	if free > 0 {
 		stand = "there is only " + count(free, "deuce", "deuces") + " to stand in"
 	}
-	return fail("R1", "Not a sequence: between %s and %s %s missing, and %s (R1, R2)",
+	return fail("R1", []string{"R1", "R2"}, "Not a sequence: between %s and %s %s missing, and %s",
 		first.play, last.play, count(missing, "card is", "cards are"), stand)
 }
 

@@ -2,6 +2,7 @@ package fortune
 
 import (
 	"errors"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -56,6 +57,9 @@ var fuzzSeeds = []string{
 	"2S 2H 2D 2C 9D", "5H 9H 2C 2D 2S",
 }
 
+// citedIDs finds the rule ids a reason cites.
+var citedIDs = regexp.MustCompile(`\bR[1-8]\b`)
+
 // checkInvariants are what every verdict must satisfy, whatever the input.
 // Points counts the cards from counted on: 0 for a meld, the first added
 // card for a lay-off.
@@ -63,6 +67,9 @@ func checkInvariants(t *testing.T, meld []cards.Play, counted int, v Verdict, h 
 	t.Helper()
 	if v.Rule == "" || v.Reason == "" {
 		t.Fatalf("%s: verdict without rule or reason: %+v", playsString(meld), v)
+	}
+	if cited := citedIDs.FindAllString(v.Reason, -1); !slices.Equal(cited, v.Rules) || !slices.Contains(v.Rules, v.Rule) {
+		t.Fatalf("%s: Rules %v and Rule %s, but the reason cites %v: %q", playsString(meld), v.Rules, v.Rule, cited, v.Reason)
 	}
 	if !v.Valid {
 		if v.Kind != NoKind || v.Points != 0 || v.Readings != nil || !strings.HasPrefix(v.Reason, "Not a ") {
@@ -191,8 +198,12 @@ func FuzzScore(f *testing.F) {
 		res, err := Score(players, h)
 		if err != nil {
 			var re *ruling.Error
-			if errors.As(err, &re) && !strings.HasPrefix(re.Msg, "fortune: player ") {
+			var bad *ruling.InputError
+			switch {
+			case errors.As(err, &re) && !strings.HasPrefix(re.Msg, "fortune: player "):
 				t.Fatalf("ruling error %q", re.Msg)
+			case re == nil && !errors.As(err, &bad):
+				t.Fatalf("neither a rule nor bad input: %v", err)
 			}
 			return
 		}

@@ -27,29 +27,29 @@ import (
 func CheckLayoff(onto, added []cards.Play, h HouseRules) Verdict {
 	base := judge(onto, len(onto), nil, h)
 	if !base.verdict.Valid {
-		return invalid(base.verdict.Rule, "Not a lay-off: the meld on the table is "+lowerFirst(base.verdict.Reason))
+		return base.verdict.within(base.verdict.Rule, "Not a lay-off: the meld on the table is ")
 	}
 	if len(added) == 0 {
-		return invalid("R3", "Not a lay-off: no cards are added (R3)")
+		return invalid("R3", cite("Not a lay-off: no cards are added", "R3"))
 	}
 	whole := make([]cards.Play, 0, len(onto)+len(added))
 	whole = append(append(whole, onto...), added...)
 	result := judge(whole, len(onto), &base.reading, h)
 	switch {
 	case result.failure == setTooBig:
-		return invalid("R3", fmt.Sprintf("Not a lay-off: a set stays at most four cards, and this would make it %s (R1, R3)", ruling.Number(len(whole))))
+		return invalid("R3", cite("Not a lay-off: a set stays at most four cards, and this would make it "+ruling.Number(len(whole)), "R1", "R3"))
 	case !result.verdict.Valid:
-		return invalid(result.verdict.Rule, "Not a lay-off: with these cards the meld is "+lowerFirst(result.verdict.Reason))
+		return result.verdict.within(result.verdict.Rule, "Not a lay-off: with these cards the meld is ")
 	}
 	v := result.verdict
 	v.Points = result.addedPoints
 	v.Rule = "R3"
-	rules := "R1, R3, R4"
+	rules := []string{"R1", "R3", "R4"}
 	if hasDeuce(whole) {
-		rules = "R1, R2, R3, R4"
+		rules = []string{"R1", "R2", "R3", "R4"}
 	}
-	v.Reason = fmt.Sprintf("the added %s %d points, making a %s (%s)",
-		plural(len(added), "card scores", "cards score"), result.addedPoints, result.description, rules)
+	v.because(cite(fmt.Sprintf("the added %s %d points, making a %s",
+		plural(len(added), "card scores", "cards score"), result.addedPoints, result.description), rules...))
 	return v
 }
 

@@ -82,8 +82,10 @@ type candidate struct {
 	addedPoints int
 }
 
-func fail(rule, format string, args ...any) judgement {
-	return judgement{verdict: invalid(rule, fmt.Sprintf(format, args...)), failure: otherFailure}
+// fail is the judgement on cards that break rule, for a reason that cites
+// rules at its end.
+func fail(rule string, rules []string, format string, args ...any) judgement {
+	return judgement{verdict: invalid(rule, cite(fmt.Sprintf(format, args...), rules...)), failure: otherFailure}
 }
 
 // judge checks plays as one meld. plays[firstAdded:] are cards being laid
@@ -94,7 +96,7 @@ func fail(rule, format string, args ...any) judgement {
 func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules) judgement {
 	n := len(plays)
 	if n < 3 {
-		return fail("R1", "Not a meld: a meld needs at least three cards, and this has %s (R1)", ruling.Number(n))
+		return fail("R1", []string{"R1"}, "Not a meld: a meld needs at least three cards, and this has %s", ruling.Number(n))
 	}
 	slots := make([]slot, n)
 	for i, p := range plays {
@@ -109,7 +111,7 @@ func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules
 		s := &slots[i]
 		c, as := s.play.Card, s.play.As
 		if !isStandard(c) {
-			return fail("R1", "Not a meld: %s is not a card of Fortune Rummy's two standard decks (R1)", cardName(c))
+			return fail("R1", []string{"R1"}, "Not a meld: %s is not a card of Fortune Rummy's two standard decks", cardName(c))
 		}
 		s.wild = c.Rank == 2
 		switch {
@@ -117,17 +119,17 @@ func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules
 			s.fixed, s.reading = true, c
 			naturals++
 		case !s.wild:
-			return fail("R2", "Not a meld: only deuces are wild, so %s cannot stand for %s (R2)", c, cardName(as))
+			return fail("R2", []string{"R2"}, "Not a meld: only deuces are wild, so %s cannot stand for %s", c, cardName(as))
 		case as.IsZero():
 			// A free deuce: its reading is chosen below.
 		case !isStandard(as):
-			return fail("R2", "Not a meld: %s can stand only for a standard card, not %s (R2)", c, cardName(as))
+			return fail("R2", []string{"R2"}, "Not a meld: %s can stand only for a standard card, not %s", c, cardName(as))
 		default:
 			s.fixed, s.reading = true, as
 		}
 	}
 	if naturals == 0 {
-		return fail("R2", "Not a meld: deuces alone never make one, not even a set of 2s, so it needs a natural card that is not a deuce (R2)")
+		return fail("R2", []string{"R2"}, "Not a meld: deuces alone never make one, not even a set of 2s, so it needs a natural card that is not a deuce")
 	}
 
 	var best candidate
@@ -334,7 +336,7 @@ func placeSequence(slots []slot, suit cards.Suit, lo int, h HouseRules) (candida
 // Check costs, and the API calls it for every meld on every hand.
 func describe(slots []slot, best candidate) judgement {
 	n := len(slots)
-	v := Verdict{Valid: true, Kind: best.kind, Points: best.total, Rule: "R1",
+	v := Verdict{Valid: true, Kind: best.kind, Points: best.total, Rule: "R1", Rules: []string{"R1", "R4"},
 		Readings: make([]cards.Card, n), CardPoints: make([]int, n)}
 	var buf [160]byte
 	b := buf[:0]
@@ -394,11 +396,11 @@ func describe(slots []slot, best candidate) judgement {
 	descLen := len(b)
 	b = append(b, ": "...)
 	b = strconv.AppendInt(b, int64(best.total), 10)
+	b = append(b, " points"...)
 	if deuces > 0 {
-		b = append(b, " points (R1, R2, R4)"...)
-	} else {
-		b = append(b, " points (R1, R4)"...)
+		v.Rules = []string{"R1", "R2", "R4"}
 	}
+	b = appendIDs(b, v.Rules)
 	v.Reason = string(b)
 	return judgement{verdict: v, description: v.Reason[:descLen], addedPoints: best.addedPoints, reading: best}
 }

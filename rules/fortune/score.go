@@ -2,9 +2,10 @@ package fortune
 
 import (
 	"context"
-	"fmt"
+	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
 
@@ -35,10 +36,12 @@ type Result struct {
 // Score does not ask who went out: a group may record a hand stopped
 // before anyone did.
 //
-// Errors: a plain error for a shape the API checks first (fewer than 2 or
-// more than 8 players), one wrapping a *cards.ParseError for a card the
-// two decks do not hold or more copies of a card than they hold, across
-// all melds and hands; and a *ruling.Error with the rule id for a meld the
+// Errors: a *ruling.InputError naming the field, as the API's hands/score
+// body has it, for a shape the API checks first (fewer than 2 or more
+// than 8 players: "players"), a card the two decks do not hold or more
+// copies of a card than they hold, across all melds and hands
+// ("players[1].hand[0]"; the API and the card sheet count the cards as
+// they read them, so neither reaches Score with one); and a *ruling.Error with the rule id for a meld the
 // rules do not allow, naming the player and the meld, both counted from 1:
 // "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)".
 func Score(players []Player, h HouseRules) (Result, error) {
@@ -52,20 +55,21 @@ func Score(players []Player, h HouseRules) (Result, error) {
 // bounds what a server spends whatever comes.
 func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, error) {
 	if len(players) < MinPlayers || len(players) > MaxPlayers {
-		return Result{}, fmt.Errorf("fortune: %d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
+		return Result{}, ruling.BadInput("players", "%d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
 	}
 	tally := cards.DoubleStandard().NewTally()
 	for i, p := range players {
 		for j, meld := range p.Melds {
 			for k, play := range meld {
 				if err := tally.Add(play.Card); err != nil {
-					return Result{}, fmt.Errorf("fortune: player %d's meld %d, card %d: %w", i+1, j+1, k+1, err)
+					return Result{}, ruling.BadInput(game.Index(game.Index("players", i)+".melds", j)+"["+strconv.Itoa(k)+"]",
+						"player %d's meld %d, card %d: %s", i+1, j+1, k+1, game.ParseMessage(err))
 				}
 			}
 		}
 		for k, c := range p.Hand {
 			if err := tally.Add(c); err != nil {
-				return Result{}, fmt.Errorf("fortune: player %d's hand, card %d: %w", i+1, k+1, err)
+				return Result{}, ruling.BadInput(game.Index(game.Index("players", i)+".hand", k), "player %d's hand, card %d: %s", i+1, k+1, game.ParseMessage(err))
 			}
 		}
 	}

@@ -98,7 +98,7 @@ func TestScoreErrors(t *testing.T) {
 		players []Player
 		rule    string // the *ruling.Error's rule; "" when it is not one
 		msg     string
-		is      error // a sentinel the error wraps; nil to skip
+		field   string // the *ruling.InputError's field; "" when it is not one
 	}{
 		{
 			name:    "an invalid meld names the player and the meld",
@@ -121,24 +121,32 @@ func TestScoreErrors(t *testing.T) {
 		{
 			name:    "one player",
 			players: []Player{player("KS")},
-			msg:     "fortune: 1 player, and Fortune Rummy is for 2 to 8",
+			msg:     "1 player, and Fortune Rummy is for 2 to 8",
+			field:   "players",
 		},
 		{
 			name:    "nine players",
 			players: slices.Repeat([]Player{player("")}, 9),
-			msg:     "fortune: 9 players, and Fortune Rummy is for 2 to 8",
+			msg:     "9 players, and Fortune Rummy is for 2 to 8",
+			field:   "players",
 		},
 		{
 			name:    "a third copy of a card",
 			players: []Player{player("KS", "KS KH KD"), player("KS")},
-			msg:     `fortune: player 2's hand, card 1: cards: "KS": there are only 2 copies of KS in the two standard decks`,
-			is:      cards.ErrTooManyCopies,
+			msg:     `player 2's hand, card 1: there are only 2 copies of KS in the two standard decks`,
+			field:   "players[1].hand[0]",
+		},
+		{
+			name:    "a third copy of a card in a meld",
+			players: []Player{player("", "KS KH KD"), player("", "7H 7S 7D", "KS KS 2C")},
+			msg:     `player 2's meld 2, card 2: there are only 2 copies of KS in the two standard decks`,
+			field:   "players[1].melds[1][1]",
 		},
 		{
 			name:    "a card not in the deck",
 			players: []Player{{Hand: []cards.Card{cards.NewTrump(cards.Grue)}}, player("")},
-			msg:     `fortune: player 1's hand, card 1: cards: "Grue": Grue is not in the two standard decks`,
-			is:      cards.ErrNotInDeck,
+			msg:     `player 1's hand, card 1: Grue is not in the two standard decks`,
+			field:   "players[0].hand[0]",
 		},
 	}
 	for _, tc := range tests {
@@ -154,8 +162,9 @@ func TestScoreErrors(t *testing.T) {
 			if rule != tc.rule {
 				t.Errorf("rule %q (ruling error %v), want %q", rule, isRuling, tc.rule)
 			}
-			if tc.is != nil && !errors.Is(err, tc.is) {
-				t.Errorf("error does not wrap %v", tc.is)
+			var bad *ruling.InputError
+			if errors.As(err, &bad) != (tc.field != "") || bad != nil && bad.Field != tc.field {
+				t.Errorf("input error %v, want one about %q", bad, tc.field)
 			}
 		})
 	}

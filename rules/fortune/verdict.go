@@ -31,13 +31,51 @@ type Verdict struct {
 	// Rule is the RULES.md id the verdict turns on: the rule broken when
 	// invalid, "R1" for a meld and "R3" for a lay-off that stands.
 	Rule string
+	// Rules are every RULES.md id Reason cites, in its order.
+	Rules []string
 	// Reason is one sentence for the table, citing rule ids in
 	// parentheses. An invalid verdict's reason starts "Not a " and names
 	// the first thing wrong: "Not a set: 8D is not a 7 (R1)".
 	Reason string
 }
 
-// invalid returns the verdict for a meld that breaks rule for reason.
-func invalid(rule, reason string) Verdict {
-	return Verdict{Rule: rule, Reason: reason}
+// invalid returns the verdict for a meld that breaks rule for the reason
+// why, which cites the rules it rests on.
+func invalid(rule string, why citing) Verdict {
+	return Verdict{Rule: rule, Rules: why.rules, Reason: why.sentence()}
+}
+
+// because sets the verdict's reason and the rules it cites.
+func (v *Verdict) because(why citing) { v.Reason, v.Rules = why.sentence(), why.rules }
+
+// citing is a reason for the table and the ids of the rules it cites,
+// kept apart so that a verdict carries the ids as a field (Verdict.Rules)
+// and the sentence cites them at its end.
+type citing struct {
+	text  string
+	rules []string
+}
+
+func cite(text string, rules ...string) citing { return citing{text: text, rules: rules} }
+
+// sentence is the reason as the table reads it: "Not a set: 8D is not a 7
+// (R1)".
+func (c citing) sentence() string { return string(appendIDs([]byte(c.text), c.rules)) }
+
+// within is the verdict as the tail of a longer one, citing the same
+// rules: "Not a lay-off: the meld on the table is " + "not a set: ...".
+func (v Verdict) within(rule, prefix string) Verdict {
+	return Verdict{Rule: rule, Rules: v.Rules, Reason: prefix + lowerFirst(v.Reason)}
+}
+
+// appendIDs appends the rule ids as a reason cites them: " (R1, R2)".
+func appendIDs(b []byte, rules []string) []byte {
+	b = append(b, " ("...)
+	for i, r := range rules {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, r...)
+	}
+	return append(b, ')')
 }

@@ -1,0 +1,93 @@
+package fortune
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Record is a Fortune Rummy hand as the scorepad stores it, in the shape
+// of the API's hands/score request: cards canonical, declared deuce
+// readings kept as typed ("2C=7H"), undeclared ones left for the rules to
+// read.
+type Record struct {
+	Players []PlayerRecord `json:"players"`
+}
+
+// PlayerRecord is one seat's part of a stored hand: its melds on the
+// table, lay-offs included in the meld they joined (R3), and the cards
+// left in its hand.
+type PlayerRecord struct {
+	Melds [][]string `json:"melds"`
+	Hand  []string   `json:"hand"`
+}
+
+// DecodeRecord reads a stored hand of a table of the given number of
+// seats. A record that is not one is an error, and the import refuses a
+// file holding one: a field of the wrong type (the decoding error as
+// encoding/json words it), more players than the table has, more melds
+// than a sheet shows, or a card the two standard decks do not hold (a
+// reading only on a card melded, never on one held).
+func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
+	var rec Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return Record{}, err
+	}
+	if len(rec.Players) > seats {
+		return Record{}, ruling.BadInput("players", "the record has %d players, but the table has %d", len(rec.Players), seats)
+	}
+	deck := cards.DoubleStandard()
+	for seat, p := range rec.Players {
+		field := game.Index("players", seat)
+		if len(p.Melds) > game.MaxGroupFields {
+			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d melds, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
+		}
+		for i, meld := range p.Melds {
+			if err := checkStored(deck, meld, game.Index(field+".melds", i), true); err != nil {
+				return Record{}, err
+			}
+		}
+		if err := checkStored(deck, p.Hand, field+".hand", false); err != nil {
+			return Record{}, err
+		}
+	}
+	return rec, nil
+}
+
+// checkStored checks that every card of a stored list is one of the deck,
+// with a reading only where played says a card may have one.
+func checkStored(deck *cards.Deck, list []string, field string, played bool) error {
+	for i, s := range list {
+		var err error
+		if played {
+			_, err = deck.ParsePlay(s)
+		} else {
+			_, err = deck.Parse(s)
+		}
+		if err != nil {
+			at := game.Index(field, i)
+			return ruling.BadInput(at, "%s is %q: %s", at, s, game.ParseMessage(err))
+		}
+	}
+	return nil
+}
+
+// recordOf is the record of a hand as the sheet read it.
+func recordOf(players []Player) json.RawMessage {
+	rec := Record{Players: make([]PlayerRecord, len(players))}
+	for seat, p := range players {
+		out := &rec.Players[seat]
+		out.Melds = make([][]string, len(p.Melds))
+		for i, meld := range p.Melds {
+			out.Melds[i] = game.PlayStrings(meld)
+		}
+		out.Hand = game.CardStrings(p.Hand)
+	}
+	raw, _ := json.Marshal(rec) // strings only: it cannot fail
+	return raw
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
