@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"meldpad/rules/cards"
@@ -190,7 +189,7 @@ func (rd *sheetReading) player(seat, score, wentOut int, p *Player) (game.Part, 
 func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
 	name, group := rd.names[seat], meldGroup(seat)
 	shown, focus := game.GroupFields(rd.form, group)
-	posted := postedCount(rd.form, group)
+	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
 	ok := true
 	for i := range shown {
@@ -222,16 +221,6 @@ func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
 		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "+ Add a set", Help: "Add a set for " + name})
 	}
 	return ok
-}
-
-// postedCount is how many of the group's fields the page showed: 0 when
-// it did not say, never more than a group holds.
-func postedCount(form url.Values, group string) int {
-	n, err := strconv.Atoi(form.Get(game.CountName(group)))
-	if err != nil || n < 0 {
-		return 0
-	}
-	return min(n, game.MaxGroupFields)
 }
 
 // judgeSet judges one set field (B1-B3) and writes the verdict into it:

@@ -55,29 +55,18 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		}
 		for i, m := range p.Melds {
 			at := game.Index(field+".melds", i)
-			if err := checkStored(deck, m.Cards, at+".cards"); err != nil {
+			if err := game.CheckStored(deck, m.Cards, at+".cards", false); err != nil {
 				return Record{}, err
 			}
-			if err := checkStored(deck, m.LaidOff, at+".laid_off"); err != nil {
+			if err := game.CheckStored(deck, m.LaidOff, at+".laid_off", false); err != nil {
 				return Record{}, err
 			}
 		}
-		if err := checkStored(deck, p.Hand, field+".hand"); err != nil {
+		if err := game.CheckStored(deck, p.Hand, field+".hand", false); err != nil {
 			return Record{}, err
 		}
 	}
 	return rec, nil
-}
-
-// checkStored checks that every card of a stored list is one of the deck.
-func checkStored(deck *cards.Deck, list []string, field string) error {
-	for i, s := range list {
-		if _, err := deck.Parse(s); err != nil {
-			at := game.Index(field, i)
-			return ruling.BadInput(at, "%s is %q: %s", at, s, game.ParseMessage(err))
-		}
-	}
-	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -167,7 +166,7 @@ func (rd *sheetReading) player(seat int) game.Part {
 	name, group := rd.names[seat], meldGroup(seat)
 	sec := game.Part{Kind: game.Section, Label: name, ID: "player-" + itoa(seat)}
 	shown, focus := game.GroupFields(rd.form, group)
-	posted := postedCount(rd.form, group)
+	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
 	for n := range shown {
 		field, layoff := game.GroupField(group, n), layoffField(seat, n)
@@ -260,16 +259,6 @@ func verdictOf(v Verdict) *game.Verdict {
 		out.Tag = "bonus"
 	}
 	return out
-}
-
-// postedCount is how many of the group's fields the page showed: 0 when
-// it did not say, never more than a group holds.
-func postedCount(form url.Values, group string) int {
-	n, err := strconv.Atoi(form.Get(game.CountName(group)))
-	if err != nil || n < 0 {
-		return 0
-	}
-	return min(n, game.MaxGroupFields)
 }
 
 // working writes the judgement: the bonus marks, the losers' lay-offs

@@ -53,7 +53,7 @@ func serveScore(ctx context.Context, body map[string]any) (any, error) {
 	info := Module{}.Info()
 	tally := info.Deck.NewTally()
 	var players []Player
-	readPlayers(&r, body, info, func(obj map[string]any, field string) {
+	r.Players(body, info, func(obj map[string]any, field string) {
 		var p Player
 		if v, ok := r.Get(obj, field, "melds", false); ok {
 			p.Melds = r.PlayLists(v, game.Member(field, "melds"), info.Deck, tally)
@@ -72,25 +72,4 @@ func serveScore(ctx context.Context, body map[string]any) (any, error) {
 		return nil, err
 	}
 	return ScoreAnswer{Points: res.Points, Melded: res.Melded, Held: res.Held}, nil
-}
-
-// readPlayers reads "players" as a list of objects, as many as the game
-// seats, calling each for every one.
-func readPlayers(r *game.Body, body map[string]any, info game.Info, each func(obj map[string]any, field string)) {
-	v, ok := r.Get(body, "", "players", true)
-	if !ok {
-		return
-	}
-	list := r.List(v, "players")
-	if r.Err == nil && (len(list) < info.MinPlayers || len(list) > info.MaxPlayers) {
-		r.Fail("players", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players")
-	}
-	for i, item := range list {
-		field := game.Index("players", i)
-		obj := r.Object(item, field)
-		if r.Err != nil {
-			return
-		}
-		each(obj, field)
-	}
 }

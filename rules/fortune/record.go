@@ -46,33 +46,15 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d melds, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
 		}
 		for i, meld := range p.Melds {
-			if err := checkStored(deck, meld, game.Index(field+".melds", i), true); err != nil {
+			if err := game.CheckStored(deck, meld, game.Index(field+".melds", i), true); err != nil {
 				return Record{}, err
 			}
 		}
-		if err := checkStored(deck, p.Hand, field+".hand", false); err != nil {
+		if err := game.CheckStored(deck, p.Hand, field+".hand", false); err != nil {
 			return Record{}, err
 		}
 	}
 	return rec, nil
-}
-
-// checkStored checks that every card of a stored list is one of the deck,
-// with a reading only where played says a card may have one.
-func checkStored(deck *cards.Deck, list []string, field string, played bool) error {
-	for i, s := range list {
-		var err error
-		if played {
-			_, err = deck.ParsePlay(s)
-		} else {
-			_, err = deck.Parse(s)
-		}
-		if err != nil {
-			at := game.Index(field, i)
-			return ruling.BadInput(at, "%s is %q: %s", at, s, game.ParseMessage(err))
-		}
-	}
-	return nil
 }
 
 // recordOf is the record of a hand as the sheet read it.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"meldpad/rules/cards"
@@ -149,7 +148,7 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) {
 	name, group := rd.names[seat], meldGroup(seat)
 	shown, focus := game.GroupFields(rd.form, group)
-	posted := postedCount(rd.form, group)
+	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
 	for i := range shown {
 		field, label := game.GroupField(group, i), name+"'s meld "+itoa(i+1)
@@ -180,16 +179,6 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "+ Add a meld", Help: "Add a meld for " + name})
 	}
 	return typed
-}
-
-// postedCount is how many of the group's fields the page showed: 0 when
-// it did not say, never more than a group holds.
-func postedCount(form url.Values, group string) int {
-	n, err := strconv.Atoi(form.Get(game.CountName(group)))
-	if err != nil || n < 0 {
-		return 0
-	}
-	return min(n, game.MaxGroupFields)
 }
 
 // judgeMeld judges one meld field (R1, R2, R4) and writes the verdict

@@ -336,3 +336,25 @@ func OptionalSeat(seat int) *int {
 	}
 	return &seat
 }
+
+// Players reads "players" as a list of objects, one per seat of a game of
+// info's table sizes, calling each with every object and its path
+// ("players[1]").
+func (r *Body) Players(body map[string]any, info Info, each func(obj map[string]any, field string)) {
+	v, ok := r.Get(body, "", "players", true)
+	if !ok {
+		return
+	}
+	list := r.List(v, "players")
+	if r.Err == nil && (len(list) < info.MinPlayers || len(list) > info.MaxPlayers) {
+		r.Fail("players", info.Name+" is for "+strconv.Itoa(info.MinPlayers)+" to "+strconv.Itoa(info.MaxPlayers)+" players")
+	}
+	for i, item := range list {
+		field := Index("players", i)
+		obj := r.Object(item, field)
+		if r.Err != nil {
+			return
+		}
+		each(obj, field)
+	}
+}

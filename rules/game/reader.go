@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
 )
 
 // Reader reads the card fields of one sheet. It counts every card across
@@ -179,9 +180,10 @@ func CountName(group string) string { return "fields_" + group }
 // GroupField is the name of a group's field i.
 func GroupField(group string, i int) string { return group + "_" + strconv.Itoa(i) }
 
-// postedCount is the group's field count as the page had it: 0 when
-// absent or not a number, never more than MaxGroupFields.
-func postedCount(form url.Values, group string) int {
+// PostedCount is the group's field count as the page had it: 0 when
+// absent or not a number, never more than MaxGroupFields. A field at or
+// past it that is empty is new on this page (CardField.Fresh).
+func PostedCount(form url.Values, group string) int {
 	n, err := strconv.Atoi(form.Get(CountName(group)))
 	if err != nil || n < 0 {
 		return 0
@@ -191,7 +193,7 @@ func postedCount(form url.Values, group string) int {
 
 // AddField raises a group's field count by one: the "more" button.
 func AddField(form url.Values, group string) {
-	form.Set(CountName(group), strconv.Itoa(min(postedCount(form, group)+1, MaxGroupFields)))
+	form.Set(CountName(group), strconv.Itoa(min(PostedCount(form, group)+1, MaxGroupFields)))
 	form.Set(MoreKey, group)
 }
 
@@ -208,7 +210,7 @@ func GroupFields(form url.Values, group string) (shown, focus int) {
 			firstEmpty = i
 		}
 	}
-	shown = min(max(postedCount(form, group), lastFilled+2), MaxGroupFields)
+	shown = min(max(PostedCount(form, group), lastFilled+2), MaxGroupFields)
 	focus = -1
 	if form.Get(MoreKey) == group && firstEmpty < shown {
 		focus = firstEmpty
@@ -250,3 +252,22 @@ func HeldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut b
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// CheckStored checks a stored record's list of cards (field names it in
+// the record): every card one of the deck, with a reading ("2C=KD") only
+// where played says a card may have one. A record's decoder uses it.
+func CheckStored(deck *cards.Deck, list []string, field string, played bool) error {
+	for i, s := range list {
+		var err error
+		if played {
+			_, err = deck.ParsePlay(s)
+		} else {
+			_, err = deck.Parse(s)
+		}
+		if err != nil {
+			at := Index(field, i)
+			return ruling.BadInput(at, "%s is %q: %s", at, s, ParseMessage(err))
+		}
+	}
+	return nil
+}
