@@ -61,7 +61,6 @@ func (s *Server) routes(e *echo.Echo) {
 	api.POST("/:game/melds/check", s.apiMeldCheck)
 	api.POST("/flathead/hands/score", s.apiFlatheadScore)
 	api.POST("/fortune/hands/score", s.apiFortuneScore)
-	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

@@ -37,7 +37,6 @@ type sheet interface {
 var legacySheets = map[string]sheet{
 	"flathead": withoutContext{flatheadSheet{}},
 	"fortune":  fortuneSheet{},
-	"trophy":   trophySheet{},
 }
 
 // sheetOf returns the card sheet of a game, if its hands can be entered
