@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -14,7 +13,6 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
 	"meldpad/views"
 )
 
@@ -106,23 +104,7 @@ func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
 
 // legacyQuestions are the game-specific disputes beyond melds of the
 // games whose modules do not ask them yet (game.Referee).
-var legacyQuestions = map[string][]question{
-	"trophy": {{key: "trick", label: "A trick", judge: judgeTrick, fields: []views.AdjFieldVM{
-		{Name: "players", Label: "Players", Kind: "select", Value: "4",
-			Options: []views.OptionVM{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},
-		{Name: "leader", Label: "Who led?", Kind: "select", Value: "1", Options: playerOptions(5)},
-		{Name: "plays", Label: "The plays, in order", Kind: "lines",
-			Help: "One per line: the player's number, then the card or \"fold\". e.g. \"1 3 Lamps\", \"2 8 Fromps\", \"3 fold\", \"4 Grue\"."},
-	}}},
-}
-
-func playerOptions(n int) []views.OptionVM {
-	out := make([]views.OptionVM, n)
-	for i := range out {
-		out[i] = views.OptionVM{Value: strconv.Itoa(i + 1), Label: "Player " + strconv.Itoa(i+1)}
-	}
-	return out
-}
+var legacyQuestions = map[string][]question{}
 
 func exampleCards(g rules.Game) string {
 	if g.Deck == cards.Fanucci() {
@@ -299,26 +281,4 @@ func article(word string) string {
 		return "an"
 	}
 	return "a"
-}
-
-// players renames the referee's seat numbers (0-based) as the page's
-// player numbers (1-based): "seat 2" becomes "player 3".
-var seatRe = regexp.MustCompile(`\bseat (\d+)`)
-
-func players(s string) string {
-	s = strings.TrimPrefix(strings.TrimPrefix(s, "trophy: "), "fan: ")
-	return seatRe.ReplaceAllStringFunc(s, func(m string) string {
-		n, _ := strconv.Atoi(strings.TrimPrefix(m, "seat "))
-		return "player " + strconv.Itoa(n+1)
-	})
-}
-
-// ruleVerdict turns a referee's error into a verdict against the play.
-func ruleVerdict(g rules.Game, err error, headline string) (*views.AdjVerdictVM, bool) {
-	var broken *ruling.Error
-	if !errors.As(err, &broken) {
-		return nil, false
-	}
-	msg := players(broken.Msg)
-	return &views.AdjVerdictVM{Headline: headline, Reason: capitalize(msg), Rules: citedRules(g, msg, broken.Rule)}, true
 }

@@ -59,7 +59,6 @@ func (s *Server) routes(e *echo.Echo) {
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
 	api.POST("/:game/melds/check", s.apiMeldCheck)
-	api.POST("/trophy/tricks/score", s.apiTrophyTrick)
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })

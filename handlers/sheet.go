@@ -34,9 +34,7 @@ type sheet interface {
 
 // legacySheets are the card sheets still written in this package, by
 // game id, until their games' modules lay them out (game.Sheeter).
-var legacySheets = map[string]sheet{
-	"trophy": trophySheet{},
-}
+var legacySheets = map[string]sheet{}
 
 // sheetOf returns the card sheet of a game, if its hands can be entered
 // card by card.

@@ -7,10 +7,12 @@ import (
 	"net/url"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"meldpad/db"
+	"meldpad/rules/trophy"
 )
 
 // newTrophyGame starts a Trophy Case game for Ann, Bob, Cy and Dan (seats
@@ -42,6 +44,12 @@ func trickForm(app *testApp, game, leader string, plays ...play) url.Values {
 	form.Set("leader", leader)
 	setPlays(form, plays...)
 	return form
+}
+
+// trophyPlayField names a play row's input: part is "seat", "card" or
+// "fold"; rows count from 0.
+func trophyPlayField(row int, part string) string {
+	return "play_" + strconv.Itoa(row) + "_" + part
 }
 
 func setPlays(form url.Values, plays ...play) {
@@ -117,11 +125,11 @@ func TestTrophySheetPlays(t *testing.T) {
 			if h.Entry != db.EntryCards || !slices.Equal(h.Points, []int{0, 0, 0, 1}) || h.Seat != 3 || h.EndsHand {
 				t.Errorf("stored %s %v seat %d ends hand %v; want cards [0 0 0 1] seat 3 false", h.Entry, h.Points, h.Seat, h.EndsHand)
 			}
-			var rec trophyRecord
+			var rec trophy.Record
 			if err := json.Unmarshal(h.Record, &rec); err != nil {
 				t.Fatal(err)
 			}
-			want := []trophyPlay{{Seat: 0, Card: "3 Lamps"}, {Seat: 1, Card: "8 Fromps"}, {Seat: 2, Fold: true}, {Seat: 3, Card: "Grue"}}
+			want := []trophy.PlayRecord{{Seat: 0, Card: "3 Lamps"}, {Seat: 1, Card: "8 Fromps"}, {Seat: 2, Fold: true}, {Seat: 3, Card: "Grue"}}
 			if rec.Leader == nil || *rec.Leader != 0 || !slices.Equal(rec.Plays, want) || rec.Quick != nil {
 				t.Errorf("stored record %s", h.Record)
 			}

@@ -56,7 +56,9 @@ const (
 	// Select is a drop-down (Name, Label, Options, Value chosen, Help as a
 	// note below it).
 	Select
-	// Section is a titled group of parts (Label as heading, ID, Badge).
+	// Section is a titled group of parts (Label as heading, ID, Badge;
+	// Tally when its cards are counted apart from the rest of the
+	// sheet's).
 	Section
 	// More is a button that shows the sheet again with more inputs (Value
 	// is its action, "more:GROUP" or "more"; Label its text, Help its
@@ -69,6 +71,7 @@ const (
 	Details
 	// Row is one line of inputs (a Trophy Case play): its Parts side by
 	// side, Label its number, and the feedback of its card field below.
+	// Rows next to each other make one numbered list.
 	Row
 )
 
@@ -87,6 +90,11 @@ type Part struct {
 	ID      string
 	Badge   *Badge
 	Indent  bool // drawn under the part before it (a lay-off under its meld)
+	// Tally marks a Section whose cards are a count of their own: the
+	// card picker offers a card again there however often the rest of
+	// the sheet holds it (a Trophy Case trick's plays, beside its quick
+	// entry).
+	Tally bool
 }
 
 // Option is one choice of a Choice or a Select.

@@ -55,4 +55,10 @@
 //
 // For the JSON of POST /api/v1/trophy/tricks/score, a seat of -1 in a
 // Result (Winner, Next, NextLeader, Highest) is printed as null.
+//
+// Module offers the game to meldpad (rules/game): its card sheet, which
+// enters one trick as its plays in order or quickly as its winner and
+// cards, and judges it as it is typed (sheet.go), the stored record and
+// its one decoder (record.go), the API's tricks/score (api.go), and the
+// referee page's "A trick" (referee.go).
 package trophy

@@ -3,6 +3,8 @@ package trophy
 import (
 	"errors"
 	"math/rand/v2"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,6 +131,9 @@ func FuzzScore(f *testing.F) {
 		if res.Reason == "" || !strings.Contains(res.Reason, res.Rule) {
 			t.Fatalf("reason %q does not cite %s", res.Reason, res.Rule)
 		}
+		if got := citedIDs(res.Reason); !slices.Equal(res.Rules, got) || !slices.Contains(res.Rules, res.Rule) {
+			t.Fatalf("Rules %v, but the reason %q cites %v (rule %s)", res.Rules, res.Reason, got, res.Rule)
+		}
 		if trick.Hands == nil && res.HandEnds {
 			t.Fatalf("HandEnds without hands")
 		}
@@ -148,4 +153,17 @@ func TestTrickBytesRoundTrip(t *testing.T) {
 			t.Fatalf("trick %+v came back as %+v (%v, %v)", trick, back, err, err2)
 		}
 	}
+}
+
+var ruleID = regexp.MustCompile(`\bT[1-8]\b`)
+
+// citedIDs are the rule ids a sentence cites, each once, in order.
+func citedIDs(s string) []string {
+	var out []string
+	for _, id := range ruleID.FindAllString(s, -1) {
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out
 }

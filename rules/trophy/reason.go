@@ -33,15 +33,18 @@ func (r *referee) result() Result {
 	var b strings.Builder
 	switch {
 	case res.Ended:
-		res.Rule = "T5"
+		res.Rule, res.Rules = "T5", []string{"T5", "T7"}
 		if r.ending == ByOutOfCards {
-			res.Rule = "T6"
+			res.Rule, res.Rules = "T6", []string{"T5", "T6", "T7"}
 		}
 		b.WriteString(r.endedBecause())
 		b.WriteString(", and scores ")
 		writeWorking(&b, res.Points, res.Counted, r.trumped, "")
 		b.WriteString(" (T7)")
 		if res.HandEnds {
+			if r.ending != ByOutOfCards {
+				res.Rules = append(res.Rules, "T6")
+			}
 			b.WriteString("; ")
 			writeSeats(&b, out)
 			if len(out) == 1 {
@@ -52,10 +55,10 @@ func (r *referee) result() Result {
 			b.WriteString(" out of cards, so the hand ends and new hands are dealt (T6)")
 		}
 	case r.highest < 0:
-		res.Rule = "T1"
+		res.Rule, res.Rules = "T1", []string{"T1"}
 		b.WriteString("seat " + strconv.Itoa(r.turn) + " to lead a suited card (T1)")
 	default:
-		res.Rule = "T2"
+		res.Rule, res.Rules = "T2", []string{"T2", "T4", "T7"}
 		b.WriteString("seat " + strconv.Itoa(r.turn) + " to play or fold; seat " + strconv.Itoa(r.highest) +
 			" holds the highest card, " + r.top.String() + ", and the trick is worth ")
 		writeWorking(&b, res.Points, res.Counted, false, " so far")

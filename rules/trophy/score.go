@@ -44,7 +44,10 @@ type Result struct {
 	// T6) once it has ended, T2 (or T1 before the lead) while it goes on.
 	Rule string
 	// Reason says the same in one sentence for the table, citing the ids.
+	// Rules are the ids it cites, each once, in the order it cites them;
+	// Rule is among them.
 	Reason string
+	Rules  []string
 }
 
 // Score referees a trick as far as it has been played and says where it

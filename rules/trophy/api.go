@@ -1,0 +1,123 @@
+package trophy
+
+import (
+	"context"
+	"errors"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Endpoints are Trophy Case's own: POST /api/v1/trophy/tricks/score.
+func (Module) Endpoints() []game.Endpoint {
+	return []game.Endpoint{{Path: "tricks/score", Serve: serveTrick}}
+}
+
+// TrickAnswer is the answer of tricks/score (API.md): where the trick
+// stands, who holds the highest card, and once it has ended who won it,
+// for how much, and who leads next. Seats of -1 are null. Rules are the
+// ids the reason cites.
+type TrickAnswer struct {
+	Ended       bool          `json:"ended"`
+	Ending      string        `json:"ending"`
+	Winner      *int          `json:"winner"`
+	Points      int           `json:"points"`
+	Trumped     bool          `json:"trumped"`
+	Highest     *int          `json:"highest"`
+	HighestCard *string       `json:"highest_card"`
+	Next        *int          `json:"next"`
+	NextLeader  *int          `json:"next_leader"`
+	HandEnds    bool          `json:"hand_ends"`
+	Folded      []bool        `json:"folded"`
+	Counted     []CountAnswer `json:"counted"`
+	Rule        string        `json:"rule"`
+	Rules       []string      `json:"rules,omitempty"`
+	Reason      string        `json:"reason"`
+}
+
+// CountAnswer is one card that scores on the trick (T7).
+type CountAnswer struct {
+	Seat   int    `json:"seat"`
+	Card   string `json:"card"`
+	Points int    `json:"points"`
+}
+
+// serveTrick referees a trick (T1-T7). A trick of the wrong shape is bad
+// input naming its field; one the rules forbid, the rule's error.
+func serveTrick(_ context.Context, body map[string]any) (any, error) {
+	trick, err := readTrick(body)
+	if err != nil {
+		return nil, err
+	}
+	res, err := Score(trick)
+	var bad *InputError
+	if errors.As(err, &bad) {
+		return nil, ruling.BadInput(bad.Field, "%s", bad.Msg)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := TrickAnswer{
+		Ended: res.Ended, Ending: res.Ending.String(), Winner: game.OptionalSeat(res.Winner), Points: res.Points,
+		Trumped: res.Trumped, Highest: game.OptionalSeat(res.Highest), Next: game.OptionalSeat(res.Next),
+		NextLeader: game.OptionalSeat(res.NextLeader), HandEnds: res.HandEnds, Folded: res.Folded,
+		Counted: []CountAnswer{}, Rule: res.Rule, Rules: res.Rules, Reason: res.Reason,
+	}
+	if res.Highest >= 0 {
+		card := res.HighestCard.String()
+		out.HighestCard = &card
+	}
+	for _, ct := range res.Counted {
+		out.Counted = append(out.Counted, CountAnswer{Seat: ct.Seat, Card: ct.Card.String(), Points: ct.Points})
+	}
+	return out, nil
+}
+
+// readTrick reads the request of API.md: players, leader, plays in turn
+// order and, optionally, each seat's hand before the trick. A card given
+// twice is left for Score to refuse, naming where.
+func readTrick(body map[string]any) (Trick, error) {
+	var r game.Body
+	var t Trick
+	if v, ok := r.Get(body, "", "players", true); ok {
+		t.Players = r.Int(v, "players")
+	}
+	if v, ok := r.Get(body, "", "leader", true); ok {
+		t.Leader = r.Int(v, "leader")
+	}
+	deck := cards.Fanucci()
+	if v, ok := r.Get(body, "", "plays", true); ok {
+		for i, item := range r.List(v, "plays") {
+			field := game.Index("plays", i)
+			obj := r.Object(item, field)
+			if r.Err != nil {
+				break
+			}
+			var p Play
+			if v, ok := r.Get(obj, field, "seat", true); ok {
+				p.Seat = r.Int(v, game.Member(field, "seat"))
+			}
+			if v, ok := r.Get(obj, field, "fold", false); ok {
+				p.Fold = r.Bool(v, game.Member(field, "fold"))
+			}
+			cardValue, hasCard := r.Get(obj, field, "card", false)
+			switch {
+			case p.Fold && hasCard:
+				r.Fail(game.Member(field, "card"), "a fold carries no card")
+			case !p.Fold && !hasCard:
+				r.Fail(game.Member(field, "card"), "a play needs a card, or \"fold\": true")
+			case hasCard:
+				p.Card = r.Card(cardValue, game.Member(field, "card"), deck, nil)
+			}
+			t.Plays = append(t.Plays, p)
+		}
+	}
+	if v, ok := r.Get(body, "", "hands", false); ok {
+		t.Hands = r.CardLists(v, "hands", deck, nil)
+	}
+	if err := r.Error(); err != nil {
+		return Trick{}, err
+	}
+	return t, nil
+}

@@ -1,0 +1,148 @@
+package trophy
+
+import (
+	"encoding/json"
+	"strconv"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Record is a Trophy Case trick as the scorepad stores it: the leader and
+// the plays when they were entered, the quick entry when it was, and
+// whether new hands were dealt after the trick (T6).
+type Record struct {
+	Leader   *int         `json:"leader,omitempty"`
+	Plays    []PlayRecord `json:"plays,omitempty"`
+	Quick    *QuickRecord `json:"quick,omitempty"`
+	EndsHand bool         `json:"ends_hand,omitempty"`
+}
+
+// PlayRecord is one turn: a card (canonical) or a fold.
+type PlayRecord struct {
+	Seat int    `json:"seat"`
+	Card string `json:"card,omitempty"`
+	Fold bool   `json:"fold,omitempty"`
+}
+
+// QuickRecord is the quick entry: the winner and the cards of the trick.
+type QuickRecord struct {
+	Winner int      `json:"winner"`
+	Cards  []string `json:"cards"`
+}
+
+// MaxPlays is the most plays one trick can take at a table of the given
+// size: every card dealt, and a fold by each player but the last one in
+// (T2, T3, T5).
+func MaxPlays(players int) int {
+	return HandSize(players)*players + players - 1
+}
+
+// DecodeRecord reads a stored trick of a table of the given number of
+// seats. A record that is not one is an error, and the import refuses a
+// file holding one: a field of the wrong type, a leader, a play's seat or
+// the quick entry's winner that is no seat, more plays than a trick
+// takes, a play with both a card and a fold or with neither, a card the
+// Fanucci deck does not hold, a card given twice in the plays or in the
+// quick entry (each entry counts its cards apart), or more than one trump
+// in the quick entry (T5).
+func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
+	var rec Record
+	if err := json.Unmarshal(raw, &rec); err != nil {
+		return Record{}, err
+	}
+	if rec.Leader != nil {
+		if err := checkSeat("leader", *rec.Leader, seats); err != nil {
+			return Record{}, err
+		}
+	}
+	if most := max(MaxPlays(seats), 0); len(rec.Plays) > most {
+		return Record{}, ruling.BadInput("plays", "the record has %d plays, but a trick at a table of %d takes at most %d", len(rec.Plays), seats, most)
+	}
+	deck := cards.Fanucci()
+	tally := deck.NewTally()
+	for i, p := range rec.Plays {
+		field := game.Index("plays", i)
+		if err := checkSeat(field+".seat", p.Seat, seats); err != nil {
+			return Record{}, err
+		}
+		switch {
+		case p.Fold && p.Card != "":
+			return Record{}, ruling.BadInput(field+".card", "%s.card is %q, but a fold carries no card", field, p.Card)
+		case p.Fold:
+			continue
+		case p.Card == "":
+			return Record{}, ruling.BadInput(field+".card", "%s has neither a card nor a fold", field)
+		}
+		if err := checkCard(deck, tally, p.Card, field+".card"); err != nil {
+			return Record{}, err
+		}
+	}
+	if q := rec.Quick; q != nil {
+		if err := checkSeat("quick.winner", q.Winner, seats); err != nil {
+			return Record{}, err
+		}
+		tally := deck.NewTally()
+		trumps := 0
+		for i, s := range q.Cards {
+			field := game.Index("quick.cards", i)
+			if err := checkCard(deck, tally, s, field); err != nil {
+				return Record{}, err
+			}
+			if c, _ := deck.Parse(s); c.IsTrump() {
+				trumps++
+			}
+			if trumps > 1 {
+				return Record{}, ruling.BadInput(field, "%s is a second trump, but the first one ends the trick (T5)", field)
+			}
+		}
+	}
+	return rec, nil
+}
+
+// checkSeat checks that a stored seat is one of the table's.
+func checkSeat(field string, seat, seats int) error {
+	if seat < 0 || seat >= seats {
+		return ruling.BadInput(field, "%s is seat %d, but the seats are 0 to %d", field, seat, seats-1)
+	}
+	return nil
+}
+
+// checkCard checks that a stored card is one of the deck, given no more
+// often than the deck holds it.
+func checkCard(deck *cards.Deck, tally *cards.Tally, s, field string) error {
+	c, err := deck.Parse(s)
+	if err == nil {
+		err = tally.Add(c)
+	}
+	if err != nil {
+		return ruling.BadInput(field, "%s is %q: %s", field, s, game.ParseMessage(err))
+	}
+	return nil
+}
+
+// recordOf is the record of a trick as the sheet read it: the plays
+// refereed (with the leader) when they were entered, the quick entry
+// when it was.
+func recordOf(plays sheetPlays, quick quickEntry, endsHand bool) json.RawMessage {
+	rec := Record{EndsHand: endsHand}
+	if plays.entered {
+		leader := plays.leader
+		rec.Leader = &leader
+		for _, p := range plays.plays {
+			tp := PlayRecord{Seat: p.Seat, Fold: p.Fold}
+			if !p.Fold {
+				tp.Card = p.Card.String()
+			}
+			rec.Plays = append(rec.Plays, tp)
+		}
+	}
+	if quick.entered {
+		rec.Quick = &QuickRecord{Winner: quick.winner, Cards: cards.Strings(quick.cards)}
+	}
+	raw, _ := json.Marshal(rec) // strings, ints and bools only: it cannot fail
+	return raw
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,117 @@
+package trophy
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// Questions are the disputes of Trophy Case the referee page settles: a
+// trick as far as it was played (T1-T7).
+func (Module) Questions() []game.Question {
+	players := make([]game.Option, MaxPlayers)
+	for i := range players {
+		players[i] = game.Option{Value: itoa(i + 1), Label: "Player " + itoa(i+1)}
+	}
+	return []game.Question{{
+		Key: "trick", Label: "A trick",
+		Inputs: []game.Input{
+			{Name: "players", Label: "Players", Kind: game.SelectInput, Value: "4",
+				Options: []game.Option{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},
+			{Name: "leader", Label: "Who led?", Kind: game.SelectInput, Value: "1", Options: players},
+			{Name: "plays", Label: "The plays, in order", Kind: game.LinesInput,
+				Help: `One per line: the player's number, then the card or "fold". e.g. "1 3 Lamps", "2 8 Fromps", "3 fold", "4 Grue".`},
+		},
+		Judge: judgeTrickQuestion,
+	}}
+}
+
+// playLine is one line of plays: the player's number, then the card or
+// "fold".
+var playLine = regexp.MustCompile(`^\s*(\d+)\s*[:.)\-]?\s*(.*?)\s*$`)
+
+// judgeTrickQuestion referees a trick as far as it was played (T1-T7),
+// its players numbered from 1 as the page numbers them.
+func judgeTrickQuestion(_ context.Context, in url.Values) (game.Answer, error) {
+	count, _ := strconv.Atoi(in.Get("players"))
+	leader, _ := strconv.Atoi(in.Get("leader"))
+	t := Trick{Players: count, Leader: leader - 1}
+	var fb game.Feedback
+	problem := func(msg string) (game.Answer, error) {
+		fb.Error = msg
+		return game.Answer{Feedback: map[string]game.Feedback{"plays": fb}}, nil
+	}
+	deck := cards.Fanucci()
+	for i, line := range strings.Split(in.Get("plays"), "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m := playLine.FindStringSubmatch(line)
+		if m == nil {
+			return problem("Line " + itoa(i+1) + `: start with the player's number, e.g. "2 8 Fromps" or "3 fold".`)
+		}
+		seat, _ := strconv.Atoi(m[1])
+		p := Play{Seat: seat - 1}
+		if strings.EqualFold(m[2], "fold") || strings.EqualFold(m[2], "folds") {
+			p.Fold = true
+		} else {
+			c, err := deck.Parse(m[2])
+			if err != nil {
+				return problem("Line " + itoa(i+1) + ": " + game.ParseMessage(err))
+			}
+			p.Card = c
+			fb.Chips = append(fb.Chips, game.ChipOf(cards.Play{Card: c}))
+		}
+		t.Plays = append(t.Plays, p)
+	}
+	if len(t.Plays) == 0 {
+		return problem("Enter at least the lead.")
+	}
+	ans := game.Answer{Feedback: map[string]game.Feedback{"plays": fb}}
+	res, err := Score(t)
+	var bad *InputError
+	var broken *ruling.Error
+	switch {
+	case errors.As(err, &bad):
+		return problem(playerNumbers(bad.Msg))
+	case errors.As(err, &broken):
+		ans.Ruling = &game.Ruling{Headline: "Not allowed", Reason: capitalize(playerNumbers(broken.Msg)), Rules: []string{broken.Rule}}
+		return ans, nil
+	case err != nil:
+		return ans, nil // Score has no other errors
+	}
+	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(res.Reason)), Rules: res.Rules}
+	if res.Ended {
+		r.Headline = "Player " + itoa(res.Winner+1) + " wins the trick: " + itoa(res.Points) + " " + plural(res.Points, "point")
+		r.Details = append(r.Details, "Player "+itoa(res.NextLeader+1)+" leads next (T6).")
+	} else {
+		r.Headline = "The trick goes on: player " + itoa(res.Next+1) + " to play"
+		if res.Highest >= 0 {
+			r.Details = append(r.Details, "Highest so far: player "+itoa(res.Highest+1)+" with "+res.HighestCard.String()+" (T4).")
+		}
+	}
+	ans.Ruling = r
+	return ans, nil
+}
+
+// playerNumbers renames the referee's seat numbers (0-based) as the
+// page's player numbers (1-based): "seat 2" becomes "player 3".
+func playerNumbers(s string) string {
+	return renameSeats(strings.TrimPrefix(s, "trophy: "), func(seat int) (string, bool) {
+		return "player " + itoa(seat+1), true
+	})
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

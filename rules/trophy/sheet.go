@@ -1,0 +1,513 @@
+package trophy
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/game"
+	"meldpad/rules/ruling"
+)
+
+// The sheet enters one Trophy Case trick, one scorepad entry, in either
+// of two ways on one page: the plays in order, which Score referees turn
+// by turn (T1-T7), or quickly, the winner and the cards of the trick,
+// counted by T7. Whichever is filled in counts; when both are, they must
+// agree. Whether new hands are dealt after the trick (T6) is the table's
+// word, a checkbox: the referee could tell only from the players' hands,
+// which nobody types in.
+
+// The sheet's own inputs besides the rows of plays (rowField).
+const (
+	leaderField   = "leader"
+	rowsField     = "rows"
+	winnerField   = "winner"
+	cardsField    = "trick_cards"
+	endsHandField = "ends_hand"
+	// moreAction is the "Add plays" button's action: another round of
+	// rows.
+	moreAction = "more"
+)
+
+// rowField names a play row's input: part is "seat", "card" or "fold";
+// rows count from 0.
+func rowField(row int, part string) string {
+	return "play_" + itoa(row) + "_" + part
+}
+
+// Blank is the form of a new trick: the leader by the scorepad (T6).
+func (Module) Blank(t game.Table) url.Values {
+	return url.Values{leaderField: {itoa(NextLeader(t))}}
+}
+
+// Values is the form that shows a stored trick again.
+func (m Module) Values(t game.Table, record json.RawMessage) (url.Values, error) {
+	rec, err := DecodeRecord(record, t.Seats())
+	if err != nil {
+		return nil, err
+	}
+	form := m.Blank(t)
+	if rec.Leader != nil {
+		form.Set(leaderField, itoa(*rec.Leader))
+	}
+	for i, p := range rec.Plays {
+		form.Set(rowField(i, "seat"), itoa(p.Seat))
+		if p.Fold {
+			form.Set(rowField(i, "fold"), "1")
+		} else {
+			form.Set(rowField(i, "card"), p.Card)
+		}
+	}
+	if rec.Quick != nil {
+		form.Set(winnerField, itoa(rec.Quick.Winner))
+		form.Set(cardsField, game.JoinCards(rec.Quick.Cards))
+	}
+	if rec.EndsHand {
+		form.Set(endsHandField, "1")
+	}
+	return form, nil
+}
+
+// Judge reads a trick, its plays in order or its winner and cards, and
+// scores it for its winner (T5, T7), with who leads next (T6) and the
+// totals against the target (T8). Its work is bounded by the trick, so it
+// does not stop for ctx.
+func (Module) Judge(_ context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
+	names := t.Names
+	expected := NextLeader(t)
+	leader, leaderErr := game.ReadSeat(form, leaderField, len(names))
+	if leaderErr != "" {
+		leader = -1
+	}
+	plays := readPlays(form, names, leader, game.NewReader(cards.Fanucci()))
+	quick := readQuick(form, names)
+	endsHand := form.Get(endsHandField) != ""
+
+	sh := game.Sheet{Parts: []game.Part{
+		plays.section(form, names, leaderNote(t, expected)),
+		quick.details(form, names),
+		{Kind: game.Check, Name: endsHandField, Label: "A player ran out of cards: new hands are dealt after this trick (T6)", On: endsHand},
+	}}
+	hand := judgeTrick(t, plays, quick, endsHand, expected, &sh.Judgement)
+	return sh, hand, nil
+}
+
+// seatOptions are the table's seats as a select's options, after any
+// given first.
+func seatOptions(names []string, first ...game.Option) []game.Option {
+	out := append([]game.Option(nil), first...)
+	for i, n := range names {
+		out = append(out, game.Option{Value: itoa(i), Label: n})
+	}
+	return out
+}
+
+// leaderNote says who leads by the scorepad and why (T6).
+func leaderNote(t game.Table, leader int) string {
+	names := t.Names
+	if t.Tally.Rounds == 0 || t.Tally.Last.Seat < 0 {
+		return "By the scorepad: " + names[leader] + ", left of the first dealer (T6)."
+	}
+	return "By the scorepad: " + names[leader] + ", left of " + names[t.Tally.Last.Seat] + ", who won the last trick (T6)."
+}
+
+// sheetRow is one row of plays as read from the form.
+type sheetRow struct {
+	seat    int // -1 for "in turn"
+	fold    bool
+	card    cards.Card
+	hasCard bool
+	field   *game.CardField
+	filled  bool // a card typed or a fold ticked
+}
+
+// sheetPlays is the plays part of the sheet, read and refereed.
+type sheetPlays struct {
+	leader  int
+	rows    []sheetRow
+	entered bool   // some row is filled
+	res     Result // where the trick stands after the rows refereed
+	problem string // the first fault, when the plays cannot count
+	focus   int    // the row to put the cursor in, or -1
+	plays   []Play // the plays refereed, seats resolved
+}
+
+// readPlays reads the rows of plays and referees them in order with
+// Score from the given leader (-1 when none was chosen), stopping at the
+// first fault, which is shown on its row. Empty rows are skipped. A row
+// whose "who" is left at "in turn" is the seat whose turn it is by the
+// referee (T2), and says so. As many rows are laid out as were shown, but
+// at least the filled ones and a round of empty ones, and another round
+// when "Add plays" was pressed.
+func readPlays(form url.Values, names []string, leader int, r *game.Reader) sheetPlays {
+	seats := len(names)
+	most := MaxPlays(seats)
+	last := -1
+	for n := 0; n < most; n++ {
+		if strings.TrimSpace(form.Get(rowField(n, "card"))) != "" || form.Get(rowField(n, "fold")) != "" {
+			last = n
+		}
+	}
+	shown, _ := strconv.Atoi(form.Get(rowsField))
+	shown = max(shown, last+1+seats)
+	out := sheetPlays{leader: leader, focus: -1}
+	if form.Get("action") == moreAction {
+		// The cursor goes to the first empty row, to carry on the trick.
+		shown += seats
+		out.focus = last + 1
+	}
+	shown = min(shown, most)
+	if out.focus >= shown {
+		out.focus = -1
+	}
+	for n := 0; n < shown; n++ {
+		row := sheetRow{seat: -1, fold: form.Get(rowField(n, "fold")) != ""}
+		// The field is "play 1" in what the reader says of a card given
+		// twice, "Card of play 1" to a screen reader.
+		row.card, row.hasCard, row.field = r.Card(form, rowField(n, "card"), "play "+itoa(n+1), "card")
+		row.field.Label = "Card of play " + itoa(n+1)
+		row.field.Autofocus = n == out.focus
+		row.filled = row.fold || strings.TrimSpace(row.field.Value) != ""
+		if seat, err := strconv.Atoi(form.Get(rowField(n, "seat"))); err == nil && seat >= 0 && seat < seats {
+			row.seat = seat
+		}
+		out.rows = append(out.rows, row)
+		out.entered = out.entered || row.filled
+	}
+	if leader < 0 {
+		if out.entered {
+			out.problem = "Choose who leads the trick (T1)."
+		}
+		return out
+	}
+	trick := Trick{Players: seats, Leader: leader}
+	out.res, _ = Score(trick) // no plays: the leader is to lead
+	if !out.entered {
+		// The first row is left "in turn": it is the leader's, and stays
+		// so when the leader is changed above it.
+		return out
+	}
+	for i := range out.rows {
+		row := &out.rows[i]
+		if !row.filled {
+			continue
+		}
+		play := "Play " + itoa(i+1)
+		switch {
+		case row.fold && strings.TrimSpace(row.field.Value) != "":
+			row.field.Verdict = badVerdict("A card or a fold, not both.")
+			out.problem = play + ": a card or a fold, not both."
+		case !row.fold && !row.hasCard:
+			out.problem = "Fix the card of " + strings.ToLower(play) + "."
+		case row.seat < 0 && out.res.Ended:
+			msg := "Nothing is played after the trick has ended: " + names[out.res.Winner] + " won it (T5)."
+			row.field.Verdict = badVerdict(msg, "T5")
+			out.problem = play + ": " + msg
+		}
+		if out.problem != "" {
+			return out
+		}
+		inTurn := row.seat < 0
+		if inTurn {
+			row.seat = out.res.Next
+		}
+		p := Play{Seat: row.seat, Fold: row.fold}
+		if !row.fold {
+			p.Card = row.card
+		}
+		trick.Plays = append(trick.Plays, p)
+		res, err := Score(trick)
+		if err != nil {
+			msg := message(err, names)
+			rule, _ := ruling.RuleOf(err)
+			row.field.Verdict = badVerdict(msg, rule)
+			out.problem = play + ": " + msg
+			return out
+		}
+		var notes []string
+		var rules []string
+		if inTurn {
+			notes, rules = append(notes, names[row.seat]+", in turn"), append(rules, "T2")
+		}
+		if res.Ended {
+			notes, rules = append(notes, names[res.Winner]+" wins the trick (T5)"), append(rules, "T5")
+		}
+		if len(notes) > 0 {
+			row.field.Verdict = &game.Verdict{OK: true, Text: strings.Join(notes, "; "), Rules: rules}
+		}
+		out.res, out.plays = res, trick.Plays
+	}
+	// The row after the last play is whoever's turn it is, ready to be
+	// filled in.
+	if next := last + 1; out.res.Next >= 0 && next < len(out.rows) && out.rows[next].seat < 0 {
+		out.rows[next].seat = out.res.Next
+	}
+	return out
+}
+
+// section lays out the plays: who leads, then one row per play (who, the
+// card or a fold), and "Add plays" while a trick could take more. Its
+// cards are counted apart from the quick entry's, since both may list the
+// same trick.
+func (p sheetPlays) section(form url.Values, names []string, note string) game.Part {
+	sec := game.Part{Kind: game.Section, Label: "The plays in order", Tally: true, Parts: []game.Part{
+		{Kind: game.Select, Name: leaderField, Label: "Leads the trick (T1)", Options: seatOptions(names), Value: form.Get(leaderField), Help: note},
+		{Kind: game.Hidden, Name: rowsField, Value: itoa(len(p.rows))},
+	}}
+	for i, row := range p.rows {
+		seat := ""
+		if row.seat >= 0 {
+			seat = itoa(row.seat)
+		}
+		n := itoa(i + 1)
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.Row, Label: n, Parts: []game.Part{
+			{Kind: game.Select, Name: rowField(i, "seat"), Label: "Who made play " + n,
+				Options: seatOptions(names, game.Option{Value: "", Label: "in turn"}), Value: seat},
+			game.CardsPart(row.field),
+			{Kind: game.Check, Name: rowField(i, "fold"), Label: "folds", On: row.fold},
+		}})
+	}
+	if len(p.rows) < MaxPlays(len(names)) {
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: moreAction, Label: "Add plays"})
+	}
+	return sec
+}
+
+func badVerdict(text string, rules ...string) *game.Verdict {
+	return &game.Verdict{Text: text, Rules: rules}
+}
+
+// quickEntry is the quick part of the sheet: the winner and the cards of
+// the trick, counted by T7.
+type quickEntry struct {
+	entered bool
+	winner  int
+	cards   []cards.Card
+	points  int
+	counted []string // "8 Lamps 1"
+	trumped bool
+	problem string
+	field   *game.CardField
+}
+
+// readQuick reads and counts the quick entry. Its cards are counted
+// apart from the plays', since both ways may list the same trick.
+func readQuick(form url.Values, names []string) quickEntry {
+	plays, f := game.NewReader(cards.Fanucci()).Field(form, cardsField, "Cards of the trick", "e.g. 3 Lamps, 8 Fromps, Grue")
+	out := quickEntry{field: f, cards: game.CardsOf(plays)}
+	out.entered = form.Get(winnerField) != "" || strings.TrimSpace(f.Value) != ""
+	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
+	out.winner = winner
+	points, each, trumped, err := TrickPoints(out.cards)
+	out.points, out.trumped = points, trumped
+	for i, c := range out.cards {
+		if err == nil && each[i] > 0 {
+			out.counted = append(out.counted, c.String()+" "+itoa(each[i]))
+		}
+	}
+	switch {
+	case !out.entered:
+	case f.Error != "":
+		out.problem = "Fix the cards of the trick."
+	case err != nil:
+		msg := capitalize(ruling.Message(err)) + "."
+		rule, _ := ruling.RuleOf(err)
+		f.Verdict = badVerdict(msg, rule)
+		out.problem = msg
+	case winnerErr != "":
+		out.problem = "Who won the trick? Choose one in the quick entry (T5)."
+	}
+	return out
+}
+
+// details lays out the quick entry, open once something is entered in it.
+func (q quickEntry) details(form url.Values, names []string) game.Part {
+	return game.Part{Kind: game.Details, Label: "Or quickly: the winner and the cards", On: q.entered,
+		Help: "Enough to score the trick: who won it, and its cards (the 8s, 9s, ∞s, zeros and any trump will do) (T7).",
+		Parts: []game.Part{
+			{Kind: game.Select, Name: winnerField, Label: "Who won the trick? (T5)",
+				Options: seatOptions(names, game.Option{Value: "", Label: "(not entered)"}), Value: form.Get(winnerField)},
+			game.CardsPart(q.field),
+		}}
+}
+
+// line says what the quick entry scores (T7).
+func (q quickEntry) line(names []string) string {
+	line := "Quick entry: " + names[q.winner] + " won the trick"
+	switch {
+	case len(q.cards) == 0:
+		return line + "; no cards entered, so 0 points (T7)."
+	case len(q.counted) == 0:
+		return line + "; none of its cards scores, so 0 points (T7)."
+	}
+	line += ", worth " + pointsWord(q.points) + ": " + strings.Join(q.counted, ", ")
+	if q.trumped {
+		line += "; a trump was played, so zeros count"
+	}
+	return line + " (T7)."
+}
+
+// judgeTrick decides which entry counts, fills the judgement and returns
+// the trick to store, or nil with the reason in j.Problem. expected is
+// who leads by the scorepad (T6); the table may say otherwise, and is
+// told.
+func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool, expected int, j *game.Judgement) *game.Hand {
+	names := t.Names
+	j.Names = names
+	// Before any play the referee says who is to lead, unless the quick
+	// entry is being used instead.
+	if plays.problem == "" && plays.res.Reason != "" && (plays.entered || !quick.entered) {
+		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(plays.res.Reason, names)))
+	}
+	if plays.entered && plays.leader >= 0 && plays.leader != expected {
+		j.Lines = append(j.Lines, "By the scorepad, "+names[expected]+" leads this trick (T6); "+names[plays.leader]+" is entered as the leader.")
+	}
+	if quick.entered && quick.problem == "" {
+		j.Lines = append(j.Lines, quick.line(names))
+	}
+	winner, points := -1, 0
+	switch {
+	case !plays.entered && !quick.entered:
+		j.Problem = "Enter the plays in order, or the winner and the cards of the trick."
+	case plays.entered && plays.problem != "":
+		j.Problem = plays.problem
+	case quick.entered && quick.problem != "":
+		j.Problem = quick.problem
+	case plays.entered && !plays.res.Ended:
+		j.Problem = "The trick goes on: it is " + names[plays.res.Next] + "'s turn (T2). It ends with the first trump, or when all but one have folded (T5)."
+		if quick.entered {
+			j.Problem += " Finish the plays, or clear them to use the quick entry."
+		}
+	case plays.entered && quick.entered && (plays.res.Winner != quick.winner || plays.res.Points != quick.points):
+		j.Problem = "The two entries disagree: the plays give " + names[plays.res.Winner] + " " + pointsWord(plays.res.Points) +
+			", the quick entry gives " + names[quick.winner] + " " + pointsWord(quick.points) + ". Correct one or clear it; nothing is saved until they agree."
+	case plays.entered:
+		winner, points = plays.res.Winner, plays.res.Points
+		counted := "Counted from the plays in order"
+		if quick.entered {
+			counted += "; the quick entry agrees"
+		}
+		j.Lines = append(j.Lines, counted+".")
+	default:
+		winner, points = quick.winner, quick.points
+		j.Lines = append(j.Lines, "Counted from the quick entry (the winner and the cards).")
+	}
+	if winner < 0 {
+		return nil
+	}
+
+	trickPoints := make([]int, len(names))
+	trickPoints[winner] = points
+	after := t
+	after.Tally = t.Tally.Add(game.Round{Points: trickPoints, Seat: winner, EndsHand: endsHand})
+	next := NextLeader(after)
+	j.Lines = append(j.Lines, names[next]+" leads the next trick, left of "+names[winner]+" (T6).")
+	if endsHand {
+		j.Lines = append(j.Lines, "A player ran out of cards: new hands are dealt after this trick, by "+names[after.Dealer()]+" (T6).")
+	}
+	j.Lines = append(j.Lines, totalsLines(names, t.Tally.Totals, after.Tally.Totals, winner)...)
+	j.Points, j.Ready = trickPoints, true
+	return &game.Hand{Record: recordOf(plays, quick, endsHand), Points: trickPoints, Seat: winner, EndsHand: endsHand}
+}
+
+// totalsLines shows the totals after the trick against the target, "Bob
+// 27 → 30: reaches 30", and what T8 makes of them. before and after are
+// the totals by seat either side of the trick.
+func totalsLines(names []string, before, after []int, winner int) []string {
+	before = ruling.AddPoints(append([]int(nil), before...), make([]int, len(names)))
+	parts := make([]string, len(names))
+	for seat := range names {
+		total := 0
+		if seat < len(after) {
+			total = after[seat]
+		}
+		parts[seat] = names[seat] + " " + itoa(total)
+		if seat == winner && total != before[seat] {
+			parts[seat] = names[seat] + " " + itoa(before[seat]) + " → " + itoa(total)
+		}
+		if total >= Target && before[seat] < Target {
+			parts[seat] += ": reaches " + itoa(Target)
+		}
+	}
+	lines := []string{"Totals after this trick: " + strings.Join(parts, " · ") + " (game to " + itoa(Target) + ", T8)."}
+	// Whoever first reaches the target has the highest total, since each
+	// trick scores for one player only; T8's tie at the top cannot happen.
+	// A trick is entered only while the game goes on, so the totals after
+	// it say whether it won the game.
+	if seat, won := ruling.HighestReached(after, Target); won {
+		lines = append(lines, names[seat]+" wins the game with "+itoa(after[seat])+", the highest total once a player has "+itoa(Target)+" (T8).")
+	}
+	return lines
+}
+
+// message is what the referee's error says, with the players' names for
+// its seats.
+func message(err error, names []string) string {
+	var broken *ruling.Error
+	var bad *InputError
+	msg := err.Error()
+	switch {
+	case errors.As(err, &broken):
+		msg = broken.Msg
+	case errors.As(err, &bad):
+		msg = bad.Msg
+	}
+	return sentence(nameSeats(strings.TrimPrefix(msg, "trophy: "), names))
+}
+
+// nameSeats puts the players' names in place of the referee's "seat 2".
+func nameSeats(msg string, names []string) string {
+	return renameSeats(msg, func(seat int) (string, bool) {
+		if seat >= len(names) {
+			return "", false
+		}
+		return names[seat], true
+	})
+}
+
+// renameSeats puts name(n) in place of each "seat n" of msg that it
+// names.
+func renameSeats(msg string, name func(seat int) (string, bool)) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(msg, "seat ")
+		if i < 0 {
+			break
+		}
+		j := i + len("seat ")
+		k := j
+		for k < len(msg) && msg[k] >= '0' && msg[k] <= '9' {
+			k++
+		}
+		b.WriteString(msg[:i])
+		seat, err := strconv.Atoi(msg[j:k])
+		if n, ok := name(seat); err == nil && ok {
+			b.WriteString(n)
+		} else {
+			b.WriteString(msg[i:k])
+		}
+		msg = msg[k:]
+	}
+	b.WriteString(msg)
+	return b.String()
+}
+
+// sentence starts s with a capital and ends it with a full stop.
+func sentence(s string) string {
+	s = capitalize(s)
+	if s != "" && !strings.HasSuffix(s, ".") {
+		s += "."
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
