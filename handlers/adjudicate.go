@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -30,9 +29,9 @@ type question struct {
 // Case, an opening for Black Heart Rum.
 func questions(g rules.Game) []question {
 	var qs []question
-	if _, ok := meldCheckerOf(g); ok {
+	if mc, ok := meldCheckerOf(g); ok {
 		qs = append(qs, question{key: "meld", label: "A meld or a lay-off", judge: judgeMeld, fields: []views.AdjFieldVM{
-			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + exampleCards(g)},
+			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + mc.ExampleMeld()},
 			{Name: "onto", Label: "Laid off onto (optional)", Kind: "cards", Help: "The meld already on the table; leave empty to judge laying down."},
 		}})
 	}
@@ -40,9 +39,6 @@ func questions(g rules.Game) []question {
 		for _, q := range ref.Questions() {
 			qs = append(qs, moduleQuestion(q))
 		}
-	}
-	if extra, ok := legacyQuestions[g.ID]; ok {
-		qs = append(qs, extra...)
 	}
 	return qs
 }
@@ -100,20 +96,6 @@ func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
 		}
 	}
 	return out
-}
-
-// legacyQuestions are the game-specific disputes beyond melds of the
-// games whose modules do not ask them yet (game.Referee).
-var legacyQuestions = map[string][]question{}
-
-func exampleCards(g rules.Game) string {
-	if g.Deck == cards.Fanucci() {
-		return "7 Lamps, 7 Plungers, Grue"
-	}
-	if g.Deck.IsWild(cards.Card{Rank: 2, Suit: cards.Clubs}) {
-		return "5H 6H 2C=7H"
-	}
-	return "QS 6H KS 3H AS"
 }
 
 // showAdjudicate is the referee page. It is a GET form, so a verdict's URL
@@ -195,27 +177,19 @@ func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *car
 	f := field(vm, name)
 	plays, err := deck.ParseText(f.Value)
 	if err != nil {
-		f.Error = parseMessage(err)
+		f.Error = game.ParseMessage(err)
 		return nil, false
 	}
 	for _, p := range plays {
-		f.Chips = append(f.Chips, chip(p))
+		f.Chips = append(f.Chips, game.ChipOf(p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
-				f.Error = parseMessage(err)
+				f.Error = game.ParseMessage(err)
 				return nil, false
 			}
 		}
 	}
 	return plays, true
-}
-
-var ruleIDs = regexp.MustCompile(`\b[FRBNT][1-9]\b`)
-
-// citedRules returns the full text of every rule the reason cites, then
-// the verdict's own rule if the reason did not cite it.
-func citedRules(g rules.Game, reason string, extra ...string) []views.RuleVM {
-	return ruleTexts(g, append(ruleIDs.FindAllString(reason, -1), extra...))
 }
 
 // judgeMeld judges laying down, or laying off onto a meld on the table.
@@ -230,22 +204,18 @@ func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		field(vm, "cards").Error = "Enter the cards played."
 		return
 	}
-	req := meldRequest{cards: played, onto: onto, layoff: len(onto) > 0}
+	layoff := len(onto) > 0
 	check, _ := meldCheckerOf(g)
-	v := check(req)
-	cited := citedRules(g, v.Reason, v.Rule)
-	if len(v.Rules) > 0 {
-		cited = ruleTexts(g, append(v.Rules, v.Rule))
-	}
-	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: cited}
+	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff})
+	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(g, append(v.Rules, v.Rule))}
 	kind := ""
 	if v.Kind != nil {
 		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")
 	}
 	switch {
-	case req.layoff && v.Valid:
+	case layoff && v.Valid:
 		out.Headline = "Yes: it can be laid off, making " + article(kind) + " " + kind
-	case req.layoff:
+	case layoff:
 		out.Headline = "No: it cannot be laid off"
 	case v.Valid:
 		out.Headline = "Valid: " + article(kind) + " " + kind
@@ -260,7 +230,7 @@ func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	}
 	if len(v.Readings) > 0 {
 		all := append(append([]cards.Play{}, onto...), played...)
-		if !req.layoff {
+		if !layoff {
 			all = played
 		}
 		var notes []string

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 		form.Author = db.TidyName(form.Author)
 	}
 	if form.Action == actionMore && form.More != "" {
-		addField(values, form.More)
+		game.AddField(values, form.More)
 	}
 	return form, values, nil
 }
