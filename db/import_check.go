@@ -142,145 +142,210 @@ func fold(name string) string {
 
 // checkArchive checks an archive's content, adding what is wrong to ps.
 func checkArchive(ps *problems, a *Archive) {
-	ids := map[string]string{} // id -> where it is first
-	id := func(where, value string, optional bool) {
-		if value == "" && optional {
-			return
-		}
-		if !ValidID(value) {
-			ps.add(where, "%q is not a meldpad id (26 characters of a-z and 2-7)", shorten(value))
-			return
-		}
-		if first, dup := ids[value]; dup {
-			ps.add(where, "the id %s is also %s; every link must be different", value, first)
-			return
-		}
-		ids[value] = where
+	c := archiveCheck{ps: ps, ids: map[string]string{}, leagues: map[string]bool{}, leaguePlayers: map[string]map[string]int{}}
+	for i := range a.Leagues {
+		c.league(i, &a.Leagues[i])
 	}
-	// leaguePlayers holds each league's players: folded name -> index.
-	leaguePlayers := map[string]map[string]int{}
-	player := func(where, league, name string) {
-		if _, ok := leaguePlayers[league][fold(name)]; !ok {
-			ps.add(where, "%q is not among the players of the league", shorten(name))
-		}
-	}
-
-	leagues := map[string]bool{}
-	for i, l := range a.Leagues {
-		where := "leagues[" + strconv.Itoa(i) + "]"
-		id(where+".public_id", l.PublicID, false)
-		id(where+".organizer_id", l.OrganizerID, false)
-		leagues[l.PublicID] = true
-		checkName(ps, where+".name", l.Name, 60)
-		chosen := map[string]bool{}
-		for k, g := range l.Games {
-			if _, ok := rules.Lookup(g); !ok {
-				ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
-			} else if chosen[g] {
-				ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
-			}
-			chosen[g] = true
-		}
-		checkTime(ps, where+".created_at", l.CreatedAt, true)
-		if len(l.Seasons) > maxSeasons {
-			ps.add(where+".seasons", "%d seasons; a league has at most %d", len(l.Seasons), maxSeasons)
-		}
-		for k, sn := range l.Seasons {
-			at := where + ".seasons[" + strconv.Itoa(k) + "]"
-			checkName(ps, at+".name", sn.Name, 60)
-			from, okFrom := checkDay(ps, at+".starts_on", sn.StartsOn)
-			to, okTo := checkDay(ps, at+".ends_on", sn.EndsOn)
-			if okFrom && okTo && from != "" && to != "" && from > to {
-				ps.add(at, "ends on %s, before it starts on %s", to, from)
-			}
-			checkTime(ps, at+".created_at", sn.CreatedAt, true)
-		}
-		players := map[string]int{}
-		for k, p := range l.Players {
-			at := where + ".players[" + strconv.Itoa(k) + "]"
-			checkName(ps, at+".name", p.Name, 40)
-			if j, dup := players[fold(p.Name)]; dup {
-				ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
-			} else {
-				players[fold(p.Name)] = k
-			}
-			checkTime(ps, at+".created_at", p.CreatedAt, true)
-		}
-		if _, dup := leaguePlayers[l.PublicID]; !dup {
-			leaguePlayers[l.PublicID] = players
-		}
-		members := map[string]bool{}
-		for k, m := range l.Members {
-			at := where + ".members[" + strconv.Itoa(k) + "]"
-			player(at+".name", l.PublicID, m.Name)
-			if members[fold(m.Name)] {
-				ps.add(at+".name", "%q is a member twice", shorten(m.Name))
-			}
-			members[fold(m.Name)] = true
-			checkTime(ps, at+".added_at", m.AddedAt, true)
-		}
-	}
-
 	for i := range a.Games {
 		if ps.full() {
 			return
 		}
-		g := &a.Games[i]
-		where := "games[" + strconv.Itoa(i) + "]"
-		id(where+".public_id", g.PublicID, false)
-		id(where+".watch_id", g.WatchID, true)
-		if g.League != "" && !leagues[g.League] {
-			ps.add(where+".league", "the league %s is not in the file", shorten(g.League))
+		c.game(i, &a.Games[i])
+	}
+}
+
+// archiveCheck is what checkArchive learns as it reads a file, to check
+// the links between its parts: every id must be different, and a game's
+// league and a league's members and seats must be in the file.
+type archiveCheck struct {
+	ps            *problems
+	ids           map[string]string         // id -> where it is first
+	leagues       map[string]bool           // the leagues' public ids
+	leaguePlayers map[string]map[string]int // each league's players: folded name -> index
+}
+
+// id checks an id at where (a value "" is allowed when optional) and that
+// no other link has it.
+func (c *archiveCheck) id(where, value string, optional bool) {
+	if value == "" && optional {
+		return
+	}
+	if !ValidID(value) {
+		c.ps.add(where, "%q is not a meldpad id (26 characters of a-z and 2-7)", shorten(value))
+		return
+	}
+	if first, dup := c.ids[value]; dup {
+		c.ps.add(where, "the id %s is also %s; every link must be different", value, first)
+		return
+	}
+	c.ids[value] = where
+}
+
+// player checks that name is one of the players of the league.
+func (c *archiveCheck) player(where, league, name string) {
+	if _, ok := c.leaguePlayers[league][fold(name)]; !ok {
+		c.ps.add(where, "%q is not among the players of the league", shorten(name))
+	}
+}
+
+// league checks the league leagues[i] and keeps its id and players for
+// the checks of the games.
+func (c *archiveCheck) league(i int, l *ArchiveLeague) {
+	where := "leagues[" + strconv.Itoa(i) + "]"
+	c.id(where+".public_id", l.PublicID, false)
+	c.id(where+".organizer_id", l.OrganizerID, false)
+	c.leagues[l.PublicID] = true
+	checkName(c.ps, where+".name", l.Name, 60)
+	checkLeagueGames(c.ps, where, l.Games)
+	checkTime(c.ps, where+".created_at", l.CreatedAt, true)
+	checkSeasons(c.ps, where, l.Seasons)
+	players := checkPlayers(c.ps, where, l.Players)
+	if _, dup := c.leaguePlayers[l.PublicID]; !dup {
+		c.leaguePlayers[l.PublicID] = players
+	}
+	c.members(where, l.PublicID, l.Members)
+}
+
+// checkLeagueGames checks the games that count in a league: meldpad's
+// own, each once.
+func checkLeagueGames(ps *problems, where string, games []string) {
+	chosen := map[string]bool{}
+	for k, g := range games {
+		if _, ok := rules.Lookup(g); !ok {
+			ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
+		} else if chosen[g] {
+			ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
 		}
-		checkTime(ps, where+".created_at", g.CreatedAt, true)
-		checkTime(ps, where+".updated_at", g.UpdatedAt, true)
-		checkTime(ps, where+".finished_at", g.FinishedAt, false)
-		rg, ok := rules.Lookup(g.Rules)
-		if !ok {
-			ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
-			continue
+		chosen[g] = true
+	}
+}
+
+// checkSeasons checks a league's seasons: how many, their names, and that
+// each ends no earlier than it starts.
+func checkSeasons(ps *problems, where string, seasons []ArchiveSeason) {
+	if len(seasons) > maxSeasons {
+		ps.add(where+".seasons", "%d seasons; a league has at most %d", len(seasons), maxSeasons)
+	}
+	for k, sn := range seasons {
+		at := where + ".seasons[" + strconv.Itoa(k) + "]"
+		checkName(ps, at+".name", sn.Name, 60)
+		from, okFrom := checkDay(ps, at+".starts_on", sn.StartsOn)
+		to, okTo := checkDay(ps, at+".ends_on", sn.EndsOn)
+		if okFrom && okTo && from != "" && to != "" && from > to {
+			ps.add(at, "ends on %s, before it starts on %s", to, from)
 		}
-		for key := range g.HouseRules {
-			if _, ok := rg.HouseRule(key); !ok {
-				ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name)
-			}
+		checkTime(ps, at+".created_at", sn.CreatedAt, true)
+	}
+}
+
+// checkPlayers checks a league's players, each name once in any case
+// (players_name), and returns them: folded name -> index.
+func checkPlayers(ps *problems, where string, players []ArchivePlayer) map[string]int {
+	byName := map[string]int{}
+	for k, p := range players {
+		at := where + ".players[" + strconv.Itoa(k) + "]"
+		checkName(ps, at+".name", p.Name, 40)
+		if j, dup := byName[fold(p.Name)]; dup {
+			ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+		} else {
+			byName[fold(p.Name)] = k
 		}
-		seats := len(g.Seats)
-		if seats < rg.MinPlayers || seats > rg.MaxPlayers {
-			ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name, rg.MinPlayers, rg.MaxPlayers)
-			continue
+		checkTime(ps, at+".created_at", p.CreatedAt, true)
+	}
+	return byName
+}
+
+// members checks a league's members: players of the league, each once.
+func (c *archiveCheck) members(where, league string, members []ArchiveMember) {
+	seen := map[string]bool{}
+	for k, m := range members {
+		at := where + ".members[" + strconv.Itoa(k) + "]"
+		c.player(at+".name", league, m.Name)
+		if seen[fold(m.Name)] {
+			c.ps.add(at+".name", "%q is a member twice", shorten(m.Name))
 		}
-		seated := map[string]bool{}
-		for k, name := range g.Seats {
-			at := where + ".seats[" + strconv.Itoa(k) + "]"
-			if g.League == "" {
-				checkName(ps, at, name, 40)
-			} else if leagues[g.League] {
-				player(at, g.League, name)
-			}
-			if seated[fold(name)] {
-				ps.add(at, "%q sits at the table twice", shorten(name))
-			}
-			seated[fold(name)] = true
+		seen[fold(m.Name)] = true
+		checkTime(c.ps, at+".added_at", m.AddedAt, true)
+	}
+}
+
+// game checks the game games[i]: its links, times, rules and table, then
+// its hands, which are checked only when the rest allows (a hand is read
+// by its game's rules and seats).
+func (c *archiveCheck) game(i int, g *ArchiveGame) {
+	where := "games[" + strconv.Itoa(i) + "]"
+	c.id(where+".public_id", g.PublicID, false)
+	c.id(where+".watch_id", g.WatchID, true)
+	if g.League != "" && !c.leagues[g.League] {
+		c.ps.add(where+".league", "the league %s is not in the file", shorten(g.League))
+	}
+	checkTime(c.ps, where+".created_at", g.CreatedAt, true)
+	checkTime(c.ps, where+".updated_at", g.UpdatedAt, true)
+	checkTime(c.ps, where+".finished_at", g.FinishedAt, false)
+	rg, ok := rules.Lookup(g.Rules)
+	if !ok {
+		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
+		return
+	}
+	checkHouseRules(c.ps, where, rg, g.HouseRules)
+	seats := len(g.Seats)
+	if seats < rg.MinPlayers || seats > rg.MaxPlayers {
+		c.ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name, rg.MinPlayers, rg.MaxPlayers)
+		return
+	}
+	c.seats(where, g)
+	if g.FirstDealer < 0 || g.FirstDealer >= seats {
+		c.ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
+	}
+	table := game.Table{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
+	if !checkSettings(c.ps, where+".settings", rg, table) {
+		return
+	}
+	checkHands(c.ps, where, rg, table, g.Hands)
+}
+
+// checkHouseRules checks that every house rule a game names is one of its
+// rules'.
+func checkHouseRules(ps *problems, where string, rg rules.Game, houseRules map[string]bool) {
+	for key := range houseRules {
+		if _, ok := rg.HouseRule(key); !ok {
+			ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name)
 		}
-		if g.FirstDealer < 0 || g.FirstDealer >= seats {
-			ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
+	}
+}
+
+// seats checks a game's seats, each name once: in a league's game, players
+// of the league (when the league is in the file); outside leagues, names
+// as the forms take them.
+func (c *archiveCheck) seats(where string, g *ArchiveGame) {
+	seated := map[string]bool{}
+	for k, name := range g.Seats {
+		at := where + ".seats[" + strconv.Itoa(k) + "]"
+		if g.League == "" {
+			checkName(c.ps, at, name, 40)
+		} else if c.leagues[g.League] {
+			c.player(at, g.League, name)
 		}
-		table := game.Table{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
-		if !checkSettings(ps, where+".settings", rg, table) {
-			continue
+		if seated[fold(name)] {
+			c.ps.add(at, "%q sits at the table twice", shorten(name))
 		}
-		if len(g.Hands) > maxHandsPerGame {
-			ps.add(where+".hands", "%d hands; no game has more than %d", len(g.Hands), maxHandsPerGame)
-			continue
-		}
-		for k := range g.Hands {
-			at := where + ".hands[" + strconv.Itoa(k) + "]"
-			checkHand(ps, at, rg, table, &g.Hands[k])
-			if k > 0 && g.Hands[k].Seq <= g.Hands[k-1].Seq {
-				ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
-					g.Hands[k].Seq, g.Hands[k-1].Seq)
-			}
+		seated[fold(name)] = true
+	}
+}
+
+// checkHands checks a game's hands, of the given rules and table, and that
+// they are in the order they were entered.
+func checkHands(ps *problems, where string, rg rules.Game, table game.Table, hands []ArchiveHand) {
+	if len(hands) > maxHandsPerGame {
+		ps.add(where+".hands", "%d hands; no game has more than %d", len(hands), maxHandsPerGame)
+		return
+	}
+	for k := range hands {
+		at := where + ".hands[" + strconv.Itoa(k) + "]"
+		checkHand(ps, at, rg, table, &hands[k])
+		if k > 0 && hands[k].Seq <= hands[k-1].Seq {
+			ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
+				hands[k].Seq, hands[k-1].Seq)
 		}
 	}
 }

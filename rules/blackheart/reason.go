@@ -138,66 +138,104 @@ func failReason(s *solver, f failure) (rule string, why citing) {
 	case failMisfit:
 		return misfitReason(f.rd, c, declared)
 	case failTooFew:
-		if f.count == 1 {
-			return rule, cite("only one card makes the rank or the sequence; a set needs three, escorts not counted", rule)
-		}
-		return rule, cite("only "+ruling.Number(f.count)+" cards make the rank or the sequence; a set needs three, escorts not counted", rule)
+		return rule, tooFewReason(rule, f.count)
 	case failNoNatural:
 		return rule, cite("a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale", rule)
 	case failWildCopies:
-		as := f.rd.opts[c.Rank-cards.Jack].as
-		if !declared.IsZero() {
-			as = declared
-		}
-		if as.IsZero() || as.Suit == cards.Hearts && f.rd.opts[c.Rank-cards.Jack].escort && declared.IsZero() {
-			return rule, cite(c.String()+" cannot stand in for a heart: the set already holds every heart it could be", rule)
-		}
-		if declared.IsZero() && f.rd.kind == Group {
-			return rule, cite(c.String()+" cannot stand for another "+rankSingular(f.rd.rank)+": the set already holds every copy it could be", "B1", rule)
-		}
-		return rule, cite(c.String()+" cannot stand for "+as.String()+": the deck has no more of it than the set already holds", rule)
+		return rule, wildCopiesReason(rule, f.rd, c, declared)
 	case failDuplicate:
-		if c.Suit == cards.Diamonds {
-			return "B1", cite(c.String()+" standing for "+f.rd.opts[c.Rank-cards.Jack].as.String()+" repeats a rank of the series", "B1", "B3")
-		}
-		return rule, cite(c.String()+" appears twice, but a series holds each rank once", rule)
+		return duplicateReason(rule, f.rd, c)
 	case failGap:
-		var placed []string // the members whose rank is known, lowest first
-		for r := cards.Ace; r <= cards.King; r++ {
-			for _, p := range s.pieces {
-				if p.card.Suit == f.rd.suit && p.card.Rank == r {
-					placed = append(placed, p.card.String())
-					break
-				}
-			}
-			for w := range nSlots {
-				if o := f.rd.opts[w]; s.slot[w] >= 0 && !o.free && !o.escort && o.as.Rank == r {
-					placed = append(placed, slotCards[w].String()+" standing for "+o.as.String())
-				}
-			}
-		}
-		with, rules := "", []string{rule}
-		if f.count > 0 {
-			with = ", even with the wilds"
-		}
-		for _, w := range placed {
-			if strings.Contains(w, "standing for") {
-				rules = append(rules, "B3")
-				break
-			}
-		}
-		return rule, cite(listWords(placed)+" are not in sequence"+with, rules...)
+		return rule, gapReason(s, rule, f)
 	case failHeartWrap:
 		return rule, cite("heart series do not wrap around from 10 to A", rule)
 	case failTooLong:
-		if f.rd.suit == cards.Hearts {
-			return rule, cite("a heart series runs from A to 10, so it holds ten cards at most", rule)
-		}
-		return rule, cite("a series holds each rank once, so thirteen cards at most besides escorts", rule)
+		return rule, tooLongReason(rule, f.rd)
 	case failEscorts, failLayoffEscorts:
 		return escortReason(s, f)
 	}
 	return "B1", cite("these cards make no set", "B1")
+}
+
+// tooFewReason words a reading with only count members, escorts aside.
+func tooFewReason(rule string, count int) citing {
+	if count == 1 {
+		return cite("only one card makes the rank or the sequence; a set needs three, escorts not counted", rule)
+	}
+	return cite("only "+ruling.Number(count)+" cards make the rank or the sequence; a set needs three, escorts not counted", rule)
+}
+
+// wildCopiesReason words why the wild c (declared as declared, or zero)
+// cannot be read as the reading rd has it: the deck holds no more copies
+// of what it would stand for.
+func wildCopiesReason(rule string, rd reading, c, declared cards.Card) citing {
+	as := rd.opts[c.Rank-cards.Jack].as
+	if !declared.IsZero() {
+		as = declared
+	}
+	if as.IsZero() || as.Suit == cards.Hearts && rd.opts[c.Rank-cards.Jack].escort && declared.IsZero() {
+		return cite(c.String()+" cannot stand in for a heart: the set already holds every heart it could be", rule)
+	}
+	if declared.IsZero() && rd.kind == Group {
+		return cite(c.String()+" cannot stand for another "+rankSingular(rd.rank)+": the set already holds every copy it could be", "B1", rule)
+	}
+	return cite(c.String()+" cannot stand for "+as.String()+": the deck has no more of it than the set already holds", rule)
+}
+
+// duplicateReason words a rank the series rd holds twice, the second time
+// as card c, natural or wild.
+func duplicateReason(rule string, rd reading, c cards.Card) (string, citing) {
+	if c.Suit == cards.Diamonds {
+		return "B1", cite(c.String()+" standing for "+rd.opts[c.Rank-cards.Jack].as.String()+" repeats a rank of the series", "B1", "B3")
+	}
+	return rule, cite(c.String()+" appears twice, but a series holds each rank once", rule)
+}
+
+// gapReason words a series whose members cannot be placed in sequence,
+// listing those whose rank is known; it cites B3 too when a wild is among
+// them.
+func gapReason(s *solver, rule string, f failure) citing {
+	placed := placedMembers(s, f.rd)
+	with, rules := "", []string{rule}
+	if f.count > 0 {
+		with = ", even with the wilds"
+	}
+	for _, w := range placed {
+		if strings.Contains(w, "standing for") {
+			rules = append(rules, "B3")
+			break
+		}
+	}
+	return cite(listWords(placed)+" are not in sequence"+with, rules...)
+}
+
+// placedMembers names the members of the series rd whose rank is known,
+// lowest first: one natural card of each rank, then the wilds given that
+// rank.
+func placedMembers(s *solver, rd reading) []string {
+	var placed []string
+	for r := cards.Ace; r <= cards.King; r++ {
+		for _, p := range s.pieces {
+			if p.card.Suit == rd.suit && p.card.Rank == r {
+				placed = append(placed, p.card.String())
+				break
+			}
+		}
+		for w := range nSlots {
+			if o := rd.opts[w]; s.slot[w] >= 0 && !o.free && !o.escort && o.as.Rank == r {
+				placed = append(placed, slotCards[w].String()+" standing for "+o.as.String())
+			}
+		}
+	}
+	return placed
+}
+
+// tooLongReason words a series with more members than ranks to hold them.
+func tooLongReason(rule string, rd reading) citing {
+	if rd.suit == cards.Hearts {
+		return cite("a heart series runs from A to 10, so it holds ten cards at most", rule)
+	}
+	return cite("a series holds each rank once, so thirteen cards at most besides escorts", rule)
 }
 
 func rankSingular(r cards.Rank) string {

@@ -542,111 +542,180 @@ func (s *solver) combos(opts *[nSlots][maxOptions]option, nopt *[nSlots]int, lea
 // group tries the set as a group of rank r (B1), escorts on top (B2).
 func (s *solver) group(r cards.Rank) bool {
 	pip := r <= cards.Ten
-	rb := uint16(1) << r
 	var opts [nSlots][maxOptions]option
 	var nopt [nSlots]int
-	bad := 0
+	if !s.groupWildOptions(r, &opts, &nopt) || !s.groupNaturalsFit(r, pip) {
+		s.groupMisfit(r, pip, &nopt)
+		return false
+	}
+	base, copies := s.groupNaturals(r, pip)
+	return s.combos(&opts, &nopt, func(chosen *[nSlots]option) bool {
+		return s.groupReading(reading{kind: Group, rank: r, opts: *chosen}, base, copies)
+	})
+}
+
+// groupWildOptions lists in opts and nopt how each diamond present may be
+// read in a group of rank r, and reports whether every one of them may.
+func (s *solver) groupWildOptions(r cards.Rank, opts *[nSlots][maxOptions]option, nopt *[nSlots]int) bool {
+	fit := true
 	for w := range nSlots {
 		if s.slot[w] >= 0 {
 			nopt[w] = groupOptions(s.slotPiece(w), w, r, &opts[w])
 			if nopt[w] == 0 {
-				bad++
+				fit = false
 			}
 		}
 	}
-	if bad > 0 || (s.blackMask[0]|s.blackMask[1])&^rb != 0 || (pip && s.heartMask&^rb != 0) {
-		escortCap := -1
-		if !pip {
-			escortCap = int(s.black[0][r]+s.black[1][r]) + s.wildCourts()
-		}
-		fits, first := s.misfits(escortCap, func(p piece) bool {
-			switch p.card.Suit {
-			case cards.Diamonds:
-				return nopt[p.card.Rank-cards.Jack] == 0
-			case cards.Hearts:
-				return pip && p.card.Rank != r
-			}
-			return p.card.Rank != r
-		})
-		s.fail(failure{stage: 1, fits: fits, code: failMisfit, piece: first, rd: reading{kind: Group, rank: r}})
-		return false
+	return fit
+}
+
+// groupNaturalsFit reports whether every natural card may join a group of
+// rank r: black cards of the rank, and hearts of the rank in a group of
+// pips or as escorts in a group of courts.
+func (s *solver) groupNaturalsFit(r cards.Rank, pip bool) bool {
+	rb := uint16(1) << r
+	return (s.blackMask[0]|s.blackMask[1])&^rb == 0 && !(pip && s.heartMask&^rb != 0)
+}
+
+// groupMisfit reports the failure of a group of rank r that some card
+// cannot join, naming the first such card; nopt holds the diamonds'
+// readings in the group.
+func (s *solver) groupMisfit(r cards.Rank, pip bool, nopt *[nSlots]int) {
+	escortCap := -1
+	if !pip {
+		escortCap = int(s.black[0][r]+s.black[1][r]) + s.wildCourts()
 	}
+	fits, first := s.misfits(escortCap, func(p piece) bool {
+		switch p.card.Suit {
+		case cards.Diamonds:
+			return nopt[p.card.Rank-cards.Jack] == 0
+		case cards.Hearts:
+			return pip && p.card.Rank != r
+		}
+		return p.card.Rank != r
+	})
+	s.fail(failure{stage: 1, fits: fits, code: failMisfit, piece: first, rd: reading{kind: Group, rank: r}})
+}
+
+// groupTally counts the parts of a group reading: its members, those of
+// them not wild, its black court cards and its heart escorts, and of
+// these the ones laid off in this play.
+type groupTally struct {
+	members, naturals         int
+	courts, escorts           int
+	addedCourts, addedEscorts int
+}
+
+// rankCopies counts the cards of a group's rank that a reading uses, to
+// check them against the deck's copies (B3): spades, clubs and hearts,
+// two of each in the deck, and each diamond, one of each.
+type rankCopies struct {
+	suits    [3]int // spades, clubs, hearts
+	diamonds [nSlots]int
+}
+
+// groupNaturals tallies the natural cards of a group of rank r, before the
+// wilds are read: in a group of pips the hearts are members, in a group of
+// courts they are escorts.
+func (s *solver) groupNaturals(r cards.Rank, pip bool) (groupTally, rankCopies) {
 	naturalN := s.blackN[0] + s.blackN[1]
-	var courts, escorts, addedCourts, addedEscorts int
+	t := groupTally{}
+	copies := rankCopies{suits: [3]int{int(s.black[0][r]), int(s.black[1][r]), 0}}
 	if pip {
 		naturalN += s.heartN
+		copies.suits[2] = int(s.heart[r])
 	} else {
-		courts, addedCourts = naturalN, s.addedBlackN
-		escorts, addedEscorts = s.heartN, s.addedHeartN
+		t.courts, t.addedCourts = naturalN, s.addedBlackN
+		t.escorts, t.addedEscorts = s.heartN, s.addedHeartN
 	}
+	t.members, t.naturals = naturalN, naturalN
+	return t, copies
+}
+
+// groupReading judges the group reading rd, whose natural cards are
+// tallied in t and copies, and accepts it or reports why it fails.
+func (s *solver) groupReading(rd reading, t groupTally, copies rankCopies) bool {
 	full := 2 * len(s.pieces)
-	return s.combos(&opts, &nopt, func(chosen *[nSlots]option) bool {
-		rd := reading{kind: Group, rank: r, opts: *chosen}
-		members, naturals := naturalN, naturalN
-		c, e, ac, ae := courts, escorts, addedCourts, addedEscorts
-		used := [3]int{int(s.black[0][r]), int(s.black[1][r]), 0} // spades, clubs, hearts of rank r
-		if pip {
-			used[2] = int(s.heart[r])
+	wildCopies := s.groupWilds(&rd.opts, &t, &copies)
+	switch {
+	case t.members < 3:
+		s.fail(failure{stage: 1, fits: memberFits(t.members, t.naturals), code: failTooFew, piece: -1, count: t.members, rd: rd})
+	case t.naturals == 0:
+		s.fail(failure{stage: 2, fits: full, code: failNoNatural, piece: -1, rd: rd})
+	case wildCopies >= 0:
+		s.fail(failure{stage: 2, fits: full, code: failWildCopies, piece: wildCopies, rd: rd})
+	case t.courts != t.escorts:
+		s.fail(failure{stage: 3, fits: full, code: failEscorts, piece: -1, rd: rd})
+	case s.layoff && t.addedCourts != t.addedEscorts:
+		s.fail(failure{stage: 4, fits: full, code: failLayoffEscorts, piece: -1, rd: rd})
+	default:
+		return s.accept(rd)
+	}
+	return false
+}
+
+// groupWilds adds the diamonds, read as chosen, to t and copies, and
+// returns the index of the first wild that stands for a card the deck has
+// no copy left of, or -1 when every one has a copy.
+func (s *solver) groupWilds(chosen *[nSlots]option, t *groupTally, copies *rankCopies) int {
+	wildCopies := -1
+	for w := range nSlots {
+		if s.slot[w] < 0 {
+			continue
 		}
-		var diamondsUsed [nSlots]int
-		wildCopies := -1
-		for w := range nSlots {
-			if s.slot[w] < 0 {
-				continue
+		t.addWild(w, chosen[w], s.slotPiece(w).added, copies)
+		if wildCopies < 0 && copies.over() {
+			wildCopies = s.slot[w]
+		}
+	}
+	if wildCopies < 0 && !s.heartRoom(chosen) {
+		wildCopies = s.escortWild(chosen)
+	}
+	return wildCopies
+}
+
+// addWild counts diamond w, read as o in a group and laid off in this play
+// when added, as a member or an escort.
+func (t *groupTally) addWild(w int, o option, added bool, copies *rankCopies) {
+	switch {
+	case o.natural:
+		t.members++
+		t.naturals++
+		copies.diamonds[w]++
+	case o.escort:
+		t.escorts++
+		if added {
+			t.addedEscorts++
+		}
+	default:
+		t.members++
+		copies.add(o.as)
+		if isBlackCourt(o.as) {
+			t.courts++
+			if added {
+				t.addedCourts++
 			}
-			o, added := chosen[w], s.slotPiece(w).added
-			switch {
-			case o.natural:
-				members++
-				naturals++
-				diamondsUsed[w]++
-			case o.escort:
-				e++
-				if added {
-					ae++
-				}
-			default:
-				members++
-				switch o.as.Suit {
-				case cards.Spades:
-					used[0]++
-				case cards.Clubs:
-					used[1]++
-				case cards.Hearts:
-					used[2]++
-				case cards.Diamonds:
-					diamondsUsed[o.as.Rank-cards.Jack]++
-				}
-				if isBlackCourt(o.as) {
-					c++
-					if added {
-						ac++
-					}
-				}
-			}
-			if wildCopies < 0 && (used[0] > 2 || used[1] > 2 || used[2] > 2 || diamondsUsed[0] > 1 || diamondsUsed[1] > 1 || diamondsUsed[2] > 1) {
-				wildCopies = s.slot[w]
-			}
 		}
-		if wildCopies < 0 && !s.heartRoom(chosen) {
-			wildCopies = s.escortWild(chosen)
-		}
-		switch {
-		case members < 3:
-			s.fail(failure{stage: 1, fits: memberFits(members, naturals), code: failTooFew, piece: -1, count: members, rd: rd})
-		case naturals == 0:
-			s.fail(failure{stage: 2, fits: full, code: failNoNatural, piece: -1, rd: rd})
-		case wildCopies >= 0:
-			s.fail(failure{stage: 2, fits: full, code: failWildCopies, piece: wildCopies, rd: rd})
-		case c != e:
-			s.fail(failure{stage: 3, fits: full, code: failEscorts, piece: -1, rd: rd})
-		case s.layoff && ac != ae:
-			s.fail(failure{stage: 4, fits: full, code: failLayoffEscorts, piece: -1, rd: rd})
-		default:
-			return s.accept(rd)
-		}
-		return false
-	})
+	}
+}
+
+// add counts one more card c of the group's rank.
+func (u *rankCopies) add(c cards.Card) {
+	switch c.Suit {
+	case cards.Spades:
+		u.suits[0]++
+	case cards.Clubs:
+		u.suits[1]++
+	case cards.Hearts:
+		u.suits[2]++
+	case cards.Diamonds:
+		u.diamonds[c.Rank-cards.Jack]++
+	}
+}
+
+// over reports whether more cards are used than the deck holds.
+func (u *rankCopies) over() bool {
+	return u.suits[0] > 2 || u.suits[1] > 2 || u.suits[2] > 2 || u.diamonds[0] > 1 || u.diamonds[1] > 1 || u.diamonds[2] > 1
 }
 
 // blackSeries tries the set as a series of spades or clubs (B1), which may
@@ -655,140 +724,203 @@ func (s *solver) blackSeries(st cards.Suit) bool {
 	b := blackIndex(st)
 	var opts [nSlots][maxOptions]option
 	var nopt [nSlots]int
-	bad := 0
+	if !s.seriesWildOptions(st, &opts, &nopt) || s.blackN[1-b] > 0 {
+		s.blackSeriesMisfit(st, &nopt)
+		return false
+	}
+	if s.blackDup[b] >= 0 {
+		s.fail(failure{stage: 2, fits: 2 * len(s.pieces), code: failDuplicate, piece: s.blackDup[b], rd: reading{kind: Series, suit: st}})
+		return false
+	}
+	return s.combos(&opts, &nopt, func(chosen *[nSlots]option) bool {
+		return s.blackSeriesReading(reading{kind: Series, suit: st, opts: *chosen})
+	})
+}
+
+// seriesWildOptions lists in opts and nopt how each diamond present may be
+// read in a series of suit st, and reports whether every one of them may.
+func (s *solver) seriesWildOptions(st cards.Suit, opts *[nSlots][maxOptions]option, nopt *[nSlots]int) bool {
+	fit := true
 	for w := range nSlots {
 		if s.slot[w] >= 0 {
 			nopt[w] = seriesOptions(s.slotPiece(w), w, st, &opts[w])
 			if nopt[w] == 0 {
-				bad++
+				fit = false
 			}
 		}
 	}
-	if bad > 0 || s.blackN[1-b] > 0 {
-		escortCap := bits.OnesCount16(s.blackMask[b]&courtBits) + s.wildCourts()
-		fits, first := s.misfits(escortCap, func(p piece) bool {
-			switch p.card.Suit {
-			case cards.Diamonds:
-				return nopt[p.card.Rank-cards.Jack] == 0
-			case cards.Hearts:
-				return false
-			}
-			return p.card.Suit != st
-		})
-		s.fail(failure{stage: 1, fits: fits, code: failMisfit, piece: first, rd: reading{kind: Series, suit: st}})
-		return false
-	}
-	full := 2 * len(s.pieces)
-	if s.blackDup[b] >= 0 {
-		s.fail(failure{stage: 2, fits: full, code: failDuplicate, piece: s.blackDup[b], rd: reading{kind: Series, suit: st}})
-		return false
-	}
-	natMask, natN := s.blackMask[b], s.blackN[b]
-	var addedNatMask uint16
-	for _, p := range s.pieces {
-		if p.added && p.card.Suit == st {
-			addedNatMask |= 1 << p.card.Rank
-		}
-	}
-	return s.combos(&opts, &nopt, func(chosen *[nSlots]option) bool {
-		rd := reading{kind: Series, suit: st, opts: *chosen}
-		var fixedMask, addedFixedMask uint16
-		freeN, freeAdded := 0, 0
-		escorts, addedEscorts := s.heartN, s.addedHeartN
-		for w := range nSlots {
-			if s.slot[w] < 0 {
-				continue
-			}
-			o, added := chosen[w], s.slotPiece(w).added
-			switch {
-			case o.escort:
-				escorts++
-				if added {
-					addedEscorts++
-				}
-			case o.free:
-				freeN++
-				if added {
-					freeAdded++
-				}
-			default:
-				bit := uint16(1) << o.as.Rank
-				if (natMask|fixedMask)&bit != 0 {
-					s.fail(failure{stage: 2, fits: full, code: failDuplicate, piece: s.slot[w], rd: rd})
-					return false
-				}
-				fixedMask |= bit
-				if added {
-					addedFixedMask |= bit
-				}
-			}
-		}
-		l := natN + bits.OnesCount16(fixedMask) + freeN
-		rd.length = l
-		switch {
-		case l < 3:
-			s.fail(failure{stage: 1, fits: memberFits(l, natN), code: failTooFew, piece: -1, count: l, rd: rd})
-			return false
-		case natN == 0:
-			s.fail(failure{stage: 2, fits: full, code: failNoNatural, piece: -1, rd: rd})
-			return false
-		case l > 13:
-			s.fail(failure{stage: 2, fits: full, code: failTooLong, piece: -1, count: 13, rd: rd})
-			return false
-		case !s.heartRoom(chosen):
-			s.fail(failure{stage: 2, fits: full, code: failWildCopies, piece: s.escortWild(chosen), rd: rd})
+	return fit
+}
+
+// blackSeriesMisfit reports the failure of a series of suit st that some
+// card cannot join, naming the first such card; nopt holds the diamonds'
+// readings in the series. Hearts always fit, as escorts.
+func (s *solver) blackSeriesMisfit(st cards.Suit, nopt *[nSlots]int) {
+	escortCap := bits.OnesCount16(s.blackMask[blackIndex(st)]&courtBits) + s.wildCourts()
+	fits, first := s.misfits(escortCap, func(p piece) bool {
+		switch p.card.Suit {
+		case cards.Diamonds:
+			return nopt[p.card.Rank-cards.Jack] == 0
+		case cards.Hearts:
 			return false
 		}
-		need := natMask | fixedMask
-		addedFixedCourts := s.addedCourtN + bits.OnesCount16(addedFixedMask&courtBits)
-		bestLead, bestStart, escortStart, layoffStart := 99, 0, 0, 0
-		for start := cards.Ace; start <= cards.King; start++ {
-			win := windows[l][start]
-			if need&^win != 0 {
-				continue
-			}
-			courts := bits.OnesCount16(win & courtBits)
-			if courts != escorts {
-				if escortStart == 0 {
-					escortStart = int(start)
-				}
-				continue
-			}
-			if s.layoff {
-				courtGaps := bits.OnesCount16(win &^ need & courtBits)
-				want := addedEscorts - addedFixedCourts
-				lo, hi := max(0, courtGaps-(freeN-freeAdded)), min(freeAdded, courtGaps)
-				if want < lo || want > hi {
-					if layoffStart == 0 {
-						layoffStart = int(start)
-					}
-					continue
-				}
-			}
-			if s.collect != nil {
-				all := rd
-				all.start = start
-				s.collect(all)
-			}
-			if lead := leadingGaps(need, start, l); lead < bestLead {
-				bestLead, bestStart = lead, int(start)
-			}
-		}
-		switch {
-		case bestStart > 0:
-			rd.start = cards.Rank(bestStart)
-			return s.accept(rd)
-		case layoffStart > 0:
-			rd.start = cards.Rank(layoffStart)
-			s.fail(failure{stage: 4, fits: full, code: failLayoffEscorts, piece: -1, rd: rd})
-		case escortStart > 0:
-			rd.start = cards.Rank(escortStart)
-			s.fail(failure{stage: 3, fits: full, code: failEscorts, piece: -1, rd: rd})
-		default:
-			s.fail(failure{stage: 2, fits: full, code: failGap, piece: -1, count: freeN, rd: rd})
-		}
-		return false
+		return p.card.Suit != st
 	})
+	s.fail(failure{stage: 1, fits: fits, code: failMisfit, piece: first, rd: reading{kind: Series, suit: st}})
+}
+
+// seriesTally counts the parts of a black series reading beyond its
+// natural members: the ranks the wilds are read as, and of these the ones
+// laid off in this play; the wilds whose rank the window decides; and the
+// heart escorts.
+type seriesTally struct {
+	fixedMask, addedFixedMask uint16
+	freeN, freeAdded          int
+	escorts, addedEscorts     int
+}
+
+// blackSeriesReading judges the black series reading rd, whatever its
+// window, and accepts it or reports why it fails.
+func (s *solver) blackSeriesReading(rd reading) bool {
+	b := blackIndex(rd.suit)
+	natMask, natN := s.blackMask[b], s.blackN[b]
+	t, dup := s.blackSeriesWilds(&rd.opts, natMask)
+	if dup >= 0 {
+		s.fail(failure{stage: 2, fits: 2 * len(s.pieces), code: failDuplicate, piece: dup, rd: rd})
+		return false
+	}
+	rd.length = natN + bits.OnesCount16(t.fixedMask) + t.freeN
+	if !s.blackSeriesShape(rd, natN) {
+		return false
+	}
+	bestStart, escortStart, layoffStart := s.blackWindows(rd, natMask|t.fixedMask, &t)
+	return s.settleBlackSeries(rd, t.freeN, bestStart, escortStart, layoffStart)
+}
+
+// blackSeriesWilds tallies the diamonds of a black series, read as chosen,
+// beyond the natural members natMask. It returns the index of a wild read
+// as a rank the series already holds, or -1.
+func (s *solver) blackSeriesWilds(chosen *[nSlots]option, natMask uint16) (seriesTally, int) {
+	t := seriesTally{escorts: s.heartN, addedEscorts: s.addedHeartN}
+	for w := range nSlots {
+		if s.slot[w] < 0 {
+			continue
+		}
+		o, added := chosen[w], s.slotPiece(w).added
+		switch {
+		case o.escort:
+			t.escorts++
+			if added {
+				t.addedEscorts++
+			}
+		case o.free:
+			t.freeN++
+			if added {
+				t.freeAdded++
+			}
+		default:
+			bit := uint16(1) << o.as.Rank
+			if (natMask|t.fixedMask)&bit != 0 {
+				return t, s.slot[w]
+			}
+			t.fixedMask |= bit
+			if added {
+				t.addedFixedMask |= bit
+			}
+		}
+	}
+	return t, -1
+}
+
+// blackSeriesShape reports whether the black series reading rd, with natN
+// natural members, has a size a series may have and a heart for every
+// wild escort, reporting the failure when not.
+func (s *solver) blackSeriesShape(rd reading, natN int) bool {
+	full := 2 * len(s.pieces)
+	l := rd.length
+	switch {
+	case l < 3:
+		s.fail(failure{stage: 1, fits: memberFits(l, natN), code: failTooFew, piece: -1, count: l, rd: rd})
+	case natN == 0:
+		s.fail(failure{stage: 2, fits: full, code: failNoNatural, piece: -1, rd: rd})
+	case l > 13:
+		s.fail(failure{stage: 2, fits: full, code: failTooLong, piece: -1, count: 13, rd: rd})
+	case !s.heartRoom(&rd.opts):
+		s.fail(failure{stage: 2, fits: full, code: failWildCopies, piece: s.escortWild(&rd.opts), rd: rd})
+	default:
+		return true
+	}
+	return false
+}
+
+// blackWindows tries every window of rd.length ranks holding the ranks
+// need, passing each valid one to collect when collecting. It returns the
+// start of the valid window with the fewest leading gaps, or 0, and the
+// first start whose window fails only on the escorts (B2), or only on the
+// escorts of a lay-off, or 0.
+func (s *solver) blackWindows(rd reading, need uint16, t *seriesTally) (bestStart, escortStart, layoffStart int) {
+	l := rd.length
+	bestLead := 99
+	for start := cards.Ace; start <= cards.King; start++ {
+		win := windows[l][start]
+		if need&^win != 0 {
+			continue
+		}
+		if bits.OnesCount16(win&courtBits) != t.escorts {
+			if escortStart == 0 {
+				escortStart = int(start)
+			}
+			continue
+		}
+		if s.layoff && !s.layoffEscortsFit(win, need, t) {
+			if layoffStart == 0 {
+				layoffStart = int(start)
+			}
+			continue
+		}
+		if s.collect != nil {
+			all := rd
+			all.start = start
+			s.collect(all)
+		}
+		if lead := leadingGaps(need, start, l); lead < bestLead {
+			bestLead, bestStart = lead, int(start)
+		}
+	}
+	return bestStart, escortStart, layoffStart
+}
+
+// layoffEscortsFit reports whether the window win of a lay-off, holding
+// the ranks need, can give the laid-off hearts exactly as many laid-off
+// court cards to escort: the court ranks of the window no card fixes are
+// filled by free wilds, laid off or not.
+func (s *solver) layoffEscortsFit(win, need uint16, t *seriesTally) bool {
+	addedFixedCourts := s.addedCourtN + bits.OnesCount16(t.addedFixedMask&courtBits)
+	courtGaps := bits.OnesCount16(win &^ need & courtBits)
+	want := t.addedEscorts - addedFixedCourts
+	lo, hi := max(0, courtGaps-(t.freeN-t.freeAdded)), min(t.freeAdded, courtGaps)
+	return want >= lo && want <= hi
+}
+
+// settleBlackSeries accepts the black series reading rd from bestStart, or
+// reports why no window of it is valid: the escorts of a lay-off, the
+// escorts, or a gap that freeN free wilds do not fill.
+func (s *solver) settleBlackSeries(rd reading, freeN, bestStart, escortStart, layoffStart int) bool {
+	full := 2 * len(s.pieces)
+	switch {
+	case bestStart > 0:
+		rd.start = cards.Rank(bestStart)
+		return s.accept(rd)
+	case layoffStart > 0:
+		rd.start = cards.Rank(layoffStart)
+		s.fail(failure{stage: 4, fits: full, code: failLayoffEscorts, piece: -1, rd: rd})
+	case escortStart > 0:
+		rd.start = cards.Rank(escortStart)
+		s.fail(failure{stage: 3, fits: full, code: failEscorts, piece: -1, rd: rd})
+	default:
+		s.fail(failure{stage: 2, fits: full, code: failGap, piece: -1, count: freeN, rd: rd})
+	}
+	return false
 }
 
 // escortWild returns the index of a wild read as a heart escort, for the
