@@ -738,54 +738,127 @@ func (g *layoffGroup) covered(v trumpValues, bound0, bound int16) bool {
 // whose card count matters (they could hold a whole rank or suit, F3) need
 // a choice per card: whether each card they accept joins them.
 func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) trumpValues {
-	plan := g.plans[p]
-	end := g.blockEnd[i]
-	c := g.problem.pool[g.cards[i]].card
+	bp := blockPlacement{
+		p: p, plan: g.plans[p], end: g.blockEnd[i], size: g.blockEnd[i] - i,
+		card: g.problem.pool[g.cards[i]].card, states: states,
+	}
 	// Which card fills the gap of a flush that may end as a run, and whose
 	// it is, matters to F7's gate: such a block is placed card by card.
-	for k := i; k < end; k++ {
+	if g.fillsGate(i, &bp, final) {
+		return g.cardStep(i, states, p, final)
+	}
+	var runSpace [8]int
+	runs, ok := g.blockRuns(i, &bp, final, runSpace[:0])
+	if !ok {
+		return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
+	}
+	bp.runs = runs
+	if bp.size > len(bp.block) {
+		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
+	}
+	choices, ok := g.readBlock(i, &bp, final)
+	if !ok {
+		return g.cardStep(i, states, p, final)
+	}
+	v := noValues()
+	bp.words = make([]uint64, len(states))
+	for choice := range choices {
+		g.joinChoice(&bp, choice)
+		if g.blockWords(&bp) {
+			v = g.giveRuns(v, &bp)
+		}
+		g.undoChoice(&bp)
+	}
+	return v
+}
+
+// blockPlacement is what blockStep knows of the block it places, and of
+// the choice it is trying: which counted meld, if any, each card joins.
+type blockPlacement struct {
+	p    int    // the plan
+	plan []form // its forms
+	end  int    // the index after the block's last card
+	size int    // how many cards the block holds
+	// card is the block's first card: its colour and rank are all a run
+	// that takes one of the block's cards needs.
+	card   cards.Card
+	states []uint32
+	runs   []int        // run slots that may take this rank
+	block  [3]blockCard // the block's cards, as readBlock found them
+	undo   [3]blockUndo // how to take back the choice's cards
+	// words holds each meld's key word at the end of the block, and
+	// withCard each run's with a card of this rank.
+	words    []uint64
+	withCard [8]uint64
+	// joined counts the choice's cards that join a counted meld, left
+	// those that do not, and leftTaken those of them that a flush or a
+	// meld that never refuses them would take.
+	joined, left, leftTaken int
+}
+
+// blockCard is one card of a block: whether a flush or a meld that never
+// refuses it would take it, and the counted sets and flushes it may join.
+type blockCard struct {
+	card     cards.Card
+	taken    bool
+	counted  [4]int
+	nCounted int
+}
+
+// blockUndo is a meld slot's state before a block's card joined it (slot
+// -1 when the card joined none).
+type blockUndo struct {
+	slot  int
+	state uint32
+}
+
+// fillsGate reports whether a card of the block could fill a gap of a
+// meld, not final, that may end as a run (F7's gate).
+func (g *layoffGroup) fillsGate(i int, bp *blockPlacement, final uint32) bool {
+	for k := i; k < bp.end; k++ {
 		for _, o := range g.options[k] {
-			if o.slot >= 0 && plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
-				return g.cardStep(i, states, p, final)
+			if o.slot >= 0 && bp.plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(bp.card.Rank) != 0 {
+				return true
 			}
 		}
 	}
-	var runSpace [8]int
-	runs := runSpace[:0] // run slots that may take this rank
+	return false
+}
+
+// blockRuns appends to runs the run slots, not final, that may take a card
+// of the block's rank and still end as runs; false when there are more
+// than runs has room for.
+func (g *layoffGroup) blockRuns(i int, bp *blockPlacement, final uint32, runs []int) ([]int, bool) {
+	c := bp.card
 	for _, o := range g.options[i] {
-		if o.slot >= 0 && final&(1<<o.slot) == 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
-			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), states[o.slot], end) {
-			if len(runs) == len(runSpace) {
-				return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
+		if o.slot >= 0 && final&(1<<o.slot) == 0 && bp.plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
+			g.runPossible(o.slot, unpack(bp.states[o.slot], g.slots[o.slot].base).with(c), bp.states[o.slot], bp.end) {
+			if len(runs) == cap(runs) {
+				return nil, false
 			}
 			runs = append(runs, o.slot)
 		}
 	}
-	// For each card: whether a flush or a meld that never refuses it
-	// would take it, and the counted sets and flushes it may join.
-	type blockCard struct {
-		card     cards.Card
-		taken    bool
-		counted  [4]int
-		nCounted int
-	}
-	var block [3]blockCard
-	size := end - i
-	if size > len(block) {
-		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
-	}
+	return runs, true
+}
+
+// readBlock fills in bp.block for the block's cards and returns the number
+// of choices: for each card, one per counted meld it may join, and one for
+// none. It returns false when a card may join more counted melds than a
+// blockCard has room for.
+func (g *layoffGroup) readBlock(i int, bp *blockPlacement, final uint32) (int, bool) {
 	choices := 1
-	for k := range size {
-		b := &block[k]
+	for k := range bp.size {
+		b := &bp.block[k]
 		b.card = g.problem.pool[g.cards[i+k]].card
 		for _, o := range g.options[i+k] {
 			switch {
 			case o.slot < 0:
 				b.taken = true
-			case final&(1<<o.slot) != 0 || plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
-			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
+			case final&(1<<o.slot) != 0 || bp.plan[o.slot] == asRun || !g.accepts(o.slot, bp.plan[o.slot], b.card):
+			case bp.plan[o.slot] == asSet || bp.plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
 				if b.nCounted == len(b.counted) {
-					return g.cardStep(i, states, p, final)
+					return 0, false
 				}
 				b.counted[b.nCounted] = o.slot
 				b.nCounted++
@@ -795,106 +868,126 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) tru
 		}
 		choices *= 1 + b.nCounted
 	}
-	v := noValues()
-	words := make([]uint64, len(states))
-	var withCard [8]uint64
-	for choice := range choices {
-		// Which counted meld, if any, each card joins.
-		var undo [3]struct {
-			slot  int
-			state uint32
+	return choices, true
+}
+
+// joinChoice lays the block's cards on the counted melds as choice number
+// choice says, and counts the cards that joined and those left.
+func (g *layoffGroup) joinChoice(bp *blockPlacement, choice int) {
+	bp.joined, bp.left, bp.leftTaken = 0, 0, 0
+	rest := choice
+	for k := range bp.size {
+		b := &bp.block[k]
+		pick := rest % (1 + b.nCounted)
+		rest /= 1 + b.nCounted
+		bp.undo[k].slot = -1
+		if pick == 0 {
+			bp.left++
+			if b.taken {
+				bp.leftTaken++
+			}
+			continue
 		}
-		joined, left, leftTaken := 0, 0, 0
-		rest := choice
-		for k := range size {
-			b := &block[k]
-			pick := rest % (1 + b.nCounted)
-			rest /= 1 + b.nCounted
-			undo[k].slot = -1
-			if pick == 0 {
-				left++
-				if b.taken {
-					leftTaken++
-				}
-				continue
-			}
-			s := b.counted[pick-1]
-			undo[k].slot, undo[k].state = s, states[s]
-			states[s] = g.with(s, states[s], b.card)
-			joined++
-		}
-		// The key words of every meld at the end of the block, and of
-		// each run with a card of this rank.
-		alive := true
-		for s, st := range states {
-			var ok bool
-			words[s], ok = g.slotWord(s, st, plan[s], end)
-			isRun := false
-			for _, r := range runs {
-				isRun = isRun || r == s
-			}
-			alive = alive && (ok || isRun)
-			if !ok {
-				words[s] = deadWord
-			}
-		}
-		for b, s := range runs {
-			w, ok := g.slotWord(s, g.with(s, states[s], c), asRun, end)
-			if !ok {
-				w = deadWord
-			}
-			withCard[b] = w
-		}
-		for subset := 0; alive && subset < 1<<len(runs); subset++ {
-			given := bits.OnesCount(uint(subset))
-			if given > left {
-				continue
-			}
-			gain := int16(joined + min(left, given+leftTaken))
-			if g.covered(v, gain+int16(g.fitting0[p][end]), gain+int16(g.fitting[p][end])) {
-				continue
-			}
-			if end == len(g.cards) {
-				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
-				continue
-			}
-			k := g.key[:0]
-			k = binary.LittleEndian.AppendUint16(k, uint16(end))
-			k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
-			dead := false
-			mandatory, optional := 0, 0
-			for s := range states {
-				w := words[s]
-				for b, r := range runs {
-					if r == s && subset&(1<<b) != 0 {
-						w = withCard[b]
-					}
-				}
-				dead = dead || w == deadWord
-				w, status, isFinal := keyPart(w)
-				if isFinal {
-					mandatory, optional = countStatus(status, mandatory, optional)
-				}
-				k = binary.LittleEndian.AppendUint64(k, w)
-			}
-			k = g.appendCounts(k, mandatory, optional)
-			g.key = k
-			if dead || mandatory > g.mode {
-				continue
-			}
-			if known, ok := g.memo[string(k)]; ok {
-				v = maxValues(v, plus(known, gain))
-				continue
-			}
-			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
-		}
-		for k := size - 1; k >= 0; k-- {
-			if undo[k].slot >= 0 {
-				states[undo[k].slot] = undo[k].state
-			}
+		s := b.counted[pick-1]
+		bp.undo[k].slot, bp.undo[k].state = s, bp.states[s]
+		bp.states[s] = g.with(s, bp.states[s], b.card)
+		bp.joined++
+	}
+}
+
+// undoChoice takes back what joinChoice laid, last card first.
+func (g *layoffGroup) undoChoice(bp *blockPlacement) {
+	for k := bp.size - 1; k >= 0; k-- {
+		if bp.undo[k].slot >= 0 {
+			bp.states[bp.undo[k].slot] = bp.undo[k].state
 		}
 	}
+}
+
+// blockWords writes the key words of every meld at the end of the block,
+// and of each run with a card of this rank. It returns false when a meld
+// other than those runs can no longer end valid.
+func (g *layoffGroup) blockWords(bp *blockPlacement) bool {
+	alive := true
+	for s, st := range bp.states {
+		var ok bool
+		bp.words[s], ok = g.slotWord(s, st, bp.plan[s], bp.end)
+		isRun := false
+		for _, r := range bp.runs {
+			isRun = isRun || r == s
+		}
+		alive = alive && (ok || isRun)
+		if !ok {
+			bp.words[s] = deadWord
+		}
+	}
+	for b, s := range bp.runs {
+		w, ok := g.slotWord(s, g.with(s, bp.states[s], bp.card), asRun, bp.end)
+		if !ok {
+			w = deadWord
+		}
+		bp.withCard[b] = w
+	}
+	return alive
+}
+
+// giveRuns tries, for the choice laid, every subset of the runs to get a
+// card of this rank, no more of them than there are cards left, and
+// returns v improved by what they lay off.
+func (g *layoffGroup) giveRuns(v trumpValues, bp *blockPlacement) trumpValues {
+	for subset := 0; subset < 1<<len(bp.runs); subset++ {
+		given := bits.OnesCount(uint(subset))
+		if given > bp.left {
+			continue
+		}
+		gain := int16(bp.joined + min(bp.left, given+bp.leftTaken))
+		if g.covered(v, gain+int16(g.fitting0[bp.p][bp.end]), gain+int16(g.fitting[bp.p][bp.end])) {
+			continue
+		}
+		if bp.end == len(g.cards) {
+			v = maxValues(v, plus(g.withRuns(bp.end, bp.states, bp.p, bp.runs, subset, bp.card), gain))
+			continue
+		}
+		k, dead, mandatory := g.subsetKey(bp, subset)
+		if dead || mandatory > g.mode {
+			continue
+		}
+		if known, ok := g.memo[string(k)]; ok {
+			v = maxValues(v, plus(known, gain))
+			continue
+		}
+		v = maxValues(v, plus(g.withRuns(bp.end, bp.states, bp.p, bp.runs, subset, bp.card), gain))
+	}
 	return v
+}
+
+// subsetKey writes the memo key at the end of the block when the runs of
+// the subset get a card of this rank, as memoKey would, without laying
+// the cards. It also reports whether a meld can no longer end valid, and
+// how many final melds must take a trump.
+func (g *layoffGroup) subsetKey(bp *blockPlacement, subset int) ([]byte, bool, int) {
+	k := g.key[:0]
+	k = binary.LittleEndian.AppendUint16(k, uint16(bp.end))
+	k = binary.LittleEndian.AppendUint16(k, g.planKey(bp.p))
+	dead := false
+	mandatory, optional := 0, 0
+	for s := range bp.states {
+		w := bp.words[s]
+		for b, r := range bp.runs {
+			if r == s && subset&(1<<b) != 0 {
+				w = bp.withCard[b]
+			}
+		}
+		dead = dead || w == deadWord
+		w, status, isFinal := keyPart(w)
+		if isFinal {
+			mandatory, optional = countStatus(status, mandatory, optional)
+		}
+		k = binary.LittleEndian.AppendUint64(k, w)
+	}
+	k = g.appendCounts(k, mandatory, optional)
+	g.key = k
+	return k, dead, mandatory
 }
 
 // deadWord marks, in blockStep, a meld that can no longer end valid.
