@@ -145,6 +145,41 @@ func (g *layoffGroup) accepts(s int, f form, c cards.Card) bool {
 // prepare lists the forms each meld may end as and the ranks still to
 // come, once the cards are known.
 func (g *layoffGroup) prepare() {
+	g.markBlocks()
+	g.fillSlots()
+	g.plans = [][]form{nil}
+	g.future = make([][4][]uint16, len(g.melds))
+	g.gateSeats = make([][]uint8, len(g.melds))
+	planned := 0
+	for s, i := range g.melds {
+		forms := meldForms(g.problem.melds[i], planned < maxPlanned)
+		if len(forms) > 1 {
+			planned++
+		}
+		g.plans = extendPlans(g.plans, forms)
+		for f := asSet; f <= asEither; f++ {
+			g.future[s][f] = g.futureRanks(s, f)
+		}
+		g.gateSeats[s] = g.futureGateSeats(s)
+	}
+	g.words = make([][]uint64, len(g.cards)+1)
+	for i := range g.words {
+		g.words[i] = make([]uint64, len(g.slots))
+	}
+	g.optionSlots = make([]uint32, len(g.cards))
+	for k, opts := range g.options {
+		for _, o := range opts {
+			if o.slot >= 0 {
+				g.optionSlots[k] |= 1 << o.slot
+			}
+		}
+	}
+	g.orderPlans()
+}
+
+// markBlocks fills in blockEnd: for the first card of each block of cards
+// of one colour and rank, the index after its last card.
+func (g *layoffGroup) markBlocks() {
 	g.blockEnd = make([]int, len(g.cards))
 	for i := range g.cards {
 		c := g.problem.pool[g.cards[i]].card
@@ -164,6 +199,12 @@ func (g *layoffGroup) prepare() {
 		}
 		g.blockEnd[i] = end
 	}
+}
+
+// fillSlots lists the group's melds in slots, with the missing ranks each
+// may have as a run (holes, and holesWithout for the search without
+// trumps), and counts the trumps the melds can take (maxTrumps).
+func (g *layoffGroup) fillSlots() {
 	for _, i := range g.melds {
 		m := &g.problem.melds[i]
 		g.slots = append(g.slots, m)
@@ -174,86 +215,82 @@ func (g *layoffGroup) prepare() {
 		g.holes = append(g.holes, holes)
 		g.holesWithout = append(g.holesWithout, min(holes, boolInt(m.trump)))
 	}
-	g.plans = [][]form{nil}
 	for _, m := range g.slots {
 		if !m.trump {
 			g.maxTrumps++
 		}
 	}
 	g.maxTrumps = min(g.maxTrumps, g.problem.trumps, maxTrumps)
-	g.future = make([][4][]uint16, len(g.melds))
-	g.gateSeats = make([][]uint8, len(g.melds))
-	planned := 0
-	for s, i := range g.melds {
-		m := g.problem.melds[i]
-		var forms []form
-		switch {
-		case m.base.sameRank():
-			forms = []form{asSet}
-		case m.base.sameSuit && m.runCapable && planned < maxPlanned:
-			forms = []form{asFlush, asRun}
-			planned++
-		case m.base.sameSuit && m.runCapable:
-			forms = []form{asEither}
-		case m.base.sameSuit:
-			forms = []form{asFlush}
-		default:
-			forms = []form{asRun}
-		}
-		var plans [][]form
-		for _, p := range g.plans {
-			for _, f := range forms {
-				plans = append(plans, append(p[:len(p):len(p)], f))
-			}
-		}
-		g.plans = plans
-		for f := asSet; f <= asEither; f++ {
-			future := make([]uint16, len(g.cards)+1)
-			for k := len(g.cards) - 1; k >= 0; k-- {
-				future[k] = future[k+1]
-				c := g.problem.pool[g.cards[k]].card
-				for _, o := range g.options[k] {
-					if o.slot == s && g.accepts(s, f, c) {
-						future[k] |= rankBit(c.Rank)
-					}
-				}
-			}
-			g.future[s][f] = future
-		}
-		seats := make([]uint8, len(g.cards)+1)
-		for k := len(g.cards) - 1; k >= 0; k-- {
-			seats[k] = seats[k+1]
-			h := g.problem.pool[g.cards[k]]
-			for _, o := range g.options[k] {
-				if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
-					seats[k] |= 1 << h.seat
-				}
-			}
-		}
-		g.gateSeats[s] = seats
+}
+
+// meldForms returns the forms meld m may end as: a set of one rank, a
+// flush run as a flush and as a run when the plan may fix its form
+// (plannable), else free to end as either, and any other meld as a flush
+// or a run alone.
+func meldForms(m tableMeld, plannable bool) []form {
+	switch {
+	case m.base.sameRank():
+		return []form{asSet}
+	case m.base.sameSuit && m.runCapable && plannable:
+		return []form{asFlush, asRun}
+	case m.base.sameSuit && m.runCapable:
+		return []form{asEither}
+	case m.base.sameSuit:
+		return []form{asFlush}
 	}
-	runs := func(plan []form) int {
-		n := 0
-		for _, f := range plan {
-			if f == asRun {
-				n++
+	return []form{asRun}
+}
+
+// extendPlans returns every plan of plans followed by each of the next
+// meld's forms.
+func extendPlans(plans [][]form, forms []form) [][]form {
+	var extended [][]form
+	for _, p := range plans {
+		for _, f := range forms {
+			extended = append(extended, append(p[:len(p):len(p)], f))
+		}
+	}
+	return extended
+}
+
+// futureRanks returns, for each position k, the rank bits of the cards
+// from k on that could join meld slot s in form f.
+func (g *layoffGroup) futureRanks(s int, f form) []uint16 {
+	future := make([]uint16, len(g.cards)+1)
+	for k := len(g.cards) - 1; k >= 0; k-- {
+		future[k] = future[k+1]
+		c := g.problem.pool[g.cards[k]].card
+		for _, o := range g.options[k] {
+			if o.slot == s && g.accepts(s, f, c) {
+				future[k] |= rankBit(c.Rank)
 			}
 		}
-		return n
 	}
+	return future
+}
+
+// futureGateSeats returns, for each position k, as bits by seat, the
+// losers holding cards from k on that could fill a gap of meld slot s
+// with a card of another suit than its own (F7's gate).
+func (g *layoffGroup) futureGateSeats(s int) []uint8 {
+	m := g.slots[s]
+	seats := make([]uint8, len(g.cards)+1)
+	for k := len(g.cards) - 1; k >= 0; k-- {
+		seats[k] = seats[k+1]
+		h := g.problem.pool[g.cards[k]]
+		for _, o := range g.options[k] {
+			if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
+				seats[k] |= 1 << h.seat
+			}
+		}
+	}
+	return seats
+}
+
+// orderPlans bounds what each plan can lay off (fitting, fitting0) and
+// orders the plans, those with the fewest runs first (planOrder).
+func (g *layoffGroup) orderPlans() {
 	g.planOrder = make([]int, len(g.plans))
-	g.words = make([][]uint64, len(g.cards)+1)
-	for i := range g.words {
-		g.words[i] = make([]uint64, len(g.slots))
-	}
-	g.optionSlots = make([]uint32, len(g.cards))
-	for k, opts := range g.options {
-		for _, o := range opts {
-			if o.slot >= 0 {
-				g.optionSlots[k] |= 1 << o.slot
-			}
-		}
-	}
 	g.fitting = make([][]int, len(g.plans))
 	g.fitting0 = make([][]int, len(g.plans))
 	for p := range g.plans {
@@ -261,7 +298,18 @@ func (g *layoffGroup) prepare() {
 		g.fitting[p] = g.bounds(p, false)
 		g.fitting0[p] = g.bounds(p, true)
 	}
-	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runs(g.plans[a]) - runs(g.plans[b]) })
+	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runCount(g.plans[a]) - runCount(g.plans[b]) })
+}
+
+// runCount returns how many melds plan fixes as runs.
+func runCount(plan []form) int {
+	n := 0
+	for _, f := range plan {
+		if f == asRun {
+			n++
+		}
+	}
+	return n
 }
 
 // bounds returns, for each position i, a bound on the cards from i on that
