@@ -359,30 +359,50 @@ func (p *layoffProblem) solve() error {
 	if err := p.ctx.Err(); err != nil {
 		return err
 	}
-	// Melds that never refuse a card take a trump each if they have none.
-	freeSpots := 0
+	share, target, err := p.bestShare()
+	if err != nil {
+		return err
+	}
+	states, naturals, err := p.chooseInGroups(share)
+	if err != nil {
+		return err
+	}
+	p.placeTrumps(p.trumpSpots(states), target-naturals)
+	return nil
+}
+
+// trumpShare is one way to share the trumps between the groups' melds:
+// trumps[gi] for group gi, a bound on the cards laid off in all, and the
+// number of trumps on the groups' melds.
+type trumpShare struct {
+	trumps []int
+	bound  int
+	used   int // trumps on the groups' melds
+}
+
+// freeSpots counts the melds that never refuse a card and hold no trump:
+// each takes a trump.
+func (p *layoffProblem) freeSpots() int {
+	n := 0
 	for _, m := range p.melds {
 		if !m.searched && !m.trump {
-			freeSpots++
+			n++
 		}
 	}
-	// How the trumps are shared between the groups' melds (the rest go
-	// on melds that never refuse one, as far as there are such): every
-	// share is bounded by the groups' bounds, and the groups' exact values
-	// are searched, one number of trumps at a time, only for shares whose
-	// bound beats the best total found so far, best bounds first. Of
-	// shares that tie, the one putting the fewest trumps on the groups'
-	// melds is kept (natural cards first), then the first found.
-	type shareOf struct {
-		trumps []int
-		bound  int
-		used   int // trumps on the groups' melds
-	}
-	var shares []shareOf
+	return n
+}
+
+// trumpShares lists every share of the trumps between the groups' melds
+// that each group can take (the rest go on melds that never refuse one,
+// as far as there are such), best bounds first, and of equal bounds
+// those putting the fewest trumps on the groups' melds first.
+func (p *layoffProblem) trumpShares() []trumpShare {
+	freeSpots := p.freeSpots()
+	var shares []trumpShare
 	var each func(gi, left int, trumps []int, bound int)
 	each = func(gi, left int, trumps []int, bound int) {
 		if gi == len(p.groups) {
-			shares = append(shares, shareOf{slices.Clone(trumps), bound + min(left, freeSpots), p.trumps - left})
+			shares = append(shares, trumpShare{slices.Clone(trumps), bound + min(left, freeSpots), p.trumps - left})
 			return
 		}
 		g := p.groups[gi]
@@ -393,30 +413,29 @@ func (p *layoffProblem) solve() error {
 		}
 	}
 	each(0, p.trumps, nil, 0)
-	slices.SortStableFunc(shares, func(a, b shareOf) int { return cmp.Or(b.bound-a.bound, a.used-b.used) })
+	slices.SortStableFunc(shares, func(a, b trumpShare) int { return cmp.Or(b.bound-a.bound, a.used-b.used) })
+	return shares
+}
+
+// bestShare returns how the trumps are shared between the groups' melds,
+// and the most cards laid off in all. Every share is bounded by the
+// groups' bounds, and the groups' exact values are searched, one number
+// of trumps at a time, only for shares whose bound beats the best total
+// found so far, best bounds first. Of shares that tie, the one putting
+// the fewest trumps on the groups' melds is kept (natural cards first),
+// then the first found.
+func (p *layoffProblem) bestShare() ([]int, int, error) {
 	target, share, used, found := noWay, []int(nil), 0, false
-	for _, sh := range shares {
+	for _, sh := range p.trumpShares() {
 		if sh.bound < target {
 			break
 		}
 		if sh.bound == target && sh.used >= used {
 			continue // no better, nor as good with fewer trumps
 		}
-		total := sh.bound
-		for gi, t := range sh.trumps {
-			g := p.groups[gi]
-			v := g.exact(t)
-			if p.err != nil {
-				return p.err
-			}
-			if v == noWay {
-				total = noWay
-				break
-			}
-			total -= int(g.bound(t) - v)
-			if total <= target {
-				break
-			}
+		total, err := p.shareTotal(sh, target)
+		if err != nil {
+			return nil, 0, err
 		}
 		if total > target || total == target && sh.used < used {
 			target, share, used, found = total, sh.trumps, sh.used, true
@@ -425,13 +444,41 @@ func (p *layoffProblem) solve() error {
 	if !found {
 		// Keeping every card is always possible: a group's melds as they
 		// are take no trump they must have.
-		return errors.New("flathead: internal error: no way to share the trumps (F7)")
+		return nil, 0, errors.New("flathead: internal error: no way to share the trumps (F7)")
 	}
+	return share, target, nil
+}
 
-	// The tie-break, group by group: the first plan that reaches the
-	// group's best with its trumps, then card by card in deck order, the
-	// first meld of that plan (or keeping the card, last) that still
-	// reaches it.
+// shareTotal returns the most cards laid off in all with share sh (noWay
+// if some group cannot take its trumps), searching the groups' exact
+// values one by one; it stops as soon as the total cannot beat target,
+// and returns ctx's error if ctx is done first.
+func (p *layoffProblem) shareTotal(sh trumpShare, target int) (int, error) {
+	total := sh.bound
+	for gi, t := range sh.trumps {
+		g := p.groups[gi]
+		v := g.exact(t)
+		if p.err != nil {
+			return 0, p.err
+		}
+		if v == noWay {
+			return noWay, nil
+		}
+		total -= int(g.bound(t) - v)
+		if total <= target {
+			break
+		}
+	}
+	return total, nil
+}
+
+// chooseInGroups makes the tie-break's choice group by group, each group
+// taking its trumps of share: the first plan that reaches the group's
+// best with its trumps, then card by card in deck order, the first meld
+// of that plan (or keeping the card, last) that still reaches it. It
+// returns the groups' melds' final states and the natural cards the
+// groups lay off.
+func (p *layoffProblem) chooseInGroups(share []int) ([][]uint32, int, error) {
 	states := make([][]uint32, len(p.groups))
 	naturals := 0 // laid off by the groups; target does not count the others
 	for gi, g := range p.groups {
@@ -439,35 +486,47 @@ func (p *layoffProblem) solve() error {
 		var placed int
 		states[gi], placed, err = g.choose(share[gi], g.exact(share[gi]))
 		if err != nil {
-			return err
+			return nil, 0, err
 		}
 		naturals += placed
 	}
+	return states, naturals, nil
+}
 
-	// The trumps, in deck order, each to the lowest-numbered meld that can
-	// take one, as long as the gaps that need a trump still get one.
-	type spot struct {
-		meld      int
-		mandatory bool
-	}
-	var spots []spot
+// trumpSpot is a meld that may take a trump, and whether it must.
+type trumpSpot struct {
+	meld      int
+	mandatory bool
+}
+
+// trumpSpots lists, by meld index, the melds that may take a trump: the
+// groups' melds in their final states that must or may take one, and the
+// melds that never refuse a card and hold no trump.
+func (p *layoffProblem) trumpSpots(states [][]uint32) []trumpSpot {
+	var spots []trumpSpot
 	for gi, g := range p.groups {
 		for s, st := range states[gi] {
 			switch g.status(s, st, anyKind) {
 			case statusMandatory:
-				spots = append(spots, spot{g.melds[s], true})
+				spots = append(spots, trumpSpot{g.melds[s], true})
 			case statusOptional:
-				spots = append(spots, spot{g.melds[s], false})
+				spots = append(spots, trumpSpot{g.melds[s], false})
 			}
 		}
 	}
 	for i, m := range p.melds {
 		if !m.searched && !m.trump {
-			spots = append(spots, spot{i, false})
+			spots = append(spots, trumpSpot{i, false})
 		}
 	}
-	slices.SortFunc(spots, func(a, b spot) int { return a.meld - b.meld })
-	toPlace := target - naturals
+	slices.SortFunc(spots, func(a, b trumpSpot) int { return a.meld - b.meld })
+	return spots
+}
+
+// placeTrumps lays off toPlace trumps, in deck order, each on the
+// lowest-numbered meld of spots that can take one, as long as the melds
+// that need a trump still get one.
+func (p *layoffProblem) placeTrumps(spots []trumpSpot, toPlace int) {
 	needed := 0
 	for _, s := range spots {
 		if s.mandatory {
@@ -492,6 +551,4 @@ func (p *layoffProblem) solve() error {
 			}
 		}
 	}
-
-	return nil
 }

@@ -145,6 +145,41 @@ func (g *layoffGroup) accepts(s int, f form, c cards.Card) bool {
 // prepare lists the forms each meld may end as and the ranks still to
 // come, once the cards are known.
 func (g *layoffGroup) prepare() {
+	g.markBlocks()
+	g.fillSlots()
+	g.plans = [][]form{nil}
+	g.future = make([][4][]uint16, len(g.melds))
+	g.gateSeats = make([][]uint8, len(g.melds))
+	planned := 0
+	for s, i := range g.melds {
+		forms := meldForms(g.problem.melds[i], planned < maxPlanned)
+		if len(forms) > 1 {
+			planned++
+		}
+		g.plans = extendPlans(g.plans, forms)
+		for f := asSet; f <= asEither; f++ {
+			g.future[s][f] = g.futureRanks(s, f)
+		}
+		g.gateSeats[s] = g.futureGateSeats(s)
+	}
+	g.words = make([][]uint64, len(g.cards)+1)
+	for i := range g.words {
+		g.words[i] = make([]uint64, len(g.slots))
+	}
+	g.optionSlots = make([]uint32, len(g.cards))
+	for k, opts := range g.options {
+		for _, o := range opts {
+			if o.slot >= 0 {
+				g.optionSlots[k] |= 1 << o.slot
+			}
+		}
+	}
+	g.orderPlans()
+}
+
+// markBlocks fills in blockEnd: for the first card of each block of cards
+// of one colour and rank, the index after its last card.
+func (g *layoffGroup) markBlocks() {
 	g.blockEnd = make([]int, len(g.cards))
 	for i := range g.cards {
 		c := g.problem.pool[g.cards[i]].card
@@ -164,6 +199,12 @@ func (g *layoffGroup) prepare() {
 		}
 		g.blockEnd[i] = end
 	}
+}
+
+// fillSlots lists the group's melds in slots, with the missing ranks each
+// may have as a run (holes, and holesWithout for the search without
+// trumps), and counts the trumps the melds can take (maxTrumps).
+func (g *layoffGroup) fillSlots() {
 	for _, i := range g.melds {
 		m := &g.problem.melds[i]
 		g.slots = append(g.slots, m)
@@ -174,86 +215,82 @@ func (g *layoffGroup) prepare() {
 		g.holes = append(g.holes, holes)
 		g.holesWithout = append(g.holesWithout, min(holes, boolInt(m.trump)))
 	}
-	g.plans = [][]form{nil}
 	for _, m := range g.slots {
 		if !m.trump {
 			g.maxTrumps++
 		}
 	}
 	g.maxTrumps = min(g.maxTrumps, g.problem.trumps, maxTrumps)
-	g.future = make([][4][]uint16, len(g.melds))
-	g.gateSeats = make([][]uint8, len(g.melds))
-	planned := 0
-	for s, i := range g.melds {
-		m := g.problem.melds[i]
-		var forms []form
-		switch {
-		case m.base.sameRank():
-			forms = []form{asSet}
-		case m.base.sameSuit && m.runCapable && planned < maxPlanned:
-			forms = []form{asFlush, asRun}
-			planned++
-		case m.base.sameSuit && m.runCapable:
-			forms = []form{asEither}
-		case m.base.sameSuit:
-			forms = []form{asFlush}
-		default:
-			forms = []form{asRun}
-		}
-		var plans [][]form
-		for _, p := range g.plans {
-			for _, f := range forms {
-				plans = append(plans, append(p[:len(p):len(p)], f))
-			}
-		}
-		g.plans = plans
-		for f := asSet; f <= asEither; f++ {
-			future := make([]uint16, len(g.cards)+1)
-			for k := len(g.cards) - 1; k >= 0; k-- {
-				future[k] = future[k+1]
-				c := g.problem.pool[g.cards[k]].card
-				for _, o := range g.options[k] {
-					if o.slot == s && g.accepts(s, f, c) {
-						future[k] |= rankBit(c.Rank)
-					}
-				}
-			}
-			g.future[s][f] = future
-		}
-		seats := make([]uint8, len(g.cards)+1)
-		for k := len(g.cards) - 1; k >= 0; k-- {
-			seats[k] = seats[k+1]
-			h := g.problem.pool[g.cards[k]]
-			for _, o := range g.options[k] {
-				if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
-					seats[k] |= 1 << h.seat
-				}
-			}
-		}
-		g.gateSeats[s] = seats
+}
+
+// meldForms returns the forms meld m may end as: a set of one rank, a
+// flush run as a flush and as a run when the plan may fix its form
+// (plannable), else free to end as either, and any other meld as a flush
+// or a run alone.
+func meldForms(m tableMeld, plannable bool) []form {
+	switch {
+	case m.base.sameRank():
+		return []form{asSet}
+	case m.base.sameSuit && m.runCapable && plannable:
+		return []form{asFlush, asRun}
+	case m.base.sameSuit && m.runCapable:
+		return []form{asEither}
+	case m.base.sameSuit:
+		return []form{asFlush}
 	}
-	runs := func(plan []form) int {
-		n := 0
-		for _, f := range plan {
-			if f == asRun {
-				n++
+	return []form{asRun}
+}
+
+// extendPlans returns every plan of plans followed by each of the next
+// meld's forms.
+func extendPlans(plans [][]form, forms []form) [][]form {
+	var extended [][]form
+	for _, p := range plans {
+		for _, f := range forms {
+			extended = append(extended, append(p[:len(p):len(p)], f))
+		}
+	}
+	return extended
+}
+
+// futureRanks returns, for each position k, the rank bits of the cards
+// from k on that could join meld slot s in form f.
+func (g *layoffGroup) futureRanks(s int, f form) []uint16 {
+	future := make([]uint16, len(g.cards)+1)
+	for k := len(g.cards) - 1; k >= 0; k-- {
+		future[k] = future[k+1]
+		c := g.problem.pool[g.cards[k]].card
+		for _, o := range g.options[k] {
+			if o.slot == s && g.accepts(s, f, c) {
+				future[k] |= rankBit(c.Rank)
 			}
 		}
-		return n
 	}
+	return future
+}
+
+// futureGateSeats returns, for each position k, as bits by seat, the
+// losers holding cards from k on that could fill a gap of meld slot s
+// with a card of another suit than its own (F7's gate).
+func (g *layoffGroup) futureGateSeats(s int) []uint8 {
+	m := g.slots[s]
+	seats := make([]uint8, len(g.cards)+1)
+	for k := len(g.cards) - 1; k >= 0; k-- {
+		seats[k] = seats[k+1]
+		h := g.problem.pool[g.cards[k]]
+		for _, o := range g.options[k] {
+			if o.slot == s && m.gate&rankBit(h.card.Rank) != 0 && h.card.Suit != m.base.suit {
+				seats[k] |= 1 << h.seat
+			}
+		}
+	}
+	return seats
+}
+
+// orderPlans bounds what each plan can lay off (fitting, fitting0) and
+// orders the plans, those with the fewest runs first (planOrder).
+func (g *layoffGroup) orderPlans() {
 	g.planOrder = make([]int, len(g.plans))
-	g.words = make([][]uint64, len(g.cards)+1)
-	for i := range g.words {
-		g.words[i] = make([]uint64, len(g.slots))
-	}
-	g.optionSlots = make([]uint32, len(g.cards))
-	for k, opts := range g.options {
-		for _, o := range opts {
-			if o.slot >= 0 {
-				g.optionSlots[k] |= 1 << o.slot
-			}
-		}
-	}
 	g.fitting = make([][]int, len(g.plans))
 	g.fitting0 = make([][]int, len(g.plans))
 	for p := range g.plans {
@@ -261,7 +298,18 @@ func (g *layoffGroup) prepare() {
 		g.fitting[p] = g.bounds(p, false)
 		g.fitting0[p] = g.bounds(p, true)
 	}
-	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runs(g.plans[a]) - runs(g.plans[b]) })
+	slices.SortStableFunc(g.planOrder, func(a, b int) int { return runCount(g.plans[a]) - runCount(g.plans[b]) })
+}
+
+// runCount returns how many melds plan fixes as runs.
+func runCount(plan []form) int {
+	n := 0
+	for _, f := range plan {
+		if f == asRun {
+			n++
+		}
+	}
+	return n
 }
 
 // bounds returns, for each position i, a bound on the cards from i on that
@@ -738,54 +786,127 @@ func (g *layoffGroup) covered(v trumpValues, bound0, bound int16) bool {
 // whose card count matters (they could hold a whole rank or suit, F3) need
 // a choice per card: whether each card they accept joins them.
 func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) trumpValues {
-	plan := g.plans[p]
-	end := g.blockEnd[i]
-	c := g.problem.pool[g.cards[i]].card
+	bp := blockPlacement{
+		p: p, plan: g.plans[p], end: g.blockEnd[i], size: g.blockEnd[i] - i,
+		card: g.problem.pool[g.cards[i]].card, states: states,
+	}
 	// Which card fills the gap of a flush that may end as a run, and whose
 	// it is, matters to F7's gate: such a block is placed card by card.
-	for k := i; k < end; k++ {
+	if g.fillsGate(i, &bp, final) {
+		return g.cardStep(i, states, p, final)
+	}
+	var runSpace [8]int
+	runs, ok := g.blockRuns(i, &bp, final, runSpace[:0])
+	if !ok {
+		return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
+	}
+	bp.runs = runs
+	if bp.size > len(bp.block) {
+		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
+	}
+	choices, ok := g.readBlock(i, &bp, final)
+	if !ok {
+		return g.cardStep(i, states, p, final)
+	}
+	v := noValues()
+	bp.words = make([]uint64, len(states))
+	for choice := range choices {
+		g.joinChoice(&bp, choice)
+		if g.blockWords(&bp) {
+			v = g.giveRuns(v, &bp)
+		}
+		g.undoChoice(&bp)
+	}
+	return v
+}
+
+// blockPlacement is what blockStep knows of the block it places, and of
+// the choice it is trying: which counted meld, if any, each card joins.
+type blockPlacement struct {
+	p    int    // the plan
+	plan []form // its forms
+	end  int    // the index after the block's last card
+	size int    // how many cards the block holds
+	// card is the block's first card: its colour and rank are all a run
+	// that takes one of the block's cards needs.
+	card   cards.Card
+	states []uint32
+	runs   []int        // run slots that may take this rank
+	block  [3]blockCard // the block's cards, as readBlock found them
+	undo   [3]blockUndo // how to take back the choice's cards
+	// words holds each meld's key word at the end of the block, and
+	// withCard each run's with a card of this rank.
+	words    []uint64
+	withCard [8]uint64
+	// joined counts the choice's cards that join a counted meld, left
+	// those that do not, and leftTaken those of them that a flush or a
+	// meld that never refuses them would take.
+	joined, left, leftTaken int
+}
+
+// blockCard is one card of a block: whether a flush or a meld that never
+// refuses it would take it, and the counted sets and flushes it may join.
+type blockCard struct {
+	card     cards.Card
+	taken    bool
+	counted  [4]int
+	nCounted int
+}
+
+// blockUndo is a meld slot's state before a block's card joined it (slot
+// -1 when the card joined none).
+type blockUndo struct {
+	slot  int
+	state uint32
+}
+
+// fillsGate reports whether a card of the block could fill a gap of a
+// meld, not final, that may end as a run (F7's gate).
+func (g *layoffGroup) fillsGate(i int, bp *blockPlacement, final uint32) bool {
+	for k := i; k < bp.end; k++ {
 		for _, o := range g.options[k] {
-			if o.slot >= 0 && plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(c.Rank) != 0 {
-				return g.cardStep(i, states, p, final)
+			if o.slot >= 0 && bp.plan[o.slot] != asFlush && final&(1<<o.slot) == 0 && g.slots[o.slot].gate&rankBit(bp.card.Rank) != 0 {
+				return true
 			}
 		}
 	}
-	var runSpace [8]int
-	runs := runSpace[:0] // run slots that may take this rank
+	return false
+}
+
+// blockRuns appends to runs the run slots, not final, that may take a card
+// of the block's rank and still end as runs; false when there are more
+// than runs has room for.
+func (g *layoffGroup) blockRuns(i int, bp *blockPlacement, final uint32, runs []int) ([]int, bool) {
+	c := bp.card
 	for _, o := range g.options[i] {
-		if o.slot >= 0 && final&(1<<o.slot) == 0 && plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
-			g.runPossible(o.slot, unpack(states[o.slot], g.slots[o.slot].base).with(c), states[o.slot], end) {
-			if len(runs) == len(runSpace) {
-				return g.cardStep(i, states, p, final) // too many runs to enumerate subsets of
+		if o.slot >= 0 && final&(1<<o.slot) == 0 && bp.plan[o.slot] == asRun && g.accepts(o.slot, asRun, c) &&
+			g.runPossible(o.slot, unpack(bp.states[o.slot], g.slots[o.slot].base).with(c), bp.states[o.slot], bp.end) {
+			if len(runs) == cap(runs) {
+				return nil, false
 			}
 			runs = append(runs, o.slot)
 		}
 	}
-	// For each card: whether a flush or a meld that never refuses it
-	// would take it, and the counted sets and flushes it may join.
-	type blockCard struct {
-		card     cards.Card
-		taken    bool
-		counted  [4]int
-		nCounted int
-	}
-	var block [3]blockCard
-	size := end - i
-	if size > len(block) {
-		return g.cardStep(i, states, p, final) // cannot happen: a colour has three suits
-	}
+	return runs, true
+}
+
+// readBlock fills in bp.block for the block's cards and returns the number
+// of choices: for each card, one per counted meld it may join, and one for
+// none. It returns false when a card may join more counted melds than a
+// blockCard has room for.
+func (g *layoffGroup) readBlock(i int, bp *blockPlacement, final uint32) (int, bool) {
 	choices := 1
-	for k := range size {
-		b := &block[k]
+	for k := range bp.size {
+		b := &bp.block[k]
 		b.card = g.problem.pool[g.cards[i+k]].card
 		for _, o := range g.options[i+k] {
 			switch {
 			case o.slot < 0:
 				b.taken = true
-			case final&(1<<o.slot) != 0 || plan[o.slot] == asRun || !g.accepts(o.slot, plan[o.slot], b.card):
-			case plan[o.slot] == asSet || plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
+			case final&(1<<o.slot) != 0 || bp.plan[o.slot] == asRun || !g.accepts(o.slot, bp.plan[o.slot], b.card):
+			case bp.plan[o.slot] == asSet || bp.plan[o.slot] == asEither || g.slots[o.slot].wholeSuitPossible:
 				if b.nCounted == len(b.counted) {
-					return g.cardStep(i, states, p, final)
+					return 0, false
 				}
 				b.counted[b.nCounted] = o.slot
 				b.nCounted++
@@ -795,106 +916,126 @@ func (g *layoffGroup) blockStep(i int, states []uint32, p int, final uint32) tru
 		}
 		choices *= 1 + b.nCounted
 	}
-	v := noValues()
-	words := make([]uint64, len(states))
-	var withCard [8]uint64
-	for choice := range choices {
-		// Which counted meld, if any, each card joins.
-		var undo [3]struct {
-			slot  int
-			state uint32
+	return choices, true
+}
+
+// joinChoice lays the block's cards on the counted melds as choice number
+// choice says, and counts the cards that joined and those left.
+func (g *layoffGroup) joinChoice(bp *blockPlacement, choice int) {
+	bp.joined, bp.left, bp.leftTaken = 0, 0, 0
+	rest := choice
+	for k := range bp.size {
+		b := &bp.block[k]
+		pick := rest % (1 + b.nCounted)
+		rest /= 1 + b.nCounted
+		bp.undo[k].slot = -1
+		if pick == 0 {
+			bp.left++
+			if b.taken {
+				bp.leftTaken++
+			}
+			continue
 		}
-		joined, left, leftTaken := 0, 0, 0
-		rest := choice
-		for k := range size {
-			b := &block[k]
-			pick := rest % (1 + b.nCounted)
-			rest /= 1 + b.nCounted
-			undo[k].slot = -1
-			if pick == 0 {
-				left++
-				if b.taken {
-					leftTaken++
-				}
-				continue
-			}
-			s := b.counted[pick-1]
-			undo[k].slot, undo[k].state = s, states[s]
-			states[s] = g.with(s, states[s], b.card)
-			joined++
-		}
-		// The key words of every meld at the end of the block, and of
-		// each run with a card of this rank.
-		alive := true
-		for s, st := range states {
-			var ok bool
-			words[s], ok = g.slotWord(s, st, plan[s], end)
-			isRun := false
-			for _, r := range runs {
-				isRun = isRun || r == s
-			}
-			alive = alive && (ok || isRun)
-			if !ok {
-				words[s] = deadWord
-			}
-		}
-		for b, s := range runs {
-			w, ok := g.slotWord(s, g.with(s, states[s], c), asRun, end)
-			if !ok {
-				w = deadWord
-			}
-			withCard[b] = w
-		}
-		for subset := 0; alive && subset < 1<<len(runs); subset++ {
-			given := bits.OnesCount(uint(subset))
-			if given > left {
-				continue
-			}
-			gain := int16(joined + min(left, given+leftTaken))
-			if g.covered(v, gain+int16(g.fitting0[p][end]), gain+int16(g.fitting[p][end])) {
-				continue
-			}
-			if end == len(g.cards) {
-				v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
-				continue
-			}
-			k := g.key[:0]
-			k = binary.LittleEndian.AppendUint16(k, uint16(end))
-			k = binary.LittleEndian.AppendUint16(k, g.planKey(p))
-			dead := false
-			mandatory, optional := 0, 0
-			for s := range states {
-				w := words[s]
-				for b, r := range runs {
-					if r == s && subset&(1<<b) != 0 {
-						w = withCard[b]
-					}
-				}
-				dead = dead || w == deadWord
-				w, status, isFinal := keyPart(w)
-				if isFinal {
-					mandatory, optional = countStatus(status, mandatory, optional)
-				}
-				k = binary.LittleEndian.AppendUint64(k, w)
-			}
-			k = g.appendCounts(k, mandatory, optional)
-			g.key = k
-			if dead || mandatory > g.mode {
-				continue
-			}
-			if known, ok := g.memo[string(k)]; ok {
-				v = maxValues(v, plus(known, gain))
-				continue
-			}
-			v = maxValues(v, plus(g.withRuns(end, states, p, runs, subset, c), gain))
-		}
-		for k := size - 1; k >= 0; k-- {
-			if undo[k].slot >= 0 {
-				states[undo[k].slot] = undo[k].state
-			}
+		s := b.counted[pick-1]
+		bp.undo[k].slot, bp.undo[k].state = s, bp.states[s]
+		bp.states[s] = g.with(s, bp.states[s], b.card)
+		bp.joined++
+	}
+}
+
+// undoChoice takes back what joinChoice laid, last card first.
+func (g *layoffGroup) undoChoice(bp *blockPlacement) {
+	for k := bp.size - 1; k >= 0; k-- {
+		if bp.undo[k].slot >= 0 {
+			bp.states[bp.undo[k].slot] = bp.undo[k].state
 		}
 	}
+}
+
+// blockWords writes the key words of every meld at the end of the block,
+// and of each run with a card of this rank. It returns false when a meld
+// other than those runs can no longer end valid.
+func (g *layoffGroup) blockWords(bp *blockPlacement) bool {
+	alive := true
+	for s, st := range bp.states {
+		var ok bool
+		bp.words[s], ok = g.slotWord(s, st, bp.plan[s], bp.end)
+		isRun := false
+		for _, r := range bp.runs {
+			isRun = isRun || r == s
+		}
+		alive = alive && (ok || isRun)
+		if !ok {
+			bp.words[s] = deadWord
+		}
+	}
+	for b, s := range bp.runs {
+		w, ok := g.slotWord(s, g.with(s, bp.states[s], bp.card), asRun, bp.end)
+		if !ok {
+			w = deadWord
+		}
+		bp.withCard[b] = w
+	}
+	return alive
+}
+
+// giveRuns tries, for the choice laid, every subset of the runs to get a
+// card of this rank, no more of them than there are cards left, and
+// returns v improved by what they lay off.
+func (g *layoffGroup) giveRuns(v trumpValues, bp *blockPlacement) trumpValues {
+	for subset := 0; subset < 1<<len(bp.runs); subset++ {
+		given := bits.OnesCount(uint(subset))
+		if given > bp.left {
+			continue
+		}
+		gain := int16(bp.joined + min(bp.left, given+bp.leftTaken))
+		if g.covered(v, gain+int16(g.fitting0[bp.p][bp.end]), gain+int16(g.fitting[bp.p][bp.end])) {
+			continue
+		}
+		if bp.end == len(g.cards) {
+			v = maxValues(v, plus(g.withRuns(bp.end, bp.states, bp.p, bp.runs, subset, bp.card), gain))
+			continue
+		}
+		k, dead, mandatory := g.subsetKey(bp, subset)
+		if dead || mandatory > g.mode {
+			continue
+		}
+		if known, ok := g.memo[string(k)]; ok {
+			v = maxValues(v, plus(known, gain))
+			continue
+		}
+		v = maxValues(v, plus(g.withRuns(bp.end, bp.states, bp.p, bp.runs, subset, bp.card), gain))
+	}
 	return v
+}
+
+// subsetKey writes the memo key at the end of the block when the runs of
+// the subset get a card of this rank, as memoKey would, without laying
+// the cards. It also reports whether a meld can no longer end valid, and
+// how many final melds must take a trump.
+func (g *layoffGroup) subsetKey(bp *blockPlacement, subset int) ([]byte, bool, int) {
+	k := g.key[:0]
+	k = binary.LittleEndian.AppendUint16(k, uint16(bp.end))
+	k = binary.LittleEndian.AppendUint16(k, g.planKey(bp.p))
+	dead := false
+	mandatory, optional := 0, 0
+	for s := range bp.states {
+		w := bp.words[s]
+		for b, r := range bp.runs {
+			if r == s && subset&(1<<b) != 0 {
+				w = bp.withCard[b]
+			}
+		}
+		dead = dead || w == deadWord
+		w, status, isFinal := keyPart(w)
+		if isFinal {
+			mandatory, optional = countStatus(status, mandatory, optional)
+		}
+		k = binary.LittleEndian.AppendUint64(k, w)
+	}
+	k = g.appendCounts(k, mandatory, optional)
+	g.key = k
+	return k, dead, mandatory
 }
 
 // deadWord marks, in blockStep, a meld that can no longer end valid.
