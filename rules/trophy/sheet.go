@@ -144,9 +144,41 @@ type sheetPlays struct {
 // at least the filled ones and a round of empty ones, and another round
 // when "Add plays" was pressed.
 func readPlays(form url.Values, names []string, leader int, r *game.Reader) sheetPlays {
-	seats := len(names)
+	out, last := readRows(form, len(names), r)
+	out.leader = leader
+	if leader < 0 {
+		if out.entered {
+			out.problem = "Choose who leads the trick (T1)."
+		}
+		return out
+	}
+	trick := Trick{Players: len(names), Leader: leader}
+	out.res, _ = Score(trick) // no plays: the leader is to lead
+	if !out.entered {
+		// The first row is left "in turn": it is the leader's, and stays
+		// so when the leader is changed above it.
+		return out
+	}
+	for i := range out.rows {
+		if out.rows[i].filled && !out.referee(&trick, i, names) {
+			return out
+		}
+	}
+	// The row after the last play is whoever's turn it is, ready to be
+	// filled in.
+	if next := last + 1; out.res.Next >= 0 && next < len(out.rows) && out.rows[next].seat < 0 {
+		out.rows[next].seat = out.res.Next
+	}
+	return out
+}
+
+// readRows reads the rows of plays as the page shows them, and the last
+// filled one (-1 for none): as many rows as were shown, but at least the
+// filled ones and a round of empty ones, and another round when "Add
+// plays" was pressed.
+func readRows(form url.Values, seats int, r *game.Reader) (out sheetPlays, last int) {
 	most := MaxPlays(seats)
-	last := -1
+	last = -1
 	for n := 0; n < most; n++ {
 		if strings.TrimSpace(form.Get(rowField(n, "card"))) != "" || form.Get(rowField(n, "fold")) != "" {
 			last = n
@@ -154,7 +186,7 @@ func readPlays(form url.Values, names []string, leader int, r *game.Reader) shee
 	}
 	shown, _ := strconv.Atoi(form.Get(rowsField))
 	shown = max(shown, last+1+seats)
-	out := sheetPlays{leader: leader, focus: -1}
+	out.focus = -1
 	if form.Get("action") == moreAction {
 		// The cursor goes to the first empty row, to carry on the trick.
 		shown += seats
@@ -178,75 +210,58 @@ func readPlays(form url.Values, names []string, leader int, r *game.Reader) shee
 		out.rows = append(out.rows, row)
 		out.entered = out.entered || row.filled
 	}
-	if leader < 0 {
-		if out.entered {
-			out.problem = "Choose who leads the trick (T1)."
-		}
-		return out
+	return out, last
+}
+
+// referee adds filled row i to the trick and referees it (T1-T7): its
+// verdict on the row, the trick as it stands after it in p.res. It
+// reports false, with p.problem set, at a fault.
+func (p *sheetPlays) referee(trick *Trick, i int, names []string) bool {
+	row := &p.rows[i]
+	play := "Play " + itoa(i+1)
+	switch {
+	case row.fold && strings.TrimSpace(row.field.Value) != "":
+		row.field.Verdict = badVerdict("A card or a fold, not both.")
+		p.problem = play + ": a card or a fold, not both."
+	case !row.fold && !row.hasCard:
+		p.problem = "Fix the card of " + strings.ToLower(play) + "."
+	case row.seat < 0 && p.res.Ended:
+		msg := "Nothing is played after the trick has ended: " + names[p.res.Winner] + " won it (T5)."
+		row.field.Verdict = badVerdict(msg, "T5")
+		p.problem = play + ": " + msg
 	}
-	trick := Trick{Players: seats, Leader: leader}
-	out.res, _ = Score(trick) // no plays: the leader is to lead
-	if !out.entered {
-		// The first row is left "in turn": it is the leader's, and stays
-		// so when the leader is changed above it.
-		return out
+	if p.problem != "" {
+		return false
 	}
-	for i := range out.rows {
-		row := &out.rows[i]
-		if !row.filled {
-			continue
-		}
-		play := "Play " + itoa(i+1)
-		switch {
-		case row.fold && strings.TrimSpace(row.field.Value) != "":
-			row.field.Verdict = badVerdict("A card or a fold, not both.")
-			out.problem = play + ": a card or a fold, not both."
-		case !row.fold && !row.hasCard:
-			out.problem = "Fix the card of " + strings.ToLower(play) + "."
-		case row.seat < 0 && out.res.Ended:
-			msg := "Nothing is played after the trick has ended: " + names[out.res.Winner] + " won it (T5)."
-			row.field.Verdict = badVerdict(msg, "T5")
-			out.problem = play + ": " + msg
-		}
-		if out.problem != "" {
-			return out
-		}
-		inTurn := row.seat < 0
-		if inTurn {
-			row.seat = out.res.Next
-		}
-		p := Play{Seat: row.seat, Fold: row.fold}
-		if !row.fold {
-			p.Card = row.card
-		}
-		trick.Plays = append(trick.Plays, p)
-		res, err := Score(trick)
-		if err != nil {
-			msg := message(err, names)
-			rule, _ := ruling.RuleOf(err)
-			row.field.Verdict = badVerdict(msg, rule)
-			out.problem = play + ": " + msg
-			return out
-		}
-		var notes []string
-		var rules []string
-		if inTurn {
-			notes, rules = append(notes, names[row.seat]+", in turn"), append(rules, "T2")
-		}
-		if res.Ended {
-			notes, rules = append(notes, names[res.Winner]+" wins the trick (T5)"), append(rules, "T5")
-		}
-		if len(notes) > 0 {
-			row.field.Verdict = &game.Verdict{OK: true, Text: strings.Join(notes, "; "), Rules: rules}
-		}
-		out.res, out.plays = res, trick.Plays
+	inTurn := row.seat < 0
+	if inTurn {
+		row.seat = p.res.Next
 	}
-	// The row after the last play is whoever's turn it is, ready to be
-	// filled in.
-	if next := last + 1; out.res.Next >= 0 && next < len(out.rows) && out.rows[next].seat < 0 {
-		out.rows[next].seat = out.res.Next
+	pl := Play{Seat: row.seat, Fold: row.fold}
+	if !row.fold {
+		pl.Card = row.card
 	}
-	return out
+	trick.Plays = append(trick.Plays, pl)
+	res, err := Score(*trick)
+	if err != nil {
+		msg := message(err, names)
+		rule, _ := ruling.RuleOf(err)
+		row.field.Verdict = badVerdict(msg, rule)
+		p.problem = play + ": " + msg
+		return false
+	}
+	var notes, rules []string
+	if inTurn {
+		notes, rules = append(notes, names[row.seat]+", in turn"), append(rules, "T2")
+	}
+	if res.Ended {
+		notes, rules = append(notes, names[res.Winner]+" wins the trick (T5)"), append(rules, "T5")
+	}
+	if len(notes) > 0 {
+		row.field.Verdict = &game.Verdict{OK: true, Text: strings.Join(notes, "; "), Rules: rules}
+	}
+	p.res, p.plays = res, trick.Plays
+	return true
 }
 
 // section lays out the plays: who leads, then one row per play (who, the
