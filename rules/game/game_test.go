@@ -1,0 +1,104 @@
+package game
+
+import (
+	"errors"
+	"net/url"
+	"slices"
+	"testing"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/ruling"
+)
+
+// TestTallyAddEqualsTallyOf: adding rounds one at a time gives what
+// adding them up from the start gives, and Add leaves the tally it was
+// given as it was.
+func TestTallyAddEqualsTallyOf(t *testing.T) {
+	rounds := []Round{
+		{Points: []int{10, 0, -5}, Seat: 0, EndsHand: true},
+		{Points: []int{0, 25, 0}, Seat: 1},
+		{Points: []int{3, 3, 3}, Seat: 2, EndsHand: true},
+		{Points: []int{0, 0, 0}, Seat: -1, EndsGame: true},
+	}
+	tally := NewTally(3)
+	for i, r := range rounds {
+		before := tally
+		beforeTotals := slices.Clone(before.Totals)
+		tally = tally.Add(r)
+		if !slices.Equal(before.Totals, beforeTotals) {
+			t.Fatalf("round %d: Add changed the tally it was given", i)
+		}
+		want := TallyOf(3, rounds[:i+1])
+		if !slices.Equal(tally.Totals, want.Totals) || !slices.Equal(tally.Scored, want.Scored) || tally.Rounds != want.Rounds ||
+			tally.Hands != want.Hands || tally.Ended != want.Ended {
+			t.Fatalf("round %d: added %+v, from the start %+v", i, tally, want)
+		}
+	}
+	if !slices.Equal(tally.Totals, []int{13, 28, -2}) || !slices.Equal(tally.Scored, []int{2, 2, 1}) || tally.Hands != 2 || !tally.Ended {
+		t.Errorf("tally %+v", tally)
+	}
+}
+
+// TestPlaces: winners first, the others by total, equal totals sharing a
+// place and the next skipped (P4); lowest first when lowest wins.
+func TestPlaces(t *testing.T) {
+	if got := Places([]int{50, 120, 80, 80}, []int{1}, true); !slices.Equal(got, []int{4, 1, 2, 2}) {
+		t.Errorf("highest wins: %v", got)
+	}
+	if got := Places([]int{50, 120, 80, 50}, []int{0, 3}, false); !slices.Equal(got, []int{1, 4, 3, 1}) {
+		t.Errorf("lowest wins, a shared win: %v", got)
+	}
+}
+
+// TestGroupFields: a group shows the fields the page had, at least one
+// empty after the last filled one, one more when its button was pressed
+// (the cursor in the first empty one), never more than MaxGroupFields.
+func TestGroupFields(t *testing.T) {
+	form := url.Values{CountName("m"): {"2"}, GroupField("m", 0): {"7S 7H 7D"}, GroupField("m", 1): {"8S 8H 8D"}}
+	if shown, focus := GroupFields(form, "m"); shown != 3 || focus != -1 {
+		t.Errorf("two filled: %d shown, focus %d", shown, focus)
+	}
+	AddField(form, "m")
+	if shown, focus := GroupFields(form, "m"); shown != 3 || focus != 2 {
+		t.Errorf("after more: %d shown, focus %d", shown, focus)
+	}
+	forged := url.Values{CountName("m"): {"1000000"}}
+	if shown, _ := GroupFields(forged, "m"); shown != MaxGroupFields {
+		t.Errorf("a forged count: %d shown", shown)
+	}
+}
+
+// TestReaderCountsCopies: a card given more often than the deck holds it
+// is refused in the field where it appears too often, naming the field
+// that has it.
+func TestReaderCountsCopies(t *testing.T) {
+	r := NewReader(cards.Standard())
+	form := url.Values{"a": {"7S, 8S"}, "b": {"9S 7S"}}
+	if plays, f := r.Field(form, "a", "Ann's meld", ""); len(plays) != 2 || f.Error != "" {
+		t.Fatalf("first field: %v %q", plays, f.Error)
+	}
+	plays, f := r.Field(form, "b", "Bob's meld", "")
+	if plays != nil || f.Error != "7S is already in Ann's meld: the deck has only one." || !f.Chips[1].Over {
+		t.Errorf("second field: %v %q %+v", plays, f.Error, f.Chips)
+	}
+}
+
+// TestBodyNamesTheField: the first thing wrong in a body is bad input
+// naming its field, by path.
+func TestBodyNamesTheField(t *testing.T) {
+	body, err := DecodeBody([]byte(`{"hands": [["7S"], ["8S", 3]], "winner": 0}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Body
+	v, _ := r.Get(body, "", "hands", true)
+	r.CardLists(v, "hands", cards.Standard(), cards.Standard().NewTally())
+	r.Get(body, "", "missing", true)
+	var bad *ruling.InputError
+	if err := r.Error(); !errors.As(err, &bad) || bad.Field != "hands[1][1]" {
+		t.Errorf("error %v", err)
+	}
+	if _, err := DecodeBody([]byte(`[1]`)); !errors.As(err, &bad) || bad.Field != "" {
+		t.Errorf("not an object: %v", err)
+	}
+}
