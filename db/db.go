@@ -47,6 +47,8 @@ var (
 type Store struct {
 	w   *sql.DB // one connection: every write, in BEGIN IMMEDIATE
 	r   *sql.DB // read-only pool
+	ws  *stmts  // the writer's prepared statements
+	rs  *stmts  // the readers'
 	now func() time.Time
 
 	health writeHealth // how the last write went, for Writable
@@ -138,9 +140,25 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("db: open %s for reading: %w", path, err)
 	}
-	r.SetMaxOpenConns(max(4, runtime.NumCPU()))
-	return &Store{w: w, r: r, now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}, nil
+	readers := max(4, runtime.NumCPU())
+	r.SetMaxOpenConns(readers)
+	r.SetMaxIdleConns(readers) // keep their prepared statements
+	s := &Store{w: w, r: r, ws: newStmts(w, false), rs: newStmts(r, true),
+		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}
+	if err := s.ws.prepare(ctx, writeQueries...); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
 }
+
+// writeQueries are the writer's statements of a save, a correction and a
+// deletion, prepared once when the store opens.
+var writeQueries = []string{stateQuery, seatNamesQuery, insertHand, appendSeats, recomputeSeats, writeGameQuery,
+	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}
+
+// reads are the reader pool's statements, prepared on first use.
+func (s *Store) reads() prepReads { return prepReads{s.rs} }
 
 func migrate(ctx context.Context, w *sql.DB) error {
 	sub, err := fs.Sub(migrations, "migrations")
@@ -160,8 +178,9 @@ func migrate(ctx context.Context, w *sql.DB) error {
 // Close waits for nothing: callers stop the server first, so no write is in
 // flight. It checkpoints the WAL into the main file.
 func (s *Store) Close() error {
+	stmtErr := errors.Join(s.rs.close(), s.ws.close())
 	_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	return errors.Join(s.r.Close(), s.w.Close())
+	return errors.Join(stmtErr, s.r.Close(), s.w.Close())
 }
 
 // Ping reports whether the database can be read and written: a reader
@@ -189,6 +208,11 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 		s.health.record(s.now(), err)
 	}
 	return err
+}
+
+// writePrepared is write with the writer's prepared statements.
+func (s *Store) writePrepared(ctx context.Context, fn func(tx dbtx) error) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return fn(prepTx{tx, s.ws}) })
 }
 
 func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {

@@ -1,11 +1,5 @@
 package db
 
-import (
-	"context"
-	"database/sql"
-	"fmt"
-)
-
 // HandScore is one hand of a seat: the points the seat got in it and the
 // hand's place in the game, from 1; Hand is 0 when the game has no hands.
 type HandScore struct {
@@ -33,25 +27,6 @@ func handExtremes(points [][]int, seats int) (best, worst []HandScore) {
 		}
 	}
 	return best, worst
-}
-
-// writeHandExtremes rewrites each seat's best and worst hand, derived from
-// the hands like the totals and in the same transaction (recompute), so a
-// player's record never reads the hands of hundreds of games.
-func writeHandExtremes(ctx context.Context, tx *sql.Tx, gameID int64, hands []Hand, seats int) error {
-	points := make([][]int, len(hands))
-	for i, h := range hands {
-		points[i] = h.Points
-	}
-	best, worst := handExtremes(points, seats)
-	for seat := range best {
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET best_points = ?, best_hand = ?, worst_points = ?, worst_hand = ?
-			WHERE game_id = ? AND seat = ?`, handOrNull(best[seat], true), handOrNull(best[seat], false),
-			handOrNull(worst[seat], true), handOrNull(worst[seat], false), gameID, seat); err != nil {
-			return fmt.Errorf("db: best and worst hands of game %d: %w", gameID, err)
-		}
-	}
-	return nil
 }
 
 // handOrNull is the column value of a hand's points (or its number): NULL

@@ -213,14 +213,14 @@ func (s *Store) Game(ctx context.Context, publicID string) (Game, error) {
 	if !ValidID(publicID) {
 		return Game{}, ErrNotFound
 	}
-	g, err := scanGame(s.r.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.public_id = ?`, publicID))
+	g, err := scanGame(s.reads().QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.public_id = ?`, publicID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
 	if err != nil {
 		return Game{}, fmt.Errorf("db: load game %s: %w", publicID, err)
 	}
-	if g.Seats, err = loadSeats(ctx, s.r, g.ID); err != nil {
+	if g.Seats, err = loadSeats(ctx, s.reads(), g.ID); err != nil {
 		return Game{}, err
 	}
 	return g, nil

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // Hand is one entry on a scorepad: a hand, a deal or a trick.
@@ -118,12 +117,17 @@ func scanHand(row scanner) (Hand, error) {
 // Hands returns the game's hands in the order they were played, without
 // deleted ones.
 func (s *Store) Hands(ctx context.Context, gameID int64) ([]Hand, error) {
-	return loadHands(ctx, s.r, gameID)
+	return loadHands(ctx, s.reads(), gameID)
 }
 
+// handsQuery reads a game's hands in order; handQuery one of them.
+const (
+	handsQuery = `SELECT ` + handColumns + ` FROM hands WHERE game_id = ? AND deleted_at IS NULL ORDER BY seq`
+	handQuery  = `SELECT ` + handColumns + ` FROM hands WHERE id = ? AND game_id = ? AND deleted_at IS NULL`
+)
+
 func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+handColumns+` FROM hands
-		WHERE game_id = ? AND deleted_at IS NULL ORDER BY seq`, gameID)
+	rows, err := q.QueryContext(ctx, handsQuery, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
 	}
@@ -142,7 +146,7 @@ func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
 // Hand returns one hand of the game. A deleted hand is ErrDeleted, which
 // is also ErrNotFound.
 func (s *Store) Hand(ctx context.Context, gameID, handID int64) (Hand, error) {
-	return loadHand(ctx, s.r, gameID, handID)
+	return loadHand(ctx, s.reads(), gameID, handID)
 }
 
 type rowQuerier interface {
@@ -150,8 +154,7 @@ type rowQuerier interface {
 }
 
 func loadHand(ctx context.Context, q rowQuerier, gameID, handID int64) (Hand, error) {
-	h, err := scanHand(q.QueryRowContext(ctx, `SELECT `+handColumns+` FROM hands
-		WHERE id = ? AND game_id = ? AND deleted_at IS NULL`, handID, gameID))
+	h, err := scanHand(q.QueryRowContext(ctx, handQuery, handID, gameID))
 	if errors.Is(err, sql.ErrNoRows) {
 		// Whether it was deleted is asked only now: it is rare, and
 		// worth a second look-up only when a phone asks for a hand that
@@ -197,15 +200,23 @@ type submission struct {
 	saved *snapshot
 }
 
+// submittedQuery finds what a form token saved; rememberQuery keeps it.
+const (
+	submittedQuery = `SELECT s.hand_id, r.after FROM submissions s LEFT JOIN revisions r ON r.id = s.revision_id
+		WHERE s.token = ? AND s.game_id = ? AND s.hand_id IS NOT NULL`
+	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (token) DO NOTHING`
+	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`
+)
+
 // submitted returns what a form token already did, if anything.
-func submitted(ctx context.Context, tx *sql.Tx, gameID int64, token string) (submission, bool, error) {
+func submitted(ctx context.Context, tx dbtx, gameID int64, token string) (submission, bool, error) {
 	if token == "" {
 		return submission{}, false, nil
 	}
 	var sub submission
 	var after sql.NullString
-	err := tx.QueryRowContext(ctx, `SELECT s.hand_id, r.after FROM submissions s LEFT JOIN revisions r ON r.id = s.revision_id
-		WHERE s.token = ? AND s.game_id = ? AND s.hand_id IS NOT NULL`, token, gameID).Scan(&sub.handID, &after)
+	err := tx.QueryRowContext(ctx, submittedQuery, token, gameID).Scan(&sub.handID, &after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return submission{}, false, nil
 	}
@@ -248,19 +259,18 @@ func (sn snapshot) input() HandInput {
 
 // remember keeps what the form's token did: the hand, and the revision
 // that holds what it saved.
-func (s *Store) remember(ctx context.Context, tx *sql.Tx, c Change, gameID, handID, revisionID int64) error {
+func (s *Store) remember(ctx context.Context, tx dbtx, c Change, gameID, handID, revisionID int64) error {
 	if c.Token == "" {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (token) DO NOTHING`, c.Token, gameID, handID, revisionID, formatTime(s.now())); err != nil {
+	if _, err := tx.ExecContext(ctx, rememberQuery, c.Token, gameID, handID, revisionID, formatTime(s.now())); err != nil {
 		return fmt.Errorf("db: remember form token: %w", err)
 	}
 	return nil
 }
 
 // revise writes a revision of the hand and returns its id.
-func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, author string, before, after *snapshot) (int64, error) {
+func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, author string, before, after *snapshot) (int64, error) {
 	enc := func(sn *snapshot) (any, error) {
 		if sn == nil {
 			return nil, nil
@@ -276,16 +286,22 @@ func (s *Store) revise(ctx context.Context, tx *sql.Tx, handID int64, action, au
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO revisions (hand_id, action, author, at, before, after)
-		VALUES (?, ?, ?, ?, ?, ?)`, handID, action, author, formatTime(s.now()), b, a)
+	res, err := tx.ExecContext(ctx, reviseQuery, handID, action, author, formatTime(s.now()), b, a)
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
 	return res.LastInsertId()
 }
 
-// AddHand records a new hand at the end of the game and recomputes the
-// game's totals and result. A repeated form token returns the hand the
+// insertHand adds a hand after the game's last (the index of UNIQUE
+// (game_id, seq) finds it at once).
+const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
+	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)`
+
+// AddHand records a new hand at the end of the game and adds it to the
+// game's totals and result, from what the game keeps (its tally) rather
+// than from its hands, so a save costs the same in hand 2,000 as in
+// hand 2. A repeated form token returns the hand the
 // first submit saved, or, when it brings other values, fails with an
 // *AlreadySavedError. It fails with ErrGameOver on a finished game and
 // with ErrConflict when the game changed since c.Version.
@@ -294,7 +310,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		return Hand{}, err
 	}
 	var handID int64
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.writePrepared(ctx, func(tx dbtx) error {
 		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
@@ -304,24 +320,19 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 			want := in.snapshot()
 			return sub.repeats(&want)
 		}
-		var status string
-		var version int
-		if err := tx.QueryRowContext(ctx, `SELECT status, version FROM games WHERE id = ?`, gameID).Scan(&status, &version); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return ErrNotFound
-			}
-			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
+		st, err := loadGameState(ctx, tx, gameID)
+		if err != nil {
+			return err
 		}
-		if status == StatusFinished {
+		if st.status == StatusFinished {
 			return ErrGameOver
 		}
-		if c.Version != 0 && c.Version != version {
+		if c.Version != 0 && c.Version != st.version {
 			return ErrConflict
 		}
 		points, _ := json.Marshal(in.Points)
 		now := formatTime(s.now())
-		res, err := tx.ExecContext(ctx, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
-			VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res, err := tx.ExecContext(ctx, insertHand,
 			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
 		if err != nil {
 			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
@@ -335,7 +346,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
-		return s.recompute(ctx, tx, gameID)
+		return s.appendRound(ctx, tx, st, in.Round())
 	})
 	if err != nil {
 		return Hand{}, err
@@ -353,7 +364,7 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 		return Hand{}, err
 	}
 	want := in.snapshot()
-	err := s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx *sql.Tx) (*snapshot, error) {
+	err := s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx dbtx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?, ends_game = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
@@ -373,7 +384,7 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 // the history) and recomputes the game. Deleting a hand already deleted
 // with the same form token is not an error.
 func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) error {
-	return s.changeHand(ctx, gameID, handID, c, "delete", nil, func(tx *sql.Tx) (*snapshot, error) {
+	return s.changeHand(ctx, gameID, handID, c, "delete", nil, func(tx dbtx) (*snapshot, error) {
 		now := formatTime(s.now())
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
 			now, now, handID); err != nil {
@@ -390,8 +401,8 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) 
 // the row and returns the hand as it now is (nil once deleted); then the
 // revision, the token and the game's derived state are written.
 func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, want *snapshot,
-	apply func(tx *sql.Tx) (*snapshot, error)) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+	apply func(tx dbtx) (*snapshot, error)) error {
+	return s.writePrepared(ctx, func(tx dbtx) error {
 		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
@@ -427,72 +438,6 @@ func seatOrNull(seat int) any {
 		return nil
 	}
 	return seat
-}
-
-// recompute rewrites what is derived from a game's hands: every seat's
-// total, the status, the winner and the version. The game end is the
-// rules' (F9, R8, B8, N8, T8), so correcting a hand can end a game or make
-// a finished one unfinished again.
-func (s *Store) recompute(ctx context.Context, tx *sql.Tx, gameID int64) error {
-	var rulesID, finishedAt, houseRules, settings string
-	var firstDealer int
-	if err := tx.QueryRowContext(ctx, `SELECT rules, coalesce(finished_at, ''), house_rules, settings, first_dealer FROM games WHERE id = ?`,
-		gameID).Scan(&rulesID, &finishedAt, &houseRules, &settings, &firstDealer); err != nil {
-		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
-	}
-	g, err := rules.MustLookup(rulesID)
-	if err != nil {
-		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
-	}
-	seats, err := loadSeats(ctx, tx, gameID)
-	if err != nil {
-		return err
-	}
-	hands, err := loadHands(ctx, tx, gameID)
-	if err != nil {
-		return err
-	}
-	table := game.Table{Names: make([]string, len(seats)), Settings: json.RawMessage(settings), FirstDealer: firstDealer}
-	for i, st := range seats {
-		table.Names[i] = st.Name
-	}
-	if err := json.Unmarshal([]byte(houseRules), &table.HouseRules); err != nil {
-		return fmt.Errorf("db: recompute game %d: house rules: %w", gameID, err)
-	}
-	rounds := make([]rules.Round, len(hands))
-	for i, h := range hands {
-		rounds[i] = h.Round()
-	}
-	tally, res := g.Play(table, rounds)
-	for seat := range seats {
-		final, place := any(nil), any(nil)
-		if res.Finished {
-			final, place = res.Final[seat], res.Places[seat]
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE seats SET total = ?, final = ?, place = ? WHERE game_id = ? AND seat = ?`,
-			tally.Totals[seat], final, place, gameID, seat); err != nil {
-			return fmt.Errorf("db: recompute game %d: %w", gameID, err)
-		}
-	}
-	if err := writeHandExtremes(ctx, tx, gameID, hands, len(seats)); err != nil {
-		return err
-	}
-	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
-	if res.Finished {
-		status, winnerSeat = StatusFinished, res.Winner()
-		finished = finishedAt
-		if finishedAt == "" {
-			finished = formatTime(s.now())
-		}
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET status = ?, winner_seat = ?, finished_at = ?,
-		version = version + 1, updated_at = ? WHERE id = ?`,
-		status, winnerSeat, finished, formatTime(s.now()), gameID); err != nil {
-		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
-	}
-	// A league's standings are computed from its games' totals and results,
-	// so the league's version moves in this same transaction.
-	return leagueGameChanged(ctx, tx, gameID)
 }
 
 // Revision is one change to a hand.

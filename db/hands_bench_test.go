@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -32,6 +33,48 @@ func BenchmarkAddHand(b *testing.B) {
 					b.StartTimer()
 				}
 				if _, err := s.AddHand(ctx, game.ID, pointsHand(1, 0), Change{Token: NewID(), Author: "Ann"}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAddHandAt times a save in games already holding 10, 100,
+// 1,000 and 5,000 hands, with the default durability (FULL): appending
+// costs the same however long the game (issue: a save is O(1) in the
+// game's length). Hands of 0 points keep the games going.
+func BenchmarkAddHandAt(b *testing.B) {
+	ctx := context.Background()
+	path := filepath.Join(b.TempDir(), "bench.db")
+	setup, err := Open(ctx, path, Synchronous(SyncNormal))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sizes := []int{10, 100, 1000, 5000}
+	games := map[int]int64{}
+	for _, n := range sizes {
+		g, err := setup.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewID()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for range n {
+			if _, err := setup.AddHand(ctx, g.ID, pointsHand(0, 0), Change{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		games[n] = g.ID
+	}
+	setup.Close()
+	s, err := Open(ctx, path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("hands=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := s.AddHand(ctx, games[n], pointsHand(0, 0), Change{Token: NewID(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}

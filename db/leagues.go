@@ -222,17 +222,22 @@ func bumpLeague(ctx context.Context, tx *sql.Tx, leagueID int64) error {
 	return nil
 }
 
+// leagueVersionQuery and leagueVersionOfGameQuery are leagueGameChanged's.
+const (
+	leagueVersionQuery       = `UPDATE leagues SET version = version + 1 WHERE id = (SELECT league_id FROM games WHERE id = ?)`
+	leagueVersionOfGameQuery = `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = games.league_id)
+		WHERE id = ? AND league_id IS NOT NULL`
+)
+
 // leagueGameChanged bumps the version of the game's league, if it has
 // one, and stamps the game with the new version, in the transaction of the
 // write that changed the game (LeagueRecordSince reads the games stamped
 // after the version it knows).
-func leagueGameChanged(ctx context.Context, tx *sql.Tx, gameID int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1
-		WHERE id = (SELECT league_id FROM games WHERE id = ?)`, gameID); err != nil {
+func leagueGameChanged(ctx context.Context, tx dbtx, gameID int64) error {
+	if _, err := tx.ExecContext(ctx, leagueVersionQuery, gameID); err != nil {
 		return fmt.Errorf("db: league version of game %d: %w", gameID, err)
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = games.league_id)
-		WHERE id = ? AND league_id IS NOT NULL`, gameID); err != nil {
+	if _, err := tx.ExecContext(ctx, leagueVersionOfGameQuery, gameID); err != nil {
 		return fmt.Errorf("db: league version of game %d: %w", gameID, err)
 	}
 	return nil

@@ -1,7 +1,7 @@
 package handlers
 
 import (
-	"net/http"
+	"bytes"
 	"strconv"
 	"strings"
 
@@ -13,17 +13,37 @@ import (
 )
 
 // showGame renders the scorepad.
+//
+// The page is the same for everyone until the game's version moves (or
+// its league's name): it is rendered once per version (pageCache), and a
+// phone that has it already gets a 304. Only the game's row and seats are
+// read to know the version; the hands only when the page is rendered.
 func (s *Server) showGame(c echo.Context) error {
-	t, err := s.loadTable(c)
+	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
-	rememberGame(c, t.game.PublicID)
-	vm := scorepadVM(t, flash(c.QueryParam("saved")))
-	if err := s.scorepadLeague(c, &vm, t.game.ID); err != nil {
+	rememberGame(c, g.PublicID)
+	var league views.GameVM
+	if err := s.scorepadLeague(c, &league, g.ID); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.GamePage(vm))
+	saved := flash(c.QueryParam("saved"))
+	key := strings.Join([]string{"scorepad", g.PublicID, strconv.Itoa(g.Version), saved, league.League, league.LeagueURL}, "\x00")
+	if done, err := s.pages.serve(c, key); done || err != nil {
+		return err
+	}
+	t, err := s.tableOf(c, g)
+	if err != nil {
+		return err
+	}
+	vm := scorepadVM(t, saved)
+	vm.League, vm.LeagueURL = league.League, league.LeagueURL
+	var buf bytes.Buffer
+	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	return s.pages.store(c, key, buf.Bytes())
 }
 
 // flash turns the redirect's ?saved= into a line on the scorepad.

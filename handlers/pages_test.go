@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"compress/gzip"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -176,5 +178,50 @@ func TestStaticFilesEmbedded(t *testing.T) {
 	p := app.get("/static/app.css")
 	if p.status != http.StatusOK || !strings.Contains(p.body, "prefers-color-scheme: dark") {
 		t.Errorf("/static/app.css = %d", p.status)
+	}
+}
+
+// TestScorepadCachedByVersion: the scorepad carries an ETag; a phone
+// that has the page gets a 304, and once a hand is saved the ETag moves
+// and the new page, gzipped, shows the hand.
+func TestScorepadCachedByVersion(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	get := func(etag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+game, nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		resp, err := app.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+	first := get("")
+	etag := first.Header.Get("ETag")
+	if first.StatusCode != http.StatusOK || etag == "" || first.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("scorepad: %d, ETag %q, encoding %q", first.StatusCode, etag, first.Header.Get("Content-Encoding"))
+	}
+	if again := get(etag); again.StatusCode != http.StatusNotModified {
+		t.Fatalf("the same page again: %d", again.StatusCode)
+	}
+	if p := app.recordPoints(game, "0", "18", "0"); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d", p.status)
+	}
+	after := get(etag)
+	if after.StatusCode != http.StatusOK || after.Header.Get("ETag") == etag {
+		t.Fatalf("after a save: %d, ETag %q (was %q)", after.StatusCode, after.Header.Get("ETag"), etag)
+	}
+	zr, err := gzip.NewReader(after.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if !strings.Contains(string(body), "+18") {
+		t.Errorf("the page after the save does not show the hand")
 	}
 }

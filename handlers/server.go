@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"io"
@@ -69,6 +70,7 @@ type Server struct {
 	events   *broker
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
+	pages    *pageCache   // rendered scorepads, by game version
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
@@ -85,7 +87,7 @@ func (s *Server) CloseStreams() { s.events.close() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), pages: newPageCache(), opts: opts}
 	s.limits = newLimiter(opts.Limits)
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
@@ -111,7 +113,13 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
-		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") },
+		// Cached pages are kept gzipped already (pageCache).
+		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" },
+		// The fastest level: at the default one gzip was a quarter of a
+		// scorepad's CPU for pages of a few KB, which compress nearly as
+		// well either way. A redirect or a tiny body goes uncompressed.
+		Level:     gzip.BestSpeed,
+		MinLength: 1024,
 	}))
 	// HSTS and Secure cookies only over HTTPS, by the connection or a
 	// trusted proxy (secureTransport): echo's own HSTS believes anyone's

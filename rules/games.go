@@ -101,21 +101,32 @@ func (g Game) Play(t game.Table, rounds []Round) (game.Tally, game.Result) {
 	if over == nil {
 		return t.Tally, g.Module.Result(t)
 	}
-	res := *over
-	res.Final = append([]int(nil), t.Tally.Totals...)
+	return t.Tally, settled(*over, t.Tally)
+}
+
+// settled is the result of a game that is over, its final totals being
+// the rounds' totals (all of them, those after the end included) plus
+// the bonuses.
+func settled(res game.Result, t game.Tally) game.Result {
+	res.Final = append([]int(nil), t.Totals...)
 	for _, b := range res.Bonuses {
 		for seat, p := range b.Points {
 			res.Final[seat] += p
 		}
 	}
-	return t.Tally, res
+	return res
 }
 
 // Next is the result once one more round is added to a game that goes
-// on: what Play gives, without adding up the rounds again.
+// on, t.Tally being its rounds so far: what Play gives, without adding up
+// the rounds again.
 func (g Game) Next(t game.Table, r Round) (game.Tally, game.Result) {
 	t.Tally = t.Tally.Add(r)
-	return t.Tally, g.Module.Result(t)
+	res := g.Module.Result(t)
+	if res.Finished {
+		res = settled(res, t.Tally)
+	}
+	return t.Tally, res
 }
 
 // CheckSettings checks a game's stored settings: ones its module reads,

@@ -10,6 +10,14 @@
 // off (and -rate-writes off for -page of forms): the rates meant for one
 // client would refuse most of such a run.
 //
+// With -ratios it measures, in one run, requests per second of /healthz,
+// of a scorepad of -hands hands and of hand saves by points, in -rounds
+// interleaved rounds of -for each, and the disk's own fsync rate, and
+// reports the medians and the ratios the speed goals are given in:
+//
+//	go build -o /tmp/meldpad ./cmd/meldpad
+//	go run ./cmd/meldpad-load -ratios -serve /tmp/meldpad -c 8
+//
 // With -siege it attacks a meldpad as one anonymous client would, and
 // reports what the server's limits did and whether the others were still
 // served: one client (127.0.0.2) opens -streams live-update streams and
@@ -84,6 +92,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&sg.importFile, "import-file", "", "with -siege: the export to import (default: a seeded league of 5,000 games)")
 	fs.DurationVar(&sg.settle, "settle", 5*time.Second, "with -siege: how long the checks run before and after the imports")
 	fs.DurationVar(&sg.maxHealth, "max-healthz", 50*time.Millisecond, "with -siege: the p99 of /healthz the server must stay under")
+	var rt ratios
+	ratiosMode := fs.Bool("ratios", false, "measure requests/s of /healthz, a scorepad and saves, and the disk's fsync rate, in one run, and report the ratios")
+	fs.IntVar(&rt.hands, "hands", 30, "with -ratios: hands on the scorepad measured")
+	fs.DurationVar(&rt.dur, "for", 5*time.Second, "with -ratios: how long each measure runs")
+	fs.IntVar(&rt.rounds, "rounds", 3, "with -ratios: interleaved rounds, of which the medians are given")
+	fs.StringVar(&rt.dir, "fsync-dir", "", "with -ratios and -url: the database's directory, for the fsync rate (default: the temporary directory -serve uses)")
 	probe := fs.String("healthz-probe", "", "internal, for -siege: ask `URL`/healthz every -every from -from until interrupted, printing each answer's time")
 	probeFrom := fs.String("from", "127.0.0.1", "with -healthz-probe: the source address")
 	probeEvery := fs.Duration("every", 100*time.Millisecond, "with -healthz-probe: how often")
@@ -92,6 +106,22 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if *probe != "" {
 		return probeHealth(ctx, strings.TrimSuffix(*probe, "/"), net.ParseIP(*probeFrom), *probeEvery, out)
+	}
+	if *ratiosMode {
+		rt.base, rt.conc = strings.TrimSuffix(*base, "/"), *conc
+		if rt.dir == "" {
+			rt.dir = tempDirOf()
+		}
+		if *serveBin != "" {
+			url, _, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off")
+			if err != nil {
+				return err
+			}
+			defer stop()
+			rt.base = url
+			fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
+		}
+		return rt.run(ctx, out)
 	}
 	if *siegeMode {
 		sg.base, sg.pid = strings.TrimSuffix(*base, "/"), *pid

@@ -643,7 +643,7 @@ func sleep(ctx context.Context, d time.Duration) {
 // serve starts the meldpad binary bin on a free loopback port with a new
 // database, its open files limited to nofile by prlimit(1), and returns
 // its URL, its process id and a function that stops it.
-func serve(ctx context.Context, bin string, nofile int, log io.Writer) (base string, pid int, stop func(), err error) {
+func serve(ctx context.Context, bin string, nofile int, log io.Writer, extra ...string) (base string, pid int, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", 0, nil, err
@@ -655,7 +655,8 @@ func serve(ctx context.Context, bin string, nofile int, log io.Writer) (base str
 		return "", 0, nil, err
 	}
 	limit := strconv.Itoa(nofile)
-	cmd := exec.CommandContext(ctx, "prlimit", "--nofile="+limit+":"+limit, bin, "-addr", addr, "-db", filepath.Join(dir, "siege.db"))
+	args := append([]string{"--nofile=" + limit + ":" + limit, bin, "-addr", addr, "-db", filepath.Join(dir, "siege.db")}, extra...)
+	cmd := exec.CommandContext(ctx, "prlimit", args...)
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)

@@ -65,6 +65,9 @@ type config struct {
 	// Limits bound what clients may cost (handlers.Limits); every flag of
 	// theirs defaults to handlers.DefaultLimits.
 	Limits handlers.Limits
+	// Pprof, when set, is a loopback address to serve Go's profiler on
+	// (net/http/pprof), for measuring a live server; off by default.
+	Pprof string
 }
 
 // options are the handler settings the config names. It is called after
@@ -148,6 +151,11 @@ func (c config) Validate() error {
 	if c.Addr == "" {
 		return errors.New("config: -addr is empty")
 	}
+	if c.Pprof != "" {
+		if err := loopbackOnly(c.Pprof); err != nil {
+			return err
+		}
+	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("config: -addr %q: %w", c.Addr, err)
 	}
@@ -189,6 +197,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	cfg.BaseURL = getenv("MELDPAD_BASE_URL")
 	cfg.TrustedProxies = getenv("MELDPAD_TRUSTED_PROXIES")
 	cfg.Sync = getenv("MELDPAD_SYNC")
+	cfg.Pprof = getenv("MELDPAD_PPROF")
 	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
@@ -199,6 +208,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.Sync, "sync", cfg.Sync, "full: a save returns once it is on the disk; normal: faster where syncing is slow, but a power cut can lose the last saves (env MELDPAD_SYNC)")
 	fs.StringVar(&cfg.BaseURL, "base-url", cfg.BaseURL, "origin of share links and QR codes, such as https://meldpad.example (env MELDPAD_BASE_URL)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
+	fs.StringVar(&cfg.Pprof, "pprof", cfg.Pprof, "loopback address to serve Go's profiler on, such as 127.0.0.1:6060; off when empty (env MELDPAD_PPROF)")
 	limitFlags(fs, &cfg.Limits)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
@@ -257,6 +267,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	logLimits(log, app.Limits())
 	if cfg.BaseURL == "" && cfg.TrustedProxies != "" {
 		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")
+	}
+	if cfg.Pprof != "" {
+		stopProfiler, err := serveProfiler(cfg.Pprof)
+		if err != nil {
+			return err
+		}
+		defer stopProfiler()
+		log.Info("profiler listening", "addr", cfg.Pprof)
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -36,6 +36,10 @@ func TestParseConfig(t *testing.T) {
 		{"base url from the environment", nil, map[string]string{"MELDPAD_BASE_URL": "meldpad.example"}, "", "", true},
 		{"trusted proxies", []string{"-trusted-proxies", "10.0.0.1, 192.168.0.0/16,::1"}, nil, ":8080", "meldpad.db", false},
 		{"trusted proxy not an address", nil, map[string]string{"MELDPAD_TRUSTED_PROXIES": "proxy.local"}, "", "", true},
+		{"profiler on loopback", []string{"-pprof", "127.0.0.1:6060"}, nil, ":8080", "meldpad.db", false},
+		{"profiler on localhost from the environment", nil, map[string]string{"MELDPAD_PPROF": "localhost:6060"}, ":8080", "meldpad.db", false},
+		{"profiler on every interface", []string{"-pprof", ":6060"}, nil, "", "", true},
+		{"profiler on a public address", nil, map[string]string{"MELDPAD_PPROF": "192.0.2.7:6060"}, "", "", true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"meldpad/db"
+)
+
+// ratios measures, in one run, requests per second of /healthz, of a
+// scorepad of -hands hands and of hand saves by points, each at -c
+// connections for -for, in -rounds interleaved rounds, and the disk's own
+// fsync rate (a 4 KB write and fsync at a time, in dir); it reports the
+// medians and the ratios the speed goals are set in: a scorepad against
+// /healthz, saves against fsyncs.
+type ratios struct {
+	base   string
+	conc   int
+	hands  int
+	dur    time.Duration
+	rounds int
+	dir    string // where the database is, for the fsync rate
+}
+
+func (r ratios) run(ctx context.Context, out io.Writer) error {
+	client := phoneClient(r.conc)
+	game, err := newGame(ctx, client, r.base)
+	if err != nil {
+		return err
+	}
+	for range r.hands {
+		if err := saveHand(ctx, client, r.base, game); err != nil {
+			return err
+		}
+	}
+	// Each connection saves into a game of its own, kept going with
+	// hands of 0 points.
+	savers := make([]*saver, r.conc)
+	for i := range savers {
+		if savers[i], err = newSaver(ctx, r.base); err != nil {
+			return err
+		}
+	}
+	var healthz, scorepad, saves, fsyncs []float64
+	for round := range r.rounds {
+		h, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+"/healthz", http.StatusOK) })
+		if err != nil {
+			return fmt.Errorf("/healthz: %w", err)
+		}
+		s, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+game, http.StatusOK) })
+		if err != nil {
+			return fmt.Errorf("scorepad: %w", err)
+		}
+		var next atomic.Int64
+		w, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
+		if err != nil {
+			return fmt.Errorf("saves: %w", err)
+		}
+		f, err := fsyncRate(r.dir, r.dur)
+		if err != nil {
+			return fmt.Errorf("fsync: %w", err)
+		}
+		healthz, scorepad, saves, fsyncs = append(healthz, h), append(scorepad, s), append(saves, w), append(fsyncs, f)
+		fmt.Fprintf(out, "round %d: /healthz %.0f/s, scorepad (%d hands) %.0f/s, saves %.0f/s, fsync %.0f/s\n", round+1, h, r.hands, s, w, f)
+	}
+	h, s, w, f := median(healthz), median(scorepad), median(saves), median(fsyncs)
+	fmt.Fprintf(out, "\nmedians of %d rounds, %d connections, %s each:\n", r.rounds, r.conc, r.dur)
+	fmt.Fprintf(out, "%-28s %10s %8s\n", "", "per second", "ratio")
+	fmt.Fprintf(out, "%-28s %10.0f %8s\n", "/healthz", h, "1")
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f   (to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h)
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f   (to fsync)\n", "hand saves by points", w, w/f)
+	fmt.Fprintf(out, "%-28s %10.0f %8s   (4 KB write + fsync in %s)\n", "disk fsync", f, "1", r.dir)
+	return nil
+}
+
+// rate runs do from r.conc goroutines for r.dur and returns how many
+// succeeded per second; the first failure ends the run.
+func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.dur)
+	defer cancel()
+	var done atomic.Int64
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	start := time.Now()
+	for range r.conc {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			client := phoneClient(1)
+			defer client.CloseIdleConnections() // or every round's connections would pile up at the server's limit
+			for ctx.Err() == nil {
+				if err := do(client); err != nil {
+					if ctx.Err() == nil {
+						mu.Lock()
+						firstErr = cmpErr(firstErr, err)
+						mu.Unlock()
+						cancel()
+					}
+					return
+				}
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(done.Load()) / time.Since(start).Seconds(), firstErr
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+func phoneClient(conns int) *http.Client {
+	jar, _ := cookiejar.New(nil)
+	return &http.Client{Jar: jar, Timeout: 10 * time.Second,
+		Transport:     &http.Transport{MaxIdleConnsPerHost: conns, DisableCompression: false},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+}
+
+// expect gets a page, as a phone does (gzip), and checks its status.
+func expect(ctx context.Context, client *http.Client, pageURL string, status int) error {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, pageURL, nil)
+	resp, err := client.Do(req)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != status {
+		return fmt.Errorf("GET %s: %d, want %d", pageURL, resp.StatusCode, status)
+	}
+	return nil
+}
+
+// saver saves hands by points into a game of its own, as a phone would
+// with a fresh form each time: a new idempotency token, the version it
+// last saw.
+type saver struct {
+	mu      sync.Mutex
+	client  *http.Client
+	base    string
+	game    string
+	form    map[string][]string
+	version int
+}
+
+func newSaver(ctx context.Context, base string) (*saver, error) {
+	client := phoneClient(1)
+	game, err := newGame(ctx, client, base)
+	if err != nil {
+		return nil, err
+	}
+	v, err := form(ctx, client, base+game+"/hands/new")
+	if err != nil {
+		return nil, err
+	}
+	version, _ := strconv.Atoi(v.Get("version"))
+	v["points"] = []string{"0", "0"}
+	return &saver{client: client, base: base, game: game, form: v, version: version}, nil
+}
+
+func (s *saver) save(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := make(map[string][]string, len(s.form))
+	for k, vs := range s.form {
+		v[k] = vs
+	}
+	v["token"] = []string{db.NewID()}
+	v["version"] = []string{strconv.Itoa(s.version)}
+	status, loc, err := post(ctx, s.client, s.base+s.game+"/hands", v)
+	if err != nil {
+		return err
+	}
+	if status != http.StatusSeeOther {
+		return fmt.Errorf("POST %s/hands: %d %s", s.game, status, loc)
+	}
+	s.version++
+	return nil
+}
+
+// fsyncRate is how many 4 KB writes, each followed by fsync, the disk
+// holding dir completes per second: with synchronous=FULL, a commit
+// costs at least one.
+func fsyncRate(dir string, d time.Duration) (float64, error) {
+	f, err := os.CreateTemp(dir, "fsync-")
+	if err != nil {
+		return 0, err
+	}
+	defer os.Remove(f.Name())
+	defer f.Close()
+	block := make([]byte, 4096)
+	n := 0
+	start := time.Now()
+	for time.Since(start) < d {
+		if _, err := f.WriteAt(block, int64(n%256)*4096); err != nil {
+			return 0, err
+		}
+		if err := f.Sync(); err != nil {
+			return 0, err
+		}
+		n++
+	}
+	return float64(n) / time.Since(start).Seconds(), nil
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// tempDirOf is where serve puts its database: the system's temporary
+// directory.
+func tempDirOf() string { return filepath.Clean(os.TempDir()) }

@@ -1,0 +1,116 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// stmts prepares each query once per pool and keeps it: SQLite's parser
+// was a third of a save's CPU when every statement was prepared again.
+// The queries are the constant strings of this package, so the cache
+// holds a few dozen statements at most.
+//
+// The writer's pool has one connection, which a transaction holds while
+// it runs, so preparing there would wait for itself: the writer's
+// statements are prepared when the store opens (writeQueries), and a
+// query not among them runs unprepared. The readers prepare on first use.
+type stmts struct {
+	db   *sql.DB
+	lazy bool
+	mu   sync.Mutex
+	m    map[string]*sql.Stmt
+}
+
+func newStmts(db *sql.DB, lazy bool) *stmts {
+	return &stmts{db: db, lazy: lazy, m: map[string]*sql.Stmt{}}
+}
+
+// prepare prepares queries ahead of their first use.
+func (c *stmts) prepare(ctx context.Context, queries ...string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, q := range queries {
+		st, err := c.db.PrepareContext(ctx, q)
+		if err != nil {
+			return fmt.Errorf("db: prepare %q: %w", q, err)
+		}
+		c.m[q] = st
+	}
+	return nil
+}
+
+// get returns the statement of query: the one prepared, preparing it now
+// on a lazy pool. It reports false when the query is to run unprepared.
+func (c *stmts) get(ctx context.Context, query string) (*sql.Stmt, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[query]; ok || !c.lazy {
+		return st, ok
+	}
+	st, err := c.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, false // run unprepared: the query reports the error
+	}
+	c.m[query] = st
+	return st, true
+}
+
+func (c *stmts) close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var errs []error
+	for q, st := range c.m {
+		errs = append(errs, st.Close())
+		delete(c.m, q)
+	}
+	return errors.Join(errs...)
+}
+
+// prepTx runs prepared statements in a write transaction: the writer's
+// statement, bound to the transaction (database/sql reuses the statement
+// already prepared on the writer's one connection).
+type prepTx struct {
+	*sql.Tx
+	c *stmts
+}
+
+func (t prepTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st, ok := t.c.get(ctx, query); ok {
+		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return t.Tx.ExecContext(ctx, query, args...)
+}
+
+func (t prepTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st, ok := t.c.get(ctx, query); ok {
+		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return t.Tx.QueryContext(ctx, query, args...)
+}
+
+func (t prepTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st, ok := t.c.get(ctx, query); ok {
+		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return t.Tx.QueryRowContext(ctx, query, args...)
+}
+
+// prepReads runs prepared statements on the reader pool.
+type prepReads struct{ c *stmts }
+
+func (r prepReads) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st, ok := r.c.get(ctx, query); ok {
+		return st.QueryContext(ctx, args...)
+	}
+	return r.c.db.QueryContext(ctx, query, args...)
+}
+
+func (r prepReads) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st, ok := r.c.get(ctx, query); ok {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return r.c.db.QueryRowContext(ctx, query, args...)
+}

@@ -1,0 +1,219 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"meldpad/rules"
+	"meldpad/rules/game"
+)
+
+// dbtx is what the writes run their statements on: a transaction, with
+// the writer's prepared statements (prepTx) or without (the import's).
+type dbtx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// reader runs queries: a transaction or the reader pool.
+type reader interface {
+	querier
+	rowQuerier
+}
+
+// gameState is what a write to a game's hands reads of the game, in one
+// query and the seats' names: enough to add a round without reading the
+// hands (the tally), and to check the phone's version.
+type gameState struct {
+	id         int64
+	rules      rules.Game
+	table      game.Table // its Tally is the stored one, when known
+	known      bool       // the stored tally is known (NULL until a write works it out)
+	status     string
+	version    int
+	finishedAt string
+}
+
+const (
+	stateQuery = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, '')
+		FROM games WHERE id = ?`
+	seatNamesQuery = `SELECT coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		WHERE s.game_id = ? ORDER BY s.seat`
+)
+
+// loadGameState reads the game a write changes; ErrNotFound when there
+// is none.
+func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, error) {
+	st := gameState{id: gameID}
+	var rulesID, houseRules, settings, tally string
+	err := q.QueryRowContext(ctx, stateQuery, gameID).Scan(&rulesID, &houseRules, &settings, &st.table.FirstDealer,
+		&st.status, &st.version, &st.finishedAt, &tally)
+	if errors.Is(err, sql.ErrNoRows) {
+		return gameState{}, ErrNotFound
+	}
+	if err != nil {
+		return gameState{}, fmt.Errorf("db: load game %d: %w", gameID, err)
+	}
+	if st.rules, err = rules.MustLookup(rulesID); err != nil {
+		return gameState{}, fmt.Errorf("db: load game %d: %w", gameID, err)
+	}
+	if err := json.Unmarshal([]byte(houseRules), &st.table.HouseRules); err != nil {
+		return gameState{}, fmt.Errorf("db: load game %d: house rules: %w", gameID, err)
+	}
+	st.table.Settings = json.RawMessage(settings)
+	rows, err := q.QueryContext(ctx, seatNamesQuery, gameID)
+	if err != nil {
+		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
+		}
+		st.table.Names = append(st.table.Names, name)
+	}
+	if err := rows.Err(); err != nil {
+		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
+	}
+	st.table.Tally = game.NewTally(len(st.table.Names))
+	if tally != "" {
+		if err := json.Unmarshal([]byte(tally), &st.table.Tally); err != nil {
+			return gameState{}, fmt.Errorf("db: load game %d: tally: %w", gameID, err)
+		}
+		st.known = true
+	}
+	return st, nil
+}
+
+// seatRow is what a write sets on one seat, as the seat statements read
+// it from a JSON list (one statement for every seat of the game).
+type seatRow struct {
+	Seat  int  `json:"seat"`
+	Total int  `json:"total"`
+	Final *int `json:"final"`
+	Place *int `json:"place"`
+	// After a new round (appendSeats): its points and its number.
+	Points int `json:"points"`
+	Hand   int `json:"hand"`
+	// After a recompute (recomputeSeats): each seat's best and worst.
+	Best  *HandScore `json:"best,omitempty"`
+	Worst *HandScore `json:"worst,omitempty"`
+}
+
+const (
+	// appendSeats sets the totals and result, and keeps a seat's best and
+	// worst hand unless the new one beats it (the earliest on a tie).
+	appendSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
+		best_points = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.points ELSE seats.best_points END,
+		best_hand = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.hand ELSE seats.best_hand END,
+		worst_points = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.points ELSE seats.worst_points END,
+		worst_hand = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.hand ELSE seats.worst_hand END
+		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
+			json_extract(value, '$.final') AS final, json_extract(value, '$.place') AS place,
+			json_extract(value, '$.points') AS points, json_extract(value, '$.hand') AS hand FROM json_each(?)) AS j
+		WHERE seats.game_id = ? AND seats.seat = j.seat`
+	// recomputeSeats sets everything derived, bests and worsts as given.
+	recomputeSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
+		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
+		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
+			json_extract(value, '$.final') AS final, json_extract(value, '$.place') AS place,
+			json_extract(value, '$.best.Points') AS best_points, json_extract(value, '$.best.Hand') AS best_hand,
+			json_extract(value, '$.worst.Points') AS worst_points, json_extract(value, '$.worst.Hand') AS worst_hand
+			FROM json_each(?)) AS j
+		WHERE seats.game_id = ? AND seats.seat = j.seat`
+	writeGameQuery = `UPDATE games SET status = ?, winner_seat = ?, finished_at = ?, tally = ?,
+		version = version + 1, updated_at = ? WHERE id = ?`
+)
+
+// seatRows are the seats' totals and, once the game is over, their final
+// totals and places.
+func seatRows(tally game.Tally, res game.Result) []seatRow {
+	out := make([]seatRow, len(tally.Totals))
+	for seat := range out {
+		out[seat] = seatRow{Seat: seat, Total: tally.Totals[seat]}
+		if res.Finished {
+			out[seat].Final, out[seat].Place = &res.Final[seat], &res.Places[seat]
+		}
+	}
+	return out
+}
+
+// appendRound adds a round just inserted to what the game keeps, without
+// reading its hands: the tally and the result from the stored tally, the
+// seats' totals and bests in one statement. A game whose tally is not
+// known yet is worked out from its hands instead.
+func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.Round) error {
+	if !st.known {
+		return s.recompute(ctx, tx, st.id)
+	}
+	tally, res := st.rules.Next(st.table, r)
+	rows := seatRows(tally, res)
+	for seat := range rows {
+		if seat < len(r.Points) {
+			rows[seat].Points = r.Points[seat]
+		}
+		rows[seat].Hand = tally.Rounds
+	}
+	raw, _ := json.Marshal(rows) // ints only
+	if _, err := tx.ExecContext(ctx, appendSeats, string(raw), st.id); err != nil {
+		return fmt.Errorf("db: add to game %d: %w", st.id, err)
+	}
+	return s.writeGame(ctx, tx, st, tally, res)
+}
+
+// recompute rewrites what is derived from a game's hands: every seat's
+// total, best and worst hand, the status, the winner, the tally and the
+// version. The game end is the rules' (F9, R8, B8, N8, T8), so correcting
+// a hand can end a game or make a finished one unfinished again.
+func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
+	st, err := loadGameState(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	hands, err := loadHands(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	rounds := make([]rules.Round, len(hands))
+	points := make([][]int, len(hands))
+	for i, h := range hands {
+		rounds[i], points[i] = h.Round(), h.Points
+	}
+	tally, res := st.rules.Play(st.table, rounds)
+	rows := seatRows(tally, res)
+	best, worst := handExtremes(points, len(rows))
+	for seat := range rows {
+		if best[seat].Hand > 0 {
+			rows[seat].Best, rows[seat].Worst = &best[seat], &worst[seat]
+		}
+	}
+	raw, _ := json.Marshal(rows) // ints only
+	if _, err := tx.ExecContext(ctx, recomputeSeats, string(raw), gameID); err != nil {
+		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
+	}
+	return s.writeGame(ctx, tx, st, tally, res)
+}
+
+// writeGame writes the game's status, winner, tally and version. A
+// league's standings are computed from its games' totals and results, so
+// the league's version moves in this same transaction.
+func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game.Tally, res game.Result) error {
+	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
+	if res.Finished {
+		status, winnerSeat = StatusFinished, res.Winner()
+		finished = st.finishedAt
+		if st.finishedAt == "" {
+			finished = formatTime(s.now())
+		}
+	}
+	raw, _ := json.Marshal(tally) // ints and bools only
+	if _, err := tx.ExecContext(ctx, writeGameQuery, status, winnerSeat, finished, string(raw), formatTime(s.now()), st.id); err != nil {
+		return fmt.Errorf("db: write game %d: %w", st.id, err)
+	}
+	return leagueGameChanged(ctx, tx, st.id)
+}
