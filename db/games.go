@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 // Player is a name within a league: a member, or someone seated at one
@@ -45,9 +46,13 @@ type Game struct {
 	Winner      int    // seat, or -1
 	Version     int    // bumped by every write to the game or its hands
 	Seats       []Seat
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
-	FinishedAt  time.Time // zero while playing
+	// Tally is what the game keeps of its hands (running totals, the
+	// last round), as the last write stored it; nil for a game no write
+	// has worked it out for yet.
+	Tally      *game.Tally
+	CreatedAt  time.Time
+	UpdatedAt  time.Time
+	FinishedAt time.Time // zero while playing
 }
 
 // Finished reports whether the game has a winner.
@@ -184,16 +189,22 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now str
 }
 
 const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.first_dealer, g.status,
-	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, '')`
+	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, ''), coalesce(g.tally, '')`
 
 type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(row scanner) (Game, error) {
 	var g Game
-	var houseRules, settings, created, updated, finished string
+	var houseRules, settings, created, updated, finished, tally string
 	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
-		&g.Winner, &g.Version, &created, &updated, &finished); err != nil {
+		&g.Winner, &g.Version, &created, &updated, &finished, &tally); err != nil {
 		return Game{}, err
+	}
+	if tally != "" {
+		g.Tally = new(game.Tally)
+		if err := json.Unmarshal([]byte(tally), g.Tally); err != nil {
+			return Game{}, fmt.Errorf("tally of game %d: %w", g.ID, err)
+		}
 	}
 	if err := json.Unmarshal([]byte(houseRules), &g.HouseRules); err != nil {
 		return Game{}, fmt.Errorf("house rules of game %d: %w", g.ID, err)

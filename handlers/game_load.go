@@ -14,11 +14,13 @@ import (
 )
 
 // table is a game as the handlers use it: the stored game, its rules and
-// its hands so far.
+// its hands so far, or, for the pages that add a hand (lite), only the
+// game with the tally its last write stored.
 type table struct {
 	game  db.Game
 	rules rules.Game
 	hands []db.Hand
+	lite  bool // hands not read: the game's stored tally stands for them
 }
 
 // loadTable loads the game named in the URL with its hands. An unknown or
@@ -29,6 +31,44 @@ func (s *Server) loadTable(c echo.Context) (table, error) {
 		return table{}, err
 	}
 	return s.tableOf(c, g)
+}
+
+// loadForNewHand loads the game named in the URL for adding a hand: its
+// stored tally stands for its hands, which are not read, so that adding
+// a hand costs the same however long the game. A game without a stored
+// tally yet is loaded with its hands.
+func (s *Server) loadForNewHand(c echo.Context) (table, error) {
+	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	if err != nil {
+		return table{}, err
+	}
+	if g.Tally == nil {
+		return s.tableOf(c, g)
+	}
+	r, ok := rules.Lookup(g.Rules)
+	if !ok {
+		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
+	}
+	return table{game: g, rules: r, lite: true}, nil
+}
+
+// played is how many rounds the game has.
+func (t table) played() int {
+	if t.lite {
+		return t.game.Tally.Rounds
+	}
+	return len(t.hands)
+}
+
+// last is the game's last round, if it has one.
+func (t table) last() (rules.Round, bool) {
+	if t.lite {
+		return t.game.Tally.Last, t.game.Tally.Rounds > 0
+	}
+	if n := len(t.hands); n > 0 {
+		return t.hands[n-1].Round(), true
+	}
+	return rules.Round{}, false
 }
 
 // loadWatched loads the game a spectator's link shows.
@@ -179,8 +219,12 @@ func (t table) rowNote(h db.Hand) string {
 // state is the game as its module sees it: the seats, what was chosen at
 // its creation, and the tally of its hands.
 func (t table) state() game.Table {
+	tally := game.TallyOf(len(t.game.Seats), t.rounds())
+	if t.lite {
+		tally = *t.game.Tally
+	}
 	return game.Table{Names: t.names(), HouseRules: t.game.HouseRules, Settings: t.game.Settings,
-		FirstDealer: t.game.FirstDealer, Tally: game.TallyOf(len(t.game.Seats), t.rounds())}
+		FirstDealer: t.game.FirstDealer, Tally: tally}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -12,7 +12,7 @@ import (
 
 // showNewHand shows the form to record the next hand by points.
 func (s *Server) showNewHand(c echo.Context) error {
-	t, err := s.loadTable(c)
+	t, err := s.loadForNewHand(c)
 	if err != nil {
 		return err
 	}
@@ -28,7 +28,7 @@ func (s *Server) showNewHand(c echo.Context) error {
 
 func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
-	next := t.roundName(len(t.hands) + 1)
+	next := t.roundName(t.played() + 1)
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"

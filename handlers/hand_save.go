@@ -17,7 +17,7 @@ import (
 // that was behind is told what changed before it saves; a database that
 // cannot be written is said so, the entry kept.
 func (s *Server) saveHand(c echo.Context) error {
-	t, err := s.loadTable(c)
+	t, err := s.loadForNewHand(c)
 	if err != nil {
 		return err
 	}
@@ -93,16 +93,15 @@ func staleNotice(t table) (notice, saveLabel string) {
 		return "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
 			t.rules.Round + " was entered wrongly, correct it on the scorepad.", ""
 	}
-	return conflictMessage(t), "Save as " + t.roundName(len(t.hands)+1) + " anyway"
+	return conflictMessage(t), "Save as " + t.roundName(t.played()+1) + " anyway"
 }
 
 // conflictMessage tells a phone that was behind what the scorepad holds
 // now, so it does not enter the same hand twice.
 func conflictMessage(t table) string {
 	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
-	if n := len(t.hands); n > 0 {
-		last := t.hands[n-1]
-		msg += " The last " + t.rules.Round + " is now " + t.roundName(n) + ": " + t.summary(last.Round()) + "."
+	if last, ok := t.last(); ok {
+		msg += " The last " + t.rules.Round + " is now " + t.roundName(t.played()) + ": " + t.summary(last) + "."
 	}
 	return msg + " If yours is a different one, save it again."
 }

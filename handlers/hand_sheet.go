@@ -94,7 +94,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 		return vm, nil, err
 	}
 	if hand == nil {
-		next := t.roundName(len(t.hands) + 1)
+		next := t.roundName(t.played() + 1)
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"
@@ -151,7 +151,11 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 // correction's preview names its hand (?hand=ID), so that it is judged as
 // the full page is.
 func (s *Server) previewSheet(c echo.Context) error {
-	t, err := s.loadTable(c)
+	load := s.loadForNewHand
+	if c.QueryParam("hand") != "" {
+		load = s.loadTable // a correction is judged against the hands before it
+	}
+	t, err := load(c)
 	if err != nil {
 		return err
 	}
@@ -195,7 +199,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
-		if t, err = s.loadTable(c); err != nil {
+		if t, err = s.loadForNewHand(c); err != nil {
 			return err
 		}
 		form.Version = strconv.Itoa(t.game.Version)

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"net/http"
 	"path/filepath"
 	"testing"
@@ -33,6 +34,54 @@ func BenchmarkSaveHand(b *testing.B) {
 				form.Set("token", db.NewID())
 				if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
 					b.Fatalf("save: %d\n%s", p.status, p.body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAtHands measures a save by points and a scorepad view through
+// the server in games already holding 10, 100, 1,000 and 5,000 hands,
+// with the default durability: a save should cost the same however long
+// the game (it reads the game's stored tally, not its hands), and a
+// scorepad of a version already rendered a cache hit ("view"), a fresh
+// version a render ("first view").
+//
+//	go test -run '^$' -bench AtHands -count 3 ./handlers
+func BenchmarkAtHands(b *testing.B) {
+	app := openTestAppWith(b, filepath.Join(b.TempDir(), "meldpad.db"),
+		Options{Limits: Limits{RateWrites: RateOff, RatePreview: RateOff, RateAPI: RateOff}}, db.Synchronous(db.SyncNormal))
+	form := formValues(app.get("/import")) // the CSRF token alone
+	form.Set("version", "")                // no stale check: every post is the next hand
+	form["points"] = []string{"0", "0"}
+	save := func(b *testing.B, game string) {
+		form.Set("token", db.NewID())
+		if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
+			b.Fatalf("save: %d\n%s", p.status, p.body)
+		}
+	}
+	for _, n := range []int{10, 100, 1000, 5000} {
+		game := app.createGame("fortune", "Ann", "Bob") // Fortune: 0 + 0 never ends
+		for range n {
+			save(b, game)
+		}
+		b.Run(fmt.Sprintf("hands=%d/save", n), func(b *testing.B) {
+			for b.Loop() {
+				save(b, game)
+			}
+		})
+		b.Run(fmt.Sprintf("hands=%d/view", n), func(b *testing.B) {
+			for b.Loop() {
+				if p := app.get(game); p.status != http.StatusOK {
+					b.Fatalf("scorepad: %d", p.status)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("hands=%d/first-view", n), func(b *testing.B) {
+			for b.Loop() {
+				app.srv.Config.Handler.(*Server).pages = newPageCache()
+				if p := app.get(game); p.status != http.StatusOK {
+					b.Fatalf("scorepad: %d", p.status)
 				}
 			}
 		})
