@@ -277,3 +277,32 @@ func (s *Store) GamesByPublicIDs(ctx context.Context, ids []string) ([]Game, err
 	}
 	return games, nil
 }
+
+// Stamp is what a game's pages are keyed by: its version, and the name
+// and link of its league (a league can be renamed without a write to the
+// game), read in one statement.
+type Stamp struct {
+	ID             int64
+	Version        int
+	League         string // "" outside a league
+	LeaguePublicID string
+}
+
+const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, '')
+	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.public_id = ?`
+
+// GameStamp returns the stamp of the game with the given public id.
+func (s *Store) GameStamp(ctx context.Context, publicID string) (Stamp, error) {
+	if !ValidID(publicID) {
+		return Stamp{}, ErrNotFound
+	}
+	var st Stamp
+	err := s.reads().QueryRowContext(ctx, stampQuery, publicID).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Stamp{}, ErrNotFound
+	}
+	if err != nil {
+		return Stamp{}, fmt.Errorf("db: game %s: %w", publicID, err)
+	}
+	return st, nil
+}

@@ -351,7 +351,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 	if err != nil {
 		return Hand{}, err
 	}
-	return loadHand(ctx, s.r, gameID, handID)
+	return loadHand(ctx, s.reads(), gameID, handID)
 }
 
 // CorrectHand replaces what was recorded for a hand, keeps the old one as a
@@ -377,7 +377,7 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 	if err != nil {
 		return Hand{}, err
 	}
-	return loadHand(ctx, s.r, gameID, handID)
+	return loadHand(ctx, s.reads(), gameID, handID)
 }
 
 // DeleteHand removes a hand from the game (its row and revisions stay, for

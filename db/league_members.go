@@ -53,7 +53,7 @@ func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) 
 
 // Members returns the league's members by name.
 func (s *Store) Members(ctx context.Context, leagueID int64) ([]Player, error) {
-	return loadMembers(ctx, s.r, leagueID)
+	return loadMembers(ctx, s.reads(), leagueID)
 }
 
 func loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, error) {

@@ -134,7 +134,7 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) 
 	if err != nil {
 		return League{}, err
 	}
-	return s.leagueWhere(ctx, s.r, `id = ?`, leagueID)
+	return s.leagueWhere(ctx, s.reads(), `id = ?`, leagueID)
 }
 
 func nullIfEmpty(s string) any {
@@ -149,7 +149,7 @@ func (s *Store) League(ctx context.Context, publicID string) (League, error) {
 	if !ValidID(publicID) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.r, `public_id = ?`, publicID)
+	return s.leagueWhere(ctx, s.reads(), `public_id = ?`, publicID)
 }
 
 // LeagueByOrganizer returns the league an organizer's link names.
@@ -157,12 +157,12 @@ func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (Leag
 	if !ValidID(organizerID) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.r, `organizer_id = ?`, organizerID)
+	return s.leagueWhere(ctx, s.reads(), `organizer_id = ?`, organizerID)
 }
 
 // LeagueOfGame returns the league the game belongs to, or ErrNotFound.
 func (s *Store) LeagueOfGame(ctx context.Context, gameID int64) (League, error) {
-	return s.leagueWhere(ctx, s.r, `id = (SELECT league_id FROM games WHERE id = ?)`, gameID)
+	return s.leagueWhere(ctx, s.reads(), `id = (SELECT league_id FROM games WHERE id = ?)`, gameID)
 }
 
 type leagueQuerier interface {

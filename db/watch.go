@@ -38,7 +38,7 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (Game, error)
 		return Game{}, ErrNotFound
 	}
 	var publicID string
-	err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
+	err := s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"meldpad/db"
 	"meldpad/rules"
 	"meldpad/rules/game"
 	"meldpad/views"
@@ -19,18 +20,25 @@ import (
 // phone that has it already gets a 304. Only the game's row and seats are
 // read to know the version; the hands only when the page is rendered.
 func (s *Server) showGame(c echo.Context) error {
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	ctx := c.Request().Context()
+	stamp, err := s.store.GameStamp(ctx, c.Param("game"))
 	if err != nil {
 		return err
 	}
-	rememberGame(c, g.PublicID)
-	var league views.GameVM
-	if err := s.scorepadLeague(c, &league, g.ID); err != nil {
+	rememberGame(c, c.Param("game"))
+	saved := flash(c.QueryParam("saved"))
+	league, leagueLink := stamp.League, ""
+	if stamp.LeaguePublicID != "" {
+		leagueLink = leagueURL(db.League{PublicID: stamp.LeaguePublicID})
+	}
+	key := func(version int) string {
+		return strings.Join([]string{"scorepad", c.Param("game"), strconv.Itoa(version), saved, league, leagueLink}, "\x00")
+	}
+	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
 		return err
 	}
-	saved := flash(c.QueryParam("saved"))
-	key := strings.Join([]string{"scorepad", g.PublicID, strconv.Itoa(g.Version), saved, league.League, league.LeagueURL}, "\x00")
-	if done, err := s.pages.serve(c, key); done || err != nil {
+	g, err := s.store.Game(ctx, c.Param("game"))
+	if err != nil {
 		return err
 	}
 	t, err := s.tableOf(c, g)
@@ -38,12 +46,14 @@ func (s *Server) showGame(c echo.Context) error {
 		return err
 	}
 	vm := scorepadVM(t, saved)
-	vm.League, vm.LeagueURL = league.League, league.LeagueURL
+	vm.League, vm.LeagueURL = league, leagueLink
 	var buf bytes.Buffer
-	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
+	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
 		return err
 	}
-	return s.pages.store(c, key, buf.Bytes())
+	// Kept under the version it shows, which a write may have moved since
+	// the stamp was read.
+	return s.pages.store(c, key(g.Version), buf.Bytes())
 }
 
 // flash turns the redirect's ?saved= into a line on the scorepad.

@@ -79,6 +79,7 @@ func (p *pageCache) store(c echo.Context, key string, body []byte) error {
 
 func (page *cachedPage) write(c echo.Context) error {
 	h := c.Response().Header()
+	h.Set("ETag", page.etag)
 	h.Add("Vary", "Accept-Encoding")
 	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h.Set("Content-Encoding", "gzip")

@@ -28,6 +28,7 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
 	Game(ctx context.Context, publicID string) (db.Game, error)
+	GameStamp(ctx context.Context, publicID string) (db.Stamp, error)
 	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)
 	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
 	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
