@@ -18,6 +18,10 @@
 //	go build -o /tmp/meldpad ./cmd/meldpad
 //	go run ./cmd/meldpad-load -ratios -serve /tmp/meldpad -c 8
 //
+// With -phones N it holds N live scorepads of one game open, saves a hand,
+// and reports how soon each phone heard of it and had the new page, and
+// the server's memory (with -serve, or -url and -pid).
+//
 // With -siege it attacks a meldpad as one anonymous client would, and
 // reports what the server's limits did and whether the others were still
 // served: one client (127.0.0.2) opens -streams live-update streams and
@@ -46,6 +50,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,6 +103,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&rt.dur, "for", 5*time.Second, "with -ratios: how long each measure runs")
 	fs.IntVar(&rt.rounds, "rounds", 3, "with -ratios: interleaved rounds, of which the medians are given")
 	fs.StringVar(&rt.dir, "fsync-dir", "", "with -ratios and -url: the database's directory, for the fsync rate (default: the temporary directory -serve uses)")
+	phoneCount := fs.Int("phones", 0, "hold this many live scorepads of one game open, save a hand, and report how soon each phone has it")
 	probe := fs.String("healthz-probe", "", "internal, for -siege: ask `URL`/healthz every -every from -from until interrupted, printing each answer's time")
 	probeFrom := fs.String("from", "127.0.0.1", "with -healthz-probe: the source address")
 	probeEvery := fs.Duration("every", 100*time.Millisecond, "with -healthz-probe: how often")
@@ -106,6 +112,21 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if *probe != "" {
 		return probeHealth(ctx, strings.TrimSuffix(*probe, "/"), net.ParseIP(*probeFrom), *probeEvery, out)
+	}
+	if *phoneCount > 0 {
+		ph := phones{base: strings.TrimSuffix(*base, "/"), n: *phoneCount, pid: *pid}
+		if *serveBin != "" {
+			n := strconv.Itoa(*phoneCount + 100)
+			url, serverPID, stop, err := serve(ctx, *serveBin, 4*(*phoneCount)+1024, io.Discard,
+				"-max-conns", strconv.Itoa(2*(*phoneCount)+400), "-max-conns-per-client", strconv.Itoa(2*(*phoneCount)+400),
+				"-max-streams", n, "-max-streams-per-client", n, "-rate-writes", "off", "-rate-api", "off")
+			if err != nil {
+				return err
+			}
+			defer stop()
+			ph.base, ph.pid = url, serverPID
+		}
+		return ph.run(ctx, out)
 	}
 	if *ratiosMode {
 		rt.base, rt.conc = strings.TrimSuffix(*base, "/"), *conc
