@@ -45,11 +45,13 @@ var (
 
 // Store is the database. Its methods are safe for concurrent use.
 type Store struct {
-	w   *sql.DB // one connection: every write, in BEGIN IMMEDIATE
-	r   *sql.DB // read-only pool
-	ws  *stmts  // the writer's prepared statements
-	rs  *stmts  // the readers'
-	now func() time.Time
+	w  *sql.DB // one connection: every write, in BEGIN IMMEDIATE
+	r  *sql.DB // read-only pool
+	ws *stmts  // the writer's prepared statements
+	rs *stmts  // the readers'
+	// commits runs every write, several waiting ones in one commit.
+	commits *committer
+	now     func() time.Time
 
 	health writeHealth // how the last write went, for Writable
 }
@@ -143,7 +145,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	readers := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers) // keep their prepared statements
-	s := &Store{w: w, r: r, ws: newStmts(w, false), rs: newStmts(r, true),
+	s := &Store{w: w, r: r, ws: newStmts(w, false), rs: newStmts(r, true), commits: &committer{w: w},
 		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}
 	if err := s.ws.prepare(ctx, writeQueries...); err != nil {
 		s.Close()
@@ -216,18 +218,7 @@ func (s *Store) writePrepared(ctx context.Context, fn func(tx dbtx) error) error
 }
 
 func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("db: begin: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("db: commit: %w", err)
-	}
-	return nil
+	return s.commits.do(ctx, fn)
 }
 
 const timeLayout = time.RFC3339Nano

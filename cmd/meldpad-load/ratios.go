@@ -52,17 +52,18 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		}
 	}
 	var healthz, scorepad, saves, fsyncs []float64
+	var p99s [3][]float64 // ms: /healthz, scorepad, saves
 	for round := range r.rounds {
-		h, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+"/healthz", http.StatusOK) })
+		h, hp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+"/healthz", http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("/healthz: %w", err)
 		}
-		s, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+game, http.StatusOK) })
+		s, sp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+game, http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("scorepad: %w", err)
 		}
 		var next atomic.Int64
-		w, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
+		w, wp, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
 		if err != nil {
 			return fmt.Errorf("saves: %w", err)
 		}
@@ -71,25 +72,29 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("fsync: %w", err)
 		}
 		healthz, scorepad, saves, fsyncs = append(healthz, h), append(scorepad, s), append(saves, w), append(fsyncs, f)
+		for i, p := range []time.Duration{hp, sp, wp} {
+			p99s[i] = append(p99s[i], float64(p.Microseconds())/1000)
+		}
 		fmt.Fprintf(out, "round %d: /healthz %.0f/s, scorepad (%d hands) %.0f/s, saves %.0f/s, fsync %.0f/s\n", round+1, h, r.hands, s, w, f)
 	}
 	h, s, w, f := median(healthz), median(scorepad), median(saves), median(fsyncs)
 	fmt.Fprintf(out, "\nmedians of %d rounds, %d connections, %s each:\n", r.rounds, r.conc, r.dur)
-	fmt.Fprintf(out, "%-28s %10s %8s\n", "", "per second", "ratio")
-	fmt.Fprintf(out, "%-28s %10.0f %8s\n", "/healthz", h, "1")
-	fmt.Fprintf(out, "%-28s %10.0f %8.2f   (to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h)
-	fmt.Fprintf(out, "%-28s %10.0f %8.2f   (to fsync)\n", "hand saves by points", w, w/f)
+	fmt.Fprintf(out, "%-28s %10s %8s %9s\n", "", "per second", "ratio", "p99")
+	fmt.Fprintf(out, "%-28s %10.0f %8s %7.2fms\n", "/healthz", h, "1", median(p99s[0]))
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h, median(p99s[1]))
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to fsync)\n", "hand saves by points", w, w/f, median(p99s[2]))
 	fmt.Fprintf(out, "%-28s %10.0f %8s   (4 KB write + fsync in %s)\n", "disk fsync", f, "1", r.dir)
 	return nil
 }
 
 // rate runs do from r.conc goroutines for r.dur and returns how many
 // succeeded per second; the first failure ends the run.
-func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64, error) {
+func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.dur)
 	defer cancel()
 	var done atomic.Int64
 	var mu sync.Mutex
+	var lat []time.Duration
 	var firstErr error
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -99,7 +104,10 @@ func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64,
 			defer wg.Done()
 			client := phoneClient(1)
 			defer client.CloseIdleConnections() // or every round's connections would pile up at the server's limit
+			var mine []time.Duration
+			defer func() { mu.Lock(); lat = append(lat, mine...); mu.Unlock() }()
 			for ctx.Err() == nil {
+				t0 := time.Now()
 				if err := do(client); err != nil {
 					if ctx.Err() == nil {
 						mu.Lock()
@@ -109,12 +117,19 @@ func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64,
 					}
 					return
 				}
+				mine = append(mine, time.Since(t0))
 				done.Add(1)
 			}
 		}()
 	}
 	wg.Wait()
-	return float64(done.Load()) / time.Since(start).Seconds(), firstErr
+	elapsed := time.Since(start)
+	slices.Sort(lat)
+	var p99 time.Duration
+	if len(lat) > 0 {
+		p99 = lat[min(len(lat)-1, len(lat)*99/100)]
+	}
+	return float64(done.Load()) / elapsed.Seconds(), p99, firstErr
 }
 
 func cmpErr(first, err error) error {

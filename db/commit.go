@@ -1,0 +1,144 @@
+package db
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sync"
+)
+
+// maxBatch bounds how many writes one commit carries.
+const maxBatch = 64
+
+// committer runs the writes on the one writer connection and commits the
+// writes waiting together in one transaction: with synchronous=FULL a
+// commit costs an fsync, the disk's limit on commits a second, and writes
+// that arrive while one commits share the next. Each write runs inside a
+// savepoint of its own, so one that fails (a stale phone, a finished
+// game) is undone alone; each caller is answered only after the commit
+// that holds its write, so nothing is acknowledged before it is on the
+// disk.
+type committer struct {
+	w    *sql.DB
+	mu   sync.Mutex
+	jobs []*writeJob
+	busy bool // a batch is being written; the jobs wait for the next
+}
+
+type writeJob struct {
+	ctx  context.Context
+	fn   func(tx *sql.Tx) error
+	done chan error
+}
+
+// do runs fn in a transaction, with others waiting at the same time, and
+// returns fn's error or the commit's.
+func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	c.mu.Lock()
+	c.jobs = append(c.jobs, job)
+	lead := !c.busy
+	c.busy = true
+	c.mu.Unlock()
+	if lead {
+		// This caller writes batches until no write waits.
+		c.drain()
+	}
+	return <-job.done
+}
+
+// drain writes the waiting jobs, a batch at a time, until there are none.
+func (c *committer) drain() {
+	for {
+		c.mu.Lock()
+		n := min(len(c.jobs), maxBatch)
+		if n == 0 {
+			c.busy = false
+			c.mu.Unlock()
+			return
+		}
+		batch := c.jobs[:n:n]
+		c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
+		c.mu.Unlock()
+		if len(batch) == 1 {
+			batch[0].done <- c.alone(batch[0])
+			continue
+		}
+		c.together(batch)
+	}
+}
+
+// alone runs one job in its own transaction.
+func (c *committer) alone(job *writeJob) error {
+	tx, err := c.w.BeginTx(job.ctx, nil)
+	if err != nil {
+		return fmt.Errorf("db: begin: %w", err)
+	}
+	if err := job.fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("db: commit: %w", err)
+	}
+	return nil
+}
+
+// together runs a batch in one transaction, each job in a savepoint,
+// and commits once. Should a savepoint fail to roll back (the storage
+// failed), the transaction is abandoned and the jobs not yet answered
+// run alone.
+func (c *committer) together(batch []*writeJob) {
+	tx, err := c.w.BeginTx(context.Background(), nil) // a job's context ends only its own write
+	if err != nil {
+		for _, job := range batch {
+			job.done <- fmt.Errorf("db: begin: %w", err)
+		}
+		return
+	}
+	results := make([]error, len(batch))
+	for i, job := range batch {
+		if err := job.ctx.Err(); err != nil {
+			results[i] = err
+			continue
+		}
+		if _, err := tx.ExecContext(job.ctx, "SAVEPOINT write"); err != nil {
+			results[i] = err
+			continue
+		}
+		results[i] = job.fn(tx)
+		if results[i] == nil {
+			_, err = tx.Exec("RELEASE write")
+		} else {
+			_, err = tx.Exec("ROLLBACK TO write")
+			if err == nil {
+				_, err = tx.Exec("RELEASE write")
+			}
+		}
+		if err != nil {
+			_ = tx.Rollback()
+			for j := range i {
+				if results[j] == nil {
+					results[j] = c.alone(batch[j]) // undone with the transaction: written again
+				}
+			}
+			for j := i; j < len(batch); j++ {
+				batch[j].done <- c.alone(batch[j])
+			}
+			for j := range i {
+				batch[j].done <- results[j]
+			}
+			return
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		for i := range results {
+			if results[i] == nil {
+				results[i] = fmt.Errorf("db: commit: %w", err)
+			}
+		}
+	}
+	for i, job := range batch {
+		job.done <- results[i]
+	}
+}

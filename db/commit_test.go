@@ -1,0 +1,65 @@
+package db
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+)
+
+// TestSavesCommittedTogether: many phones saving at once, some of them
+// stale, share commits; each good save is stored once and answered with
+// its hand, each stale one refused and stored nowhere, and the games'
+// totals are what their stored hands add up to.
+func TestSavesCommittedTogether(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	games := make([]Game, 4)
+	for i := range games {
+		games[i] = newFanGame(t, s)
+	}
+	const perGame = 30
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	saved, refused := map[int64]int{}, 0
+	for g := range games {
+		for i := range perGame {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := Change{Token: NewID()}
+				if i%5 == 4 {
+					c.Version = 1_000_000 // a phone that was behind
+				}
+				_, err := s.AddHand(ctx, games[g].ID, pointsHand(1, 0), c)
+				mu.Lock()
+				defer mu.Unlock()
+				switch {
+				case err == nil:
+					saved[games[g].ID]++
+				case errors.Is(err, ErrConflict):
+					refused++
+				default:
+					t.Errorf("save: %v", err)
+				}
+			}()
+		}
+	}
+	wg.Wait()
+	if refused != len(games)*perGame/5 {
+		t.Errorf("%d stale saves refused, want %d", refused, len(games)*perGame/5)
+	}
+	for _, g := range games {
+		hands, err := s.Hands(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.Game(ctx, g.PublicID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(hands) != saved[g.ID] || len(hands) != perGame*4/5 || got.Seats[0].Total != len(hands) {
+			t.Errorf("game %d: %d hands stored, %d answered saved, total %d", g.ID, len(hands), saved[g.ID], got.Seats[0].Total)
+		}
+	}
+}
