@@ -47,3 +47,23 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (Game, error)
 	}
 	return s.Game(ctx, publicID)
 }
+
+const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, '')
+	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.watch_id = ?`
+
+// WatchStamp returns the stamp (GameStamp) of the game a read-only link
+// shows, in one statement.
+func (s *Store) WatchStamp(ctx context.Context, watchID string) (Stamp, error) {
+	if !ValidID(watchID) {
+		return Stamp{}, ErrNotFound
+	}
+	var st Stamp
+	err := s.reads().QueryRowContext(ctx, watchStampQuery, watchID).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Stamp{}, ErrNotFound
+	}
+	if err != nil {
+		return Stamp{}, fmt.Errorf("db: game of watch link: %w", err)
+	}
+	return st, nil
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -223,5 +224,25 @@ func TestScorepadCachedByVersion(t *testing.T) {
 	body, _ := io.ReadAll(zr)
 	if !strings.Contains(string(body), "+18") {
 		t.Errorf("the page after the save does not show the hand")
+	}
+}
+
+// TestWatchPageFollowsSaves: the spectators' page, cached per version
+// like the scorepad, shows a hand saved after it was first seen.
+func TestWatchPageFollowsSaves(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	link := regexp.MustCompile(`/w/[a-z2-7]{26}`).FindString(app.get(game + "/share").body)
+	if link == "" {
+		t.Fatal("no spectators' link on the share page")
+	}
+	if p := app.get(link); p.status != http.StatusOK || strings.Contains(p.body, "+18") {
+		t.Fatalf("spectators' page: %d", p.status)
+	}
+	if p := app.recordPoints(game, "0", "18", "0"); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d", p.status)
+	}
+	if p := app.get(link); p.status != http.StatusOK || !strings.Contains(p.body, "+18") {
+		t.Errorf("after a save the spectators' page does not show it (%d)", p.status)
 	}
 }

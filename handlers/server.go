@@ -29,6 +29,7 @@ type Store interface {
 	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
 	Game(ctx context.Context, publicID string) (db.Game, error)
 	GameStamp(ctx context.Context, publicID string) (db.Stamp, error)
+	WatchStamp(ctx context.Context, watchID string) (db.Stamp, error)
 	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)
 	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
 	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
@@ -115,7 +116,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
 		// Cached pages are kept gzipped already (pageCache).
-		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" },
+		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" },
 		// The fastest level: at the default one gzip was a quarter of a
 		// scorepad's CPU for pages of a few KB, which compress nearly as
 		// well either way. A redirect or a tiny body goes uncompressed.

@@ -1,7 +1,9 @@
 package handlers
 
 import (
-	"net/http"
+	"bytes"
+	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -9,8 +11,21 @@ import (
 )
 
 // showWatch shows the scorepad read-only, for spectators: no link on it
-// leads to a page that changes the game.
+// leads to a page that changes the game. Like the players' scorepad it
+// is rendered once per version (showGame); the league is named without
+// its link.
 func (s *Server) showWatch(c echo.Context) error {
+	ctx := c.Request().Context()
+	stamp, err := s.store.WatchStamp(ctx, c.Param("watch"))
+	if err != nil {
+		return err
+	}
+	key := func(version int) string {
+		return strings.Join([]string{"watch", c.Param("watch"), strconv.Itoa(version), stamp.League}, "\x00")
+	}
+	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
+		return err
+	}
 	t, err := s.loadWatched(c)
 	if err != nil {
 		return err
@@ -18,10 +33,12 @@ func (s *Server) showWatch(c echo.Context) error {
 	vm := scorepadVM(t, "")
 	vm.ReadOnly = true
 	vm.LiveURL = "/w/" + c.Param("watch") + "/events"
-	if err := s.scorepadLeague(c, &vm, t.game.ID); err != nil {
+	vm.League = stamp.League
+	var buf bytes.Buffer
+	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.GamePage(vm))
+	return s.pages.store(c, key(t.game.Version), buf.Bytes())
 }
 
 // watchEvents streams a watched game's changes.
