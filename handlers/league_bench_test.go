@@ -6,7 +6,9 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
 	"time"
@@ -14,9 +16,9 @@ import (
 	"meldpad/db"
 )
 
-// benchLeague seeds a league of 50 players and 5,000 finished games (the
-// issue's size) and returns the server, its store, the league and one
-// player of it.
+// benchLeague seeds a league of 50 players and 5,000 finished games (or
+// as many as MELDPAD_BENCH_GAMES says: 20000 for the speed issue's size)
+// and returns the server, its store, the league and one player of it.
 func benchLeague(b *testing.B) (*Server, *db.Store, db.League, int64) {
 	b.Helper()
 	store, err := db.Open(context.Background(), filepath.Join(b.TempDir(), "bench.db"))
@@ -25,7 +27,11 @@ func benchLeague(b *testing.B) (*Server, *db.Store, db.League, int64) {
 	}
 	b.Cleanup(func() { store.Close() })
 	start := time.Now()
-	l, err := store.SeedLeague(context.Background(), db.SeedOptions{Players: 50, Games: 5000, Seed: 1})
+	games := 5000
+	if n, err := strconv.Atoi(os.Getenv("MELDPAD_BENCH_GAMES")); err == nil && n > 0 {
+		games = n
+	}
+	l, err := store.SeedLeague(context.Background(), db.SeedOptions{Players: 50, Games: games, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
