@@ -71,10 +71,10 @@ func (s *Server) gameEvents(c echo.Context) error {
 
 // changed tells every open scorepad of the game that it changed.
 func (s *Server) changed(c echo.Context, t table) {
-	g, err := s.store.Game(c.Request().Context(), t.game.PublicID)
+	st, err := s.store.GameStamp(c.Request().Context(), t.game.PublicID)
 	if err != nil {
 		s.log.Warn("live update", "game", t.game.PublicID, "err", err)
 		return
 	}
-	s.events.publish(g.ID, g.Version)
+	s.events.publish(st.ID, st.Version)
 }
