@@ -103,7 +103,7 @@ func BenchmarkLeaguePages(b *testing.B) {
 		}{
 			{"warm", func() {}},
 			{"after-hand", correct},
-			{"first-view", func() { srv.leagues = newLeagueCache() }},
+			{"first-view", func() { srv.leagues, srv.pages = newLeagueCache(), newPageCache() }},
 		} {
 			b.Run(page.name+"/"+state.name, func(b *testing.B) {
 				serve(b, srv, page.path)

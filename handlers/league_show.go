@@ -1,7 +1,7 @@
 package handlers
 
 import (
-	"net/http"
+	"bytes"
 	"net/url"
 	"slices"
 	"strconv"
@@ -98,8 +98,23 @@ const movementPlayers = 6
 // showLeague is the league's page for members and spectators: the
 // standings of the chosen season and game, sortable by any column, how
 // the leaders' ratings moved, the latest games and a way to start one.
+//
+// The page is the same for everyone until the league's version moves: it
+// is rendered once per version and query (pageCache), and a phone that
+// has it gets a 304.
 func (s *Server) showLeague(c echo.Context) error {
-	l, d, q, t, rows, err := s.standingsOf(c)
+	l, err := s.loadLeague(c)
+	if err != nil {
+		return err
+	}
+	key := func(l db.League) string {
+		q := readStandingsQuery(c, l)
+		return strings.Join([]string{"league", l.PublicID, strconv.Itoa(l.Version), q.url(leagueURL(l))}, "\x00")
+	}
+	if done, err := s.pages.serve(c, key(l)); done || err != nil {
+		return err
+	}
+	l, d, q, t, rows, err := s.standingsFor(c, l)
 	if err != nil {
 		return err
 	}
@@ -125,7 +140,13 @@ func (s *Server) showLeague(c echo.Context) error {
 	for i := len(d.record.Games) - 1; i >= 0 && len(vm.Recent) < 8; i-- {
 		vm.Recent = append(vm.Recent, leagueGameSummary(l, d.record.Games[i]))
 	}
-	return render(c, http.StatusOK, views.LeaguePage(vm))
+	var buf bytes.Buffer
+	if err := views.LeaguePage(vm).Render(c.Request().Context(), &buf); err != nil {
+		return err
+	}
+	// Kept under the version it shows, which a write may have moved since
+	// the league was first read.
+	return s.pages.store(c, key(l), buf.Bytes())
 }
 
 // scopeName says which games a table counts: "Fan Rummy · Spring 2026".
@@ -262,6 +283,11 @@ func (s *Server) standingsOf(c echo.Context) (db.League, *leagueData, standingsQ
 	if err != nil {
 		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
 	}
+	return s.standingsFor(c, l)
+}
+
+// standingsFor is standingsOf for a league already loaded.
+func (s *Server) standingsFor(c echo.Context, l db.League) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
 	d, err := s.league(c.Request().Context(), l)
 	if err != nil {
 		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err

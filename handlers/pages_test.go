@@ -246,3 +246,35 @@ func TestWatchPageFollowsSaves(t *testing.T) {
 		t.Errorf("after a save the spectators' page does not show it (%d)", p.status)
 	}
 }
+
+// TestStandingsCachedByLeagueVersion: the standings page carries an ETag
+// and answers 304 to it until a game of the league changes.
+func TestStandingsCachedByLeagueVersion(t *testing.T) {
+	app := newTestApp(t)
+	l := app.createLeague("Thursday club", "fan")
+	game := app.startLeagueGame(l, "fan", "Ann", "Bob")
+	get := func(etag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+l.members, nil)
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		resp, err := app.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp
+	}
+	etag := get("").Header.Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag on the standings")
+	}
+	if again := get(etag); again.StatusCode != http.StatusNotModified {
+		t.Fatalf("the same standings again: %d", again.StatusCode)
+	}
+	app.mustRecord(game, "", "100", "0")
+	if after := get(etag); after.StatusCode != http.StatusOK || after.Header.Get("ETag") == etag {
+		t.Fatalf("after a game ended: %d, ETag %q", after.StatusCode, after.Header.Get("ETag"))
+	}
+}
