@@ -41,30 +41,41 @@ func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	c.busy = true
 	c.mu.Unlock()
 	if lead {
-		// This caller writes batches until no write waits.
-		c.drain()
+		// This caller writes the batch its own write is in (the first
+		// waiting: the queue was empty), then hands the writes that came
+		// meanwhile to a writer of their own, so that no caller waits for
+		// more than its own batch.
+		c.writeBatch()
 	}
 	return <-job.done
 }
 
-// drain writes the waiting jobs, a batch at a time, until there are none.
-func (c *committer) drain() {
-	for {
-		c.mu.Lock()
-		n := min(len(c.jobs), maxBatch)
-		if n == 0 {
-			c.busy = false
-			c.mu.Unlock()
-			return
-		}
-		batch := c.jobs[:n:n]
-		c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
+// writeBatch writes the waiting jobs, up to maxBatch, in one commit; if
+// more are waiting then, it goes on with them in another goroutine.
+func (c *committer) writeBatch() {
+	c.mu.Lock()
+	n := min(len(c.jobs), maxBatch)
+	if n == 0 {
+		c.busy = false
 		c.mu.Unlock()
-		if len(batch) == 1 {
-			batch[0].done <- c.alone(batch[0])
-			continue
-		}
+		return
+	}
+	batch := c.jobs[:n:n]
+	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
+	c.mu.Unlock()
+	if len(batch) == 1 {
+		batch[0].done <- c.alone(batch[0])
+	} else {
 		c.together(batch)
+	}
+	c.mu.Lock()
+	more := len(c.jobs) > 0
+	if !more {
+		c.busy = false
+	}
+	c.mu.Unlock()
+	if more {
+		go c.writeBatch()
 	}
 }
 

@@ -42,19 +42,29 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.WindowSize(390, 844),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.Flag("lang", "en-GB"),
 	)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(alloc)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
-	t.Cleanup(func() { cancelTimeout(); cancelTab(); cancelAlloc() })
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
-		t.Fatalf("start chromium: %v", err)
+	// On a loaded machine chromium sometimes exits before it answers
+	// ("chrome failed to start"); a second start is tried before the test
+	// fails, with a profile of its own.
+	var err error
+	for range 2 {
+		withProfile := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir()))
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), withProfile...)
+		ctx, cancelTab := chromedp.NewContext(alloc)
+		ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+		if err = chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err == nil {
+			t.Cleanup(func() { cancelTimeout(); cancelTab(); cancelAlloc() })
+			return ctx
+		}
+		cancelTimeout()
+		cancelTab()
+		cancelAlloc()
 	}
-	return ctx
+	t.Fatalf("start chromium: %v", err)
+	return nil
 }
 
 // step is one browser action that returns nothing.
