@@ -296,7 +296,8 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 // insertHand adds a hand after the game's last (the index of UNIQUE
 // (game_id, seq) finds it at once).
 const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
-	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)`
+	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)
+	RETURNING ` + handColumns
 
 // AddHand records a new hand at the end of the game and adds it to the
 // game's totals and result, from what the game keeps (its tally) rather
@@ -310,7 +311,9 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		return Hand{}, err
 	}
 	var handID int64
+	var saved Hand // the hand as inserted, when this call inserted it
 	err := s.writePrepared(ctx, func(tx dbtx) error {
+		saved = Hand{}
 		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
@@ -332,12 +335,12 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		}
 		points, _ := json.Marshal(in.Points)
 		now := formatTime(s.now())
-		res, err := tx.ExecContext(ctx, insertHand,
-			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
+		h, err := scanHand(tx.QueryRowContext(ctx, insertHand,
+			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now))
 		if err != nil {
 			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
 		}
-		handID, _ = res.LastInsertId()
+		handID = h.ID
 		after := in.snapshot()
 		revisionID, err := s.revise(ctx, tx, handID, "add", c.Author, nil, &after)
 		if err != nil {
@@ -346,10 +349,17 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
-		return s.appendRound(ctx, tx, st, in.Round())
+		if err := s.appendRound(ctx, tx, st, in.Round()); err != nil {
+			return err
+		}
+		saved = h
+		return nil
 	})
 	if err != nil {
 		return Hand{}, err
+	}
+	if saved.ID != 0 {
+		return saved, nil // as inserted: no need to read it again
 	}
 	return loadHand(ctx, s.reads(), gameID, handID)
 }
