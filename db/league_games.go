@@ -104,12 +104,17 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 			rec.Games = append(rec.Games, g)
 		}
 	}
-	slices.SortStableFunc(rec.Games, func(a, b LeagueGame) int {
+	// In the order they were started; new games come after the others,
+	// so the list is nearly always in order already.
+	byStart := func(a, b LeagueGame) int {
 		if c := a.CreatedAt.Compare(b.CreatedAt); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.ID, b.ID)
-	})
+	}
+	if !slices.IsSortedFunc(rec.Games, byStart) {
+		slices.SortStableFunc(rec.Games, byStart)
+	}
 	if len(rec.Games) != count {
 		// Not expected: every way out of a league sets removed_version.
 		// Read it all rather than show a wrong table.
