@@ -46,6 +46,11 @@ type LeagueRecord struct {
 	League  League
 	Members []Player
 	Games   []LeagueGame // every game of the league, oldest first
+	// Changed, when the record was read since an earlier one
+	// (LeagueRecordSince), lists the games read again: new or changed
+	// since; every other game is the earlier record's. Nil when the
+	// record was read whole.
+	Changed []int64
 }
 
 // LeagueRecord loads the league with its members and games.
@@ -88,8 +93,10 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 		return LeagueRecord{}, err
 	}
 	fresh := make(map[int64]LeagueGame, len(changed))
+	rec.Changed = make([]int64, 0, len(changed))
 	for _, g := range changed {
 		fresh[g.ID] = g
+		rec.Changed = append(rec.Changed, g.ID)
 	}
 	rec.Games = make([]LeagueGame, 0, count)
 	for _, g := range prev.Games {
@@ -118,6 +125,7 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 	if len(rec.Games) != count {
 		// Not expected: every way out of a league sets removed_version.
 		// Read it all rather than show a wrong table.
+		rec.Changed = nil
 		rec.Games, err = loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
 	}
 	return rec, err

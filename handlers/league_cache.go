@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -65,7 +66,7 @@ func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
 	if err != nil {
 		return nil, err
 	}
-	d = newLeagueData(rec)
+	d = newLeagueData(rec, d)
 	cache.mu.Lock()
 	defer cache.mu.Unlock()
 	if cur := cache.entries[l.ID]; cur == nil || cur.version <= d.version {
@@ -92,7 +93,12 @@ func (c *leagueCache) evictOldest() {
 	delete(c.entries, oldest)
 }
 
-func newLeagueData(rec db.LeagueRecord) *leagueData {
+// newLeagueData prepares a league's record for its tables. prev, when
+// not nil, is the same league at an earlier version, which rec was read
+// since: its games in finishing order are kept, and only the games rec
+// read again are placed among them, rather than ordering every game of
+// the league again (most of the first standings after a save).
+func newLeagueData(rec db.LeagueRecord, prev *leagueData) *leagueData {
 	l := rec.League
 	d := &leagueData{
 		version: l.Version, record: rec, names: map[int64]string{}, used: time.Now(),
@@ -105,20 +111,35 @@ func newLeagueData(rec db.LeagueRecord) *leagueData {
 		d.names[m.ID] = m.Name
 		d.members = append(d.members, m.ID)
 	}
-	seats := 0
-	for _, g := range rec.Games {
-		seats += len(g.Seats)
-	}
-	// One array holds every game's seats: a league of 5,000 games is one
-	// allocation, not 5,000.
-	all := make([]standings.Seat, 0, seats)
-	d.games = make([]standings.Game, 0, len(rec.Games))
 	for _, g := range rec.Games {
 		for _, st := range g.Seats {
 			if _, ok := d.names[st.PlayerID]; !ok {
 				d.names[st.PlayerID] = st.Name
 			}
 		}
+	}
+	if prev != nil && rec.Changed != nil && slices.Equal(prev.record.League.Games, l.Games) {
+		if games, ok := patchGames(prev.games, rec); ok {
+			d.games = games
+			return d
+		}
+	}
+	d.games = standings.ByFinish(countedGames(rec.Games, l))
+	return d
+}
+
+// countedGames are the finished games of the kinds the league counts, as
+// the tables take them, in the order given.
+func countedGames(games []db.LeagueGame, l db.League) []standings.Game {
+	seats := 0
+	for _, g := range games {
+		seats += len(g.Seats)
+	}
+	// One array holds every game's seats: a league of 5,000 games is one
+	// allocation, not 5,000.
+	all := make([]standings.Seat, 0, seats)
+	out := make([]standings.Game, 0, len(games))
+	for _, g := range games {
 		if !g.Finished() || !l.Counts(g.Rules) {
 			continue
 		}
@@ -126,13 +147,41 @@ func newLeagueData(rec db.LeagueRecord) *leagueData {
 		for _, st := range g.Seats {
 			all = append(all, standings.Seat{Player: st.PlayerID, Total: st.Total, Place: st.Place})
 		}
-		d.games = append(d.games, standings.Game{
+		out = append(out, standings.Game{
 			Key: g.WatchID, Rules: g.Rules, Started: g.CreatedAt, Finished: g.FinishedAt, Winner: g.Winner, Seats: all[from:len(all):len(all)],
 		})
 	}
-	// In finishing order once, so that no table has to sort them again.
-	d.games = standings.ByFinish(d.games)
-	return d
+	return out
+}
+
+// patchGames is the counted games in finishing order after the games rec
+// read again: the earlier ones (kept, in finishing order, which the
+// others' changes do not touch) less those read again, merged with the
+// ones read again that count. It reports false when a game read again has
+// no key, since keys are what tell the games apart.
+func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, bool) {
+	changed := make(map[int64]bool, len(rec.Changed))
+	for _, id := range rec.Changed {
+		changed[id] = true
+	}
+	var again []db.LeagueGame
+	keys := make(map[string]bool, len(rec.Changed))
+	for _, g := range rec.Games {
+		if changed[g.ID] {
+			if g.WatchID == "" {
+				return nil, false
+			}
+			again = append(again, g)
+			keys[g.WatchID] = true
+		}
+	}
+	rest := make([]standings.Game, 0, len(kept))
+	for _, g := range kept {
+		if !keys[g.Key] {
+			rest = append(rest, g)
+		}
+	}
+	return standings.MergeByFinish(rest, standings.ByFinish(countedGames(again, rec.League))), true
 }
 
 func (d *leagueData) touch() {

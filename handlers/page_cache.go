@@ -69,7 +69,7 @@ func (p *pageCache) serve(c echo.Context, key string) (bool, error) {
 // store renders the page, keeps it under key and sends it.
 func (p *pageCache) store(c echo.Context, key string, body []byte) error {
 	var gz bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // compressed once, sent many times
+	w, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression) // compressed once, sent many times; the best level costs a first view more than it saves
 	_, _ = w.Write(body)
 	_ = w.Close()
 	page := &cachedPage{etag: etagOf(key), plain: body, gz: gz.Bytes()}

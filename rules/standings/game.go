@@ -70,6 +70,21 @@ func ByFinish(games []Game) []Game {
 	return sorted
 }
 
+// MergeByFinish merges two lists of games each in finishing order
+// (ByFinish) into one, as ByFinish would order them together, given
+// that no two games share a key.
+func MergeByFinish(a, b []Game) []Game {
+	out := make([]Game, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if compareFinish(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
 func compareFinish(a, b Game) int {
 	if c := a.Finished.Compare(b.Finished); c != 0 {
 		return c
