@@ -116,7 +116,9 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
 		// Cached pages are kept gzipped already (pageCache).
-		Skipper: func(c echo.Context) bool { return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league" },
+		Skipper: func(c echo.Context) bool {
+			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league"
+		},
 		// The fastest level: at the default one gzip was a quarter of a
 		// scorepad's CPU for pages of a few KB, which compress nearly as
 		// well either way. A redirect or a tiny body goes uncompressed.
