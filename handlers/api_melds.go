@@ -29,17 +29,8 @@ func (s *Server) apiMeldCheck(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	var r game.Body
-	var q game.MeldQuestion
-	tally := g.Deck.NewTally()
-	if v, ok := r.Get(body, "", "cards", true); ok {
-		q.Cards = r.PlayList(v, "cards", g.Deck, tally)
-	}
-	if v, ok := r.Get(body, "", "onto", false); ok {
-		q.Onto, q.Layoff = r.PlayList(v, "onto", g.Deck, tally), true
-	}
-	q.House = r.HouseRules(body, g.Info)
-	if err := r.Error(); err != nil {
+	q, err := game.ReadMeldQuestion(body, g.Info)
+	if err != nil {
 		return apiFailure(err)
 	}
 	return c.JSON(http.StatusOK, check.CheckMeld(q))

@@ -3,14 +3,10 @@ package blackheart
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"net/url"
-	"slices"
-	"strings"
 	"testing"
 
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
+	"meldpad/rules/game/gametest"
 )
 
 // fuzzTable is a table of 2 to 6 players whose totals before the deal
@@ -27,17 +23,6 @@ func fuzzTable(seats uint8, totals []byte) game.Table {
 	return tb
 }
 
-// fuzzForm spreads text over the sheet's inputs: each line "name=value".
-func fuzzForm(text string) url.Values {
-	form := url.Values{}
-	for _, line := range strings.Split(text, "\n") {
-		if name, value, ok := strings.Cut(line, "="); ok {
-			form.Add(name, value)
-		}
-	}
-	return form
-}
-
 // checkJudged holds a judged sheet to what every judgement must be: a
 // hand only when ready, a record that decodes and, shown again, is judged
 // the same.
@@ -52,14 +37,7 @@ func checkJudged(t *testing.T, tb game.Table, sh game.Sheet, hand *game.Hand) {
 	if len(hand.Points) != tb.Seats() || hand.Seat < 0 || hand.Seat >= tb.Seats() || !hand.EndsHand {
 		t.Fatalf("hand %+v at a table of %d", hand, tb.Seats())
 	}
-	values, err := Module{}.Values(tb, hand.Record)
-	if err != nil {
-		t.Fatalf("the record %s does not decode: %v", hand.Record, err)
-	}
-	_, again, err := Module{}.Judge(context.Background(), tb, values)
-	if err != nil || again == nil || string(again.Record) != string(hand.Record) || !slices.Equal(again.Points, hand.Points) {
-		t.Fatalf("the record %s shown again is judged %v (%v)", hand.Record, again, err)
-	}
+	gametest.ShownAgain(t, Module{}, tb, hand)
 }
 
 // FuzzJudge fills the sheet with whatever comes: never a panic, and a
@@ -71,7 +49,7 @@ func FuzzJudge(f *testing.F) {
 	f.Add(uint8(4), []byte{255, 0, 50}, "went_out=-1\nblack_heart=x\nmeld_5_39=jd qd kd\nhand_2=kd=ks\nlayoffs_3=zz\nfields_meld_2=-3")
 	f.Fuzz(func(t *testing.T, seats uint8, totals []byte, text string) {
 		tb := fuzzTable(seats, totals)
-		sh, hand, err := Module{}.Judge(context.Background(), tb, fuzzForm(text))
+		sh, hand, err := Module{}.Judge(context.Background(), tb, gametest.FuzzForm(text))
 		if err != nil {
 			t.Fatalf("Judge: %v", err)
 		}
@@ -122,17 +100,7 @@ func FuzzEndpoints(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, err := serve(context.Background(), paths[int(which)%len(paths)], body)
-		var bad *ruling.InputError
-		var broken *ruling.Error
-		switch {
-		case err == nil:
-			if _, err := json.Marshal(out); err != nil {
-				t.Fatalf("the answer does not encode: %v", err)
-			}
-		case errors.As(err, &bad), errors.As(err, &broken):
-		default:
-			t.Fatalf("an error of no known type, a 500: %v", err)
-		}
+		out, err := gametest.Serve(context.Background(), Module{}, paths[int(which)%len(paths)], body)
+		gametest.CheckServed(t, out, err)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
@@ -16,49 +17,6 @@ import (
 // being entered are the given ones.
 func tableAt(totals []int, names ...string) game.Table {
 	return game.Table{Names: names, Tally: game.Tally{Totals: totals}}
-}
-
-// form builds a sheet's values from name, value pairs.
-func form(pairs ...string) url.Values {
-	v := url.Values{}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		v.Set(pairs[i], pairs[i+1])
-	}
-	return v
-}
-
-// judgeSheet judges a form at a table, failing the test on an error (the
-// context is never done here).
-func judgeSheet(t *testing.T, tb game.Table, f url.Values) (game.Sheet, *game.Hand) {
-	t.Helper()
-	sh, hand, err := Module{}.Judge(context.Background(), tb, f)
-	if err != nil {
-		t.Fatalf("Judge: %v", err)
-	}
-	if (hand != nil) != sh.Judgement.Ready || (hand == nil) != (sh.Judgement.Problem != "") {
-		t.Fatalf("hand %v, ready %v, problem %q: they disagree", hand, sh.Judgement.Ready, sh.Judgement.Problem)
-	}
-	return sh, hand
-}
-
-// fieldNamed is the sheet's card field of the given name, fresh or not.
-func fieldNamed(t *testing.T, sh game.Sheet, name string) *game.CardField {
-	t.Helper()
-	var found *game.CardField
-	var walk func(parts []game.Part)
-	walk = func(parts []game.Part) {
-		for _, p := range parts {
-			if p.Field != nil && p.Field.Name == name {
-				found = p.Field
-			}
-			walk(p.Parts)
-		}
-	}
-	walk(sh.Parts)
-	if found == nil {
-		t.Fatalf("the sheet has no field %s", name)
-	}
-	return found
 }
 
 // partsOf lists a kind of part of the sheet, sections' parts included.
@@ -86,8 +44,8 @@ func hasLine(lines []string, want string) bool {
 // out; Bob holds KS (10) and 5H (5). The stored record has the API's
 // shape.
 func TestJudgeScoresB7(t *testing.T) {
-	sh, hand := judgeSheet(t, tableAt([]int{0, 0}, "Ann", "Bob"),
-		form("went_out", "0", "meld_0_0", "7s 7c 7h", "layoffs_0", "8s", "hand_1", "ks 5h"))
+	sh, hand := gametest.Judge(t, Module{}, tableAt([]int{0, 0}, "Ann", "Bob"),
+		gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h", "layoffs_0", "8s", "hand_1", "ks 5h"))
 	if hand == nil {
 		t.Fatalf("not ready: %s", sh.Judgement.Problem)
 	}
@@ -145,8 +103,8 @@ func TestJudgeSetsB1B3(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sh, _ := judgeSheet(t, tableAt([]int{0, 0}, "Ann", "Bob"), form("went_out", "0", "meld_0_0", tc.set, "hand_1", "4c"))
-			f := fieldNamed(t, sh, "meld_0_0")
+			sh, _ := gametest.Judge(t, Module{}, tableAt([]int{0, 0}, "Ann", "Bob"), gametest.Form("went_out", "0", "meld_0_0", tc.set, "hand_1", "4c"))
+			f := gametest.Field(t, sh, "meld_0_0")
 			if f.Verdict == nil || f.Verdict.OK != tc.ok || f.Verdict.Text != tc.text || !slices.Equal(f.Verdict.Rules, tc.rules) {
 				t.Fatalf("verdict %+v; want ok %v %q citing %v", f.Verdict, tc.ok, tc.text, tc.rules)
 			}
@@ -190,7 +148,7 @@ func TestJudgeOpeningB5(t *testing.T) {
 		{
 			name:   "Bob at 320 needs 8 cards in 2 sets",
 			totals: []int{-30, 320},
-			fields: form("went_out", "0", "meld_0_0", "2c 3c 4c", "meld_1_0", "7s 7c 7h", "meld_1_1", "5s 6s 7s 8s", "hand_1", "9c"),
+			fields: gametest.Form("went_out", "0", "meld_0_0", "2c 3c 4c", "meld_1_0", "7s 7c 7h", "meld_1_1", "5s 6s 7s 8s", "hand_1", "9c"),
 			help: []string{"Score -30 at the start of the deal: no opening requirement (B5).",
 				"Score 320 at the start of the deal: to open, 8 or more cards in 2 sets, escorts included (B5)."},
 			lines:   []string{"Ann (score -30): with a score of -30 there is no opening requirement (B5)."},
@@ -199,32 +157,32 @@ func TestJudgeOpeningB5(t *testing.T) {
 		{
 			name:    "a lay-off alone does not open",
 			totals:  []int{0, 150},
-			fields:  form("went_out", "0", "meld_0_0", "2c 3c 4c", "layoffs_1", "5c", "hand_1", "9c"),
+			fields:  gametest.Form("went_out", "0", "meld_0_0", "2c 3c 4c", "layoffs_1", "5c", "hand_1", "9c"),
 			help:    []string{"Score 0 at the start of the deal: to open, 3 or more cards in 1 set, escorts included (B5).", "Score 150 at the start of the deal: to open, 4 or more cards in 1 set, escorts included (B5)."},
 			problem: "Bob (score 150) needs 4 or more cards in 1 set to open (B5); laying off alone does not open.",
 		},
 		{
 			name:    "one set too small",
 			totals:  []int{150, 0},
-			fields:  form("went_out", "0", "meld_0_0", "5s 5c 5h", "hand_1", "kc"),
+			fields:  gametest.Form("went_out", "0", "meld_0_0", "5s 5c 5h", "hand_1", "kc"),
 			problem: "Ann (score 150) needs 4 or more cards in 1 set to open (B5); the one set laid down holds 3 cards.",
 		},
 		{
 			name:   "the Royale opens at any score (B3)",
 			totals: []int{40, 480},
-			fields: form("went_out", "0", "meld_0_0", "5s 5c 5h", "meld_1_0", "jd qd kd", "hand_1", "4c"),
+			fields: gametest.Form("went_out", "0", "meld_0_0", "5s 5c 5h", "meld_1_0", "jd qd kd", "hand_1", "4c"),
 			lines:  []string{"Bob (score 480): a Royale opens at any score (B3, B5)."},
 		},
 		{
 			name:    "below 0 a lay-off alone still needs a set",
 			totals:  []int{0, -10},
-			fields:  form("went_out", "0", "meld_0_0", "5s 5c 5h", "layoffs_1", "6s", "hand_1", "4c"),
+			fields:  gametest.Form("went_out", "0", "meld_0_0", "5s 5c 5h", "layoffs_1", "6s", "hand_1", "4c"),
 			problem: "Bob (score -10) has no requirement, but must lay down a set to open (B5); laying off alone does not open.",
 		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sh, _ := judgeSheet(t, tableAt(tc.totals, "Ann", "Bob"), tc.fields)
+			sh, _ := gametest.Judge(t, Module{}, tableAt(tc.totals, "Ann", "Bob"), tc.fields)
 			sections := partsOf(sh, game.Section)
 			for i, want := range tc.help {
 				if sections[i].Help != want {
@@ -247,14 +205,14 @@ func TestJudgeOpeningB5(t *testing.T) {
 // 4, 3 and 3 cards: too little as an opening (B5), but a Black Heart
 // opens at any score and scores 25 + 25 × 3 players on top (B6, B7).
 func TestJudgeBlackHeartB6(t *testing.T) {
-	fields := form("went_out", "0", "meld_0_0", "as 2s 3s 4s", "meld_0_1", "9c 9s 9h", "meld_0_2", "10c 10s jd", "hand_1", "ks 5h", "hand_2", "ac")
+	fields := gametest.Form("went_out", "0", "meld_0_0", "as 2s 3s 4s", "meld_0_1", "9c 9s 9h", "meld_0_2", "10c 10s jd", "hand_1", "ks 5h", "hand_2", "ac")
 	tb := tableAt([]int{320, 0, 0}, "Ann", "Bob", "Cy")
-	sh, hand := judgeSheet(t, tb, fields)
+	sh, hand := gametest.Judge(t, Module{}, tb, fields)
 	if hand != nil || sh.Judgement.Problem != "Ann (score 320) needs 8 or more cards in 2 sets to open (B5); the sets laid down hold 4, 3 and 3 cards." {
 		t.Fatalf("without the Black Heart: %q", sh.Judgement.Problem)
 	}
 	fields.Set("black_heart", "on")
-	sh, hand = judgeSheet(t, tb, fields)
+	sh, hand = gametest.Judge(t, Module{}, tb, fields)
 	if hand == nil {
 		t.Fatalf("with the Black Heart: %q", sh.Judgement.Problem)
 	}
@@ -276,7 +234,7 @@ func TestJudgeBlackHeartB6(t *testing.T) {
 
 	// A Black Heart is going out: without who went out there is none.
 	fields.Del("went_out")
-	if sh, _ := judgeSheet(t, tb, fields); sh.Judgement.Problem != "Who went out? A deal ends when a player goes out (B8)." {
+	if sh, _ := gametest.Judge(t, Module{}, tb, fields); sh.Judgement.Problem != "Who went out? A deal ends when a player goes out (B8)." {
 		t.Errorf("a Black Heart with nobody out: %q", sh.Judgement.Problem)
 	}
 }
@@ -291,28 +249,28 @@ func TestJudgeRefusals(t *testing.T) {
 		err     string
 		problem string
 	}{
-		{"B8: nobody went out", form("meld_0_0", "7s 7c 7h", "hand_1", "3s"), "", "",
+		{"B8: nobody went out", gametest.Form("meld_0_0", "7s 7c 7h", "hand_1", "3s"), "", "",
 			"Who went out? A deal ends when a player goes out (B8)."},
-		{"B8: a seat that does not exist", form("went_out", "7", "meld_0_0", "7s 7c 7h", "hand_1", "3s"), "", "",
+		{"B8: a seat that does not exist", gametest.Form("went_out", "7", "meld_0_0", "7s 7c 7h", "hand_1", "3s"), "", "",
 			"Who went out? A deal ends when a player goes out (B8)."},
-		{"B7: who went out holds cards", form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_0", "2s", "hand_1", "3s"),
+		{"B7: who went out holds cards", gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_0", "2s", "hand_1", "3s"),
 			"hand_0", "Ann went out, so holds no cards (B7): clear this field, or choose who went out.",
 			"Ann went out, so holds no cards (B7): clear Ann's cards left in hand, or choose who went out."},
-		{"B8: the others still hold cards", form("went_out", "0", "meld_0_0", "7s 7c 7h"), "", "",
+		{"B8: the others still hold cards", gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h"), "", "",
 			"Enter Bob's cards left in hand: only Ann went out, and the deal ended then (B8)."},
-		{"B7: a wild declared in hand", form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_1", "kd=ks"),
+		{"B7: a wild declared in hand", gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_1", "kd=ks"),
 			"hand_1", "Just the cards here: a diamond left in hand costs its own value, whatever it could stand for (B7).",
 			"Fix Bob's cards left in hand."},
-		{"a card the deck lacks", form("went_out", "0", "meld_0_0", "7s 7c 7d", "hand_1", "4c"),
+		{"a card the deck lacks", gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7d", "hand_1", "4c"),
 			"meld_0_0", "7D is not in the Black Heart deck", "Fix Ann's set 1."},
-		{"a card twice", form("went_out", "0", "meld_0_0", "jd qd kd", "hand_1", "jd"),
+		{"a card twice", gametest.Form("went_out", "0", "meld_0_0", "jd qd kd", "hand_1", "jd"),
 			"hand_1", "JD is already in Ann's set 1: the deck has only one.", "Fix Bob's cards left in hand."},
-		{"a third copy in a lay-off", form("went_out", "0", "meld_0_0", "7s 7c 7h 7s", "layoffs_0", "7s", "hand_1", "4c"),
+		{"a third copy in a lay-off", gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h 7s", "layoffs_0", "7s", "hand_1", "4c"),
 			"layoffs_0", "The deck has only 2 of 7S", "Fix Ann's lay-offs."},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sh, hand := judgeSheet(t, tableAt([]int{0, 0}, "Ann", "Bob"), tc.fields)
+			sh, hand := gametest.Judge(t, Module{}, tableAt([]int{0, 0}, "Ann", "Bob"), tc.fields)
 			if hand != nil {
 				t.Fatalf("saved: %v", hand.Points)
 			}
@@ -320,12 +278,12 @@ func TestJudgeRefusals(t *testing.T) {
 				t.Errorf("problem %q, want %q", sh.Judgement.Problem, tc.problem)
 			}
 			if tc.field != "" {
-				if f := fieldNamed(t, sh, tc.field); !strings.Contains(f.Error, tc.err) {
+				if f := gametest.Field(t, sh, tc.field); !strings.Contains(f.Error, tc.err) {
 					t.Errorf("%s's error %q, want it to say %q", tc.field, f.Error, tc.err)
 				}
 			}
 			for name, v := range tc.fields {
-				if name != "went_out" && fieldNamed(t, sh, name).Value != v[0] {
+				if name != "went_out" && gametest.Field(t, sh, name).Value != v[0] {
 					t.Errorf("%s lost what was typed", name)
 				}
 			}
@@ -340,9 +298,9 @@ func TestJudgeRefusals(t *testing.T) {
 // replace.
 func TestJudgeAddASet(t *testing.T) {
 	tb := tableAt([]int{0, 0}, "Ann", "Bob")
-	f := form("went_out", "0", "meld_0_0", "qs 6h ks 3h as", "hand_1", "4c", "fields_meld_0", "1", "fields_meld_1", "1")
-	sh, _ := judgeSheet(t, tb, f)
-	if fresh := fieldNamed(t, sh, "meld_0_1"); !fresh.Fresh || fresh.Verdict != nil || fresh.Placeholder != setPlaceholder {
+	f := gametest.Form("went_out", "0", "meld_0_0", "qs 6h ks 3h as", "hand_1", "4c", "fields_meld_0", "1", "fields_meld_1", "1")
+	sh, _ := gametest.Judge(t, Module{}, tb, f)
+	if fresh := gametest.Field(t, sh, "meld_0_1"); !fresh.Fresh || fresh.Verdict != nil || fresh.Placeholder != setPlaceholder {
 		t.Errorf("Ann's second set field: %+v", fresh)
 	}
 	for _, f := range sh.Fields() {
@@ -357,11 +315,11 @@ func TestJudgeAddASet(t *testing.T) {
 
 	// Bob has no set yet: the cursor goes to his first empty field.
 	game.AddField(f, "meld_1")
-	sh, _ = judgeSheet(t, tb, f)
-	if added := fieldNamed(t, sh, "meld_1_1"); added.Autofocus || added.Label != "Bob's set 2" || added.Fresh {
+	sh, _ = gametest.Judge(t, Module{}, tb, f)
+	if added := gametest.Field(t, sh, "meld_1_1"); added.Autofocus || added.Label != "Bob's set 2" || added.Fresh {
 		t.Errorf("the added field: %+v", added)
 	}
-	if first := fieldNamed(t, sh, "meld_1_0"); !first.Autofocus {
+	if first := gametest.Field(t, sh, "meld_1_0"); !first.Autofocus {
 		t.Errorf("the cursor is not in Bob's first empty field")
 	}
 	if hidden := partsOf(sh, game.Hidden); hidden[1].Value != "2" {
@@ -370,11 +328,11 @@ func TestJudgeAddASet(t *testing.T) {
 	f.Set("meld_1_0", "jd qd kd")
 	f.Set("fields_meld_1", "2")
 	game.AddField(f, "meld_1")
-	sh, _ = judgeSheet(t, tb, f)
-	if next := fieldNamed(t, sh, "meld_1_1"); !next.Autofocus {
+	sh, _ = gametest.Judge(t, Module{}, tb, f)
+	if next := gametest.Field(t, sh, "meld_1_1"); !next.Autofocus {
 		t.Errorf("the cursor is not in the field after Bob's set")
 	}
-	if added := fieldNamed(t, sh, "meld_1_2"); added.Label != "Bob's set 3" {
+	if added := gametest.Field(t, sh, "meld_1_2"); added.Label != "Bob's set 3" {
 		t.Errorf("the field added after Bob's set: %+v", added)
 	}
 	more := partsOf(sh, game.More)
@@ -384,7 +342,7 @@ func TestJudgeAddASet(t *testing.T) {
 
 	// A group at its most shows no button.
 	f.Set("fields_meld_1", "1000")
-	sh, _ = judgeSheet(t, tb, f)
+	sh, _ = gametest.Judge(t, Module{}, tb, f)
 	if more := partsOf(sh, game.More); len(more) != 1 {
 		t.Errorf("%d Add a set buttons with Bob's group full", len(more))
 	}
@@ -395,11 +353,11 @@ func TestJudgeAddASet(t *testing.T) {
 // of this table is refused.
 func TestValuesShowsTheDealAgain(t *testing.T) {
 	tb := tableAt([]int{150, 0, 0}, "Ann", "Bob", "Cy")
-	fields := form("went_out", "1", "black_heart", "on",
+	fields := gametest.Form("went_out", "1", "black_heart", "on",
 		"meld_0_0", "5s 5c 5h 5s", "layoffs_0", "8s 9s", "hand_0", "9c",
 		"meld_1_0", "qc 2h qs 7h kd", "meld_1_1", "10s 10c 10h",
 		"meld_2_0", "2s 3s 4s", "layoffs_2", "qd=5s", "hand_2", "ac 7c")
-	sh, hand := judgeSheet(t, tb, fields)
+	sh, hand := gametest.Judge(t, Module{}, tb, fields)
 	if hand == nil {
 		t.Fatalf("the deal is not ready: %s", sh.Judgement.Problem)
 	}
@@ -413,7 +371,7 @@ func TestValuesShowsTheDealAgain(t *testing.T) {
 			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
-	_, again := judgeSheet(t, tb, values)
+	_, again := gametest.Judge(t, Module{}, tb, values)
 	if again == nil || string(again.Record) != string(hand.Record) || !slices.Equal(again.Points, hand.Points) {
 		t.Errorf("judged again: %v", again)
 	}
@@ -462,7 +420,7 @@ func TestDecodeRecord(t *testing.T) {
 func TestJudgeStopsWithTheContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, hand, err := Module{}.Judge(ctx, tableAt([]int{0, 0}, "Ann", "Bob"), form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_1", "4c"))
+	_, hand, err := Module{}.Judge(ctx, tableAt([]int{0, 0}, "Ann", "Bob"), gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_1", "4c"))
 	if !errors.Is(err, context.Canceled) || hand != nil {
 		t.Errorf("Judge under a done context: %v, %v", hand, err)
 	}

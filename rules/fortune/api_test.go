@@ -1,116 +1,18 @@
 package fortune
 
 import (
-	"context"
-	"encoding/json"
-	"errors"
-	"os"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
-	"meldpad/rules/cards"
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
+	"meldpad/rules/game/gametest"
 )
-
-// apiCase is one example in the form of ../shared/examples/api-cases.json;
-// testdata/api-cases.json holds Fortune's. The handlers run them over
-// HTTP too.
-type apiCase struct {
-	Name   string          `json:"name"`
-	Path   string          `json:"path"`
-	Body   json.RawMessage `json:"body"`
-	Status int             `json:"status"`
-	Expect map[string]any  `json:"expect"`
-}
-
-// answer serves a body at one of the game's paths as the server does:
-// the answer, or the error as API.md's 400 or 422.
-func answer(t *testing.T, path string, raw []byte) (int, map[string]any) {
-	t.Helper()
-	body, err := game.DecodeBody(raw)
-	var out any
-	if err == nil {
-		out, err = serve(context.Background(), path, body)
-	}
-	var bad *ruling.InputError
-	var broken *ruling.Error
-	switch {
-	case errors.As(err, &bad):
-		return 400, map[string]any{"error": bad.Msg, "field": bad.Field}
-	case errors.As(err, &broken):
-		return 422, map[string]any{"error": broken.Msg, "rule": broken.Rule}
-	case err != nil:
-		t.Fatalf("%s answered an error of no known type: %v", path, err)
-	}
-	enc, err := json.Marshal(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got map[string]any
-	if err := json.Unmarshal(enc, &got); err != nil {
-		t.Fatal(err)
-	}
-	return 200, got
-}
-
-// serve answers a decoded body at a path under /api/v1/fortune/: the
-// module's endpoints, and melds/check read as the server reads it.
-func serve(ctx context.Context, path string, body map[string]any) (any, error) {
-	if path == "melds/check" {
-		var r game.Body
-		var q game.MeldQuestion
-		deck := cards.DoubleStandard()
-		tally := deck.NewTally()
-		if v, ok := r.Get(body, "", "cards", true); ok {
-			q.Cards = r.PlayList(v, "cards", deck, tally)
-		}
-		if v, ok := r.Get(body, "", "onto", false); ok {
-			q.Onto, q.Layoff = r.PlayList(v, "onto", deck, tally), true
-		}
-		q.House = r.HouseRules(body, Module{}.Info())
-		if err := r.Error(); err != nil {
-			return nil, err
-		}
-		return Module{}.CheckMeld(q), nil
-	}
-	for _, ep := range (Module{}).Endpoints() {
-		if ep.Path == path {
-			return ep.Serve(ctx, body)
-		}
-	}
-	return nil, errors.New("no endpoint " + path)
-}
 
 // TestAPICases answers each example through this package and compares the
 // fields it expects.
 func TestAPICases(t *testing.T) {
-	raw, err := os.ReadFile("testdata/api-cases.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var cases []apiCase
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
-	if len(cases) == 0 {
-		t.Fatal("no cases")
-	}
-	for _, tc := range cases {
-		t.Run(tc.Name, func(t *testing.T) {
-			status, got := answer(t, strings.TrimPrefix(tc.Path, "/api/v1/fortune/"), tc.Body)
-			if status != tc.Status {
-				t.Fatalf("status %d, want %d (%v)", status, tc.Status, got)
-			}
-			for key, want := range tc.Expect {
-				if !reflect.DeepEqual(got[key], want) {
-					t.Errorf("%s = %v, want %v", key, got[key], want)
-				}
-			}
-		})
-	}
+	gametest.RunAPICases(t, Module{}, "testdata/api-cases.json")
 }
 
 // TestEndpointsRefuseBadBodies: every kind of malformed body is a 400
@@ -135,7 +37,7 @@ func TestEndpointsRefuseBadBodies(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.path+" "+tc.body, func(t *testing.T) {
-			status, got := answer(t, tc.path, []byte(tc.body))
+			status, got := gametest.Answer(t, Module{}, tc.path, []byte(tc.body))
 			if status != 400 || got["field"] != tc.field {
 				t.Errorf("%d %v, want 400 about %q", status, got, tc.field)
 			}

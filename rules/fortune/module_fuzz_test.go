@@ -3,14 +3,13 @@ package fortune
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
 
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
+	"meldpad/rules/game/gametest"
 )
 
 // fuzzTable is a table of 2 to 8 players, with the house rules the bits
@@ -54,14 +53,7 @@ func checkJudged(t *testing.T, tb game.Table, sh game.Sheet, hand *game.Hand) {
 	if len(hand.Points) != tb.Seats() || hand.Seat < -1 || hand.Seat >= tb.Seats() || !hand.EndsHand {
 		t.Fatalf("hand %+v at a table of %d", hand, tb.Seats())
 	}
-	values, err := Module{}.Values(tb, hand.Record)
-	if err != nil {
-		t.Fatalf("the record %s does not decode: %v", hand.Record, err)
-	}
-	_, again, err := Module{}.Judge(context.Background(), tb, values)
-	if err != nil || again == nil || string(again.Record) != string(hand.Record) || !slices.Equal(again.Points, hand.Points) {
-		t.Fatalf("the record %s shown again is judged %v (%v)", hand.Record, again, err)
-	}
+	gametest.ShownAgain(t, Module{}, tb, hand)
 }
 
 // FuzzJudge fills the sheet with whatever comes: never a panic, and a
@@ -123,17 +115,7 @@ func FuzzEndpoints(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, err := serve(context.Background(), paths[int(which)%len(paths)], body)
-		var bad *ruling.InputError
-		var broken *ruling.Error
-		switch {
-		case err == nil:
-			if _, err := json.Marshal(out); err != nil {
-				t.Fatalf("the answer does not encode: %v", err)
-			}
-		case errors.As(err, &bad), errors.As(err, &broken):
-		default:
-			t.Fatalf("an error of no known type, a 500: %v", err)
-		}
+		out, err := gametest.Serve(context.Background(), Module{}, paths[int(which)%len(paths)], body)
+		gametest.CheckServed(t, out, err)
 	})
 }

@@ -10,55 +10,13 @@ import (
 	"testing"
 
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
 // tableOf is a game of the named players with the given house rules.
 func tableOf(house map[string]bool, names ...string) game.Table {
 	return game.Table{Names: names, HouseRules: house, Tally: game.NewTally(len(names))}
-}
-
-// sheetForm builds a sheet's values from name, value pairs.
-func sheetForm(pairs ...string) url.Values {
-	v := url.Values{}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		v.Set(pairs[i], pairs[i+1])
-	}
-	return v
-}
-
-// judgeSheet judges a form at a table, failing the test on an error (the
-// context is never done here).
-func judgeSheet(t *testing.T, tb game.Table, f url.Values) (game.Sheet, *game.Hand) {
-	t.Helper()
-	sh, hand, err := Module{}.Judge(context.Background(), tb, f)
-	if err != nil {
-		t.Fatalf("Judge: %v", err)
-	}
-	if (hand != nil) != sh.Judgement.Ready || (hand == nil) != (sh.Judgement.Problem != "") {
-		t.Fatalf("hand %v, ready %v, problem %q: they disagree", hand, sh.Judgement.Ready, sh.Judgement.Problem)
-	}
-	return sh, hand
-}
-
-// fieldNamed is the sheet's card field of the given name, fresh or not.
-func fieldNamed(t *testing.T, sh game.Sheet, name string) *game.CardField {
-	t.Helper()
-	var found *game.CardField
-	var walk func(parts []game.Part)
-	walk = func(parts []game.Part) {
-		for _, p := range parts {
-			if p.Field != nil && p.Field.Name == name {
-				found = p.Field
-			}
-			walk(p.Parts)
-		}
-	}
-	walk(sh.Parts)
-	if found == nil {
-		t.Fatalf("the sheet has no field %s", name)
-	}
-	return found
 }
 
 // apiExample is the API's example hand (API.md, fortune hands/score):
@@ -68,7 +26,7 @@ var apiExample = []string{"meld_0_0", "KS KH KD", "meld_0_1", "5h 6h 2c", "hand_
 
 func TestSheetScoresTheAPIExample(t *testing.T) {
 	tb := tableOf(nil, "Ann", "Bob")
-	sh, hand := judgeSheet(t, tb, sheetForm(apiExample...))
+	sh, hand := gametest.Judge(t, Module{}, tb, gametest.Form(apiExample...))
 	if hand == nil {
 		t.Fatalf("not saved: %s", sh.Judgement.Problem)
 	}
@@ -82,7 +40,7 @@ func TestSheetScoresTheAPIExample(t *testing.T) {
 	if !slices.Equal(sh.Judgement.Lines, want) {
 		t.Errorf("lines %q", sh.Judgement.Lines)
 	}
-	f := fieldNamed(t, sh, "meld_0_1")
+	f := gametest.Field(t, sh, "meld_0_1")
 	if v := f.Verdict; v == nil || !v.OK || !slices.Equal(v.Rules, []string{"R1", "R2", "R4"}) ||
 		v.Text != "Sequence of hearts 4-5-6 with 2C as 4H: 15 points (R1, R2, R4)" {
 		t.Errorf("verdict %+v", f.Verdict)
@@ -123,14 +81,14 @@ func TestSheetRefusals(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sh, hand := judgeSheet(t, tableOf(tc.house, "Ann", "Bob"), sheetForm(tc.form...))
+			sh, hand := gametest.Judge(t, Module{}, tableOf(tc.house, "Ann", "Bob"), gametest.Form(tc.form...))
 			if hand != nil || !strings.HasPrefix(sh.Judgement.Problem, tc.problem) {
 				t.Errorf("problem %q, want %q", sh.Judgement.Problem, tc.problem)
 			}
 			if tc.field == "" {
 				return
 			}
-			f := fieldNamed(t, sh, tc.field)
+			f := gametest.Field(t, sh, tc.field)
 			switch {
 			case tc.rules == nil && f.Error == "":
 				t.Errorf("%s has no error: %+v", tc.field, f)
@@ -139,7 +97,7 @@ func TestSheetRefusals(t *testing.T) {
 			}
 		})
 	}
-	sh, _ := judgeSheet(t, tableOf(nil, "Ann", "Bob"), url.Values{})
+	sh, _ := gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob"), url.Values{})
 	if sh.Judgement.Problem != "Enter every player's melds and the cards left in hand." {
 		t.Errorf("an empty sheet: %q", sh.Judgement.Problem)
 	}
@@ -149,7 +107,7 @@ func TestSheetRefusals(t *testing.T) {
 // named in the working.
 func TestSheetHouseRules(t *testing.T) {
 	house := map[string]bool{"big_sets": true, "ace_set_15": true}
-	sh, hand := judgeSheet(t, tableOf(house, "Ann", "Bob"), sheetForm("meld_0_0", "7h 7h 7s 7d 7c", "meld_0_1", "as ah ad", "hand_1", "3c"))
+	sh, hand := gametest.Judge(t, Module{}, tableOf(house, "Ann", "Bob"), gametest.Form("meld_0_0", "7h 7h 7s 7d 7c", "meld_0_1", "as ah ad", "hand_1", "3c"))
 	if hand == nil || !slices.Equal(hand.Points, []int{70, -5}) {
 		t.Fatalf("hand %+v, problem %q", hand, sh.Judgement.Problem)
 	}
@@ -162,10 +120,10 @@ func TestSheetHouseRules(t *testing.T) {
 // after the last filled; a field the page did not show yet is fresh, and
 // the "more" button adds one with the cursor in it.
 func TestSheetGroups(t *testing.T) {
-	f := sheetForm(apiExample...)
+	f := gametest.Form(apiExample...)
 	f.Set(game.CountName("meld_0"), "2")
-	sh, _ := judgeSheet(t, tableOf(nil, "Ann", "Bob"), f)
-	third := fieldNamed(t, sh, "meld_0_2")
+	sh, _ := gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob"), f)
+	third := gametest.Field(t, sh, "meld_0_2")
 	if !third.Fresh || third.Autofocus || third.Verdict != nil {
 		t.Errorf("the field after the last filled %+v", third)
 	}
@@ -184,11 +142,11 @@ func TestSheetGroups(t *testing.T) {
 
 	f.Set(game.CountName("meld_0"), "3")
 	game.AddField(f, "meld_0")
-	sh, _ = judgeSheet(t, tableOf(nil, "Ann", "Bob"), f)
-	if third := fieldNamed(t, sh, "meld_0_2"); third.Fresh || !third.Autofocus {
+	sh, _ = gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob"), f)
+	if third := gametest.Field(t, sh, "meld_0_2"); third.Fresh || !third.Autofocus {
 		t.Errorf("the first empty field after more %+v", third)
 	}
-	if fourth := fieldNamed(t, sh, "meld_0_3"); fourth.Fresh || fourth.Autofocus {
+	if fourth := gametest.Field(t, sh, "meld_0_3"); fourth.Fresh || fourth.Autofocus {
 		t.Errorf("the field more added %+v", fourth)
 	}
 }
@@ -196,7 +154,7 @@ func TestSheetGroups(t *testing.T) {
 // TestSheetTwoEmptyHands: a hand stopped with two players out of cards
 // names no one as out and asks whether a hand is missing.
 func TestSheetTwoEmptyHands(t *testing.T) {
-	sh, hand := judgeSheet(t, tableOf(nil, "Ann", "Bob", "Cy"), sheetForm("meld_0_0", "KS KH KD", "meld_1_0", "7s 7h 7d", "hand_2", "3c"))
+	sh, hand := gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob", "Cy"), gametest.Form("meld_0_0", "KS KH KD", "meld_1_0", "7s 7h 7d", "hand_2", "3c"))
 	if hand == nil || hand.Seat != -1 {
 		t.Fatalf("hand %+v", hand)
 	}
@@ -209,7 +167,7 @@ func TestSheetTwoEmptyHands(t *testing.T) {
 // was saved, and is judged the same.
 func TestSheetShowsItsRecordAgain(t *testing.T) {
 	tb := tableOf(nil, "Ann", "Bob")
-	_, hand := judgeSheet(t, tb, sheetForm("meld_0_0", "5h 6h 2c=7h", "hand_1", "qs"))
+	_, hand := gametest.Judge(t, Module{}, tb, gametest.Form("meld_0_0", "5h 6h 2c=7h", "hand_1", "qs"))
 	values, err := Module{}.Values(tb, hand.Record)
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +175,7 @@ func TestSheetShowsItsRecordAgain(t *testing.T) {
 	if values.Get("meld_0_0") != "5H, 6H, 2C=7H" || values.Get("hand_1") != "QS" {
 		t.Errorf("values %v", values)
 	}
-	_, again := judgeSheet(t, tb, values)
+	_, again := gametest.Judge(t, Module{}, tb, values)
 	if again == nil || string(again.Record) != string(hand.Record) {
 		t.Errorf("shown again: %+v", again)
 	}
@@ -227,7 +185,7 @@ func TestSheetShowsItsRecordAgain(t *testing.T) {
 func TestJudgeStopsWithItsContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, hand, err := Module{}.Judge(ctx, tableOf(nil, "Ann", "Bob"), sheetForm(apiExample...))
+	_, hand, err := Module{}.Judge(ctx, tableOf(nil, "Ann", "Bob"), gametest.Form(apiExample...))
 	if hand != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("hand %v, err %v", hand, err)
 	}

@@ -358,3 +358,20 @@ func (r *Body) Players(body map[string]any, info Info, each func(obj map[string]
 		each(obj, field)
 	}
 }
+
+// ReadMeldQuestion reads the body of POST /api/v1/{game}/melds/check
+// (API.md): the cards, the meld they are laid off onto if any, and the
+// house rules. The server and the modules' tests read it the same way.
+func ReadMeldQuestion(body map[string]any, info Info) (MeldQuestion, error) {
+	var r Body
+	var q MeldQuestion
+	tally := info.Deck.NewTally()
+	if v, ok := r.Get(body, "", "cards", true); ok {
+		q.Cards = r.PlayList(v, "cards", info.Deck, tally)
+	}
+	if v, ok := r.Get(body, "", "onto", false); ok {
+		q.Onto, q.Layoff = r.PlayList(v, "onto", info.Deck, tally), true
+	}
+	q.House = r.HouseRules(body, info)
+	return q, r.Error()
+}

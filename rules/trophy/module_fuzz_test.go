@@ -3,14 +3,10 @@ package trophy
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"net/url"
-	"slices"
-	"strings"
 	"testing"
 
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
+	"meldpad/rules/game/gametest"
 )
 
 // fuzzTable is a table of 3 to 5 players after a few tricks, whose
@@ -35,17 +31,6 @@ func fuzzTable(seats uint8, tricks []byte) game.Table {
 	return tb
 }
 
-// fuzzForm spreads text over the sheet's inputs: each line "name=value".
-func fuzzForm(text string) url.Values {
-	form := url.Values{}
-	for _, line := range strings.Split(text, "\n") {
-		if name, value, ok := strings.Cut(line, "="); ok {
-			form.Add(name, value)
-		}
-	}
-	return form
-}
-
 // checkJudged holds a judged sheet to what every judgement must be: a
 // hand only when ready, for its winner alone, with a record that decodes
 // and, shown again, is judged the same.
@@ -66,14 +51,7 @@ func checkJudged(t *testing.T, tb game.Table, sh game.Sheet, hand *game.Hand) {
 	if err := (Module{}).CheckPoints(tb, game.Round{Points: hand.Points, Seat: hand.Seat}); err != nil {
 		t.Fatalf("the trick's points %v break the check by points: %v", hand.Points, err)
 	}
-	values, err := Module{}.Values(tb, hand.Record)
-	if err != nil {
-		t.Fatalf("the record %s does not decode: %v", hand.Record, err)
-	}
-	_, again, err := Module{}.Judge(context.Background(), tb, values)
-	if err != nil || again == nil || string(again.Record) != string(hand.Record) || !slices.Equal(again.Points, hand.Points) {
-		t.Fatalf("the record %s shown again is judged %v (%v)", hand.Record, again, err)
-	}
+	gametest.ShownAgain(t, Module{}, tb, hand)
 }
 
 // FuzzJudge fills the sheet with whatever comes: never a panic, and a
@@ -86,7 +64,7 @@ func FuzzJudge(f *testing.F) {
 	f.Add(uint8(0), []byte{}, "leader=0\nrows=99999\naction=more\nplay_0_card=3 Lamps\nplay_1_card=3 Lamps, 4 Lamps")
 	f.Fuzz(func(t *testing.T, seats uint8, tricks []byte, text string) {
 		tb := fuzzTable(seats, tricks)
-		sh, hand, err := Module{}.Judge(context.Background(), tb, fuzzForm(text))
+		sh, hand, err := Module{}.Judge(context.Background(), tb, gametest.FuzzForm(text))
 		if err != nil {
 			t.Fatalf("Judge: %v", err)
 		}
@@ -136,17 +114,7 @@ func FuzzEndpoint(f *testing.F) {
 		if err != nil {
 			return
 		}
-		out, err := serve(context.Background(), "tricks/score", body)
-		var bad *ruling.InputError
-		var broken *ruling.Error
-		switch {
-		case err == nil:
-			if _, err := json.Marshal(out); err != nil {
-				t.Fatalf("the answer does not encode: %v", err)
-			}
-		case errors.As(err, &bad), errors.As(err, &broken):
-		default:
-			t.Fatalf("an error of no known type, a 500: %v", err)
-		}
+		out, err := gametest.Serve(context.Background(), Module{}, "tricks/score", body)
+		gametest.CheckServed(t, out, err)
 	})
 }

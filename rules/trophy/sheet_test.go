@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
@@ -30,15 +31,6 @@ func tableOf(names []string, tricks ...[2]int) game.Table {
 
 var four = []string{"Ann", "Bob", "Cy", "Dan"}
 
-// sheetForm builds a sheet's values from name, value pairs.
-func sheetForm(pairs ...string) url.Values {
-	v := url.Values{}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		v.Set(pairs[i], pairs[i+1])
-	}
-	return v
-}
-
 // withPlays adds rows of plays, "seat: card" or "seat: fold" ("" for the
 // seat leaves "who" at "in turn").
 func withPlays(form url.Values, plays ...string) url.Values {
@@ -57,32 +49,6 @@ func withPlays(form url.Values, plays ...string) url.Values {
 // apiTrick is the trick of the package's doc and API.md: Ann leads 3
 // Lamps, Bob plays 8 Fromps, Cy folds, Dan trumps with Grue.
 var apiTrick = []string{"0: 3 Lamps", "1: 8 Fromps", "2: fold", "3: Grue"}
-
-// judgeSheet judges a form at a table, failing the test on an error or a
-// judgement at odds with itself.
-func judgeSheet(t *testing.T, tb game.Table, form url.Values) (game.Sheet, *game.Hand) {
-	t.Helper()
-	sh, hand, err := Module{}.Judge(context.Background(), tb, form)
-	if err != nil {
-		t.Fatalf("Judge: %v", err)
-	}
-	if (hand != nil) != sh.Judgement.Ready || (hand == nil) != (sh.Judgement.Problem != "") {
-		t.Fatalf("hand %v, ready %v, problem %q: they disagree", hand, sh.Judgement.Ready, sh.Judgement.Problem)
-	}
-	return sh, hand
-}
-
-// fieldNamed is the sheet's card field of the given name.
-func fieldNamed(t *testing.T, sh game.Sheet, name string) *game.CardField {
-	t.Helper()
-	for _, f := range sh.Fields() {
-		if f.Name == name {
-			return f
-		}
-	}
-	t.Fatalf("the sheet has no field %s", name)
-	return nil
-}
 
 // partsOf lists a kind of part of the sheet, sections' parts included.
 func partsOf(sh game.Sheet, kind game.PartKind) []game.Part {
@@ -116,7 +82,7 @@ func TestJudgeTrickT5T7(t *testing.T) {
 	}
 	for name, plays := range map[string][]string{"seats chosen": apiTrick, "every seat in turn": inTurn} {
 		t.Run(name, func(t *testing.T) {
-			sh, hand := judgeSheet(t, tableOf(four), withPlays(sheetForm("leader", "0"), plays...))
+			sh, hand := gametest.Judge(t, Module{}, tableOf(four), withPlays(gametest.Form("leader", "0"), plays...))
 			if hand == nil {
 				t.Fatalf("not ready: %s", sh.Judgement.Problem)
 			}
@@ -137,7 +103,7 @@ func TestJudgeTrickT5T7(t *testing.T) {
 			if string(hand.Record) != record {
 				t.Errorf("record %s\nwant   %s", hand.Record, record)
 			}
-			v := fieldNamed(t, sh, "play_3_card").Verdict
+			v := gametest.Field(t, sh, "play_3_card").Verdict
 			wantRules := []string{"T5"}
 			if name != "seats chosen" {
 				wantRules = []string{"T2", "T5"}
@@ -175,12 +141,12 @@ func TestJudgeRulesBroken(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			form := withPlays(sheetForm(append([]string{"leader", "0"}, tc.also...)...), tc.plays...)
-			sh, hand := judgeSheet(t, tableOf(four), form)
+			form := withPlays(gametest.Form(append([]string{"leader", "0"}, tc.also...)...), tc.plays...)
+			sh, hand := gametest.Judge(t, Module{}, tableOf(four), form)
 			if hand != nil || sh.Judgement.Problem != tc.want {
 				t.Fatalf("problem %q, want %q", sh.Judgement.Problem, tc.want)
 			}
-			v := fieldNamed(t, sh, rowField(tc.row, "card")).Verdict
+			v := gametest.Field(t, sh, rowField(tc.row, "card")).Verdict
 			if v == nil || v.OK || !slices.Equal(v.Rules, tc.rules) {
 				t.Errorf("row %d's verdict %+v, want it citing %v", tc.row+1, v, tc.rules)
 			}
@@ -191,8 +157,8 @@ func TestJudgeRulesBroken(t *testing.T) {
 // TestJudgeCardTwice: a card played twice is refused where it appears
 // again, naming the play that has it (the Fanucci deck has one of each).
 func TestJudgeCardTwice(t *testing.T) {
-	sh, hand := judgeSheet(t, tableOf(four), withPlays(sheetForm("leader", "0"), "0: 3 Lamps", "1: 3 lamps"))
-	f := fieldNamed(t, sh, "play_1_card")
+	sh, hand := gametest.Judge(t, Module{}, tableOf(four), withPlays(gametest.Form("leader", "0"), "0: 3 Lamps", "1: 3 lamps"))
+	f := gametest.Field(t, sh, "play_1_card")
 	if hand != nil || f.Error != "3 Lamps is already in play 1: the deck has only one." || sh.Judgement.Problem != "Fix the card of play 2." {
 		t.Errorf("error %q, problem %q", f.Error, sh.Judgement.Problem)
 	}
@@ -201,7 +167,7 @@ func TestJudgeCardTwice(t *testing.T) {
 // TestJudgePartialT2T4: a trick that goes on says whose turn it is and
 // who holds the highest card, and prefills the next row with that seat.
 func TestJudgePartialT2T4(t *testing.T) {
-	sh, hand := judgeSheet(t, tableOf(four), withPlays(sheetForm("leader", "0"), "0: 3 Lamps", "1: 8 Fromps"))
+	sh, hand := gametest.Judge(t, Module{}, tableOf(four), withPlays(gametest.Form("leader", "0"), "0: 3 Lamps", "1: 8 Fromps"))
 	if hand != nil || !strings.HasPrefix(sh.Judgement.Problem, "The trick goes on: it is Cy's turn (T2).") {
 		t.Fatalf("problem %q", sh.Judgement.Problem)
 	}
@@ -229,7 +195,7 @@ func TestJudgeQuickT7(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.cards, func(t *testing.T) {
-			sh, hand := judgeSheet(t, tableOf(four), sheetForm("leader", "0", "winner", "1", "trick_cards", tc.cards, "ends_hand", "1"))
+			sh, hand := gametest.Judge(t, Module{}, tableOf(four), gametest.Form("leader", "0", "winner", "1", "trick_cards", tc.cards, "ends_hand", "1"))
 			if hand == nil || !slices.Equal(hand.Points, []int{0, tc.points, 0, 0}) || hand.Seat != 1 || !hand.EndsHand {
 				t.Fatalf("hand %+v (%s)", hand, sh.Judgement.Problem)
 			}
@@ -245,8 +211,8 @@ func TestJudgeQuickT7(t *testing.T) {
 			}
 		})
 	}
-	sh, _ := judgeSheet(t, tableOf(four), sheetForm("leader", "0", "winner", "1", "trick_cards", "Grue, Time"))
-	v := fieldNamed(t, sh, "trick_cards").Verdict
+	sh, _ := gametest.Judge(t, Module{}, tableOf(four), gametest.Form("leader", "0", "winner", "1", "trick_cards", "Grue, Time"))
+	v := gametest.Field(t, sh, "trick_cards").Verdict
 	if sh.Judgement.Problem != "Only one trump is played on a trick: the first one ends it (T5)." || v == nil || !slices.Equal(v.Rules, []string{"T5"}) {
 		t.Errorf("two trumps: problem %q, verdict %+v", sh.Judgement.Problem, v)
 	}
@@ -256,14 +222,14 @@ func TestJudgeQuickT7(t *testing.T) {
 // that disagree, not at all.
 func TestJudgeBothEntries(t *testing.T) {
 	base := func(winner, cards string) url.Values {
-		return withPlays(sheetForm("leader", "0", "winner", winner, "trick_cards", cards), apiTrick...)
+		return withPlays(gametest.Form("leader", "0", "winner", winner, "trick_cards", cards), apiTrick...)
 	}
-	if sh, hand := judgeSheet(t, tableOf(four), base("3", "8 Fromps, Grue")); hand == nil || !hasLine(sh.Judgement.Lines, "the quick entry agrees") {
+	if sh, hand := gametest.Judge(t, Module{}, tableOf(four), base("3", "8 Fromps, Grue")); hand == nil || !hasLine(sh.Judgement.Lines, "the quick entry agrees") {
 		t.Errorf("agreeing entries: %q", sh.Judgement.Problem)
 	} else if string(hand.Record) != `{"leader":0,"plays":[{"seat":0,"card":"3 Lamps"},{"seat":1,"card":"8 Fromps"},{"seat":2,"fold":true},{"seat":3,"card":"Grue"}],"quick":{"winner":3,"cards":["8 Fromps","Grue"]}}` {
 		t.Errorf("record %s", hand.Record)
 	}
-	if sh, hand := judgeSheet(t, tableOf(four), base("1", "8 Fromps, Grue")); hand != nil ||
+	if sh, hand := gametest.Judge(t, Module{}, tableOf(four), base("1", "8 Fromps, Grue")); hand != nil ||
 		!strings.HasPrefix(sh.Judgement.Problem, "The two entries disagree: the plays give Dan 1 point, the quick entry gives Bob 1 point.") {
 		t.Errorf("disagreeing entries: %q", sh.Judgement.Problem)
 	}
@@ -276,7 +242,7 @@ func TestJudgeLeaderT6(t *testing.T) {
 	if got := (Module{}).Blank(tb).Get("leader"); got != "2" {
 		t.Errorf("blank leader %q, want Cy's 2", got)
 	}
-	sh, _ := judgeSheet(t, tb, withPlays(sheetForm("leader", "0"), "0: 3 Lamps"))
+	sh, _ := gametest.Judge(t, Module{}, tb, withPlays(gametest.Form("leader", "0"), "0: 3 Lamps"))
 	if !hasLine(sh.Judgement.Lines, "By the scorepad, Cy leads this trick (T6); Ann is entered as the leader.") {
 		t.Errorf("lines %q", sh.Judgement.Lines)
 	}
@@ -287,7 +253,7 @@ func TestJudgeLeaderT6(t *testing.T) {
 	if got := (Module{}).Blank(tableOf(four)).Get("leader"); got != "0" {
 		t.Errorf("first trick's leader %q, want Ann, left of Dan who dealt", got)
 	}
-	sh, hand := judgeSheet(t, tableOf(four), withPlays(sheetForm("leader", ""), "0: 3 Lamps"))
+	sh, hand := gametest.Judge(t, Module{}, tableOf(four), withPlays(gametest.Form("leader", ""), "0: 3 Lamps"))
 	if hand != nil || sh.Judgement.Problem != "Choose who leads the trick (T1)." {
 		t.Errorf("no leader: %q", sh.Judgement.Problem)
 	}
@@ -297,13 +263,13 @@ func TestJudgeLeaderT6(t *testing.T) {
 // once one player has the highest total at or above it.
 func TestJudgeTargetT8(t *testing.T) {
 	tb := tableOf(four, [2]int{1, 27}, [2]int{2, 28})
-	sh, _ := judgeSheet(t, tb, sheetForm("winner", "1", "trick_cards", "inf Tops, 9 Lamps"))
+	sh, _ := gametest.Judge(t, Module{}, tb, gametest.Form("winner", "1", "trick_cards", "inf Tops, 9 Lamps"))
 	for _, want := range []string{"Bob 27 → 30: reaches 30 · Cy 28", "Bob wins the game with 30, the highest total once a player has 30 (T8)."} {
 		if !hasLine(sh.Judgement.Lines, want) {
 			t.Errorf("lines lack %q: %q", want, sh.Judgement.Lines)
 		}
 	}
-	sh, _ = judgeSheet(t, tb, sheetForm("winner", "1", "trick_cards", "inf Tops"))
+	sh, _ = gametest.Judge(t, Module{}, tb, gametest.Form("winner", "1", "trick_cards", "inf Tops"))
 	if hasLine(sh.Judgement.Lines, "wins the game") {
 		t.Errorf("Bob at 29 wins: %q", sh.Judgement.Lines)
 	}
@@ -313,17 +279,17 @@ func TestJudgeTargetT8(t *testing.T) {
 // plays" with the cursor on the first empty one, and never more than a
 // trick takes.
 func TestJudgeRows(t *testing.T) {
-	form := withPlays(sheetForm("leader", "0", "rows", "8", "action", "more"), "0: 3 Lamps", "1: 8 Fromps", "2: 9 Fromps", ": ∞ Lamps")
-	sh, _ := judgeSheet(t, tableOf(four), form)
+	form := withPlays(gametest.Form("leader", "0", "rows", "8", "action", "more"), "0: 3 Lamps", "1: 8 Fromps", "2: 9 Fromps", ": ∞ Lamps")
+	sh, _ := gametest.Judge(t, Module{}, tableOf(four), form)
 	rows := partsOf(sh, game.Row)
-	if len(rows) != 12 || !fieldNamed(t, sh, "play_4_card").Autofocus || partsOf(sh, game.Hidden)[0].Value != "12" {
+	if len(rows) != 12 || !gametest.Field(t, sh, "play_4_card").Autofocus || partsOf(sh, game.Hidden)[0].Value != "12" {
 		t.Errorf("%d rows, want 12 with the cursor in the fifth", len(rows))
 	}
-	if f := fieldNamed(t, sh, "play_4_card"); f.Label != "Card of play 5" || !f.Single || f.Placeholder != "card" {
+	if f := gametest.Field(t, sh, "play_4_card"); f.Label != "Card of play 5" || !f.Single || f.Placeholder != "card" {
 		t.Errorf("row 5's field %+v", f)
 	}
 	form.Set("rows", "500")
-	sh, _ = judgeSheet(t, tableOf(four), form)
+	sh, _ = gametest.Judge(t, Module{}, tableOf(four), form)
 	if n := len(partsOf(sh, game.Row)); n != MaxPlays(4) || n != 51 || len(partsOf(sh, game.More)) != 0 {
 		t.Errorf("%d rows and %d more buttons; want 51 and none", n, len(partsOf(sh, game.More)))
 	}
@@ -336,7 +302,7 @@ func TestJudgeRows(t *testing.T) {
 // judged to the same record.
 func TestValuesRoundTrip(t *testing.T) {
 	tb := tableOf(four)
-	_, hand := judgeSheet(t, tb, withPlays(sheetForm("leader", "0", "winner", "3", "trick_cards", "8 Fromps, Grue", "ends_hand", "1"), apiTrick...))
+	_, hand := gametest.Judge(t, Module{}, tb, withPlays(gametest.Form("leader", "0", "winner", "3", "trick_cards", "8 Fromps, Grue", "ends_hand", "1"), apiTrick...))
 	form, err := Module{}.Values(tb, hand.Record)
 	if err != nil {
 		t.Fatal(err)
@@ -347,7 +313,7 @@ func TestValuesRoundTrip(t *testing.T) {
 			t.Errorf("%s = %q, want %q", name, got, want)
 		}
 	}
-	_, again := judgeSheet(t, tb, form)
+	_, again := gametest.Judge(t, Module{}, tb, form)
 	if again == nil || string(again.Record) != string(hand.Record) {
 		t.Errorf("shown again: %v", again)
 	}
