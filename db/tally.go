@@ -25,9 +25,9 @@ type reader interface {
 	rowQuerier
 }
 
-// gameState is what a write to a game's hands reads of the game, in one
-// query and the seats' names: enough to add a round without reading the
-// hands (the tally), and to check the phone's version.
+// gameState is what a write to a game's hands reads of the game, with
+// its seats' names, in one statement: enough to add a round without
+// reading the hands (the tally), and to check the phone's version.
 type gameState struct {
 	id         int64
 	rules      rules.Game
@@ -36,22 +36,25 @@ type gameState struct {
 	status     string
 	version    int
 	finishedAt string
+	inLeague   bool // its totals count in a league's standings
 }
 
 const (
-	stateQuery = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, '')
+	// stateQuery reads the game and its seats' names in seat order, in one
+	// statement.
+	stateQuery = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
+		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)
 		FROM games WHERE id = ?`
-	seatNamesQuery = `SELECT coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
-		WHERE s.game_id = ? ORDER BY s.seat`
 )
 
 // loadGameState reads the game a write changes; ErrNotFound when there
 // is none.
 func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, error) {
 	st := gameState{id: gameID}
-	var rulesID, houseRules, settings, tally string
+	var rulesID, houseRules, settings, tally, names string
 	err := q.QueryRowContext(ctx, stateQuery, gameID).Scan(&rulesID, &houseRules, &settings, &st.table.FirstDealer,
-		&st.status, &st.version, &st.finishedAt, &tally)
+		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names)
 	if errors.Is(err, sql.ErrNoRows) {
 		return gameState{}, ErrNotFound
 	}
@@ -65,19 +68,7 @@ func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, erro
 		return gameState{}, fmt.Errorf("db: load game %d: house rules: %w", gameID, err)
 	}
 	st.table.Settings = json.RawMessage(settings)
-	rows, err := q.QueryContext(ctx, seatNamesQuery, gameID)
-	if err != nil {
-		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
-		}
-		st.table.Names = append(st.table.Names, name)
-	}
-	if err := rows.Err(); err != nil {
+	if err := json.Unmarshal([]byte(names), &st.table.Names); err != nil {
 		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
 	}
 	st.table.Tally = game.NewTally(len(st.table.Names))
@@ -201,7 +192,8 @@ func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
 
 // writeGame writes the game's status, winner, tally and version. A
 // league's standings are computed from its games' totals and results, so
-// the league's version moves in this same transaction.
+// the version of the game's league, if it has one, moves in this same
+// transaction.
 func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game.Tally, res game.Result) error {
 	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
 	if res.Finished {
@@ -214,6 +206,9 @@ func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game
 	raw, _ := json.Marshal(tally) // ints and bools only
 	if _, err := tx.ExecContext(ctx, writeGameQuery, status, winnerSeat, finished, string(raw), formatTime(s.now()), st.id); err != nil {
 		return fmt.Errorf("db: write game %d: %w", st.id, err)
+	}
+	if !st.inLeague {
+		return nil
 	}
 	return leagueGameChanged(ctx, tx, st.id)
 }
