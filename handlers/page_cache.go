@@ -53,10 +53,8 @@ func etagOf(key string) string {
 // false when the page is to be rendered (and then given to store).
 func (p *pageCache) serve(c echo.Context, key string) (bool, error) {
 	etag := etagOf(key)
-	h := c.Response().Header()
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", "no-cache") // keep it, but ask every time: the ETag makes asking cheap
 	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
+		validators(c, etag)
 		return true, c.NoContent(http.StatusNotModified)
 	}
 	page, ok := p.pages.Get(key)
@@ -78,14 +76,24 @@ func (p *pageCache) store(c echo.Context, key string, body []byte) error {
 }
 
 func (page *cachedPage) write(c echo.Context) error {
+	validators(c, page.etag)
 	h := c.Response().Header()
-	h.Set("ETag", page.etag)
 	h.Add("Vary", "Accept-Encoding")
 	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
 		h.Set("Content-Encoding", "gzip")
 		return c.Blob(http.StatusOK, echo.MIMETextHTMLCharsetUTF8, page.gz)
 	}
 	return c.Blob(http.StatusOK, echo.MIMETextHTMLCharsetUTF8, page.plain)
+}
+
+// validators marks an answer that is a cached page: its ETag, and a phone
+// may keep it but asks every time (the ETag makes asking cheap). Only
+// pages carry them, never an error rendered instead, which a phone would
+// otherwise keep under the page's ETag.
+func validators(c echo.Context, etag string) {
+	h := c.Response().Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", "no-cache")
 }
 
 // etagMatches reports whether an If-None-Match header names etag (or is

@@ -4,10 +4,13 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/labstack/echo/v4"
 )
 
 func TestHealthz(t *testing.T) {
@@ -276,5 +279,28 @@ func TestStandingsCachedByLeagueVersion(t *testing.T) {
 	app.mustRecord(game, "", "100", "0")
 	if after := get(etag); after.StatusCode != http.StatusOK || after.Header.Get("ETag") == etag {
 		t.Fatalf("after a game ended: %d, ETag %q", after.StatusCode, after.Header.Get("ETag"))
+	}
+}
+
+// TestPageCacheMissSetsNoETag: a page not cached yet leaves the answer
+// without the page's validators, so that an error rendered instead (the
+// database failing while the page is rendered) is never kept by a phone
+// under the page's ETag; a stored page carries them.
+func TestPageCacheMissSetsNoETag(t *testing.T) {
+	pages := newPageCache()
+	e := echo.New()
+	rec := httptest.NewRecorder()
+	c := e.NewContext(httptest.NewRequest(http.MethodGet, "/g/x", nil), rec)
+	if done, err := pages.serve(c, "scorepad\x00x\x001"); done || err != nil {
+		t.Fatalf("a page never stored was served: %v %v", done, err)
+	}
+	if rec.Header().Get("ETag") != "" || rec.Header().Get("Cache-Control") != "" {
+		t.Fatalf("a miss set validators: %v", rec.Header())
+	}
+	if err := pages.store(c, "scorepad\x00x\x001", []byte("<p>page</p>")); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Header().Get("ETag") != etagOf("scorepad\x00x\x001") {
+		t.Errorf("a stored page lacks its ETag: %v", rec.Header())
 	}
 }
