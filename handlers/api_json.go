@@ -1,11 +1,10 @@
 package handlers
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"meldpad/rules/game"
 	"net/http"
 
 	"github.com/labstack/echo/v4"
@@ -31,8 +30,9 @@ func badInput(field, msg string) *apiProblem {
 	return &apiProblem{status: http.StatusBadRequest, body: apiBadInput{Error: msg, Field: field}}
 }
 
-// readJSON reads the request body as one JSON object. Bad JSON is 400; a
-// body over the limit is 413 (the body-limit middleware cuts the reader).
+// readJSON reads the request body as one JSON object (game.DecodeBody).
+// Bad JSON is 400; a body over the limit is 413 (the body-limit middleware
+// cuts the reader).
 func readJSON(c echo.Context) (map[string]any, error) {
 	raw, err := io.ReadAll(c.Request().Body)
 	if err != nil {
@@ -42,18 +42,9 @@ func readJSON(c echo.Context) (map[string]any, error) {
 		}
 		return nil, badInput("", "the request body could not be read")
 	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, badInput("", "the body is not valid JSON: "+err.Error())
+	body, err := game.DecodeBody(raw)
+	if err != nil {
+		return nil, apiFailure(err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, badInput("", "the body holds more than one JSON value")
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, badInput("", "the body must be a JSON object")
-	}
-	return obj, nil
+	return body, nil
 }

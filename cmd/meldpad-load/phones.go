@@ -107,12 +107,13 @@ func (p phones) run(ctx context.Context, out io.Writer) error {
 	if p.pid > 0 {
 		peak, _ := procStatus(p.pid, "VmHWM")
 		now, _ := procStatus(p.pid, "VmRSS")
-		fmt.Fprintf(out, "server memory: %s resident with the streams open, %s after, peak %s (VmHWM)\n", kb(before), kb(now), kb(peak))
+		fmt.Fprintf(out, "server memory: %s resident with the streams open, %s after, peak %s (VmHWM)\n", mib(before), mib(now), mib(peak))
 	}
 	return nil
 }
 
-func kb(n int) string { return strconv.Itoa(n/1024) + " MiB" }
+// mib prints a size /proc gives in kB as MiB.
+func mib(kB int) string { return strconv.Itoa(kB/1024) + " MiB" }
 
 func quantiles(out io.Writer, name string, ds []time.Duration) {
 	if len(ds) == 0 {

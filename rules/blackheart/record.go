@@ -46,13 +46,8 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	deck := cards.BlackHeart()
 	for seat, p := range rec.Players {
 		field := game.Index("players", seat)
-		if len(p.Melds) > game.MaxGroupFields {
-			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d sets, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
-		}
-		for i, set := range p.Melds {
-			if err := game.CheckStored(deck, set, game.Index(field+".melds", i), true); err != nil {
-				return Record{}, err
-			}
+		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", "sets"); err != nil {
+			return Record{}, err
 		}
 		if err := game.CheckStored(deck, p.Layoffs, field+".layoffs", true); err != nil {
 			return Record{}, err

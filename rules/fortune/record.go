@@ -42,13 +42,8 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	deck := cards.DoubleStandard()
 	for seat, p := range rec.Players {
 		field := game.Index("players", seat)
-		if len(p.Melds) > game.MaxGroupFields {
-			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d melds, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
-		}
-		for i, meld := range p.Melds {
-			if err := game.CheckStored(deck, meld, game.Index(field+".melds", i), true); err != nil {
-				return Record{}, err
-			}
+		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", "melds"); err != nil {
+			return Record{}, err
 		}
 		if err := game.CheckStored(deck, p.Hand, field+".hand", false); err != nil {
 			return Record{}, err

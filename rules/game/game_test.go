@@ -102,3 +102,19 @@ func TestBodyNamesTheField(t *testing.T) {
 		t.Errorf("not an object: %v", err)
 	}
 }
+
+// TestCheckStoredGroup: a stored group of more lists than a sheet shows,
+// or with a card the deck lacks, is refused naming the field.
+func TestCheckStoredGroup(t *testing.T) {
+	deck := cards.Standard()
+	var bad *ruling.InputError
+	if err := CheckStoredGroup(deck, make([][]string, MaxGroupFields+1), "players[0].melds", "melds"); !errors.As(err, &bad) || bad.Field != "players[0].melds" {
+		t.Errorf("too many: %v", err)
+	}
+	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S"}, {"ZZ"}}, "players[1].melds", "melds"); !errors.As(err, &bad) || bad.Field != "players[1].melds[1][0]" {
+		t.Errorf("a bad card: %v", err)
+	}
+	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S", "9S"}}, "players[0].melds", "melds"); err != nil {
+		t.Errorf("a good meld: %v", err)
+	}
+}

@@ -271,3 +271,19 @@ func CheckStored(deck *cards.Deck, list []string, field string, played bool) err
 	}
 	return nil
 }
+
+// CheckStoredGroup checks a stored record's group of card lists (a
+// player's melds, in field): no more than a sheet shows, each list one
+// CheckStored passes with readings allowed. noun names a list in the
+// message ("melds", "sets").
+func CheckStoredGroup(deck *cards.Deck, lists [][]string, field, noun string) error {
+	if len(lists) > MaxGroupFields {
+		return ruling.BadInput(field, "%s holds %d %s, more than a sheet shows (%d)", field, len(lists), noun, MaxGroupFields)
+	}
+	for i, list := range lists {
+		if err := CheckStored(deck, list, Index(field, i), true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
