@@ -222,9 +222,7 @@ func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	default:
 		out.Headline = "Not a valid meld"
 	}
-	if v.Bonus {
-		out.Details = append(out.Details, "A bonus meld: laying it down earns a bonus mark (F4).")
-	}
+	out.Details = append(out.Details, v.Details...)
 	if v.Points != nil {
 		out.Details = append(out.Details, "Scores "+strconv.Itoa(*v.Points)+" points for the player.")
 	}

@@ -19,6 +19,7 @@ func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
 		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
 	if v.Bonus {
 		out.Tag = "bonus"
+		out.Details = []string{"A bonus meld: laying it down earns a bonus mark (F4)."}
 	}
 	return out
 }

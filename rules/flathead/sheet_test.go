@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/rules/cards"
 	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
@@ -284,4 +285,24 @@ func FuzzServeScore(f *testing.F) {
 			t.Fatalf("untyped error %T: %v", err, err)
 		}
 	})
+}
+
+// TestCheckMeldBonusF4: a bonus meld laid down is said to earn a mark on
+// the referee page (F4), with its rules as fields; a lay-off never is.
+func TestCheckMeldBonusF4(t *testing.T) {
+	plays := func(s string) []cards.Play {
+		ps, err := cards.Fanucci().ParseText(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	v := Module{}.CheckMeld(game.MeldQuestion{Cards: plays("3 Lamps, 4 Lamps, 5 Lamps")})
+	if !v.Valid || !v.Bonus || len(v.Details) != 1 || !strings.Contains(v.Details[0], "(F4)") || !slices.Equal(v.Rules, []string{"F4"}) {
+		t.Errorf("flush run: %+v", v)
+	}
+	v = Module{}.CheckMeld(game.MeldQuestion{Cards: plays("6 Lamps"), Onto: plays("3 Lamps, 4 Lamps, 5 Lamps"), Layoff: true})
+	if !v.Valid || v.Bonus || len(v.Details) != 0 {
+		t.Errorf("a lay-off: %+v", v)
+	}
 }

@@ -62,6 +62,10 @@ type MeldVerdict struct {
 	// Tag is what the page writes beside a valid meld ("bonus",
 	// "royale"); not part of the API.
 	Tag string `json:"-"`
+	// Details are sentences the referee page adds under the verdict, in
+	// the game's own words ("A bonus meld: ... (F4)"); not part of the
+	// API.
+	Details []string `json:"-"`
 }
 
 // KindName is a meld kind's name in a verdict, nil when the meld is not
