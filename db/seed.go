@@ -20,7 +20,7 @@ type SeedOptions struct {
 	Players int       // how many players; 50 if zero
 	Games   int       // how many finished games; 5000 if zero
 	Seed    uint64    // the same seed makes the same league
-	Start   time.Time // the first game's start; a year before now if zero
+	Start   time.Time // the first game's start; a year and a day before now if zero
 }
 
 // SeedLeague makes a league of finished games with plausible hands, for
@@ -41,7 +41,9 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 		opt.Games = 5000
 	}
 	if opt.Start.IsZero() {
-		opt.Start = s.now().AddDate(-1, 0, 0)
+		// The last games then finish a day ago at the latest, not in the
+		// next hour: a game played now finishes after all of them.
+		opt.Start = s.now().AddDate(-1, 0, -1)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x5eed))
 	names := make([]string, opt.Players)

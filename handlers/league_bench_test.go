@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -69,9 +70,13 @@ func cpuTime() time.Duration {
 // ms):
 //
 //   - warm: while the league does not change (the cache answers);
-//   - after-hand: the first request after a hand of one of the league's
-//     games was corrected (its version moved: one game is read again, every
-//     table is computed afresh);
+//   - after-save: the first request after a hand was saved in a league
+//     game still being played (the game is read again, the tables are kept);
+//   - after-finish: the first request after a save ended a league game
+//     (the game is read again, the tables are extended by it);
+//   - after-correction: the first request after a hand of a game that
+//     finished long ago was corrected (its version moved: the game is read
+//     again, every table is computed afresh, as ratings after it may move);
 //   - first-view: the first request of all, with nothing cached.
 func BenchmarkLeaguePages(b *testing.B) {
 	srv, store, l, player := benchLeague(b)
@@ -92,6 +97,34 @@ func BenchmarkLeaguePages(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	// A Fan game of the league being played: each save adds a hand that
+	// does not end it.
+	names := []string{rec.Members[0].Name, rec.Members[1].Name}
+	newGame := func() db.Game {
+		g, err := store.CreateGame(ctx, db.NewGame{Rules: "fan", Players: names, LeagueID: l.ID, Token: db.NewID()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return g
+	}
+	hand := func(g db.Game, points ...int) {
+		rec, _ := json.Marshal(map[string]any{"points": points})
+		in := db.HandInput{Entry: db.EntryPoints, Record: rec, Points: points, Seat: -1}
+		if _, err := store.AddHand(ctx, g.ID, in, db.Change{Token: db.NewID()}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	playing := newGame()
+	save := func() { hand(playing, 0, 0) }
+	// A game that finishes: created and seen first (so the request timed
+	// follows the finishing save only), then won in one hand.
+	finish := func(path string) func() {
+		return func() {
+			g := newGame()
+			serve(b, srv, path)
+			hand(g, 100, 0)
+		}
+	}
 	for _, page := range []struct{ name, path string }{
 		{"standings", leagueURL(l)},
 		{"standings-fan-by-wins", leagueURL(l) + "?game=fan&sort=wins&min=10"},
@@ -102,7 +135,9 @@ func BenchmarkLeaguePages(b *testing.B) {
 			before func()
 		}{
 			{"warm", func() {}},
-			{"after-hand", correct},
+			{"after-save", save},
+			{"after-finish", finish(page.path)},
+			{"after-correction", correct},
 			{"first-view", func() { srv.leagues, srv.pages = newLeagueCache(), newPageCache() }},
 		} {
 			b.Run(page.name+"/"+state.name, func(b *testing.B) {

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -108,24 +109,49 @@ func newLeagueData(rec db.LeagueRecord, prev *leagueData) *leagueData {
 		d.seasons = append(d.seasons, standings.Season{ID: sn.ID, StartsOn: sn.StartsOn, EndsOn: sn.EndsOn, Created: sn.CreatedAt})
 	}
 	for _, m := range rec.Members {
-		d.names[m.ID] = m.Name
 		d.members = append(d.members, m.ID)
 	}
-	for _, g := range rec.Games {
-		for _, st := range g.Seats {
-			if _, ok := d.names[st.PlayerID]; !ok {
-				d.names[st.PlayerID] = st.Name
-			}
-		}
+	d.names = seatNames(rec, d.members, prev)
+	for _, m := range rec.Members {
+		d.names[m.ID] = m.Name
 	}
 	if prev != nil && rec.Changed != nil && slices.Equal(prev.record.League.Games, l.Games) {
 		if games, ok := patchGames(prev.games, rec); ok {
 			d.games = games
+			d.carryTables(prev)
 			return d
 		}
 	}
 	d.games = standings.ByFinish(countedGames(rec.Games, l))
 	return d
+}
+
+// seatNames are the names of the players seated in rec's games: prev's
+// with the names in the games read again, when rec was read since prev's
+// record and the members are the same (a rename reads again every game it
+// touches; a merge changes the members), else read from every game.
+func seatNames(rec db.LeagueRecord, members []int64, prev *leagueData) map[int64]string {
+	names := map[int64]string{}
+	games := rec.Games
+	if prev != nil && rec.Changed != nil && slices.Equal(prev.members, members) {
+		names = maps.Clone(prev.names)
+		changed := make(map[int64]bool, len(rec.Changed))
+		for _, id := range rec.Changed {
+			changed[id] = true
+		}
+		games = nil
+		for _, g := range rec.Games {
+			if changed[g.ID] {
+				games = append(games, g)
+			}
+		}
+	}
+	for _, g := range games {
+		for _, st := range g.Seats {
+			names[st.PlayerID] = st.Name
+		}
+	}
+	return names
 }
 
 // countedGames are the finished games of the kinds the league counts, as
@@ -175,13 +201,55 @@ func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, b
 			keys[g.WatchID] = true
 		}
 	}
+	counted := countedGames(again, rec.League)
+	if len(counted) == 0 && !slices.ContainsFunc(kept, func(g standings.Game) bool { return keys[g.Key] }) {
+		// Most saves: a hand of a game still being played.
+		return kept, true
+	}
 	rest := make([]standings.Game, 0, len(kept))
 	for _, g := range kept {
 		if !keys[g.Key] {
 			rest = append(rest, g)
 		}
 	}
-	return standings.MergeByFinish(rest, standings.ByFinish(countedGames(again, rec.League))), true
+	return standings.MergeByFinish(rest, standings.ByFinish(counted)), true
+}
+
+// carryTables takes over the tables prev computed when d's games are
+// prev's with games added after them (a game finished) or the same (a
+// hand of a game still being played): a table is kept as it is, or
+// extended by the new games of its scope, at the cost of those games only.
+// Anything else (a finished game corrected, members or seasons changed)
+// leaves d to compute its tables afresh.
+func (d *leagueData) carryTables(prev *leagueData) {
+	if !slices.Equal(prev.members, d.members) || !slices.Equal(prev.seasons, d.seasons) || len(d.games) < len(prev.games) {
+		return
+	}
+	for i := range prev.games {
+		if !sameGame(prev.games[i], d.games[i]) {
+			return
+		}
+	}
+	added := d.games[len(prev.games):]
+	prev.mu.Lock()
+	tables := maps.Clone(prev.tables)
+	prev.mu.Unlock()
+	for scope, t := range tables {
+		if len(added) > 0 {
+			var ok bool
+			if t, ok = standings.Extend(t, standings.Filter(added, d.seasons, scope, time.Local)); !ok {
+				continue
+			}
+		}
+		d.tables[scope] = t
+	}
+}
+
+// sameGame reports whether a and b are the same game with the same
+// result, as standings count it.
+func sameGame(a, b standings.Game) bool {
+	return a.Key == b.Key && a.Rules == b.Rules && a.Winner == b.Winner &&
+		a.Started.Equal(b.Started) && a.Finished.Equal(b.Finished) && slices.Equal(a.Seats, b.Seats)
 }
 
 func (d *leagueData) touch() {

@@ -2,6 +2,8 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -69,5 +71,73 @@ func TestLeagueDataPatchedEqualsRebuilt(t *testing.T) {
 			t.Fatalf("step %d: tables differ", step)
 		}
 		prev = patched
+	}
+}
+
+// TestLeagueTablesCarriedOverSaves: while a league game is played hand by
+// hand and then finishes, each version's tables are carried over from the
+// version before (kept while the game is in progress, extended when it
+// finishes), and they equal the tables computed from the whole record,
+// for the whole league, one kind of game and one season.
+func TestLeagueTablesCarriedOverSaves(t *testing.T) {
+	ctx := context.Background()
+	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "league.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	l, err := store.SeedLeague(ctx, db.SeedOptions{Players: 8, Games: 120, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.AddSeason(ctx, l.ID, db.SeasonInput{Name: "Winter"}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := store.LeagueRecord(ctx, l.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	season := rec.League.Seasons[0].ID
+	scopes := []standings.Scope{{}, {Rules: "fan"}, {Season: season}, {Season: season, Rules: "fan"}}
+	prev := newLeagueData(rec, nil)
+	for _, sc := range scopes {
+		prev.table(sc)
+	}
+	names := []string{rec.Members[0].Name, rec.Members[1].Name}
+	for g := range 3 {
+		game, err := store.CreateGame(ctx, db.NewGame{Rules: "fan", Players: names, LeagueID: l.ID, Token: db.NewID()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for hand := 0; ; hand++ {
+			points, _ := json.Marshal(map[string]any{"points": []int{30, 0}})
+			in := db.HandInput{Entry: db.EntryPoints, Record: points, Points: []int{30, 0}, Seat: -1}
+			if _, err := store.AddHand(ctx, game.ID, in, db.Change{Token: db.NewID()}); errors.Is(err, db.ErrGameOver) {
+				break
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := store.LeagueRecordSince(ctx, l.ID, &prev.record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			patched := newLeagueData(rec, prev)
+			patched.mu.Lock()
+			carried := len(patched.tables)
+			patched.mu.Unlock()
+			if carried != len(scopes) {
+				t.Fatalf("game %d hand %d: %d of %d tables carried over", g, hand, carried, len(scopes))
+			}
+			rebuilt := newLeagueData(rec, nil)
+			for _, sc := range scopes {
+				if !reflect.DeepEqual(patched.table(sc), rebuilt.table(sc)) {
+					t.Fatalf("game %d hand %d, scope %+v: carried table differs from rebuilt", g, hand, sc)
+				}
+			}
+			prev = patched
+		}
+	}
+	if n := len(prev.table(standings.Scope{}).Games); n != len(rec.Games)+3 {
+		t.Errorf("the table counts %d games, want %d", n, len(rec.Games)+3)
 	}
 }

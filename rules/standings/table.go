@@ -1,6 +1,8 @@
 package standings
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"meldpad/rules/rating"
@@ -56,44 +58,75 @@ type Table struct {
 // shows of points (PointsFor).
 func Compute(games []Game, include []int64, points Points) Table {
 	t := Table{Games: ByFinish(games), Points: points, index: map[int64]int{}}
-	// rowOf returns the index of the player's row, adding a row the first
-	// time (so pointers into t.Rows would not survive it).
-	rowOf := func(player int64) int {
-		i, ok := t.index[player]
-		if !ok {
-			i = len(t.Rows)
-			t.index[player] = i
-			t.Rows = append(t.Rows, Row{Player: player, Rating: rating.New()})
-		}
-		return i
-	}
+	t.Places, t.After = make([][]int, 0, len(t.Games)), make([][]rating.Rating, 0, len(t.Games))
 	for _, p := range include {
-		rowOf(p)
+		t.rowOf(p)
 	}
-	t.Places = make([][]int, len(t.Games))
-	t.After = make([][]rating.Rating, len(t.Games))
+	t.add(t.Games)
+	return t
+}
+
+// Extend returns the table of t's games followed by more, which must all
+// have finished after t's last game (ByFinish(t.Games + more) is t.Games
+// then ByFinish(more)); it is the table Compute would give for all of them,
+// at the cost of the new games only. It reports false, and returns t, when
+// a game of more finished before t's last: ratings then change from that
+// game on, and only Compute gives them. t itself is left as it was: a
+// table is shared by every request that reads it.
+func Extend(t Table, more []Game) (Table, bool) {
+	more = ByFinish(more)
+	if len(more) > 0 && len(t.Games) > 0 && compareFinish(more[0], t.Games[len(t.Games)-1]) < 0 {
+		return t, false
+	}
+	n := Table{
+		// Clipped, so appending copies the game lists rather than writing
+		// into an array another table may share.
+		Games: append(slices.Clip(t.Games), more...), Places: slices.Clip(t.Places), After: slices.Clip(t.After),
+		Rows: slices.Clone(t.Rows), Points: t.Points, index: maps.Clone(t.index),
+	}
+	if n.index == nil {
+		n.index = map[int64]int{}
+	}
+	n.add(more)
+	return n, true
+}
+
+// rowOf returns the index of the player's row, adding a row the first
+// time (so pointers into t.Rows would not survive it).
+func (t *Table) rowOf(player int64) int {
+	i, ok := t.index[player]
+	if !ok {
+		i = len(t.Rows)
+		t.index[player] = i
+		t.Rows = append(t.Rows, Row{Player: player, Rating: rating.New()})
+	}
+	return i
+}
+
+// add counts games, the last of t.Games, in finishing order: every row
+// and rating, and the games' places and ratings after them.
+func (t *Table) add(games []Game) {
 	// One array each for every game's places and ratings: a table of 5,000
 	// games is a handful of allocations, not 10,000.
 	seats := 0
-	for _, g := range t.Games {
+	for _, g := range games {
 		seats += len(g.Seats)
 	}
 	allPlaces, allAfter := make([]int, seats), make([]rating.Rating, seats)
 	var before []rating.Rating
 	var rows []int
-	for i, g := range t.Games {
+	for _, g := range games {
 		n := len(g.Seats)
 		places, after := allPlaces[:n:n], allAfter[:n:n]
 		allPlaces, allAfter = allPlaces[n:], allAfter[n:]
 		placesTo(places, g)
-		t.Places[i] = places
 		sum := 0
 		for _, s := range g.Seats {
 			sum += s.Total
 		}
 		before, rows = before[:0], rows[:0]
 		for _, s := range g.Seats {
-			rows = append(rows, rowOf(s.Player))
+			rows = append(rows, t.rowOf(s.Player))
 		}
 		for seat, s := range g.Seats {
 			r := &t.Rows[rows[seat]]
@@ -114,9 +147,9 @@ func Compute(games []Game, include []int64, points Points) Table {
 		for seat, r := range rows {
 			t.Rows[r].Rating = after[seat]
 		}
-		t.After[i] = after
+		t.Places = append(t.Places, places)
+		t.After = append(t.After, after)
 	}
-	return t
 }
 
 // Row returns the player's row, and false if the player is not in the
