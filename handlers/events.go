@@ -1,72 +1,34 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"meldpad/handlers/live"
 )
 
-// broker tells every phone watching a game that it changed. It lives in
-// the one server process; a phone that misses an event (asleep, offline)
-// catches up when it reconnects, because it then reloads the scorepad.
-type broker struct {
-	mu     sync.Mutex
-	subs   map[int64]map[chan int]struct{}
-	closed bool
-	done   chan struct{}
-}
-
-func newBroker() *broker {
-	return &broker{subs: map[int64]map[chan int]struct{}{}, done: make(chan struct{})}
-}
-
-// subscribe returns a channel that receives the game's version after each
-// change, and a function to stop.
-func (b *broker) subscribe(gameID int64) (chan int, func()) {
-	ch := make(chan int, 1)
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.subs[gameID] == nil {
-		b.subs[gameID] = map[chan int]struct{}{}
-	}
-	b.subs[gameID][ch] = struct{}{}
-	return ch, func() {
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		delete(b.subs[gameID], ch)
-		if len(b.subs[gameID]) == 0 {
-			delete(b.subs, gameID)
-		}
-	}
-}
-
-// publish tells the game's watchers its new version. A watcher that has
-// not read the last version yet gets the newer one instead.
-func (b *broker) publish(gameID int64, version int) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for ch := range b.subs[gameID] {
-		select {
-		case <-ch:
-		default:
-		}
-		ch <- version
-	}
-}
-
-// close ends every stream, so a server shutting down does not wait for
-// phones that would watch forever.
-func (b *broker) close() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.closed {
-		b.closed = true
-		close(b.done)
-	}
+// Broker tells every phone watching a game that it changed. The default
+// is a live.Hub, in the one server process that every save passes
+// through (SQLite); on PostgreSQL a live.Postgres carries the word to
+// every server of the database. A phone that misses an event (asleep,
+// offline) catches up when it reconnects, because it then reloads the
+// scorepad.
+type Broker interface {
+	// Publish announces a game's new version, after the save committed.
+	Publish(ctx context.Context, gameID int64, version int) error
+	// Subscribe watches a game from version since: the channel receives
+	// each newer version once (the newest, when several came before it was
+	// read) and is closed by CloseSubscriptions. current reads the game's
+	// version again, for a broker that lost words and resyncs.
+	Subscribe(gameID int64, since int, current live.CurrentVersion) (changes <-chan int, stop func())
+	// CloseSubscriptions ends every stream, so that a server shutting
+	// down does not wait for phones that would watch forever.
+	CloseSubscriptions()
 }
 
 // openStream counts a live-update stream of the request's client against
@@ -101,9 +63,9 @@ const heartbeat = 20 * time.Second
 
 // streamEvents serves text/event-stream for one game: an event "changed"
 // with the game's version after every write, and a comment line as a
-// heartbeat.
-func (s *Server) streamEvents(c echo.Context, gameID int64, version int) error {
-	ch, stop := s.events.subscribe(gameID)
+// heartbeat. current reads the game's version from the store.
+func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current live.CurrentVersion) error {
+	ch, stop := s.events.Subscribe(gameID, version, current)
 	defer stop()
 	w := c.Response()
 	w.Header().Set(echo.HeaderContentType, "text/event-stream")
@@ -127,7 +89,10 @@ func (s *Server) streamEvents(c echo.Context, gameID int64, version int) error {
 	defer tick.Stop()
 	for {
 		select {
-		case v := <-ch:
+		case v, open := <-ch:
+			if !open {
+				return nil
+			}
 			if err := send("event: changed\ndata: %d\n\n", v); err != nil {
 				return nil
 			}
@@ -136,8 +101,6 @@ func (s *Server) streamEvents(c echo.Context, gameID int64, version int) error {
 				return nil
 			}
 		case <-c.Request().Context().Done():
-			return nil
-		case <-s.events.done:
 			return nil
 		}
 	}

@@ -21,4 +21,8 @@ type Options struct {
 	// Limits bound what one client, and all of them together, may cost;
 	// a zero field is its default (DefaultLimits).
 	Limits Limits
+	// Broker carries live updates to the phones (events.go). Nil is a
+	// live.Hub, right for a server alone on its database; servers that
+	// share a PostgreSQL database each need a live.Postgres on it.
+	Broker Broker
 }

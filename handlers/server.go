@@ -19,6 +19,7 @@ import (
 	"github.com/labstack/echo/v4/middleware"
 
 	"meldpad/db"
+	"meldpad/handlers/live"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -69,7 +70,7 @@ type Server struct {
 	store    Store
 	log      *slog.Logger
 	validate *validator.Validate
-	events   *broker
+	events   Broker // live updates (events.go)
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
 	pages    *pageCache   // rendered scorepads, by game version
@@ -83,13 +84,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.Serv
 // CloseStreams ends the live-update streams of every phone, so that a
 // server shutting down does not wait for them. main registers it with
 // http.Server.RegisterOnShutdown.
-func (s *Server) CloseStreams() { s.events.close() }
+func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 
 // New returns the HTTP handler for meldpad: every route of routes.go
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), pages: newPageCache(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), opts: opts}
+	if s.events == nil {
+		s.events = live.NewHub()
+	}
 	s.limits = newLimiter(opts.Limits)
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true

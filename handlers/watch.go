@@ -2,8 +2,10 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -52,7 +54,11 @@ func (s *Server) watchEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.streamEvents(c, t.game.ID, t.game.Version)
+	watchID := c.Param("watch")
+	return s.streamEvents(c, t.game.ID, t.game.Version, func(ctx context.Context) (int, error) {
+		st, err := s.store.WatchStamp(ctx, watchID)
+		return st.Version, err
+	})
 }
 
 // gameEvents streams a game's changes to its open scorepads.
@@ -66,15 +72,27 @@ func (s *Server) gameEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return s.streamEvents(c, g.ID, g.Version)
+	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
+		st, err := s.store.GameStamp(ctx, g.PublicID)
+		return st.Version, err
+	})
 }
 
-// changed tells every open scorepad of the game that it changed.
+// changed tells every open scorepad of the game that it changed. The
+// save is done: a phone that hangs up now must not keep the word from the
+// others, so the request's cancellation is not followed, only a deadline.
 func (s *Server) changed(c echo.Context, t table) {
-	st, err := s.store.GameStamp(c.Request().Context(), t.game.PublicID)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
+	defer cancel()
+	st, err := s.store.GameStamp(ctx, t.game.PublicID)
+	if err == nil {
+		err = s.events.Publish(ctx, st.ID, st.Version)
+	}
 	if err != nil {
 		s.log.Warn("live update", "game", t.game.PublicID, "err", err)
-		return
 	}
-	s.events.publish(st.ID, st.Version)
 }
+
+// publishTimeout bounds the announcement of a save: past it the phones
+// catch up on their next change or reload.
+const publishTimeout = 2 * time.Second

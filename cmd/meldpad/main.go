@@ -31,6 +31,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/handlers"
+	"meldpad/handlers/live"
 )
 
 func main() {
@@ -162,6 +163,12 @@ func (c config) Validate() error {
 	return nil
 }
 
+// postgresURL reports whether the database setting names a PostgreSQL
+// database rather than a SQLite file.
+func postgresURL(dbSetting string) bool {
+	return strings.HasPrefix(dbSetting, "postgres://") || strings.HasPrefix(dbSetting, "postgresql://")
+}
+
 // severalOf reports whether more than one of the one-off commands is set.
 func severalOf(commands ...string) bool {
 	set := 0
@@ -252,7 +259,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
-	app := handlers.New(store, log, cfg.options())
+	opts := cfg.options()
+	if postgresURL(cfg.DB) {
+		// Other servers may share the database: their saves reach this
+		// server's phones, and this one's theirs, through it.
+		broker, err := live.OpenPostgres(ctx, cfg.DB, log)
+		if err != nil {
+			return err
+		}
+		defer broker.Close() // after the shutdown below, so saves in flight are announced
+		opts.Broker = broker
+	}
+	app := handlers.New(store, log, opts)
 	ln = app.LimitListener(ln)
 	srv := &http.Server{
 		Handler:           app,

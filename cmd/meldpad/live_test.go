@@ -1,0 +1,23 @@
+package main
+
+import "testing"
+
+func TestPostgresURL(t *testing.T) {
+	tests := []struct {
+		setting string
+		want    bool
+	}{
+		{"postgres://meldpad@db.internal/meldpad", true},
+		{"postgresql://meldpad@db.internal:5432/meldpad?sslmode=require", true},
+		{"meldpad.db", false},
+		{"/var/lib/meldpad/postgres.db", false},
+		{"./postgres:/x.db", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.setting, func(t *testing.T) {
+			if got := postgresURL(tc.setting); got != tc.want {
+				t.Errorf("postgresURL(%q) = %v, want %v", tc.setting, got, tc.want)
+			}
+		})
+	}
+}
