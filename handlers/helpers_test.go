@@ -82,6 +82,9 @@ type page struct {
 	status   int
 	body     string
 	location string
+	// shownAt is the GET address a POST was redirected to, to show its
+	// page there (post_redirect.go); the page is the one shown there.
+	shownAt string
 }
 
 func (a *testApp) do(req *http.Request) page {
@@ -101,12 +104,20 @@ func (a *testApp) get(path string) page {
 	return a.do(req)
 }
 
-// post sends a form as a browser would, with the page's cookies.
+// post sends a form as a browser would, with the page's cookies. A
+// redirect to the page the POST answered (?shown=) is followed, as a
+// browser does; any other is returned.
 func (a *testApp) post(path string, form url.Values) page {
 	a.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return a.do(req)
+	p := a.do(req)
+	if p.status == http.StatusSeeOther && strings.Contains(p.location, "shown=") {
+		at := p.location
+		p = a.get(at)
+		p.shownAt = at
+	}
+	return p
 }
 
 var hiddenRe = regexp.MustCompile(`<input type="hidden" name="([a-z0-9_]+)" value="([^"]*)"`)

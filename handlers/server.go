@@ -73,6 +73,7 @@ type Server struct {
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
 	pages    *pageCache   // rendered scorepads, by game version
+	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
@@ -89,7 +90,7 @@ func (s *Server) CloseStreams() { s.events.close() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), pages: newPageCache(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: newBroker(), echo: e, leagues: newLeagueCache(), pages: newPageCache(), shown: newShownPages(), opts: opts}
 	s.limits = newLimiter(opts.Limits)
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
