@@ -10,6 +10,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.health)
 	e.GET("/", s.showHome)
+	// Installing meldpad as an app and opening it offline (install.go).
+	e.GET("/sw.js", s.serviceWorker)
+	e.GET("/manifest.webmanifest", s.webManifest)
 
 	e.GET("/adjudicate", s.showAdjudicate)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export

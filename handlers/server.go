@@ -134,7 +134,10 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin",
+		// The service worker and the manifest are meldpad's own; the
+		// referee compiled to WebAssembly needs 'wasm-unsafe-eval'.
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+			"script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; " +
 			"base-uri 'none'; form-action 'self'",
 	}))
 	// Limits (limits*.go): rates per address, then imports admitted a few
