@@ -172,3 +172,42 @@ func TestBrowserOfflineHand(t *testing.T) {
 	}
 	sameTotals(t, app.get(game), "98", "0")
 }
+
+// TestBrowserOfflineHandOfAStalePhone: a deal saved with no network waits
+// on the phone; meanwhile another phone records a deal. When the network
+// comes back the waiting deal is not saved over it: the phone is told,
+// with a link to what meldpad answered, and the scorepad holds the other
+// phone's deal only.
+func TestBrowserOfflineHandOfAStalePhone(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	phone := newBrowser(t)
+	run(t, phone, "open the form online",
+		chromedp.Navigate(app.srv.URL+game+"/hands/new"),
+		chromedp.WaitVisible(css("#points-0")),
+	)
+	app.setReachable(false)
+	run(t, phone, "save a deal with no network",
+		chromedp.SendKeys(css("#points-0"), "20"),
+		chromedp.Click(css(`button[type=submit]`)),
+	)
+	waitText(t, phone, "#outbox", "1 hand waiting to be sent")
+	app.setReachable(true)
+	app.mustRecord(game, "", "", "30") // another phone, meanwhile
+	run(t, phone, "the network comes back",
+		chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event("online"))`),
+	)
+	waitText(t, phone, "#outbox", "not saved. See why")
+	run(t, phone, "see why",
+		chromedp.Click(css("#outbox a")),
+		chromedp.WaitVisible(css(".alert.warn")),
+	)
+	waitText(t, phone, ".alert.warn", "another phone saved first")
+	if got := value(t, phone, "#points-0"); got != "20" {
+		t.Errorf("the deal that waited reads %q, want Ann's 20", got)
+	}
+	if n := len(handLinks(app.get(game))); n != 1 {
+		t.Fatalf("%d deals recorded, want the other phone's only", n)
+	}
+	sameTotals(t, app.get(game), "0", "30")
+}
