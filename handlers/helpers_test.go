@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"meldpad/db"
@@ -24,6 +26,35 @@ type testApp struct {
 	store  *db.Store
 	dbPath string
 	client *http.Client
+	// unreachable, while set, closes every new connection unanswered,
+	// as a server the phone cannot reach (setReachable).
+	unreachable *atomic.Bool
+}
+
+// gatedListener closes the connections it accepts while closed is set.
+type gatedListener struct {
+	net.Listener
+	closed *atomic.Bool
+}
+
+func (l gatedListener) Accept() (net.Conn, error) {
+	for {
+		conn, err := l.Listener.Accept()
+		if err != nil || !l.closed.Load() {
+			return conn, err
+		}
+		conn.Close()
+	}
+}
+
+// setReachable makes the server reachable or not, as a network that goes
+// and comes back: while not, every connection, open or new, is closed
+// unanswered.
+func (a *testApp) setReachable(reachable bool) {
+	a.unreachable.Store(!reachable)
+	if !reachable {
+		a.srv.CloseClientConnections()
+	}
 }
 
 func newTestApp(t testing.TB) *testApp {
@@ -46,9 +77,12 @@ func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Optio
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
+	srv := httptest.NewUnstartedServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
+	unreachable := new(atomic.Bool)
+	srv.Listener = gatedListener{Listener: srv.Listener, closed: unreachable}
+	srv.Start()
 	jar, _ := cookiejar.New(nil)
-	app := &testApp{t: t, srv: srv, store: store, dbPath: path, client: &http.Client{
+	app := &testApp{t: t, srv: srv, store: store, dbPath: path, unreachable: unreachable, client: &http.Client{
 		Jar:           jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}}
@@ -82,6 +116,9 @@ type page struct {
 	status   int
 	body     string
 	location string
+	// shownAt is the GET address a POST was redirected to, to show its
+	// page there (post_redirect.go); the page is the one shown there.
+	shownAt string
 }
 
 func (a *testApp) do(req *http.Request) page {
@@ -101,12 +138,20 @@ func (a *testApp) get(path string) page {
 	return a.do(req)
 }
 
-// post sends a form as a browser would, with the page's cookies.
+// post sends a form as a browser would, with the page's cookies. A
+// redirect to the page the POST answered (?shown=) is followed, as a
+// browser does; any other is returned.
 func (a *testApp) post(path string, form url.Values) page {
 	a.t.Helper()
 	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, strings.NewReader(form.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	return a.do(req)
+	p := a.do(req)
+	if p.status == http.StatusSeeOther && strings.Contains(p.location, "shown=") {
+		at := p.location
+		p = a.get(at)
+		p.shownAt = at
+	}
+	return p
 }
 
 var hiddenRe = regexp.MustCompile(`<input type="hidden" name="([a-z0-9_]+)" value="([^"]*)"`)

@@ -10,6 +10,9 @@ import (
 func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.health)
 	e.GET("/", s.showHome)
+	// Installing meldpad as an app and opening it offline (install.go).
+	e.GET("/sw.js", s.serviceWorker)
+	e.GET("/manifest.webmanifest", s.webManifest)
 
 	e.GET("/adjudicate", s.showAdjudicate)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export
@@ -24,15 +27,20 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/g/:game/events", s.gameEvents)
 	e.GET("/w/:watch", s.showWatch)
 	e.GET("/w/:watch/events", s.watchEvents)
-	e.GET("/g/:game/hands/new", s.showNewHand)
-	e.POST("/g/:game/hands", s.saveHand)
+	// The forms of a game answer every POST with a redirect
+	// (post_redirect.go), and the addresses they post to show a page on
+	// GET too, so that no reload posts again or lands on "Not here".
+	e.GET("/g/:game/hands/new", s.showKept(s.showNewHand))
+	e.GET("/g/:game/hands", s.toNewHand)
+	e.POST("/g/:game/hands", s.saveHand, s.redirectAfterPost(newHandPath))
 	e.POST("/g/:game/hands/preview", s.previewSheet)
-	e.GET("/g/:game/hands/:hand", s.showEditHand)
-	e.POST("/g/:game/hands/:hand", s.updateHand)
-	e.GET("/g/:game/hands/:hand/delete", s.confirmDeleteHand)
-	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
-	e.GET("/g/:game/end", s.confirmEndGame)
-	e.POST("/g/:game/end", s.endGame)
+	e.GET("/g/:game/hands/preview", s.toNewHand)
+	e.GET("/g/:game/hands/:hand", s.showKept(s.showEditHand))
+	e.POST("/g/:game/hands/:hand", s.updateHand, s.redirectAfterPost(handPath))
+	e.GET("/g/:game/hands/:hand/delete", s.showKept(s.confirmDeleteHand))
+	e.POST("/g/:game/hands/:hand/delete", s.deleteHand, s.redirectAfterPost(samePath))
+	e.GET("/g/:game/end", s.showKept(s.confirmEndGame))
+	e.POST("/g/:game/end", s.endGame, s.redirectAfterPost(samePath))
 
 	// Leagues: /l/ is the members' and spectators' link (read, start
 	// games), /lo/ the organizer's (change the league).

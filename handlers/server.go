@@ -74,6 +74,7 @@ type Server struct {
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
 	pages    *pageCache   // rendered scorepads, by game version
+	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
@@ -90,7 +91,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), shown: newShownPages(), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
 	}
@@ -137,7 +138,10 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin",
+		// The service worker and the manifest are meldpad's own; the
+		// referee compiled to WebAssembly needs 'wasm-unsafe-eval'.
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
+			"script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; " +
 			"base-uri 'none'; form-action 'self'",
 	}))
 	// Limits (limits*.go): rates per address, then imports admitted a few

@@ -11,7 +11,7 @@ import (
 
 // FS holds the files served under /static/.
 //
-//go:embed *.css *.svg *.js
+//go:embed *.css *.svg *.js *.png *.webmanifest
 var FS embed.FS
 
 // versions maps each file to a short hash of its content, computed once.
@@ -34,4 +34,21 @@ var versions = func() map[string]string {
 // an upgrade: "/static/app.css?v=1a2b3c4d".
 func URL(name string) string {
 	return "/static/" + name + "?v=" + versions[name]
+}
+
+// Precache lists the addresses a page needs to work with no network (its
+// styles, scripts and icon, with their content hashes), for the service
+// worker to fetch when it installs (sw.js). The worker itself, the app's
+// install icons and anything fetched only when needed are left out.
+func Precache() []string {
+	var out []string
+	for _, pattern := range []string{"*.css", "*.js", "icon.svg"} {
+		names, _ := fs.Glob(FS, pattern)
+		for _, name := range names {
+			if name != "sw.js" {
+				out = append(out, URL(name))
+			}
+		}
+	}
+	return out
 }

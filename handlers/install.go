@@ -1,0 +1,38 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/static"
+)
+
+// serviceWorker serves static/sw.js at /sw.js, so that its scope is the
+// whole site, with the addresses it fetches when it installs filled in
+// (static.Precache). Its bytes change with any of those files, which is
+// how a phone learns of a new version; it is never cached for long.
+func (s *Server) serviceWorker(c echo.Context) error {
+	src, err := fs.ReadFile(static.FS, "sw.js")
+	if err != nil {
+		return err
+	}
+	list, _ := json.Marshal(static.Precache())
+	src = bytes.Replace(src, []byte("const PRECACHE = [];"), append(append([]byte("const PRECACHE = "), list...), ';'), 1)
+	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
+	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", src)
+}
+
+// webManifest serves the web app manifest, which lets a phone install
+// meldpad as an app (name, icons, standalone display).
+func (s *Server) webManifest(c echo.Context) error {
+	b, err := fs.ReadFile(static.FS, "manifest.webmanifest")
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=3600")
+	return c.Blob(http.StatusOK, "application/manifest+json", b)
+}
