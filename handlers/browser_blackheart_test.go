@@ -53,10 +53,7 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 	shot(t, ctx, "blackheart-sheet-blank")
 
 	pick := func(rank, suit string) step {
-		return chromedp.Steps(
-			chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
-			chromedp.Click(css(`#picker button[data-suit="`+suit+`"]`)),
-		)
+		return chromedp.Click(css(`#picker button[data-card="` + rank + suit + `"]`))
 	}
 	run(t, ctx, "Ann went out; her series with escorts from the picker",
 		chromedp.Click(css(`input[name=went_out][value="0"]`)),
@@ -132,7 +129,7 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 	shot(t, ctx, "blackheart-sheet-score")
 
 	run(t, ctx, "save",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	got := text(t, ctx, "#scorepad .totals")

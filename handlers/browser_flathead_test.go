@@ -7,11 +7,11 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pickCard taps a suited card in the picker: its rank, then its suit.
+// pickCard taps a suited card in the picker: its suit, then its rank.
 func pickCard(rank, suit string) step {
 	return chromedp.Steps(
-		chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
 		chromedp.Click(css(`#picker button[data-suit="`+suit+`"]`)),
+		chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
 	)
 }
 
@@ -105,7 +105,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	}
 
 	run(t, ctx, "save the hand",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "10") {
