@@ -7,12 +7,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pickCard taps a suited card in the picker: its suit, then its rank.
+// pickCard taps a suited card in the picker: one tap.
 func pickCard(rank, suit string) step {
-	return chromedp.Steps(
-		chromedp.Click(css(`#picker button[data-suit="`+suit+`"]`)),
-		chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
-	)
+	return chromedp.Click(css(`#picker button[data-card="` + rank + " " + suit + `"]`))
 }
 
 // typeInto types into a card field without tapping it: a tap at the
@@ -54,7 +51,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	waitText(t, ctx, "#marks-0", "●")
 	// The picker groups the Fanucci suits by colour (RULES.md §1).
 	groups, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
-		`[...document.querySelectorAll("#picker .group")].map(g => g.className + ":" + [...g.querySelectorAll("button")].map(b => b.dataset.suit).join(","))`))
+		`[...document.querySelectorAll("#picker .group")].map(g => g.className + ":" + [...g.querySelectorAll("[data-suit]")].map(b => b.dataset.suit).join(","))`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,22 +3,67 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"regexp"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"meldpad/db"
 )
 
-// inView scrolls the element into the middle of the window, as a player
-// scrolls a field or a button out from under the card picker before
-// tapping it (a scroll is not a tap).
+// inView scrolls the element into the middle of what the card picker
+// leaves of the window, as a player scrolls a field or a button out from
+// under it before tapping it (a scroll is not a tap).
 func inView(sel string) step {
 	quoted, _ := json.Marshal(sel)
-	return chromedp.Evaluate[chromedp.Void](`document.querySelector(` + string(quoted) + `).scrollIntoView({block: "center"})`)
+	return chromedp.Evaluate[chromedp.Void](`(() => {
+		const el = document.querySelector(` + string(quoted) + `), picker = document.getElementById("picker");
+		const top = picker && !picker.hidden ? picker.getBoundingClientRect().top : innerHeight;
+		const box = el.getBoundingClientRect();
+		scrollBy(0, box.top + box.height / 2 - top / 2);
+	})()`)
 }
 
-// tapInView taps an element once it is in view above the picker.
+// tapInView taps an element as a player does: scrolled into view above
+// the picker, once the previews have landed and it stands still, where
+// nothing covers it.
 func tapInView(sel string) step {
-	return chromedp.Steps(inView(sel), chromedp.Click(css(sel)))
+	quoted, _ := json.Marshal(sel)
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := inView(sel)(ctx, t); err != nil {
+			return err
+		}
+		type point struct {
+			X, Y float64
+			Free bool
+		}
+		var last point
+		for {
+			pt, err := chromedp.Evaluate[point](`(() => {
+				const el = document.querySelector(` + string(quoted) + `);
+				const box = el.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+				const hit = document.elementFromPoint(x, y);
+				const busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
+				return {X: x, Y: y, Free: !busy && !!hit && (el === hit || el.contains(hit))};
+			})()`)(ctx, t)
+			if err != nil {
+				return err
+			}
+			if pt.Free && pt == last {
+				break
+			}
+			last = pt
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+		_, err := chromedp.MouseClickXY(last.X, last.Y)(ctx, t)
+		return err
+	})
 }
 
 // taps counts the taps of a hand's entry: each one a real click through
@@ -44,5 +89,140 @@ func (tp *taps) card(cards ...string) {
 	for _, c := range cards {
 		tp.count++
 		run(tp.t, tp.ctx, "tap "+c, chromedp.Click(css(`#picker button[data-card="`+c+`"]`)))
+	}
+}
+
+// lastHand is the last hand stored in the game whose scorepad the tab
+// shows.
+func lastHand(t *testing.T, app *testApp, ctx context.Context) db.Hand {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`/g/([^/?#]+)`).FindStringSubmatch(loc)
+	if m == nil {
+		t.Fatalf("not on a game's page: %s", loc)
+	}
+	g, err := app.store.Game(context.Background(), m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands, err := app.store.Hands(context.Background(), g.ID)
+	if err != nil || len(hands) == 0 {
+		t.Fatalf("the game's hands: %v, %v", hands, err)
+	}
+	return hands[len(hands)-1]
+}
+
+// openSheet taps the scorepad's link to the card sheet.
+func (tp *taps) openSheet(firstField string) {
+	tp.t.Helper()
+	tp.tap(`a[href$="/hands/new?by=cards"]`)
+	run(tp.t, tp.ctx, "wait for the sheet and its picker", chromedp.WaitVisible(css("#in-"+firstField)), chromedp.WaitVisible(css("#picker")))
+}
+
+// save taps Save once the sheet's judgement is ready, and waits for the
+// scorepad.
+func (tp *taps) save() {
+	tp.t.Helper()
+	run(tp.t, tp.ctx, "wait for the score", chromedp.WaitVisible(css("#judgement.ready")))
+	tp.tap(`button[value=save]`)
+	run(tp.t, tp.ctx, "wait for the scorepad", chromedp.WaitVisible(css("#scorepad")))
+}
+
+// TestBrowserPickerFanTaps enters a whole Fan deal as a player does, and
+// counts the taps: the link to the sheet, the knock card (the picker is
+// open on it), who ended the deal, both hands of ten (each field hands
+// over to the next when full, the last one shows the score) and Save.
+func TestBrowserPickerFanTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("knock_card")
+	tp.tap(`input[name=knocker][value="0"]`)
+	tp.card("5H")
+	ann := []string{"AS", "2S", "3S", "4H", "4D", "4C", "7C", "8C", "9C", "10C"}
+	bob := []string{"KS", "KH", "5D", "6D", "2H", "9H", "JD", "QC", "3D", "8S"}
+	tp.card(ann...)
+	tp.card(bob...)
+	run(t, ctx, "the picker closes after the last hand", chromedp.WaitNotVisible(css("#picker")))
+	waitText(t, ctx, "#judgement", "Gin")
+	shot(t, ctx, "picker-fan-done")
+	tp.save()
+	t.Logf("a Fan deal in %d taps", tp.count)
+	if tp.count > 24 {
+		t.Errorf("a Fan deal took %d taps, want at most 24", tp.count)
+	}
+	h := lastHand(t, app, ctx)
+	var rec struct {
+		KnockCard string      `json:"knock_card"`
+		Knocker   int         `json:"knocker"`
+		Hands     [2][]string `json:"hands"`
+	}
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	// Ann's gin: 25 + Bob's 73 deadwood (N6).
+	if rec.KnockCard != "5H" || rec.Knocker != 0 || !slices.Equal(rec.Hands[0], ann) || !slices.Equal(rec.Hands[1], bob) || !slices.Equal(h.Points, []int{98, 0}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [98 0]", h.Record, h.Points)
+	}
+}
+
+// TestBrowserPickerFlatheadTaps enters a 3-player Flathead hand of 17
+// cards and counts the taps: the link, who went out, Ann's two melds (an
+// "Add a meld" between them), Bob's meld and hand, Cy's hand, Save.
+func TestBrowserPickerFlatheadTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	tp.tap(`input[name=winner][value="0"]`)
+	annRun := []string{"3 Lamps", "4 Lamps", "5 Lamps", "6 Lamps"}
+	tp.card(annRun...)
+	waitText(t, ctx, "#fb-meld_0_0", "A flush run of Lamps from 3 to 6")
+	shot(t, ctx, "picker-flathead")
+	tp.tap(`button[value="more:meld_0"]`)
+	run(t, ctx, "the new meld field has the picker", chromedp.WaitVisible(css("#in-meld_0_1")), chromedp.WaitVisible(css("#picker")))
+	annSet := []string{"7 Tops", "7 Rain", "7 Zurfs"}
+	tp.card(annSet...)
+	tp.tap("#in-meld_1_0")
+	bobSet := []string{"∞ Faces", "∞ Hives", "∞ Inkblots"}
+	tp.card(bobSet...)
+	tp.tap("#in-hand_1")
+	bobHand := []string{"2 Bugs", "8 Mazes", "9 Scythes"}
+	tp.card(bobHand...)
+	tp.tap("#in-hand_2")
+	cyHand := []string{"0 Books", "9 Ears", "3 Time", "5 Fromps"}
+	tp.card(cyHand...)
+	// 7 cards left, x (1 + Ann's 2 marks - Bob's 1) = 14 (F8).
+	waitText(t, ctx, "#judgement", "+14")
+	shot(t, ctx, "picker-flathead-hand")
+	tp.save()
+	t.Logf("a 3-player Flathead hand of 17 cards in %d taps", tp.count)
+	if tp.count > 25 {
+		t.Errorf("the Flathead hand took %d taps, want at most 25", tp.count)
+	}
+	h := lastHand(t, app, ctx)
+	var rec struct {
+		Winner  int `json:"winner"`
+		Players []struct {
+			Melds []struct {
+				Cards []string `json:"cards"`
+			} `json:"melds"`
+			Hand []string `json:"hand"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	ok := rec.Winner == 0 && len(rec.Players) == 3 && len(rec.Players[0].Melds) == 2 && len(rec.Players[1].Melds) == 1 &&
+		slices.Equal(rec.Players[0].Melds[0].Cards, annRun) && slices.Equal(rec.Players[0].Melds[1].Cards, annSet) &&
+		slices.Equal(rec.Players[1].Melds[0].Cards, bobSet) && slices.Equal(rec.Players[1].Hand, bobHand) &&
+		slices.Equal(rec.Players[2].Hand, cyHand) && slices.Equal(h.Points, []int{14, 0, 0})
+	if !ok {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [14 0 0]", h.Record, h.Points)
 	}
 }

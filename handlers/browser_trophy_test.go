@@ -22,22 +22,21 @@ func TestBrowserTrophyTrick(t *testing.T) {
 		chromedp.WaitVisible(css("#in-play_0_card")),
 		chromedp.SetValue(css("#leader"), "0"),
 	)
-	// The lead through the picker: tap Lamps, then 3.
+	// The lead through the picker: one tap on 3 Lamps.
 	run(t, ctx, "pick the lead",
 		chromedp.Click(css("#in-play_0_card")),
 		chromedp.WaitVisible(css("#picker")),
-		chromedp.Click(css(`#picker button[data-suit="Lamps"]`)),
-		chromedp.Click(css(`#picker button[data-rank="3"]`)),
+		chromedp.Click(css(`#picker button[data-card="3 Lamps"]`)),
 	)
 	waitText(t, ctx, "#fb-play_0_card", "Ann, in turn")
 	// A one-card field hands over to the next once it holds its card; back
-	// in it, a tap replaces its card (the suit is still Lamps).
+	// in it, a tap replaces its card.
 	if got := text(t, ctx, "#picker .pk-name"); !strings.Contains(got, "2") {
 		t.Errorf("after the lead the picker is on %q, want play 2", got)
 	}
 	run(t, ctx, "pick again",
 		chromedp.Click(css("#in-play_0_card")),
-		chromedp.Click(css(`#picker button[data-rank="4"]`)),
+		chromedp.Click(css(`#picker button[data-card="4 Lamps"]`)),
 	)
 	waitText(t, ctx, "#fb-play_0_card", "4 Lamps")
 	run(t, ctx, "type Bob's play", typeCards("play_1_card", "8 fromps"))

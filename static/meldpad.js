@@ -42,10 +42,9 @@
   }
 
   // The card picker: while a card field has focus, a panel at the bottom
-  // shows the deck. A standard deck is one grid, a row per suit, and each
-  // card is one tap; the Fanucci deck's 165 suited cards are a suit (kept
-  // for the next card, so a flush or a run is one tap a card) and a rank,
-  // its trumps one tap. Cards the sheet already holds as often as the deck
+  // shows the whole deck, each card one tap: a grid with a row per suit
+  // (the Fanucci deck's fifteen in blocks by colour) and a column per
+  // rank, and the trumps. Cards the sheet already holds as often as the deck
   // does are greyed, the active field's own are marked, and with two
   // copies the copies used are counted. A field that holds all it can
   // (data-max, or one card) hands over to the next. Tapping a chip takes
@@ -61,7 +60,8 @@
     if (!panel || !panel.dataset.deck) return;
     var deck = JSON.parse(panel.dataset.deck);
     var fanucci = !!deck.trumps;
-    var active = null, suit = null, declaring = false, typing = false;
+    panel.classList.toggle("fanucci", fanucci);
+    var active = null, declaring = false, typing = false;
     var colourOf = {}, labelOf = {};
     deck.groups.forEach(function (g) {
       g.suits.forEach(function (s, i) { colourOf[s] = g.colour; labelOf[s] = g.labels[i]; });
@@ -120,7 +120,6 @@
     var head = el("div", "pk-head");
     var headName = el("span", "pk-name"), headCount = el("span", "pk-count");
     head.append(headName, headCount);
-    panel.appendChild(head);
     var body = el("div", "pk-body");
     panel.appendChild(body);
     var cardButtons = [];
@@ -152,24 +151,24 @@
       });
       body.appendChild(grid);
     } else {
-      // The suits by colour, a column each, then the ranks of the chosen
-      // suit, then the trumps.
-      var suits = el("div", "pk-suits");
+      // Every suited card in one grid: a row per suit, the suits in
+      // blocks by colour (RULES.md §1), a column per rank; the trumps
+      // below.
+      var fgrid = el("div", "pk-fgrid");
       deck.groups.forEach(function (g) {
         var group = el("div", "group " + g.colour);
         group.title = g.colour;
         g.suits.forEach(function (s) {
-          var b = button("pk-suit", s, null, function () { suit = s; refresh(); });
-          b.dataset.suit = s;
-          group.appendChild(b);
+          var row = el("div", "pk-frow");
+          var name = el("span", "pk-suitname", s);
+          name.dataset.suit = s;
+          row.appendChild(name);
+          deck.ranks.forEach(function (r) {
+            row.appendChild(cardButton(cardName(r, s), [r], g.colour));
+          });
+          group.appendChild(row);
         });
-        suits.appendChild(group);
-      });
-      var ranks = el("div", "pk-ranks");
-      deck.ranks.forEach(function (r) {
-        var b = cardButton("", [r], "rank");
-        b.dataset.rank = r;
-        ranks.appendChild(b);
+        fgrid.appendChild(group);
       });
       var trumps = el("div", "pk-trumps");
       deck.trumps.forEach(function (t) {
@@ -177,9 +176,10 @@
         b.dataset.trump = t;
         trumps.appendChild(b);
       });
-      body.append(suits, ranks, trumps);
+      body.append(fgrid, trumps);
     }
     var controls = el("div", "pk-controls");
+    controls.appendChild(head);
     if (deck.wilds) {
       var eq = button("pk-eq", "=", "the next card is what the wild stands for", function () { declaring = !declaring; refresh(); });
       eq.dataset.declare = "1";
@@ -204,17 +204,6 @@
       headName.textContent = (label || "").trim();
       var n = chipsOf(active).length, max = capacity(active);
       headCount.textContent = max ? n + " of " + max : n ? n + (n === 1 ? " card" : " cards") : "";
-      panel.querySelectorAll("button[data-suit]").forEach(function (b) {
-        b.classList.toggle("on", b.dataset.suit === suit);
-        b.setAttribute("aria-pressed", b.dataset.suit === suit ? "true" : "false");
-      });
-      if (fanucci) {
-        panel.querySelectorAll("button[data-rank]").forEach(function (b) {
-          b.dataset.card = suit ? cardName(b.dataset.rank, suit) : "";
-          b.setAttribute("aria-label", suit ? b.dataset.card : b.dataset.rank + ": choose a suit first");
-          b.className = "pk-card rank " + (suit ? colourOf[suit] : "");
-        });
-      }
       cardButtons.forEach(function (b) {
         var card = b.dataset.card, copies = deck.copies[card] || 0, k = count[card] || 0;
         var wildReading = declaring && !fanucci;
@@ -346,20 +335,17 @@
       if (!active || panel.hidden) return;
       var box = active.closest(".cardfield, .playrow") || active;
       var rect = box.getBoundingClientRect(), limit = panel.getBoundingClientRect().top - 8;
-      var room = opening ? 64 : 0;
-      if (rect.top < 0 || rect.bottom + room > limit) {
-        window.scrollBy(0, opening ? rect.top - 8 : Math.min(rect.bottom - limit, rect.top - 8));
+      if (opening) {
+        if (rect.top < 0 || rect.bottom + 64 > limit) window.scrollBy(0, rect.top - 8);
+      } else if (rect.top >= 0 && rect.top < limit && rect.bottom > limit) {
+        // Only while the field is in sight: a player who scrolled away
+        // to tap another field is not pulled back.
+        window.scrollBy(0, Math.min(rect.bottom - limit, rect.top - 8));
       }
     }
     function open(input) {
       var fresh = active !== input || panel.hidden;
       active = input;
-      if (fresh && fanucci) {
-        // Start from the suit of the field's last card.
-        var chips = chipsOf(input), last = chips.length ? cardOf(chips[chips.length - 1]) : "";
-        var s = last.indexOf(" ") > 0 ? last.slice(last.indexOf(" ") + 1) : "";
-        if (colourOf[s]) suit = s;
-      }
       declaring = declaring && !fresh;
       panel.hidden = false;
       document.body.classList.add("picking");
@@ -370,7 +356,9 @@
     function isCardField(e) { return e && e.matches && e.matches("input.cards"); }
     document.querySelectorAll("input.cards").forEach(function (f) { f.setAttribute("inputmode", "none"); });
     document.addEventListener("focusin", function (e) {
-      if (isCardField(e.target)) open(e.target);
+      // The field open already (the window getting the focus back, or the
+      // keyboard switched) leaves the page where it is.
+      if (isCardField(e.target) && (e.target !== active || panel.hidden)) open(e.target);
     });
     // A field can have the focus before this script runs (the field a
     // sheet's "Add a meld" just added has autofocus), and tapping a field
@@ -382,6 +370,10 @@
     // the window's focus: give the field its focus here.
     var auto = document.querySelector("input.cards[autofocus]");
     if (auto && document.activeElement !== auto) auto.focus();
+    // A new sheet, nothing in it yet, opens with the picker on its first
+    // card field: the first card is the first tap.
+    var sheetFields = document.querySelectorAll("form.sheet input.cards");
+    if (!auto && sheetFields.length && [].every.call(sheetFields, function (f) { return !f.value; })) sheetFields[0].focus();
     if (isCardField(document.activeElement) && panel.hidden) open(document.activeElement);
     window.addEventListener("resize", function () { if (!panel.hidden) sizeUp(); });
 
@@ -449,7 +441,11 @@
       e.detail.shouldSwap = false;
     });
     // After each preview the chips may change; count and mark again.
-    function swapped() { if (!panel.hidden) { refresh(); keepVisible(false); } }
+    function swapped() {
+      if (panel.hidden) return;
+      refresh();
+      if (document.activeElement === active) keepVisible(false);
+    }
     document.body.addEventListener("htmx:afterSettle", swapped);
     document.body.addEventListener("htmx:oobAfterSwap", swapped);
   }
