@@ -42,7 +42,7 @@ func tapInView(sel string) step {
 		var last point
 		for {
 			pt, err := chromedp.Evaluate[point](`(() => {
-				const el = document.querySelector(` + string(quoted) + `);
+				const el = document.querySelector(`+string(quoted)+`);
 				const box = el.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
 				const hit = document.elementFromPoint(x, y);
 				const busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
@@ -224,5 +224,124 @@ func TestBrowserPickerFlatheadTaps(t *testing.T) {
 		slices.Equal(rec.Players[2].Hand, cyHand) && slices.Equal(h.Points, []int{14, 0, 0})
 	if !ok {
 		t.Errorf("stored %s scoring %v, want the cards tapped scoring [14 0 0]", h.Record, h.Points)
+	}
+}
+
+// meldsAndHands is the stored record of a Fortune hand or a Black Heart
+// deal: each player's melds and the cards left in hand.
+type meldsAndHands struct {
+	Players []struct {
+		Melds [][]string `json:"melds"`
+		Hand  []string   `json:"hand"`
+	} `json:"players"`
+}
+
+// holds reports whether the record holds exactly these melds and hands.
+func (r meldsAndHands) holds(melds [][][]string, hands [][]string) bool {
+	if len(r.Players) != len(hands) {
+		return false
+	}
+	for seat, p := range r.Players {
+		if !slices.Equal(p.Hand, hands[seat]) || len(p.Melds) != len(melds[seat]) {
+			return false
+		}
+		for i, m := range p.Melds {
+			if !slices.Equal(m, melds[seat][i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestBrowserPickerFortuneTaps enters a 2-player Fortune hand of 20 cards
+// and counts the taps: the link, Ann's three melds (an "Add a meld"
+// before each new one), Bob's meld and hand, Save. At most 1.2 taps a
+// card plus 4.
+func TestBrowserPickerFortuneTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	melds := [][][]string{
+		{{"KS", "KH", "KD"}, {"5H", "6H", "7H", "8H"}, {"9C", "9D", "9S"}},
+		{{"QS", "QD", "QC"}},
+	}
+	hands := [][]string{nil, {"AH", "3C", "4D", "10S", "JC", "7S", "6C"}}
+	for i, m := range melds[0] {
+		if i > 0 {
+			tp.tap(`button[value="more:meld_0"]`)
+			run(t, ctx, "the new meld field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
+		}
+		tp.card(m...)
+	}
+	waitText(t, ctx, "#fb-meld_0_2", "Set of three 9s")
+	tp.tap("#in-meld_1_0")
+	tp.card(melds[1][0]...)
+	tp.tap("#in-hand_1")
+	tp.card(hands[1]...)
+	// Ann: 30 + 25 + 30 = 85; Bob: QS 50 + 10 + 10 - 50 = 20 (R4-R6).
+	waitText(t, ctx, "#judgement", "70 - 50 = +20")
+	shot(t, ctx, "picker-fortune")
+	tp.save()
+	limit := 1.2*20 + 4
+	t.Logf("a Fortune hand of 20 cards in %d taps (at most %.0f)", tp.count, limit)
+	if float64(tp.count) > limit {
+		t.Errorf("the Fortune hand took %d taps, want at most %.1f", tp.count, limit)
+	}
+	h := lastHand(t, app, ctx)
+	var rec meldsAndHands
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{85, 20}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [85 20]", h.Record, h.Points)
+	}
+}
+
+// TestBrowserPickerBlackHeartTaps enters a 2-player Black Heart deal of
+// 16 cards and counts the taps: the link, who went out, Ann's three sets
+// (an "Add a set" before each new one), Bob's set and hand, Save. At most
+// 1.2 taps a card plus 4.
+func TestBrowserPickerBlackHeartTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "blackheart", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	tp.tap(`input[name=went_out][value="0"]`)
+	melds := [][][]string{
+		{{"7S", "7C", "7H"}, {"AS", "2S", "3S"}, {"4H", "5H", "6H"}},
+		{{"9S", "9C", "9H"}},
+	}
+	hands := [][]string{nil, {"KS", "10C", "2H", "5C"}}
+	for i, m := range melds[0] {
+		if i > 0 {
+			tp.tap(`button[value="more:meld_0"]`)
+			run(t, ctx, "the new set field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
+		}
+		tp.card(m...)
+	}
+	tp.tap("#in-meld_1_0")
+	tp.card(melds[1][0]...)
+	tp.tap("#in-hand_1")
+	tp.card(hands[1]...)
+	// Ann: 15 + 25 + 15 + 25 for going out = 80; Bob: 15 - 30 = -15 (B7).
+	waitText(t, ctx, "#judgement", "-15")
+	shot(t, ctx, "picker-blackheart")
+	tp.save()
+	limit := 1.2*16 + 4
+	t.Logf("a Black Heart deal of 16 cards in %d taps (at most %.1f)", tp.count, limit)
+	if float64(tp.count) > limit {
+		t.Errorf("the Black Heart deal took %d taps, want at most %.1f", tp.count, limit)
+	}
+	h := lastHand(t, app, ctx)
+	var rec meldsAndHands
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{80, -15}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [80 -15]", h.Record, h.Points)
 	}
 }
