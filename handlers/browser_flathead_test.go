@@ -36,13 +36,13 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
 
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-meld_0_0")),
-		chromedp.Click(css(`input[name=winner][value="0"]`)),
+		tapInView(`input[name=winner][value="0"]`),
 	)
 	// Ann's first meld through the picker: 3, 4, 5 of Lamps, a flush run.
 	run(t, ctx, "pick Ann's flush run",
-		chromedp.Click(css("#in-meld_0_0")),
+		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),
 		pickCard("3", "Lamps"), pickCard("4", "Lamps"), pickCard("5", "Lamps"),
 	)
@@ -68,7 +68,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	// A second meld for Ann: the page comes back with another field.
 	run(t, ctx, "add a meld for Ann",
 		closePicker(),
-		chromedp.Click(css(`button[value="more:meld_0"]`)),
+		tapInView(`button[value="more:meld_0"]`),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		typeInto("meld_0_1", "7 tops, 7 rain, 7 zurfs"),
 		typeInto("meld_1_0", "inf faces, inf hives, inf bugs"),

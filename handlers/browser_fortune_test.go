@@ -17,11 +17,11 @@ func TestBrowserFortuneHand(t *testing.T) {
 	ctx := newBrowser(t)
 	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob", "Cy")
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-meld_0_0")),
 	)
 	run(t, ctx, "pick three kings",
-		chromedp.Click(css("#in-meld_0_0")),
+		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),
 		chromedp.Click(css(`#picker button[data-card="KS"]`)),
 		chromedp.Click(css(`#picker button[data-card="KH"]`)),
@@ -33,7 +33,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 	// a tap: the page came back from the server.
 	run(t, ctx, "add a meld for Ann",
 		chromedp.Click(css(`#picker button.close`)),
-		chromedp.Click(css(`button[value="more:meld_0"]`)),
+		tapInView(`button[value="more:meld_0"]`),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		chromedp.WaitVisible(css("#picker")),
 	)

@@ -18,13 +18,13 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	// Ann deals first, so Bob leads (T6); the table says Ann leads this
 	// one, as in the API's example.
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-play_0_card")),
 		chromedp.SetValue(css("#leader"), "0"),
 	)
 	// The lead through the picker: one tap on 3 Lamps.
 	run(t, ctx, "pick the lead",
-		chromedp.Click(css("#in-play_0_card")),
+		tapInView("#in-play_0_card"),
 		chromedp.WaitVisible(css("#picker")),
 		chromedp.Click(css(`#picker button[data-card="3 Lamps"]`)),
 	)
@@ -35,7 +35,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 		t.Errorf("after the lead the picker is on %q, want play 2", got)
 	}
 	run(t, ctx, "pick again",
-		chromedp.Click(css("#in-play_0_card")),
+		tapInView("#in-play_0_card"),
 		chromedp.Click(css(`#picker button[data-card="4 Lamps"]`)),
 	)
 	waitText(t, ctx, "#fb-play_0_card", "4 Lamps")
@@ -60,7 +60,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	run(t, ctx, "Cy folds, Dan trumps",
 		chromedp.SetValue(css(`select[name=play_2_seat]`), "2"),
 		chromedp.Clear(css("#in-play_2_card")),
-		chromedp.Click(css(`input[name=play_2_fold]`)),
+		tapInView(`input[name=play_2_fold]`),
 		chromedp.SetValue(css(`select[name=play_3_seat]`), "3"),
 		typeCards("play_3_card", "grue"),
 	)
@@ -78,9 +78,9 @@ func TestBrowserTrophyTrick(t *testing.T) {
 
 	// Trick 2, quickly: Bob won 0 Rain, ∞ Tops and Time: 1 + 2 = 3 (T7).
 	run(t, ctx, "quick entry",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-play_0_card")),
-		chromedp.Click(css("details.quick summary")),
+		tapInView("details.quick summary"),
 		chromedp.SetValue(css("#winner"), "1"),
 		typeCards("trick_cards", "0 rain, inf tops, time"),
 	)
