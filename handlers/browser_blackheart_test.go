@@ -37,7 +37,7 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 
 	run(t, ctx, "open the card sheet of deal 2",
 		chromedp.Reload(),
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-meld_0_0")),
 	)
 	body := text(t, ctx, "form.sheet")
@@ -53,14 +53,11 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 	shot(t, ctx, "blackheart-sheet-blank")
 
 	pick := func(rank, suit string) step {
-		return chromedp.Steps(
-			chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
-			chromedp.Click(css(`#picker button[data-suit="`+suit+`"]`)),
-		)
+		return chromedp.Click(css(`#picker button[data-card="` + rank + suit + `"]`))
 	}
 	run(t, ctx, "Ann went out; her series with escorts from the picker",
-		chromedp.Click(css(`input[name=went_out][value="0"]`)),
-		chromedp.Click(css("#in-meld_0_0")),
+		tapInView(`input[name=went_out][value="0"]`),
+		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),
 		pick("Q", "S"), pick("6", "H"), pick("K", "S"), pick("3", "H"), pick("A", "S"),
 	)
@@ -72,7 +69,7 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 
 	run(t, ctx, "add a set for Ann: a heart series, J♦ declared as 7♥",
 		chromedp.Click(css(`#picker button.close`)),
-		chromedp.Click(css(`button[value="more:meld_0"]`)),
+		tapInView(`button[value="more:meld_0"]`),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		chromedp.WaitVisible(css("#picker")),
 		chromedp.SendKeys(css("#in-meld_0_1"), "5h 6h"),
@@ -132,7 +129,7 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 	shot(t, ctx, "blackheart-sheet-score")
 
 	run(t, ctx, "save",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	got := text(t, ctx, "#scorepad .totals")

@@ -20,12 +20,11 @@ func TestBrowserFanGame(t *testing.T) {
 		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
 		chromedp.WaitVisible(css("#in-knock_card")),
 	)
-	// The knock card through the picker: tap 5, then hearts.
+	// The knock card through the picker: one tap on 5♥.
 	run(t, ctx, "pick the knock card",
 		chromedp.Click(css("#in-knock_card")),
 		chromedp.WaitVisible(css("#picker")),
-		chromedp.Click(css(`#picker button[data-rank="5"]`)),
-		chromedp.Click(css(`#picker button[data-suit="H"]`)),
+		chromedp.Click(css(`#picker button[data-card="5H"]`)),
 	)
 	waitText(t, ctx, "#fb-knock_card", "5♥")
 	waitText(t, ctx, "#judgement", "knock with 5 or less")
@@ -39,7 +38,7 @@ func TestBrowserFanGame(t *testing.T) {
 	waitText(t, ctx, "#judgement", "+98")
 	shot(t, ctx, "fan-sheet-gin")
 	run(t, ctx, "save deal 1",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "98") {
@@ -58,7 +57,7 @@ func TestBrowserFanGame(t *testing.T) {
 	)
 	waitText(t, ctx, "#judgement", "(N4)")
 	run(t, ctx, "try to save the illegal knock",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css(".alert.bad")),
 	)
 	if got := text(t, ctx, ".alert.bad"); !strings.Contains(got, "Not saved") || !strings.Contains(got, "N4") {
@@ -79,7 +78,7 @@ func TestBrowserFanGame(t *testing.T) {
 	// Ann knocks with 10 (KD) against 73: 63 points (N6).
 	waitText(t, ctx, "#judgement", "+63")
 	run(t, ctx, "save deal 2",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css(".banner")),
 	)
 	if got := text(t, ctx, ".banner"); !strings.Contains(got, "Ann wins with 161") {

@@ -7,12 +7,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// pickCard taps a suited card in the picker: its rank, then its suit.
+// pickCard taps a suited card in the picker: one tap.
 func pickCard(rank, suit string) step {
-	return chromedp.Steps(
-		chromedp.Click(css(`#picker button[data-rank="`+rank+`"]`)),
-		chromedp.Click(css(`#picker button[data-suit="`+suit+`"]`)),
-	)
+	return chromedp.Click(css(`#picker button[data-card="` + rank + " " + suit + `"]`))
 }
 
 // typeInto types into a card field without tapping it: a tap at the
@@ -39,13 +36,13 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
 
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-meld_0_0")),
-		chromedp.Click(css(`input[name=winner][value="0"]`)),
+		tapInView(`input[name=winner][value="0"]`),
 	)
 	// Ann's first meld through the picker: 3, 4, 5 of Lamps, a flush run.
 	run(t, ctx, "pick Ann's flush run",
-		chromedp.Click(css("#in-meld_0_0")),
+		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),
 		pickCard("3", "Lamps"), pickCard("4", "Lamps"), pickCard("5", "Lamps"),
 	)
@@ -54,7 +51,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	waitText(t, ctx, "#marks-0", "●")
 	// The picker groups the Fanucci suits by colour (RULES.md §1).
 	groups, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
-		`[...document.querySelectorAll("#picker .group")].map(g => g.className + ":" + [...g.querySelectorAll("button")].map(b => b.dataset.suit).join(","))`))
+		`[...document.querySelectorAll("#picker .group")].map(g => g.className + ":" + [...g.querySelectorAll("[data-suit]")].map(b => b.dataset.suit).join(","))`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +68,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	// A second meld for Ann: the page comes back with another field.
 	run(t, ctx, "add a meld for Ann",
 		closePicker(),
-		chromedp.Click(css(`button[value="more:meld_0"]`)),
+		tapInView(`button[value="more:meld_0"]`),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		typeInto("meld_0_1", "7 tops, 7 rain, 7 zurfs"),
 		typeInto("meld_1_0", "inf faces, inf hives, inf bugs"),
@@ -105,7 +102,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	}
 
 	run(t, ctx, "save the hand",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "10") {

@@ -17,15 +17,15 @@ func TestBrowserFortuneHand(t *testing.T) {
 	ctx := newBrowser(t)
 	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob", "Cy")
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-meld_0_0")),
 	)
 	run(t, ctx, "pick three kings",
-		chromedp.Click(css("#in-meld_0_0")),
+		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),
-		chromedp.Click(css(`#picker button[data-rank="K"]`)), chromedp.Click(css(`#picker button[data-suit="S"]`)),
-		chromedp.Click(css(`#picker button[data-rank="K"]`)), chromedp.Click(css(`#picker button[data-suit="H"]`)),
-		chromedp.Click(css(`#picker button[data-rank="K"]`)), chromedp.Click(css(`#picker button[data-suit="D"]`)),
+		chromedp.Click(css(`#picker button[data-card="KS"]`)),
+		chromedp.Click(css(`#picker button[data-card="KH"]`)),
+		chromedp.Click(css(`#picker button[data-card="KD"]`)),
 	)
 	waitText(t, ctx, "#fb-meld_0_0", "Set of three kings: 30 points")
 
@@ -33,7 +33,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 	// a tap: the page came back from the server.
 	run(t, ctx, "add a meld for Ann",
 		chromedp.Click(css(`#picker button.close`)),
-		chromedp.Click(css(`button[value="more:meld_0"]`)),
+		tapInView(`button[value="more:meld_0"]`),
 		chromedp.WaitVisible(css("#in-meld_0_1")),
 		chromedp.WaitVisible(css("#picker")),
 	)
@@ -42,9 +42,9 @@ func TestBrowserFortuneHand(t *testing.T) {
 	}
 	run(t, ctx, "type a sequence, the deuce declared with =",
 		chromedp.SendKeys(css("#in-meld_0_1"), "5h 6h"),
-		chromedp.Click(css(`#picker button[data-rank="2"]`)), chromedp.Click(css(`#picker button[data-suit="C"]`)),
+		chromedp.Click(css(`#picker button[data-card="2C"]`)),
 		chromedp.Click(css(`#picker button[data-declare]`)),
-		chromedp.Click(css(`#picker button[data-rank="7"]`)), chromedp.Click(css(`#picker button[data-suit="H"]`)),
+		chromedp.Click(css(`#picker button[data-card="7H"]`)),
 	)
 	waitText(t, ctx, "#fb-meld_0_1", "as 7♥, declared")
 	waitText(t, ctx, "#fb-meld_0_1", "Sequence of hearts 5-6-7 with 2C as 7H: 15 points")
@@ -76,7 +76,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 	shot(t, ctx, "fortune-sheet-score")
 
 	run(t, ctx, "save",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "45") || !strings.Contains(got, "-70") || !strings.Contains(got, "25") {

@@ -28,7 +28,7 @@ func ginDeal(t *testing.T, ctx context.Context, n, ender, hand0, hand1 string, j
 		choose(`input[name=knocker][value="`+ender+`"]`), chromedp.ScrollIntoView(css("#judgement")))
 	shot(t, ctx, "gin-sheet-deal-"+n)
 	run(t, ctx, "save deal "+n,
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 }

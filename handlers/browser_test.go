@@ -124,10 +124,11 @@ func waitText(t *testing.T, ctx context.Context, sel, want string) {
 }
 
 // typeCards types into a card field as a user would, key by key, which
-// fires the live preview.
+// fires the live preview. The field is first scrolled out from under the
+// card picker, where a tap would land on a card.
 func typeCards(name, cards string) step {
 	sel := css("#in-" + name)
-	return chromedp.Steps(chromedp.Click(sel), chromedp.SendKeys(sel, cards))
+	return chromedp.Steps(inView("#in-"+name), chromedp.Click(sel), chromedp.SendKeys(sel, cards))
 }
 
 // newGameInBrowser starts a game through the new-game form.

@@ -18,22 +18,25 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	// Ann deals first, so Bob leads (T6); the table says Ann leads this
 	// one, as in the API's example.
 	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-play_0_card")),
 		chromedp.SetValue(css("#leader"), "0"),
 	)
-	// The lead through the picker: tap 3, then Lamps.
+	// The lead through the picker: one tap on 3 Lamps.
 	run(t, ctx, "pick the lead",
-		chromedp.Click(css("#in-play_0_card")),
+		tapInView("#in-play_0_card"),
 		chromedp.WaitVisible(css("#picker")),
-		chromedp.Click(css(`#picker button[data-rank="3"]`)),
-		chromedp.Click(css(`#picker button[data-suit="Lamps"]`)),
+		chromedp.Click(css(`#picker button[data-card="3 Lamps"]`)),
 	)
 	waitText(t, ctx, "#fb-play_0_card", "Ann, in turn")
-	// A second tap replaces the card of a one-card field.
+	// A one-card field hands over to the next once it holds its card; back
+	// in it, a tap replaces its card.
+	if got := text(t, ctx, "#picker .pk-name"); !strings.Contains(got, "2") {
+		t.Errorf("after the lead the picker is on %q, want play 2", got)
+	}
 	run(t, ctx, "pick again",
-		chromedp.Click(css(`#picker button[data-rank="4"]`)),
-		chromedp.Click(css(`#picker button[data-suit="Lamps"]`)),
+		tapInView("#in-play_0_card"),
+		chromedp.Click(css(`#picker button[data-card="4 Lamps"]`)),
 	)
 	waitText(t, ctx, "#fb-play_0_card", "4 Lamps")
 	run(t, ctx, "type Bob's play", typeCards("play_1_card", "8 fromps"))
@@ -49,7 +52,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	waitText(t, ctx, "#fb-play_2_card", "Dan played out of turn; it was Cy's turn (T2)")
 	run(t, ctx, "try to save",
 		chromedp.Click(css(`#picker .close`)),
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css(".alert.bad")),
 	)
 	shot(t, ctx, "trophy-sheet-out-of-turn")
@@ -57,7 +60,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	run(t, ctx, "Cy folds, Dan trumps",
 		chromedp.SetValue(css(`select[name=play_2_seat]`), "2"),
 		chromedp.Clear(css("#in-play_2_card")),
-		chromedp.Click(css(`input[name=play_2_fold]`)),
+		tapInView(`input[name=play_2_fold]`),
 		chromedp.SetValue(css(`select[name=play_3_seat]`), "3"),
 		typeCards("play_3_card", "grue"),
 	)
@@ -66,7 +69,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	run(t, ctx, "look at the judgement", chromedp.Click(css(`#picker .close`)), scrollTo("judgement"))
 	shot(t, ctx, "trophy-sheet-won")
 	run(t, ctx, "save trick 1",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	if got := text(t, ctx, "main"); !strings.Contains(got, "Dan won the trick") || !strings.Contains(got, "Next lead: Ann") {
@@ -75,9 +78,9 @@ func TestBrowserTrophyTrick(t *testing.T) {
 
 	// Trick 2, quickly: Bob won 0 Rain, ∞ Tops and Time: 1 + 2 = 3 (T7).
 	run(t, ctx, "quick entry",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		tapInView(`a[href$="/hands/new?by=cards"]`),
 		chromedp.WaitVisible(css("#in-play_0_card")),
-		chromedp.Click(css("details.quick summary")),
+		tapInView("details.quick summary"),
 		chromedp.SetValue(css("#winner"), "1"),
 		typeCards("trick_cards", "0 rain, inf tops, time"),
 	)
@@ -85,7 +88,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	run(t, ctx, "look at the quick entry", chromedp.Click(css(`#picker .close`)), scrollTo("winner"))
 	shot(t, ctx, "trophy-sheet-quick")
 	run(t, ctx, "save trick 2",
-		chromedp.Click(css(`button[value=save]`)),
+		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
 	shot(t, ctx, "trophy-scorepad")

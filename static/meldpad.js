@@ -42,145 +42,323 @@
   }
 
   // The card picker: while a card field has focus, a panel at the bottom
-  // offers the deck's ranks, its suits by colour and its trumps. Tap a rank,
-  // then a suit; tap a trump; tap a chip under a field to take that card
-  // out. Cards the hand already uses as often as the deck holds them are
-  // greyed out. Every change fires the field's input event, so the server
-  // reads the field again and shows the chips and verdicts.
+  // shows the whole deck, each card one tap: a grid with a row per suit
+  // (the Fanucci deck's fifteen in blocks by colour) and a column per
+  // rank, and the trumps. Cards the sheet already holds as often as the deck
+  // does are greyed, the active field's own are marked, and with two
+  // copies the copies used are counted. A field that holds all it can
+  // (data-max, or one card) hands over to the next. Tapping a chip takes
+  // its card out.
+  //
+  // A tap shows its chip at once and asks for the preview at once, so a
+  // verdict follows the card that completes a meld; a preview that comes
+  // back after the sheet changed again is dropped (the next one is on its
+  // way), and one that shows the same cards patches the chips in place
+  // rather than replacing them, so a chip under the finger stays.
   function picker() {
     var panel = document.getElementById("picker");
     if (!panel || !panel.dataset.deck) return;
     var deck = JSON.parse(panel.dataset.deck);
-    var active = null, rank = null, declaring = false;
+    var fanucci = !!deck.trumps;
+    panel.classList.toggle("fanucci", fanucci);
+    var active = null, declaring = false, typing = false;
+    var colourOf = {}, labelOf = {};
+    deck.groups.forEach(function (g) {
+      g.suits.forEach(function (s, i) { colourOf[s] = g.colour; labelOf[s] = g.labels[i]; });
+    });
 
-    function button(label, title, onTap, cls) {
-      var b = document.createElement("button");
+    function el(tag, cls, text) {
+      var e = document.createElement(tag);
+      if (cls) e.className = cls;
+      if (text) e.textContent = text;
+      return e;
+    }
+    function button(cls, label, name, onTap) {
+      var b = el("button", cls, label);
       b.type = "button";
-      b.textContent = label;
-      if (title) b.title = title;
-      if (cls) b.className = cls;
+      if (name) b.setAttribute("aria-label", name);
       b.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep the field's focus
       b.addEventListener("click", onTap);
       return b;
     }
-    function row(cls) {
-      var r = document.createElement("div");
-      r.className = "row" + (cls ? " " + cls : "");
-      panel.appendChild(r);
-      return r;
+    function cardName(rank, s) { return fanucci ? rank + " " + s : rank + s; }
+    function chipLabel(card) {
+      if (fanucci) return card;
+      var s = card.slice(-1);
+      return card.slice(0, -1) + (labelOf[s] || s);
     }
-    function cardName(r, suit) {
-      return deck.trumps ? r + " " + suit : r + suit;
+    function chipColour(card) {
+      if (deck.trumps && deck.trumps.indexOf(card) >= 0) return "trump";
+      return colourOf[fanucci ? card.slice(card.indexOf(" ") + 1) : card.slice(-1)] || "";
     }
+    function fieldOf(input) { return document.getElementById("fb-" + input.name); }
+    function chipsOf(input) {
+      var fb = fieldOf(input);
+      return fb ? [].slice.call(fb.querySelectorAll(".chip[data-card]")) : [];
+    }
+    function cardOf(chip) { return chip.dataset.card.split("=")[0]; }
+
     // Cards already used: counted among the chips of the active field's
     // tally (a part of the sheet marked data-tally, whose cards are counted
     // apart from the rest, like a Trophy Case trick's two entries), or of
-    // the whole page.
+    // the whole page, leaving out fields counted apart (Fan's knock card).
     function used() {
       var count = {};
       var scope = (active && active.closest("[data-tally]")) || document;
-      scope.querySelectorAll(".chip[data-card]").forEach(function (chip) {
-        var card = chip.dataset.card.split("=")[0];
-        count[card] = (count[card] || 0) + 1;
+      scope.querySelectorAll(".chips[data-field]").forEach(function (box) {
+        var input = document.getElementById(box.dataset.field);
+        if (input && input.hasAttribute("data-apart")) return;
+        box.querySelectorAll(".chip[data-card]").forEach(function (chip) {
+          var card = cardOf(chip);
+          count[card] = (count[card] || 0) + 1;
+        });
       });
       return count;
     }
-    function refresh() {
-      var count = used();
-      panel.querySelectorAll("button[data-rank]").forEach(function (b) {
-        b.classList.toggle("on", b.dataset.rank === rank);
-      });
-      panel.querySelectorAll("button[data-suit]").forEach(function (b) {
-        var card = cardName(rank, b.dataset.suit);
-        b.disabled = rank !== null && (count[card] || 0) >= (deck.copies[card] || 0);
-      });
-      panel.querySelectorAll("button[data-trump]").forEach(function (b) {
-        b.disabled = (count[b.dataset.trump] || 0) >= 1;
-      });
-      var eq = panel.querySelector("button[data-declare]");
-      if (eq) eq.classList.toggle("on", declaring);
+
+    // The panel: a line naming the active field, the deck, the controls.
+    var head = el("div", "pk-head");
+    var headName = el("span", "pk-name"), headCount = el("span", "pk-count");
+    head.append(headName, headCount);
+    var body = el("div", "pk-body");
+    panel.appendChild(body);
+    var cardButtons = [];
+    function cardButton(card, label, extraCls) {
+      var b = button("pk-card " + (extraCls || ""), "", card, function () { add(b.dataset.card); });
+      b.dataset.card = card;
+      if (label) {
+        b.append(el("span", "r", label[0]));
+        if (label[1]) b.append(el("span", "s", label[1]));
+      }
+      b.append(el("span", "n"));
+      cardButtons.push(b);
+      return b;
     }
-    function changed(input) {
-      input.dispatchEvent(new Event("input", { bubbles: true }));
+    if (!fanucci) {
+      // Every card of the deck in one grid, a row per suit; the places of
+      // cards the deck lacks are kept (and offered while a wild is being
+      // declared: a wild may stand for a card the deck lacks).
+      var grid = el("div", "pk-grid");
+      deck.groups.forEach(function (g) {
+        g.suits.forEach(function (s, i) {
+          deck.ranks.forEach(function (r) {
+            var card = cardName(r, s);
+            var b = cardButton(card, [r, g.labels[i]], g.colour);
+            if (!deck.copies[card]) b.classList.add("absent");
+            grid.appendChild(b);
+          });
+        });
+      });
+      body.appendChild(grid);
+    } else {
+      // Every suited card in one grid: a row per suit, the suits in
+      // blocks by colour (RULES.md §1), a column per rank; the trumps
+      // below.
+      var fgrid = el("div", "pk-fgrid");
+      deck.groups.forEach(function (g) {
+        var group = el("div", "group " + g.colour);
+        group.title = g.colour;
+        g.suits.forEach(function (s) {
+          var row = el("div", "pk-frow");
+          var name = el("span", "pk-suitname", s);
+          name.dataset.suit = s;
+          row.appendChild(name);
+          deck.ranks.forEach(function (r) {
+            row.appendChild(cardButton(cardName(r, s), [r], g.colour));
+          });
+          group.appendChild(row);
+        });
+        fgrid.appendChild(group);
+      });
+      var trumps = el("div", "pk-trumps");
+      deck.trumps.forEach(function (t) {
+        var b = cardButton(t, [t], "trump");
+        b.dataset.trump = t;
+        trumps.appendChild(b);
+      });
+      body.append(fgrid, trumps);
+    }
+    var controls = el("div", "pk-controls");
+    controls.appendChild(head);
+    if (deck.wilds) {
+      var eq = button("pk-eq", "=", "the next card is what the wild stands for", function () { declaring = !declaring; refresh(); });
+      eq.dataset.declare = "1";
+      controls.appendChild(eq);
+    }
+    controls.appendChild(button("pk-back", "⌫", "take out the last card", function () {
+      if (!active) return;
+      var chips = chipsOf(active);
+      if (chips.length) chips[chips.length - 1].click();
+    }));
+    var keys = button("pk-keys", "⌨", "type instead", function () { setTyping(!typing); });
+    controls.appendChild(keys);
+    controls.appendChild(button("pk-next", "Next ›", "next field", function () { advance(); }));
+    controls.appendChild(button("close", "Done", "close the picker", function () { close(); }));
+    panel.appendChild(controls);
+
+    function refresh() {
+      if (!active) return;
+      var count = used(), mine = {};
+      chipsOf(active).forEach(function (chip) { var c = cardOf(chip); mine[c] = (mine[c] || 0) + 1; });
+      var label = active.labels && active.labels[0] ? active.labels[0].textContent : active.getAttribute("aria-label");
+      headName.textContent = (label || "").trim();
+      var n = chipsOf(active).length, max = capacity(active);
+      headCount.textContent = max ? n + " of " + max : n ? n + (n === 1 ? " card" : " cards") : "";
+      cardButtons.forEach(function (b) {
+        var card = b.dataset.card, copies = deck.copies[card] || 0, k = count[card] || 0;
+        var wildReading = declaring && !fanucci;
+        b.disabled = !card || (!wildReading && k >= copies) || (!wildReading && !copies);
+        b.classList.toggle("mine", !!mine[card]);
+        b.classList.toggle("used", !!card && copies > 0 && k >= copies);
+        b.querySelector(".n").textContent = copies > 1 && k > 0 ? k : "";
+      });
+      panel.classList.toggle("declaring", declaring);
+      if (eq) {
+        eq.classList.toggle("on", declaring);
+        eq.setAttribute("aria-pressed", declaring ? "true" : "false");
+      }
+      panel.classList.toggle("typing", typing);
+      keys.textContent = typing ? "Cards" : "⌨";
+      keys.setAttribute("aria-label", typing ? "show the cards" : "type instead");
+    }
+
+    function capacity(input) {
+      if (input.hasAttribute("data-single")) return 1;
+      return parseInt(input.dataset.max, 10) || 0;
+    }
+    function changed(input, now) {
+      // A tap is a finished change: the preview goes at once ("change"),
+      // where typing waits for a pause ("input").
+      input.dispatchEvent(new Event(now ? "change" : "input", { bubbles: true }));
+    }
+    // showChip draws the chip of a card just tapped, so the sheet and the
+    // picker count it before the preview is back.
+    function showChip(input, card, declared) {
+      var fb = fieldOf(input);
+      if (!fb) return;
+      var box = fb.querySelector(".chips");
+      if (!box) {
+        box = el("div", "chips");
+        box.dataset.field = input.id;
+        box.appendChild(el("span", "count"));
+        fb.prepend(box);
+      }
+      var chips = box.querySelectorAll(".chip[data-card]");
+      if (input.hasAttribute("data-single")) chips.forEach(function (c) { c.remove(); });
+      if (declared && chips.length) {
+        var last = chips[chips.length - 1];
+        last.dataset.card = cardOf(last) + "=" + card;
+        last.textContent = chipLabel(cardOf(last)) + "=" + chipLabel(card);
+      } else {
+        var chip = el("button", "chip " + chipColour(card), chipLabel(card));
+        chip.type = "button";
+        chip.dataset.card = card;
+        chip.title = "Tap to remove";
+        box.insertBefore(chip, box.querySelector(".count"));
+      }
+      box.querySelector(".count").textContent = box.querySelectorAll(".chip[data-card]").length;
     }
     function add(card) {
-      if (!active) return;
+      if (!active || !card) return;
       var text = active.value.replace(/[\s,;]+$/, "");
+      var declared = declaring && text && !active.hasAttribute("data-single");
       if (active.hasAttribute("data-single")) {
         text = card; // a field of one card: the tap replaces it
-      } else if (declaring && text) {
+      } else if (declared) {
         text += "=" + card;
       } else {
         text += (text ? ", " : "") + card;
       }
       active.value = text;
-      rank = null;
+      showChip(active, card, declared);
       declaring = false;
-      changed(active);
-      refresh();
+      var input = active, max = capacity(input);
+      changed(input, true);
+      if (max && chipsOf(input).length >= max) {
+        advance();
+      } else {
+        refresh();
+        keepVisible(false);
+      }
     }
 
-    var ranks = row();
-    deck.ranks.forEach(function (r) {
-      var b = button(r, "rank " + r, function () { rank = rank === r ? null : r; refresh(); });
-      b.dataset.rank = r;
-      ranks.appendChild(b);
-    });
-    var suits = row();
-    deck.groups.forEach(function (g) {
-      var group = document.createElement("span");
-      group.className = "group " + g.colour;
-      group.title = g.colour;
-      g.suits.forEach(function (suit, i) {
-        var b = button(g.labels[i], suit, function () { if (rank !== null) add(cardName(rank, suit)); });
-        b.dataset.suit = suit;
-        group.appendChild(b);
-      });
-      suits.appendChild(group);
-    });
-    if (deck.trumps) {
-      var trumps = row();
-      deck.trumps.forEach(function (t) {
-        var b = button(t, "trump", function () { add(t); });
-        b.dataset.trump = t;
-        trumps.appendChild(b);
+    // The card fields in the order of the page, those shown.
+    function fields() {
+      return [].filter.call(document.querySelectorAll("input.cards"), function (f) {
+        return f.offsetParent !== null && !f.disabled;
       });
     }
-    var controls = row();
-    if (deck.wilds) {
-      var eq = button("=", "the next card is what the wild stands for", function () { declaring = !declaring; refresh(); });
-      eq.dataset.declare = "1";
-      controls.appendChild(eq);
+    // advance hands over to the next field; after the last one the picker
+    // closes and the score shows.
+    function advance() {
+      var all = fields(), i = all.indexOf(active);
+      if (i >= 0 && i + 1 < all.length) {
+        all[i + 1].focus();
+        return;
+      }
+      close();
+      var score = document.getElementById("judgement");
+      if (score) score.scrollIntoView({ block: "start" });
     }
-    controls.appendChild(button("⌫", "take out the last card", function () {
-      if (!active) return;
-      var chips = document.querySelectorAll('.chips[data-field="' + active.id + '"] .chip');
-      if (chips.length) chips[chips.length - 1].click();
-    }));
-    controls.appendChild(button("Done", "close the picker", function () {
+    function close() {
       panel.hidden = true;
       document.body.classList.remove("picking");
+      document.body.style.removeProperty("--picker-height");
+      declaring = false;
       if (active) active.blur();
-    }, "close"));
+    }
+    // setTyping switches between the picker and the phone's keyboard:
+    // card fields take inputmode "none" while the picker shows the deck.
+    function setTyping(on) {
+      typing = on;
+      document.querySelectorAll("input.cards").forEach(function (f) {
+        f.setAttribute("inputmode", typing ? "text" : "none");
+      });
+      refresh();
+      sizeUp();
+      if (active) {
+        // The keyboard shows or hides on the next focus.
+        var input = active;
+        input.blur();
+        input.focus();
+      }
+    }
+    function sizeUp() {
+      document.body.style.setProperty("--picker-height", panel.offsetHeight + "px");
+    }
 
     // Keep the active field and what is said under it (chips, verdict)
-    // above the picker, which would otherwise cover them.
-    function keepVisible() {
+    // above the picker: on opening, its top goes to the top of the window
+    // unless it fits with room for a verdict; as it grows, the page
+    // scrolls by as much as needed, never past the field's top.
+    function keepVisible(opening) {
       if (!active || panel.hidden) return;
-      var box = (active.closest && active.closest(".cardfield")) || active;
+      var box = active.closest(".cardfield, .playrow") || active;
       var rect = box.getBoundingClientRect(), limit = panel.getBoundingClientRect().top - 8;
-      if (rect.bottom > limit) window.scrollBy(0, Math.min(rect.bottom - limit, rect.top - 8));
+      if (opening) {
+        if (rect.top < 0 || rect.bottom + 64 > limit) window.scrollBy(0, rect.top - 8);
+      } else if (rect.top >= 0 && rect.top < limit && rect.bottom > limit) {
+        // Only while the field is in sight: a player who scrolled away
+        // to tap another field is not pulled back.
+        window.scrollBy(0, Math.min(rect.bottom - limit, rect.top - 8));
+      }
     }
     function open(input) {
+      var fresh = active !== input || panel.hidden;
       active = input;
+      declaring = declaring && !fresh;
       panel.hidden = false;
       document.body.classList.add("picking");
       refresh();
-      keepVisible();
+      sizeUp();
+      keepVisible(fresh);
     }
-    function isCardField(el) { return el && el.matches && el.matches("input.cards"); }
+    function isCardField(e) { return e && e.matches && e.matches("input.cards"); }
+    document.querySelectorAll("input.cards").forEach(function (f) { f.setAttribute("inputmode", "none"); });
     document.addEventListener("focusin", function (e) {
-      if (isCardField(e.target)) open(e.target);
+      // The field open already (the window getting the focus back, or the
+      // keyboard switched) leaves the page where it is.
+      if (isCardField(e.target) && (e.target !== active || panel.hidden)) open(e.target);
     });
     // A field can have the focus before this script runs (the field a
     // sheet's "Add a meld" just added has autofocus), and tapping a field
@@ -192,9 +370,16 @@
     // the window's focus: give the field its focus here.
     var auto = document.querySelector("input.cards[autofocus]");
     if (auto && document.activeElement !== auto) auto.focus();
+    // A new sheet, nothing in it yet, opens with the picker on its first
+    // card field: the first card is the first tap.
+    var sheetFields = document.querySelectorAll("form.sheet input.cards");
+    if (!auto && sheetFields.length && [].every.call(sheetFields, function (f) { return !f.value; })) sheetFields[0].focus();
     if (isCardField(document.activeElement) && panel.hidden) open(document.activeElement);
-    // Tapping a chip takes its card out of the field: the field is written
-    // again from the remaining chips, in canonical form.
+    window.addEventListener("resize", function () { if (!panel.hidden) sizeUp(); });
+
+    // Tapping a chip takes its card out of the field at once: the field is
+    // written again from the remaining chips, in canonical form, and the
+    // preview waits for a pause in the taps.
     document.addEventListener("click", function (e) {
       var chip = e.target.closest && e.target.closest(".chip[data-card]");
       if (!chip) return;
@@ -204,11 +389,63 @@
       box.querySelectorAll(".chip[data-card]").forEach(function (c) { if (c !== chip) rest.push(c.dataset.card); });
       input.value = rest.join(", ");
       chip.remove();
-      changed(input);
+      var count = box.querySelector(".count");
+      if (count) count.textContent = rest.length;
+      changed(input, false);
       refresh();
     });
-    // After each preview the chips change; grey out again.
-    function swapped() { refresh(); keepVisible(); }
+
+    // Previews. A request remembers the sheet it was sent for; its answer
+    // is dropped if the sheet has changed since (a later request follows).
+    var sent = new WeakMap();
+    function state(form) { return new URLSearchParams(new FormData(form)).toString(); }
+    document.body.addEventListener("htmx:beforeRequest", function (e) {
+      var form = e.detail.elt;
+      if (form && form.matches && form.matches("form.sheet")) sent.set(e.detail.xhr, state(form));
+    });
+    document.body.addEventListener("htmx:beforeSwap", function (e) {
+      var form = e.detail.elt, was = sent.get(e.detail.xhr);
+      if (was === undefined || was === state(form)) return;
+      e.detail.shouldSwap = false;
+      htmx.trigger(form, "change");
+    });
+    // A field's feedback is patched: when the preview reads the same cards
+    // as the chips shown, the chips stay (their colours and notes
+    // updated) and only the message and the verdict are replaced.
+    function cardsOf(root) {
+      return [].map.call(root.querySelectorAll(".chip[data-card]"), function (c) { return c.dataset.card; }).join("|");
+    }
+    function patch(target, fresh) {
+      var oldChips = target.querySelector(".chips"), newChips = fresh.querySelector(".chips");
+      if (!oldChips || !newChips || cardsOf(oldChips) !== cardsOf(newChips)) {
+        target.replaceChildren.apply(target, [].slice.call(fresh.childNodes));
+        return;
+      }
+      var news = newChips.querySelectorAll(".chip");
+      oldChips.querySelectorAll(".chip").forEach(function (c, i) {
+        c.className = news[i].className;
+        if (c.innerHTML !== news[i].innerHTML) c.innerHTML = news[i].innerHTML;
+      });
+      var count = oldChips.querySelector(".count"), newCount = newChips.querySelector(".count");
+      if (count && newCount) count.textContent = newCount.textContent;
+      var rest = function (root, chips) { return [].filter.call(root.children, function (c) { return c !== chips; }); };
+      var was = rest(target, oldChips), now = rest(fresh, newChips);
+      if (was.map(function (c) { return c.outerHTML; }).join("") === now.map(function (c) { return c.outerHTML; }).join("")) return;
+      was.forEach(function (c) { c.remove(); });
+      now.forEach(function (c) { target.appendChild(c); });
+    }
+    document.body.addEventListener("htmx:oobBeforeSwap", function (e) {
+      var target = e.detail.target, fresh = e.detail.fragment && e.detail.fragment.firstElementChild;
+      if (!target.classList.contains("feedback") || !fresh || fresh.id !== target.id) return;
+      patch(target, fresh);
+      e.detail.shouldSwap = false;
+    });
+    // After each preview the chips may change; count and mark again.
+    function swapped() {
+      if (panel.hidden) return;
+      refresh();
+      if (document.activeElement === active) keepVisible(false);
+    }
     document.body.addEventListener("htmx:afterSettle", swapped);
     document.body.addEventListener("htmx:oobAfterSwap", swapped);
   }

@@ -105,6 +105,7 @@ func ReadSheetHands(r *game.Reader, form url.Values, names []string) ([2][]cards
 	var fields [2]*game.CardField
 	for seat := range hands {
 		plays, f := r.Field(form, "hand_"+strconv.Itoa(seat), names[seat]+"'s cards at the end", "10 cards, e.g. AS 2S 3S 4H …")
+		f.Max = HandSize // the knocker's Big Gin holds 11: the eleventh is tapped in after
 		hands[seat], fields[seat] = game.CardsOf(plays), f
 	}
 	return hands, fields

@@ -192,6 +192,7 @@ func (rd *sheetReading) player(seat int) game.Part {
 		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "Add a meld for " + name})
 	}
 	plays, f := rd.r.Field(rd.form, handField(seat), "Cards left in "+name+"'s hand", handPlaceholder)
+	f.Max = HandSize // F6: no loser holds more
 	rd.hands[seat], rd.handFields[seat] = game.CardsOf(plays), f
 	switch n := len(rd.hands[seat]); {
 	case f.Error != "":

@@ -54,7 +54,7 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 // (Fan's knock card is also picked up into a hand). It reports false when
 // the field is empty or wrong.
 func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards.Card, bool, *CardField) {
-	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder, Single: true}
+	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder, Single: true, Apart: true}
 	plays, err := r.deck.ParseText(f.Value)
 	switch {
 	case err != nil:

@@ -125,6 +125,14 @@ type CardField struct {
 	Autofocus bool
 	// Single marks a field of one card (a Trophy Case play).
 	Single bool
+	// Max is the most cards the field holds (a Fan hand's 10), 0 for no
+	// fixed number: the card picker moves on to the next field once it
+	// holds that many.
+	Max int
+	// Apart marks a field whose card is not counted with the others
+	// (Fan's knock card, also picked up into a hand): the picker offers
+	// its card again elsewhere.
+	Apart bool
 	// Fresh marks a field the page did not show yet (one more field of a
 	// group): it is drawn, but has nothing read and no feedback in the
 	// page for a preview to replace.

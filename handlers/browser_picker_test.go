@@ -1,0 +1,347 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"meldpad/db"
+)
+
+// inView scrolls the element into the middle of what the card picker
+// leaves of the window, as a player scrolls a field or a button out from
+// under it before tapping it (a scroll is not a tap).
+func inView(sel string) step {
+	quoted, _ := json.Marshal(sel)
+	return chromedp.Evaluate[chromedp.Void](`(() => {
+		const el = document.querySelector(` + string(quoted) + `), picker = document.getElementById("picker");
+		const top = picker && !picker.hidden ? picker.getBoundingClientRect().top : innerHeight;
+		const box = el.getBoundingClientRect();
+		scrollBy(0, box.top + box.height / 2 - top / 2);
+	})()`)
+}
+
+// tapInView taps an element as a player does: scrolled into view above
+// the picker, once the previews have landed and it stands still, where
+// nothing covers it.
+func tapInView(sel string) step {
+	quoted, _ := json.Marshal(sel)
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := inView(sel)(ctx, t); err != nil {
+			return err
+		}
+		type point struct {
+			X, Y float64
+			Free bool
+		}
+		var last point
+		for {
+			pt, err := chromedp.Evaluate[point](`(() => {
+				const el = document.querySelector(`+string(quoted)+`);
+				const box = el.getBoundingClientRect(), x = box.left + box.width / 2, y = box.top + box.height / 2;
+				const hit = document.elementFromPoint(x, y);
+				const busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
+				return {X: x, Y: y, Free: !busy && !!hit && (el === hit || el.contains(hit))};
+			})()`)(ctx, t)
+			if err != nil {
+				return err
+			}
+			if pt.Free && pt == last {
+				break
+			}
+			last = pt
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+		_, err := chromedp.MouseClickXY(last.X, last.Y)(ctx, t)
+		return err
+	})
+}
+
+// taps counts the taps of a hand's entry: each one a real click through
+// the browser on what a player taps (a picker's card, a field, a radio
+// button, Save), never a script's.
+type taps struct {
+	t     *testing.T
+	ctx   context.Context
+	count int
+}
+
+// tap taps the element sel, scrolled into view above the picker first if
+// it is part of the page; the picker is always in view.
+func (tp *taps) tap(sel string) {
+	tp.t.Helper()
+	tp.count++
+	run(tp.t, tp.ctx, "tap "+sel, tapInView(sel))
+}
+
+// card taps a card of a standard deck in the picker: one tap.
+func (tp *taps) card(cards ...string) {
+	tp.t.Helper()
+	for _, c := range cards {
+		tp.count++
+		run(tp.t, tp.ctx, "tap "+c, chromedp.Click(css(`#picker button[data-card="`+c+`"]`)))
+	}
+}
+
+// lastHand is the last hand stored in the game whose scorepad the tab
+// shows.
+func lastHand(t *testing.T, app *testApp, ctx context.Context) db.Hand {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`/g/([^/?#]+)`).FindStringSubmatch(loc)
+	if m == nil {
+		t.Fatalf("not on a game's page: %s", loc)
+	}
+	g, err := app.store.Game(context.Background(), m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands, err := app.store.Hands(context.Background(), g.ID)
+	if err != nil || len(hands) == 0 {
+		t.Fatalf("the game's hands: %v, %v", hands, err)
+	}
+	return hands[len(hands)-1]
+}
+
+// openSheet taps the scorepad's link to the card sheet.
+func (tp *taps) openSheet(firstField string) {
+	tp.t.Helper()
+	tp.tap(`a[href$="/hands/new?by=cards"]`)
+	run(tp.t, tp.ctx, "wait for the sheet and its picker", chromedp.WaitVisible(css("#in-"+firstField)), chromedp.WaitVisible(css("#picker")))
+}
+
+// save taps Save once the sheet's judgement is ready, and waits for the
+// scorepad.
+func (tp *taps) save() {
+	tp.t.Helper()
+	run(tp.t, tp.ctx, "wait for the score", chromedp.WaitVisible(css("#judgement.ready")))
+	tp.tap(`button[value=save]`)
+	run(tp.t, tp.ctx, "wait for the scorepad", chromedp.WaitVisible(css("#scorepad")))
+}
+
+// TestBrowserPickerFanTaps enters a whole Fan deal as a player does, and
+// counts the taps: the link to the sheet, the knock card (the picker is
+// open on it), who ended the deal, both hands of ten (each field hands
+// over to the next when full, the last one shows the score) and Save.
+func TestBrowserPickerFanTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("knock_card")
+	tp.tap(`input[name=knocker][value="0"]`)
+	tp.card("5H")
+	ann := []string{"AS", "2S", "3S", "4H", "4D", "4C", "7C", "8C", "9C", "10C"}
+	bob := []string{"KS", "KH", "5D", "6D", "2H", "9H", "JD", "QC", "3D", "8S"}
+	tp.card(ann...)
+	tp.card(bob...)
+	run(t, ctx, "the picker closes after the last hand", chromedp.WaitNotVisible(css("#picker")))
+	waitText(t, ctx, "#judgement", "Gin")
+	shot(t, ctx, "picker-fan-done")
+	tp.save()
+	t.Logf("a Fan deal in %d taps", tp.count)
+	if tp.count > 24 {
+		t.Errorf("a Fan deal took %d taps, want at most 24", tp.count)
+	}
+	h := lastHand(t, app, ctx)
+	var rec struct {
+		KnockCard string      `json:"knock_card"`
+		Knocker   int         `json:"knocker"`
+		Hands     [2][]string `json:"hands"`
+	}
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	// Ann's gin: 25 + Bob's 73 deadwood (N6).
+	if rec.KnockCard != "5H" || rec.Knocker != 0 || !slices.Equal(rec.Hands[0], ann) || !slices.Equal(rec.Hands[1], bob) || !slices.Equal(h.Points, []int{98, 0}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [98 0]", h.Record, h.Points)
+	}
+}
+
+// TestBrowserPickerFlatheadTaps enters a 3-player Flathead hand of 17
+// cards and counts the taps: the link, who went out, Ann's two melds (an
+// "Add a meld" between them), Bob's meld and hand, Cy's hand, Save.
+func TestBrowserPickerFlatheadTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	tp.tap(`input[name=winner][value="0"]`)
+	annRun := []string{"3 Lamps", "4 Lamps", "5 Lamps", "6 Lamps"}
+	tp.card(annRun...)
+	waitText(t, ctx, "#fb-meld_0_0", "A flush run of Lamps from 3 to 6")
+	shot(t, ctx, "picker-flathead")
+	tp.tap(`button[value="more:meld_0"]`)
+	run(t, ctx, "the new meld field has the picker", chromedp.WaitVisible(css("#in-meld_0_1")), chromedp.WaitVisible(css("#picker")))
+	annSet := []string{"7 Tops", "7 Rain", "7 Zurfs"}
+	tp.card(annSet...)
+	tp.tap("#in-meld_1_0")
+	bobSet := []string{"∞ Faces", "∞ Hives", "∞ Inkblots"}
+	tp.card(bobSet...)
+	tp.tap("#in-hand_1")
+	bobHand := []string{"2 Bugs", "8 Mazes", "9 Scythes"}
+	tp.card(bobHand...)
+	tp.tap("#in-hand_2")
+	cyHand := []string{"0 Books", "9 Ears", "3 Time", "5 Fromps"}
+	tp.card(cyHand...)
+	// 7 cards left, x (1 + Ann's 2 marks - Bob's 1) = 14 (F8).
+	waitText(t, ctx, "#judgement", "+14")
+	shot(t, ctx, "picker-flathead-hand")
+	tp.save()
+	t.Logf("a 3-player Flathead hand of 17 cards in %d taps", tp.count)
+	if tp.count > 25 {
+		t.Errorf("the Flathead hand took %d taps, want at most 25", tp.count)
+	}
+	h := lastHand(t, app, ctx)
+	var rec struct {
+		Winner  int `json:"winner"`
+		Players []struct {
+			Melds []struct {
+				Cards []string `json:"cards"`
+			} `json:"melds"`
+			Hand []string `json:"hand"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	ok := rec.Winner == 0 && len(rec.Players) == 3 && len(rec.Players[0].Melds) == 2 && len(rec.Players[1].Melds) == 1 &&
+		slices.Equal(rec.Players[0].Melds[0].Cards, annRun) && slices.Equal(rec.Players[0].Melds[1].Cards, annSet) &&
+		slices.Equal(rec.Players[1].Melds[0].Cards, bobSet) && slices.Equal(rec.Players[1].Hand, bobHand) &&
+		slices.Equal(rec.Players[2].Hand, cyHand) && slices.Equal(h.Points, []int{14, 0, 0})
+	if !ok {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [14 0 0]", h.Record, h.Points)
+	}
+}
+
+// meldsAndHands is the stored record of a Fortune hand or a Black Heart
+// deal: each player's melds and the cards left in hand.
+type meldsAndHands struct {
+	Players []struct {
+		Melds [][]string `json:"melds"`
+		Hand  []string   `json:"hand"`
+	} `json:"players"`
+}
+
+// holds reports whether the record holds exactly these melds and hands.
+func (r meldsAndHands) holds(melds [][][]string, hands [][]string) bool {
+	if len(r.Players) != len(hands) {
+		return false
+	}
+	for seat, p := range r.Players {
+		if !slices.Equal(p.Hand, hands[seat]) || len(p.Melds) != len(melds[seat]) {
+			return false
+		}
+		for i, m := range p.Melds {
+			if !slices.Equal(m, melds[seat][i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestBrowserPickerFortuneTaps enters a 2-player Fortune hand of 20 cards
+// and counts the taps: the link, Ann's three melds (an "Add a meld"
+// before each new one), Bob's meld and hand, Save. At most 1.2 taps a
+// card plus 4.
+func TestBrowserPickerFortuneTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	melds := [][][]string{
+		{{"KS", "KH", "KD"}, {"5H", "6H", "7H", "8H"}, {"9C", "9D", "9S"}},
+		{{"QS", "QD", "QC"}},
+	}
+	hands := [][]string{nil, {"AH", "3C", "4D", "10S", "JC", "7S", "6C"}}
+	for i, m := range melds[0] {
+		if i > 0 {
+			tp.tap(`button[value="more:meld_0"]`)
+			run(t, ctx, "the new meld field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
+		}
+		tp.card(m...)
+	}
+	waitText(t, ctx, "#fb-meld_0_2", "Set of three 9s")
+	tp.tap("#in-meld_1_0")
+	tp.card(melds[1][0]...)
+	tp.tap("#in-hand_1")
+	tp.card(hands[1]...)
+	// Ann: 30 + 25 + 30 = 85; Bob: QS 50 + 10 + 10 - 50 = 20 (R4-R6).
+	waitText(t, ctx, "#judgement", "70 - 50 = +20")
+	shot(t, ctx, "picker-fortune")
+	tp.save()
+	limit := 1.2*20 + 4
+	t.Logf("a Fortune hand of 20 cards in %d taps (at most %.0f)", tp.count, limit)
+	if float64(tp.count) > limit {
+		t.Errorf("the Fortune hand took %d taps, want at most %.1f", tp.count, limit)
+	}
+	h := lastHand(t, app, ctx)
+	var rec meldsAndHands
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{85, 20}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [85 20]", h.Record, h.Points)
+	}
+}
+
+// TestBrowserPickerBlackHeartTaps enters a 2-player Black Heart deal of
+// 16 cards and counts the taps: the link, who went out, Ann's three sets
+// (an "Add a set" before each new one), Bob's set and hand, Save. At most
+// 1.2 taps a card plus 4.
+func TestBrowserPickerBlackHeartTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "blackheart", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	tp.tap(`input[name=went_out][value="0"]`)
+	melds := [][][]string{
+		{{"7S", "7C", "7H"}, {"AS", "2S", "3S"}, {"4H", "5H", "6H"}},
+		{{"9S", "9C", "9H"}},
+	}
+	hands := [][]string{nil, {"KS", "10C", "2H", "5C"}}
+	for i, m := range melds[0] {
+		if i > 0 {
+			tp.tap(`button[value="more:meld_0"]`)
+			run(t, ctx, "the new set field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
+		}
+		tp.card(m...)
+	}
+	tp.tap("#in-meld_1_0")
+	tp.card(melds[1][0]...)
+	tp.tap("#in-hand_1")
+	tp.card(hands[1]...)
+	// Ann: 15 + 25 + 15 + 25 for going out = 80; Bob: 15 - 30 = -15 (B7).
+	waitText(t, ctx, "#judgement", "-15")
+	shot(t, ctx, "picker-blackheart")
+	tp.save()
+	limit := 1.2*16 + 4
+	t.Logf("a Black Heart deal of 16 cards in %d taps (at most %.1f)", tp.count, limit)
+	if float64(tp.count) > limit {
+		t.Errorf("the Black Heart deal took %d taps, want at most %.1f", tp.count, limit)
+	}
+	h := lastHand(t, app, ctx)
+	var rec meldsAndHands
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{80, -15}) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring [80 -15]", h.Record, h.Points)
+	}
+}
