@@ -29,8 +29,17 @@ func (Module) Info() game.Info {
 }
 
 // CheckPoints checks a hand entered by points: everyone scores, plus or
-// minus (R6), so numbers alone say little.
-func (Module) CheckPoints(game.Table, game.Round) error { return nil }
+// minus (R6), and every card counts 5, 10, 15 or 50 on the table or in
+// the hand (R4, R5), so each player's score is a multiple of 5.
+func (Module) CheckPoints(_ game.Table, r game.Round) error {
+	for seat, p := range r.Points {
+		if p%5 != 0 {
+			below, above := game.NearestMultiples(p, 5)
+			return game.BeyondPoints(seat, "R6", "%d cannot be a Fortune Rummy score: every card counts 5, 10, 15 or 50 (R4, R5), so a hand scores a multiple of 5, such as %d or %d (R6).", p, below, above)
+		}
+	}
+	return nil
+}
 
 // Result is over after the hand in which someone reaches 500, when one
 // player has the highest total; a tie at the top plays on (R8).
