@@ -29,12 +29,18 @@ func (r *Reader) Deck() *cards.Deck { return r.deck }
 
 // Field reads the named field of cards, counted with the others. It
 // returns the plays (nil when the field has an error) and the field, to
-// which the sheet may add a verdict.
+// which the sheet may add a verdict. A field with a card that cannot be
+// read still shows the others as chips.
 func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]cards.Play, *CardField) {
 	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder}
-	plays, err := r.deck.ParseText(f.Value)
-	if err != nil {
-		f.Error = ParseMessage(err)
+	plays, bad := r.deck.ReadText(f.Value)
+	if bad != nil {
+		// The cards read are shown all the same, beside what is wrong
+		// with the one that is not; none counts until the field is right.
+		f.Error = bad.Msg
+		for _, p := range plays {
+			f.Chips = append(f.Chips, ChipOf(p))
+		}
 		return nil, f
 	}
 	for i, p := range plays {
