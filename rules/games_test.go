@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"meldpad/rules/game"
@@ -119,5 +121,26 @@ func TestDealerAndLeader(t *testing.T) {
 	}
 	if got, _ := leader.NextLeader(game.Table{Names: make([]string, 4), FirstDealer: 3, Tally: game.NewTally(4)}); got != 0 {
 		t.Errorf("Trophy first leader = %d, want 0 (left of dealer 3)", got)
+	}
+}
+
+// TestSheetNotesNeedNoScript: a sheet's notes are read on the page
+// without scripts too, so they speak of typing, not of the picker.
+func TestSheetNotesNeedNoScript(t *testing.T) {
+	for _, g := range Games() {
+		sh, ok := g.Sheet()
+		if !ok {
+			continue
+		}
+		table := game.Table{Names: make([]string, g.MinPlayers)}
+		for i := range table.Names {
+			table.Names[i] = fmt.Sprint("P", i)
+		}
+		sheet, _, _ := sh.Judge(context.Background(), table, sh.Blank(table))
+		for _, note := range sheet.Notes {
+			if strings.Contains(note, "picker") || strings.Contains(note, "tap ") {
+				t.Errorf("%s: note %q speaks of the picker", g.ID, note)
+			}
+		}
 	}
 }

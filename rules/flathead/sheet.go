@@ -242,11 +242,12 @@ func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.Car
 	case field.Error != "":
 		rd.report("Fix " + field.Label + ".")
 	case meldFault != "":
-		rd.report(field.Label + " is not a meld: " + meldFault)
+		// The verdict's reason may say "not a meld" itself.
+		rd.report(field.Label + " is not a meld: " + strings.TrimPrefix(meldFault, "not a meld: ") + ".")
 	case layoff.Error != "":
 		rd.report("Fix the cards laid off onto " + field.Label + ".")
 	case layoffFault != "":
-		rd.report(layoff.Label + ": " + layoffFault)
+		rd.report(layoff.Label + ": " + layoffFault + ".")
 	}
 	return m, field, layoff
 }

@@ -148,6 +148,26 @@ func PlayStrings(ps []cards.Play) []string {
 	return out
 }
 
+// CardLabels prints cards for people, as the chips show them ("7♠",
+// "7 Lamps"): what a page's text says of cards, so that it reads like
+// the chips beside it.
+func CardLabels(cs []cards.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = CardLabel(c)
+	}
+	return out
+}
+
+// PlayLabels prints plays as the chips show them ("2♣=K♦").
+func PlayLabels(ps []cards.Play) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = ChipOf(p).Label
+	}
+	return out
+}
+
 // JoinCards prints cards the way a field holds them.
 func JoinCards(cs []string) string { return strings.Join(cs, ", ") }
 
@@ -252,7 +272,7 @@ func HeldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut b
 	}
 	parts := make([]string, len(hand))
 	for i, c := range hand {
-		parts[i] = c.String() + " " + strconv.Itoa(cost(c))
+		parts[i] = CardLabel(c) + " " + strconv.Itoa(cost(c))
 	}
 	return "left in hand " + SumText(parts, total)
 }
