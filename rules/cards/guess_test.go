@@ -34,6 +34,10 @@ func TestReadTextBlamesTheWrongWord(t *testing.T) {
 		{"a standard deck's rank", Standard(), "xyz", "", "xyz", 0, []string{"A, 2-10, J, Q or K"}, []string{"∞"}, ""},
 		{"no guess between suits as near", Standard(), "7 x", "", "7 x", 0, nil, []string{"Did you mean"}, ""},
 		{"no guess of a card the deck lacks", BlackHeart(), "jd jh qh kh hearst", "JD", "jh", 1, nil, []string{"Did you mean"}, ""},
+		{"king of hearts spelt out", Standard(), "king of hearts, qs", "QS", "king of hearts", 0, []string{"Did you mean K♥ (king of hearts)?"}, nil, "KH"},
+		{"kng hearts", DoubleStandard(), "5h kng hearts", "5H", "kng hearts", 1, []string{"Did you mean K♥ (king of hearts)?"}, nil, "KH"},
+		{"seven of lampz", Fanucci(), "seven of lampz", "", "seven of lampz", 0, []string{"Did you mean 7 Lamps?"}, nil, "7 Lamps"},
+		{"a Fanucci rank in a standard deck", Standard(), "zero of hearts", "", "zero of hearts", 0, nil, []string{"Did you mean"}, ""},
 		{"one copy too many, the rest read", Standard(), "7s 7s 8s", "7S|8S", "7s", 1, []string{"7S"}, nil, ""},
 	}
 	for _, tc := range tests {

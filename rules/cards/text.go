@@ -66,15 +66,19 @@ func (d *Deck) parseTokens(tokens []string, pos int) (Play, int, *ParseError) {
 			return p, n, nil
 		}
 	}
-	// Nothing parses: report the card as the player most likely meant it,
-	// a bare rank with the word after it ("7 Lampz", "3 of klubs"), or
-	// the one word.
+	// Nothing parses: report the card as the player most likely meant it:
+	// the words around an "of" ("3 of klubs"), a bare rank with the word
+	// after it ("7 Lampz"), two words that make a likely card ("kng
+	// hearts"), or the one word.
 	n := 1
-	if len(tokens) > 1 && isBareRank(tokens[0]) {
+	switch {
+	case len(tokens) > 2 && strings.EqualFold(tokens[1], "of"):
+		n = 3 // "3 of klubs", "king of hearts": the words around "of" make the card
+	case len(tokens) > 1 && isBareRank(tokens[0]):
 		n = 2
-		// "3 of klubs": the word after "of" is the suit to blame.
-		if len(tokens) > 2 && strings.EqualFold(tokens[1], "of") {
-			n = 3
+	case len(tokens) > 1:
+		if _, ok := d.Guess(tokens[0] + " " + tokens[1]); ok {
+			n = 2 // "kng hearts"
 		}
 	}
 	_, err := d.parsePlay(strings.Join(tokens[:n], " "), pos)
