@@ -18,7 +18,7 @@ func (Module) Info() game.Info {
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
 		SeatQuestion: "Who went out?", SeatRule: "B8", SeatNote: "went out",
-		PointsHint: "Played minus held, plus 25 for going out; a deal can be negative (B7).",
+		PointsHint: "Played minus held, plus 25 for going out, all in fives; a deal can be negative, but the player who went out scores at least 25 (B7).",
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}

@@ -19,7 +19,7 @@ func (Module) Info() game.Info {
 		HouseRules: []game.HouseRule{
 			{Key: "undercut_on_tie", Name: "Undercut on a tie", Help: "A knock with deadwood equal to the defender's is an undercut (N6).", Rule: "N6"},
 		},
-		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6). Leave the other blank.",
+		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6), at most 258, a Big Gin doubled by a spade knock card (N7). Leave the other blank.",
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}

@@ -17,7 +17,7 @@ func (Module) Info() game.Info {
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
 		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
-		PointsHint: "Only the player who went out scores: cards left × multiplier, with 5 more cards in a two-player game (F6, F8).",
+		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser) × multiplier, with 5 more cards in a two-player game (F6, F8).",
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}

@@ -22,7 +22,7 @@ func (Module) Info() game.Info {
 			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
 			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},
 		},
-		PointsHint: "Melded minus held; a hand can be negative (R6).",
+		PointsHint: "Melded minus held, in fives; a hand can be negative (R4, R5, R6).",
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
