@@ -175,9 +175,13 @@ func field(vm *views.AdjudicateVM, name string) *views.AdjFieldVM {
 // counting them in tally against the deck.
 func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
 	f := field(vm, name)
-	plays, err := deck.ParseText(f.Value)
-	if err != nil {
-		f.Error = game.ParseMessage(err)
+	plays, bad := deck.ReadText(f.Value)
+	if bad != nil {
+		// The cards read are shown beside what is wrong with the other.
+		f.Error = bad.Msg
+		for _, p := range plays {
+			f.Chips = append(f.Chips, game.ChipOf(p))
+		}
 		return nil, false
 	}
 	for _, p := range plays {

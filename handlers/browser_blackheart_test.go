@@ -107,12 +107,12 @@ func TestBrowserBlackHeartDeal(t *testing.T) {
 		typeCards("hand_2", "ac 7c"),
 	)
 	waitText(t, ctx, "#fb-meld_2_0", "Group, 50 points")
-	waitText(t, ctx, "#judgement", "Cy: played set 50; left in hand AC 15 + 7C 5 = 20; 50 - 20 = +30 (B7).")
+	waitText(t, ctx, "#judgement", "Cy: played set 50; left in hand A♣ 15 + 7♣ 5 = 20; 50 - 20 = +30 (B7).")
 	judged := text(t, ctx, "#judgement")
 	for _, want := range []string{
 		"Ann (score 40): 5 cards in one set meet 3 or more cards in 1 set, escorts included (B5).",
-		"Ann: played set 45 + set 20 + lay-off 2S 5 = 70; nothing left in hand (went out); going out 25; 70 - 0 + 25 = +95 (B7).",
-		"Bob: played Royale 150; left in hand 4C 5 + 9C 5 = 10; 150 - 10 = +140 (B7).",
+		"Ann: played set 45 + set 20 + lay-off 2♠ 5 = 70; nothing left in hand (went out); going out 25; 70 - 0 + 25 = +95 (B7).",
+		"Bob: played Royale 150; left in hand 4♣ 5 + 9♣ 5 = 10; 150 - 10 = +140 (B7).",
 	} {
 		if !strings.Contains(judged, want) {
 			t.Errorf("the judgement lacks %q:\n%s", want, judged)

@@ -110,3 +110,30 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	}
 	shot(t, ctx, "flathead-scorepad")
 }
+
+// TestBrowserFlatheadBlankHandAsks: saving a Flathead hand with a
+// loser's hand left blank asks first, on the page, with the entry kept;
+// "Yes, save" saves it.
+func TestBrowserFlatheadBlankHandAsks(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
+	run(t, ctx, "enter a hand with Cy's hand blank",
+		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
+		chromedp.WaitVisible(css("#in-meld_0_0")),
+		chromedp.Click(css(`input[name=winner][value="0"]`)),
+		typeInto("meld_0_0", "3 lam, 4 lam, 5 lam"),
+		typeInto("hand_1", "0 bugs, 5 mazes"),
+	)
+	waitText(t, ctx, "#judgement", "+4")
+	run(t, ctx, "save", closePicker(), chromedp.Click(css(`button[value=save]`)), chromedp.WaitVisible(css("#confirm")))
+	waitText(t, ctx, "#confirm", "Cy's hand is blank: did Cy lay off every card (F7)?")
+	shot(t, ctx, "flathead-blank-hand-question")
+	if got := text(t, ctx, "#fb-hand_1"); !strings.Contains(got, "5 Mazes") {
+		t.Errorf("Bob's hand after the question reads %q", got)
+	}
+	run(t, ctx, "yes, save", chromedp.Click(css(`#confirm button[value=save]`)), chromedp.WaitVisible(css("#scorepad")))
+	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "4") {
+		t.Fatalf("after the hand the totals read %q", got)
+	}
+}

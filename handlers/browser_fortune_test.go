@@ -63,7 +63,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 		chromedp.SendKeys(css("#in-meld_2_0"), ", 2s"),
 	)
 	waitText(t, ctx, "#fb-meld_2_0", "as 9♠")
-	waitText(t, ctx, "#judgement", "Cy: melds 30; left in hand 4H 5; 30 - 5 = +25")
+	waitText(t, ctx, "#judgement", "Cy: melds 30; left in hand 4♥ 5; 30 - 5 = +25")
 	if got := text(t, ctx, "#judgement .totals"); !strings.Contains(got, "+45") || !strings.Contains(got, "-70") {
 		t.Errorf("the judgement's totals read %q", got)
 	}

@@ -61,7 +61,7 @@ func TestBrowserGinGame(t *testing.T) {
 	// Deal 3: Ann lays all eleven cards down: Big Gin, 31 + Bob's 73 =
 	// 104 (G3), and Ann reaches 100 (G4).
 	ginDeal(t, ctx, "3", "0", "ac 2c 3c 4c 5c 6c 7c 8c 10s js qs", "ks kh 5d 6d 2h 9h jd qc 3d 8s",
-		"big gin: all 11 cards melded", "+104")
+		"Big Gin: all 11 cards melded", "+104")
 	waitText(t, ctx, ".banner", "Ann wins with 229")
 
 	// The draw is said on its row of the scorepad.

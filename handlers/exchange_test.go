@@ -300,7 +300,7 @@ func TestImportRefusals(t *testing.T) {
 		{"wrong number of points", other, "x.json", edit(func(f map[string]any) { hand(f, 2, 1)["points"] = []int{0, 10} }), 422,
 			[]string{"games[2].hands[1].points: 2 values for 3 seats"}},
 		{"points the rules refuse", other, "x.json", edit(func(f map[string]any) { hand(f, 0, 0)["points"] = []int{60, 5} }), 422,
-			[]string{"games[0].hands[0].points: [60 5] are not points Fan Rummy allows: only one player scores in a Fan Rummy deal (N6)"}},
+			[]string{"games[0].hands[0].points: [60 5] are not points Fan Rummy allows: Only one player scores in a Fan Rummy deal: the knocker, or the defender after an undercut (N6)."}},
 		{"a CSV file", other, "standings.csv", []byte(from.get(l.members + "/standings.csv").body), 422,
 			[]string{"this looks like a CSV file (it begins &#34;rank,player,rating", "only meldpad&#39;s JSON export can be imported"}},
 		{"no file", other, "", nil, 422, []string{"Choose the export file"}},

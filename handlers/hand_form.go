@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -72,7 +74,13 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 		return form, db.HandInput{}, errs, nil
 	}
 	if err := t.rules.CheckPoints(t.state(), round); err != nil {
-		errs["points"] = err.Error()
+		// A rule broken by one seat's number is said beside that field.
+		field := "points"
+		var bad *game.PointsError
+		if errors.As(err, &bad) && bad.Seat >= 0 && bad.Seat < seats {
+			field = "points[" + strconv.Itoa(bad.Seat) + "]"
+		}
+		errs[field] = err.Error()
 		return form, db.HandInput{}, errs, nil
 	}
 	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: t.rules.EndsHandQuestion != "" && round.EndsHand})

@@ -2,16 +2,32 @@ package handlers
 
 import (
 	"errors"
+	"net/url"
 	"slices"
 
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/views"
 )
 
 // What a phone is told when its save did not happen as asked, whatever
 // the form (by points or card by card, a new hand or a correction). Each
 // keeps the whole entry in the form, so nothing typed is lost.
+
+// unconfirmed asks the judgement's question (game.Judgement.Confirm)
+// before a ready hand is saved: it reports whether the form has not
+// answered it yet, and puts the question on the page. The answer is the
+// question posted back, so a different question (another blank hand)
+// is asked again.
+func unconfirmed(vm *views.SheetVM, in *db.HandInput, values url.Values) bool {
+	q := vm.Judgement.Confirm
+	if in == nil || q == "" || values.Get("confirmed") == q {
+		return false
+	}
+	vm.Confirm = q
+	return true
+}
 
 // cannotWrite is why a change was not made when the database refused it.
 const cannotWrite = "the server cannot write to its database just now (its disk may be full or read-only)."

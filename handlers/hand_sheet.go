@@ -194,6 +194,9 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	if notReady(&vm, in, form) {
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	}
+	if unconfirmed(&vm, in, values) {
+		return render(c, http.StatusOK, views.HandSheetPage(vm))
+	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
@@ -281,6 +284,9 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	}
 	if notReady(&vm, in, form) {
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
+	}
+	if unconfirmed(&vm, in, values) {
+		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})

@@ -34,8 +34,8 @@ func TestBlackHeartSheetSavesTheAPIExample(t *testing.T) {
 		"Group, 15 points: a group of three 7s (B1)",
 		"Ann (score 0): 3 cards in one set meet 3 or more cards in 1 set, escorts included (B5).",
 		"Bob (score 0) played nothing.",
-		"Ann: played set 15 + lay-off 8S 5 = 20; nothing left in hand (went out); going out 25; 20 - 0 + 25 = +45 (B7).",
-		"Bob: played nothing; left in hand KS 10 + 5H 5 = 15; 0 - 15 = -15 (B7).",
+		"Ann: played set 15 + lay-off 8♠ 5 = 20; nothing left in hand (went out); going out 25; 20 - 0 + 25 = +45 (B7).",
+		"Bob: played nothing; left in hand K♠ 10 + 5♥ 5 = 15; 0 - 15 = -15 (B7).",
 		`<div class="score">+45</div>`, `<div class="score">-15</div>`,
 	)
 
@@ -264,8 +264,8 @@ func TestBlackHeartSheetBlackHeart(t *testing.T) {
 	mustContain(t, p, `name="black_heart" value="on" checked`,
 		"Ann (score 320) went out with a Black Heart, which opens at any score (B5, B6).",
 		"Ann: played set 30 + set 15 + set 30 = 75; nothing left in hand (went out); going out 25 + Black Heart 25 × 3 players = 100; 75 - 0 + 100 = +175 (B6, B7).",
-		"Bob: played nothing; left in hand KS 10 + 5H 5 = 15; 0 - 15 = -15 (B7).",
-		"Cy: played nothing; left in hand AC 15; 0 - 15 = -15 (B7).",
+		"Bob: played nothing; left in hand K♠ 10 + 5♥ 5 = 15; 0 - 15 = -15 (B7).",
+		"Cy: played nothing; left in hand A♣ 15; 0 - 15 = -15 (B7).",
 	)
 	form.Set("action", "save")
 	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {

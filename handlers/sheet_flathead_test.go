@@ -412,3 +412,50 @@ func FuzzFlatheadSheetForm(f *testing.F) {
 		}
 	})
 }
+
+// TestFlatheadSheetAsksAboutBlankHands: a loser's hand left blank is
+// asked about before the hand is saved, on the page itself (no script):
+// "Go back" keeps everything typed, "Yes, save" saves it once; a second
+// blank hand is a new question.
+func TestFlatheadSheetAsksAboutBlankHands(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("flathead", "Ann", "Bob", "Cy")
+	fields := map[string]string{"winner": "0", "meld_0_0": seedHand["meld_0_0"], "hand_2": seedHand["hand_2"], "action": "save"}
+	form := app.flatheadSheetForm(game, fields)
+	p := app.post(game+"/hands", form)
+	if p.status != http.StatusOK {
+		t.Fatalf("status %d, want the question (200)\n%s", p.status, p.body)
+	}
+	mustSay(t, p, "Bob's hand is blank: did Bob lay off every card (F7)?", "Yes, save", "Go back", `value="`+seedHand["hand_2"]+`"`)
+	if n := len(handLinks(app.get(game))); n != 0 {
+		t.Fatalf("%d hands saved before the answer", n)
+	}
+	confirmed := regexp.MustCompile(`name="confirmed" value="([^"]*)"`).FindStringSubmatch(p.body)
+	if confirmed == nil {
+		t.Fatal("the question carries no answer to post")
+	}
+	answer := app.flatheadSheetForm(game, fields)
+	answer.Set("confirmed", html.UnescapeString(confirmed[1]))
+	// Go back: the sheet again, nothing saved, the question gone.
+	answer.Set("action", "check")
+	back := app.post(game+"/hands", answer)
+	if back.status != http.StatusOK || strings.Contains(back.text(), "Yes, save") {
+		t.Fatalf("going back: status %d, asks again: %v", back.status, strings.Contains(back.text(), "Yes, save"))
+	}
+	// Cy's hand left blank as well: the answer is not to this question.
+	both := app.flatheadSheetForm(game, fields)
+	both.Set("confirmed", answer.Get("confirmed"))
+	both.Set("hand_2", "")
+	again := app.post(game+"/hands", both)
+	mustSay(t, again, "Bob and Cy's hands are blank")
+	if n := len(handLinks(app.get(game))); n != 0 {
+		t.Fatalf("%d hands saved on another question's answer", n)
+	}
+	answer.Set("action", "save")
+	if saved := app.post(game+"/hands", answer); saved.status != http.StatusSeeOther {
+		t.Fatalf("yes, save: status %d\n%s", saved.status, saved.body)
+	}
+	if n := len(handLinks(app.get(game))); n != 1 {
+		t.Fatalf("%d hands saved after the answer, want 1", n)
+	}
+}

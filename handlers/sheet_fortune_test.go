@@ -80,7 +80,7 @@ func TestFortuneSheetSavesTheAPIExample(t *testing.T) {
 		"Set of three kings: 30 points (R1, R4)",
 		"Sequence of hearts 4-5-6 with 2C as 4H: 15 points (R1, R2, R4)",
 		"Ann: melds 30 + 15 = 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
-		"Bob: no melds; left in hand QS 50 + AH 10 + 2D 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
+		"Bob: no melds; left in hand Q♠ 50 + A♥ 10 + 2♦ 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
 		`<div class="score">+45</div>`, `<div class="score">-70</div>`,
 	)
 	if fb := feedback(t, p, "meld_0_1"); !strings.Contains(fb, "<small>as 4♥</small>") {
@@ -200,7 +200,7 @@ func TestFortuneSheetHouseRules(t *testing.T) {
 	p := app.post(game+"/hands", form)
 	mustContain(t, p,
 		"House rules: Big sets (R1); Aces in a set score 15 (R4).",
-		"Ann: melds 50; left in hand 4C 5; 50 - 5 = +45 (R4, R5, R6).",
+		"Ann: melds 50; left in hand 4♣ 5; 50 - 5 = +45 (R4, R5, R6).",
 		"Bob: melds 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
 	)
 }

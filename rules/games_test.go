@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"meldpad/rules/game"
@@ -59,9 +62,28 @@ func TestCheckPoints(t *testing.T) {
 		{"trophy", Round{Points: []int{0, 3, 0}, Seat: 1}, ""},
 		{"trophy", Round{Points: []int{1, 3, 0}, Seat: 1}, "T7"},
 		{"trophy", Round{Points: []int{0, 76, 0}, Seat: 1}, "T7"},
+		// What the rules allow on numbers (issue: Fan 1000, Fortune 47,
+		// Black Heart's player who went out at -40, 2-player Flathead 107).
+		{"fan", Round{Points: []int{1000, 0}, Seat: -1}, "N7"},
+		{"fan", Round{Points: []int{0, 259}, Seat: -1}, "N7"},
+		{"fan", Round{Points: []int{0, 258}, Seat: -1}, ""},
+		{"fan", Round{Points: []int{129, 0}, Seat: -1}, ""},
+		{"fan", Round{Points: []int{130, 0}, Seat: -1}, ""},
+		{"fan", Round{Points: []int{131, 0}, Seat: -1}, "N7"},
+		{"fortune", Round{Points: []int{47, 0}, Seat: -1}, "R6"},
+		{"fortune", Round{Points: []int{45, -3}, Seat: -1}, "R6"},
+		{"fortune", Round{Points: []int{645, -150}, Seat: -1}, ""},
+		{"blackheart", Round{Points: []int{-40, 30}, Seat: 0}, "B7"},
+		{"blackheart", Round{Points: []int{24, 30}, Seat: 0}, "B7"},
+		{"blackheart", Round{Points: []int{25, -45}, Seat: 0}, ""},
+		{"blackheart", Round{Points: []int{75, -43}, Seat: 0}, "B7"},
+		{"flathead", Round{Points: []int{107, 0}, Seat: 0}, "F8"},
+		{"flathead", Round{Points: []int{105, 0}, Seat: 0}, ""},
+		{"flathead", Round{Points: []int{0, 0, 2100, 0, 0, 0}, Seat: 2}, ""},
+		{"flathead", Round{Points: []int{0, 0, 2101, 0, 0, 0}, Seat: 2}, "F8"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.game+" "+tc.rule, func(t *testing.T) {
+		t.Run(fmt.Sprint(tc.game, tc.round.Points, tc.rule), func(t *testing.T) {
 			g, _ := Lookup(tc.game)
 			err := g.CheckPoints(game.Table{Names: make([]string, len(tc.round.Points))}, tc.round)
 			rule, _ := ruling.RuleOf(err)
@@ -99,5 +121,26 @@ func TestDealerAndLeader(t *testing.T) {
 	}
 	if got, _ := leader.NextLeader(game.Table{Names: make([]string, 4), FirstDealer: 3, Tally: game.NewTally(4)}); got != 0 {
 		t.Errorf("Trophy first leader = %d, want 0 (left of dealer 3)", got)
+	}
+}
+
+// TestSheetNotesNeedNoScript: a sheet's notes are read on the page
+// without scripts too, so they speak of typing, not of the picker.
+func TestSheetNotesNeedNoScript(t *testing.T) {
+	for _, g := range Games() {
+		sh, ok := g.Sheet()
+		if !ok {
+			continue
+		}
+		table := game.Table{Names: make([]string, g.MinPlayers)}
+		for i := range table.Names {
+			table.Names[i] = fmt.Sprint("P", i)
+		}
+		sheet, _, _ := sh.Judge(context.Background(), table, sh.Blank(table))
+		for _, note := range sheet.Notes {
+			if strings.Contains(note, "picker") || strings.Contains(note, "tap ") {
+				t.Errorf("%s: note %q speaks of the picker", g.ID, note)
+			}
+		}
 	}
 }

@@ -36,7 +36,7 @@ func handField(seat int) string { return "hand_" + itoa(seat) }
 // sheetNote says what goes where, before the inputs.
 const sheetNote = "Each player's sets as they laid them down, one field per set, escorts included (B1, B2); " +
 	"the single cards they laid off onto any set, which count for them (B7); and the cards left in hand. " +
-	"J♦ Q♦ K♦ are wild (B3): type `JD=7H`, or tap = in the picker, to say what one stands for. " +
+	"J♦ Q♦ K♦ are wild (B3): to say what one stands for, type it after = (`JD=7H`). " +
 	"Each player's opening is checked against their score before this deal; a Royale or a Black Heart opens at any score (B5)."
 
 // Blank is the form of a new deal: nothing entered.
@@ -326,7 +326,7 @@ func workingLine(name string, p Player, res Result, seat int, wentOut, blackHear
 		terms = append(terms, term)
 	}
 	for _, c := range p.Layoffs {
-		terms = append(terms, "lay-off "+c.Card.String()+" "+itoa(CardPoints(c.Card)))
+		terms = append(terms, "lay-off "+game.CardLabel(c.Card)+" "+itoa(CardPoints(c.Card)))
 	}
 	played := "played nothing"
 	if len(terms) > 0 {

@@ -127,7 +127,12 @@ func (d *Deck) Parse(s string) (Card, error) {
 func (d *Deck) parse(s string, pos int) (Card, *ParseError) {
 	c, msg := parseCard(s)
 	if msg != "" {
-		return Card{}, &ParseError{Input: s, Pos: pos, Msg: "“" + strings.TrimSpace(s) + "” is not a card: " + msg, Err: ErrUnknownCard}
+		pe := &ParseError{Input: s, Pos: pos, Msg: "“" + strings.TrimSpace(s) + "” is not a card: " + d.explain(s, msg), Err: ErrUnknownCard}
+		if guess, ok := d.Guess(s); ok {
+			pe.Guess = guess
+			pe.Msg += ". Did you mean " + guess.Words() + "?"
+		}
+		return Card{}, pe
 	}
 	if !d.Contains(c) {
 		return Card{}, &ParseError{Input: s, Pos: pos, Msg: c.String() + " is not in the " + d.name, Err: ErrNotInDeck}

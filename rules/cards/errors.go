@@ -27,6 +27,9 @@ type ParseError struct {
 	Pos   int    // position in the list, -1 when not in a list
 	Msg   string // what is wrong, in plain words for a player
 	Err   error  // one of the sentinels above
+	// Guess is the card the player most likely meant (Deck.Guess), or
+	// the zero Card.
+	Guess Card
 }
 
 func (e *ParseError) Error() string {

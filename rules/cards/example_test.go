@@ -31,5 +31,5 @@ func ExampleParseError() {
 	}
 	// Output:
 	// 1 true
-	// “7 Lampz” is not a card: no suit is called “lampz”
+	// “7 Lampz” is not a card: no suit is called “lampz”. Did you mean 7 Lamps?
 }

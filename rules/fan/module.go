@@ -6,7 +6,6 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
 )
 
 // Module is Fan Rummy for the scorepad, the API and the referee page.
@@ -20,7 +19,7 @@ func (Module) Info() game.Info {
 		HouseRules: []game.HouseRule{
 			{Key: "undercut_on_tie", Name: "Undercut on a tie", Help: "A knock with deadwood equal to the defender's is an undercut (N6).", Rule: "N6"},
 		},
-		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6). Leave the other blank.",
+		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6), at most 258, a Big Gin doubled by a spade knock card (N7). Leave the other blank.",
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}
@@ -28,21 +27,11 @@ func (Module) Info() game.Info {
 
 // CheckPoints checks a deal entered by points: the knocker, or the
 // defender on an undercut, scores; the other scores nothing, and a tie
-// scores nothing for either (N6).
+// scores nothing for either (N6). No deal scores more than a doubled Big
+// Gin against the most deadwood a hand can hold, and over an undoubled
+// one only even numbers (N7; see MaxDealPoints).
 func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	scorers := 0
-	for _, p := range r.Points {
-		if p < 0 {
-			return ruling.Errorf("N6", "points in Fan Rummy are never negative (N6)")
-		}
-		if p > 0 {
-			scorers++
-		}
-	}
-	if scorers > 1 {
-		return ruling.Errorf("N6", "only one player scores in a Fan Rummy deal (N6)")
-	}
-	return nil
+	return checkDealPoints(r.Points)
 }
 
 // Result is over once a player reaches 100 (N8).

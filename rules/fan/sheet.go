@@ -66,7 +66,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	j := &sh.Judgement
 	j.Names = names
 	if haveKnockCard {
-		line := "Knock card " + knockCard.String() + ": a player may knock with " + strconv.Itoa(Value(knockCard)) + " or less deadwood (N1, N4)"
+		line := "Knock card " + game.CardLabel(knockCard) + ": a player may knock with " + strconv.Itoa(Value(knockCard)) + " or less deadwood (N1, N4)"
 		if knockCard.Suit == cards.Spades {
 			line += "; a spade: the deal's points are doubled (N7)"
 		}
@@ -143,11 +143,11 @@ func Working(res Result, names []string) []string {
 	return []string{
 		names[knocker] + " lays " + MeldsText(res.Melds[knocker]) + "; deadwood " + strconv.Itoa(res.Deadwood[knocker]) + deadwoodCards(res.DeadwoodCards[knocker]) + ".",
 		names[defender] + " melds " + MeldsText(res.Melds[defender]) + layoffText(res) + "; deadwood " + strconv.Itoa(res.Deadwood[defender]) + deadwoodCards(res.DeadwoodCards[defender]) + ".",
-		res.Reason,
+		ruling.Sentence(res.Reason),
 	}
 }
 
-// MeldsText prints melds as the table reads them: "AS 2S 3S · 4H 4D 4C",
+// MeldsText prints melds as the table reads them: "A♠ 2♠ 3♠ · 4♥ 4♦ 4♣",
 // or "no meld".
 func MeldsText(melds [][]cards.Card) string {
 	if len(melds) == 0 {
@@ -155,7 +155,7 @@ func MeldsText(melds [][]cards.Card) string {
 	}
 	parts := make([]string, len(melds))
 	for i, m := range melds {
-		parts[i] = strings.Join(cards.Strings(m), " ")
+		parts[i] = strings.Join(game.CardLabels(m), " ")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -164,17 +164,17 @@ func deadwoodCards(cs []cards.Card) string {
 	if len(cs) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(cards.Strings(cs), " ") + ")"
+	return " (" + strings.Join(game.CardLabels(cs), " ") + ")"
 }
 
-// layoffText is ", lays off 4S onto meld 1 (N5)", or "" without lay-offs.
+// layoffText is ", lays off 4♠ onto meld 1 (N5)", or "" without lay-offs.
 func layoffText(res Result) string {
 	if len(res.Layoffs) == 0 {
 		return ""
 	}
 	parts := make([]string, len(res.Layoffs))
 	for i, l := range res.Layoffs {
-		parts[i] = l.Card.String() + " onto meld " + strconv.Itoa(l.Meld+1)
+		parts[i] = game.CardLabel(l.Card) + " onto meld " + strconv.Itoa(l.Meld+1)
 	}
 	return ", lays off " + strings.Join(parts, ", ") + " (N5)"
 }

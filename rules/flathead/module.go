@@ -6,7 +6,6 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
 )
 
 // Module is Flathead Rummy for the scorepad, the API and the referee page.
@@ -18,23 +17,18 @@ func (Module) Info() game.Info {
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
 		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
-		PointsHint: "Only the player who went out scores: cards left × multiplier, with 5 more cards in a two-player game (F6, F8).",
+		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser) × multiplier, with 5 more cards in a two-player game (F6, F8).",
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}
 }
 
 // CheckPoints checks a hand entered by points: only the player who went
-// out scores, never below zero (F6), and in a two-player game at least
-// the 5 for going out (F8).
-func (Module) CheckPoints(t game.Table, r game.Round) error {
-	if err := game.OnlyOneScores(r, "F6", "only the player who went out scores in Flathead"); err != nil {
-		return err
-	}
-	if len(r.Points) == 2 && r.Points[r.Seat] < 5 {
-		return ruling.Errorf("F8", "in a two-player game the player who went out scores at least 5 (F8)")
-	}
-	return nil
+// out scores, never below zero (F6), in a two-player game at least the 5
+// for going out, and only what cards left times a multiplier can make
+// with at most 10 cards in each loser's hand (F8; see PossibleScore).
+func (Module) CheckPoints(_ game.Table, r game.Round) error {
+	return checkHandPoints(r.Points, r.Seat)
 }
 
 // Result is over once a player's total reaches 42 (F9).
@@ -52,10 +46,7 @@ func (Module) SampleTable() (int, []int) { return 20, []int{2, 3, 3, 4, 4, 4, 5,
 // (plus 5 with two players) times the marks multiplier.
 func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func() int) game.Round {
 	r := game.Round{Points: make([]int, t.Seats()), Seat: lucky(), EndsHand: true}
-	base := 2 + rng.IntN(18)
-	if t.Seats() == 2 {
-		base += 5
-	}
+	base := 2 + rng.IntN(min(18, mostCardsLeft(t.Seats())-1)) + baseBonus(t.Seats())
 	r.Points[r.Seat] = base * (1 + rng.IntN(3)/2)
 	return r
 }

@@ -146,6 +146,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	}
 	j.Lines = working(res, names, winner, rd.marks, owners)
 	j.Points, j.Ready = res.Points, true
+	j.Confirm = blankHandsQuestion(names, winner, rd.handFields)
 	return sh, &game.Hand{Record: rd.record(winner), Points: res.Points, Seat: winner, EndsHand: true}, nil
 }
 
@@ -242,11 +243,12 @@ func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.Car
 	case field.Error != "":
 		rd.report("Fix " + field.Label + ".")
 	case meldFault != "":
-		rd.report(field.Label + " is not a meld: " + meldFault)
+		// The verdict's reason may say "not a meld" itself.
+		rd.report(field.Label + " is not a meld: " + strings.TrimPrefix(meldFault, "not a meld: ") + ".")
 	case layoff.Error != "":
 		rd.report("Fix the cards laid off onto " + field.Label + ".")
 	case layoffFault != "":
-		rd.report(layoff.Label + ": " + layoffFault)
+		rd.report(layoff.Label + ": " + layoffFault + ".")
 	}
 	return m, field, layoff
 }
@@ -344,4 +346,23 @@ func (rd *sheetReading) record(winner int) json.RawMessage {
 	}
 	raw, _ := json.Marshal(rec) // strings and ints only: it cannot fail
 	return raw
+}
+
+// blankHandsQuestion asks about losers whose hand was left blank: an
+// empty hand is allowed (a loser may lay off every card, F7) but is more
+// often a hand not typed in, and it scores nothing for those cards (F8).
+func blankHandsQuestion(names []string, winner int, fields []*game.CardField) string {
+	var blank []string
+	for seat, f := range fields {
+		if seat != winner && f != nil && strings.TrimSpace(f.Value) == "" {
+			blank = append(blank, names[seat])
+		}
+	}
+	switch len(blank) {
+	case 0:
+		return ""
+	case 1:
+		return blank[0] + "'s hand is blank: did " + blank[0] + " lay off every card (F7)? An empty hand counts no cards (F8)."
+	}
+	return list(blank) + "'s hands are blank: did they lay off every card (F7)? An empty hand counts no cards (F8)."
 }

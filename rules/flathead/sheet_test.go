@@ -306,3 +306,15 @@ func TestCheckMeldBonusF4(t *testing.T) {
 		t.Errorf("a lay-off: %+v", v)
 	}
 }
+
+// TestJudgeSaysNotAMeldOnce: the problem with a meld that is not one
+// says so once, as a sentence (the verdict's reason begins "not a meld"
+// itself).
+func TestJudgeSaysNotAMeldOnce(t *testing.T) {
+	form := url.Values{"winner": {"0"}, "meld_0_0": {"3 Lamps, 5 Tops, 9 Books"}, "hand_1": {"1 Ears"}, "hand_2": {"2 Ears"}}
+	sh, hand, _ := Module{}.Judge(context.Background(), game.Table{Names: []string{"Ann", "Bob", "Cy"}}, form)
+	want := "Ann's meld 1 is not a meld: no two of its natural cards share a rank, a suit or a colour (F1)."
+	if hand != nil || sh.Judgement.Problem != want {
+		t.Errorf("problem %q, want %q", sh.Judgement.Problem, want)
+	}
+}

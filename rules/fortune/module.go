@@ -22,15 +22,24 @@ func (Module) Info() game.Info {
 			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
 			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},
 		},
-		PointsHint: "Melded minus held; a hand can be negative (R6).",
+		PointsHint: "Melded minus held, in fives; a hand can be negative (R4, R5, R6).",
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
 }
 
 // CheckPoints checks a hand entered by points: everyone scores, plus or
-// minus (R6), so numbers alone say little.
-func (Module) CheckPoints(game.Table, game.Round) error { return nil }
+// minus (R6), and every card counts 5, 10, 15 or 50 on the table or in
+// the hand (R4, R5), so each player's score is a multiple of 5.
+func (Module) CheckPoints(_ game.Table, r game.Round) error {
+	for seat, p := range r.Points {
+		if p%5 != 0 {
+			below, above := game.NearestMultiples(p, 5)
+			return game.BeyondPoints(seat, "R6", "%d cannot be a Fortune Rummy score: every card counts 5, 10, 15 or 50 (R4, R5), so a hand scores a multiple of 5, such as %d or %d (R6).", p, below, above)
+		}
+	}
+	return nil
+}
 
 // Result is over after the hand in which someone reaches 500, when one
 // player has the highest total; a tie at the top plays on (R8).

@@ -25,7 +25,7 @@ func handField(seat int) string { return "hand_" + itoa(seat) }
 
 // sheetNote says what goes where, before the inputs.
 const sheetNote = "Each player's melds on the table, lay-offs included in the meld they joined (R3), and the cards left in hand. " +
-	"Deuces are wild (R2): type `2C=7H`, or tap = in the picker, to say what one stands for."
+	"Deuces are wild (R2): to say what one stands for, type it after = (`2C=7H`)."
 
 // Blank is the form of a new hand: nothing entered.
 func (Module) Blank(game.Table) url.Values { return url.Values{} }

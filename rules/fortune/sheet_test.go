@@ -35,7 +35,7 @@ func TestSheetScoresTheAPIExample(t *testing.T) {
 	}
 	want := []string{
 		"Ann: melds 30 + 15 = 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
-		"Bob: no melds; left in hand QS 50 + AH 10 + 2D 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
+		"Bob: no melds; left in hand Q♠ 50 + A♥ 10 + 2♦ 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
 	}
 	if !slices.Equal(sh.Judgement.Lines, want) {
 		t.Errorf("lines %q", sh.Judgement.Lines)

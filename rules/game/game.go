@@ -33,8 +33,11 @@ type Module interface {
 	Info() Info
 	// CheckPoints checks a round entered by points alone against what the
 	// game's rules allow on numbers (only one player scores, points are
-	// multiples of 5, ...). The error is a *ruling.Error naming the rule,
-	// or a *ruling.InputError naming the field ("points", "seat").
+	// multiples of 5, no more than the largest deal, ...). The error is a
+	// *PointsError when one seat's number is wrong (its message, a
+	// sentence citing the rule, goes beside that field), else a
+	// *ruling.Error naming the rule, or a *ruling.InputError naming the
+	// field ("points", "seat").
 	CheckPoints(t Table, r Round) error
 	// Result says where the game stands after its rounds: over or not,
 	// who won, each seat's place and final total (bonuses included).

@@ -83,6 +83,25 @@ func TestReaderCountsCopies(t *testing.T) {
 	}
 }
 
+// TestReaderKeepsTheGoodChips: one card that cannot be read does not
+// hide the field's other cards; the field is in error and counts none of
+// them, so the next field may hold them.
+func TestReaderKeepsTheGoodChips(t *testing.T) {
+	r := NewReader(cards.DoubleStandard())
+	form := url.Values{"a": {"7s 9z 8h"}, "b": {"7s 7s 8h 8h"}}
+	plays, f := r.Field(form, "a", "Ann's meld", "")
+	var labels []string
+	for _, ch := range f.Chips {
+		labels = append(labels, ch.Label)
+	}
+	if plays != nil || !slices.Equal(labels, []string{"7♠", "8♥"}) || f.Error == "" {
+		t.Fatalf("plays %v, chips %v, error %q; want no plays, chips 7♠ 8♥ and an error", plays, labels, f.Error)
+	}
+	if plays, f := r.Field(form, "b", "Bob's meld", ""); len(plays) != 4 || f.Error != "" {
+		t.Errorf("the next field: %v %q", plays, f.Error)
+	}
+}
+
 // TestBodyNamesTheField: the first thing wrong in a body is bad input
 // naming its field, by path.
 func TestBodyNamesTheField(t *testing.T) {

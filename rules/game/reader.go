@@ -29,12 +29,18 @@ func (r *Reader) Deck() *cards.Deck { return r.deck }
 
 // Field reads the named field of cards, counted with the others. It
 // returns the plays (nil when the field has an error) and the field, to
-// which the sheet may add a verdict.
+// which the sheet may add a verdict. A field with a card that cannot be
+// read still shows the others as chips.
 func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]cards.Play, *CardField) {
 	f := &CardField{Name: name, Label: label, Value: form.Get(name), Placeholder: placeholder}
-	plays, err := r.deck.ParseText(f.Value)
-	if err != nil {
-		f.Error = ParseMessage(err)
+	plays, bad := r.deck.ReadText(f.Value)
+	if bad != nil {
+		// The cards read are shown all the same, beside what is wrong
+		// with the one that is not; none counts until the field is right.
+		f.Error = bad.Msg
+		for _, p := range plays {
+			f.Chips = append(f.Chips, ChipOf(p))
+		}
 		return nil, f
 	}
 	for i, p := range plays {
@@ -138,6 +144,26 @@ func PlayStrings(ps []cards.Play) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.String()
+	}
+	return out
+}
+
+// CardLabels prints cards for people, as the chips show them ("7♠",
+// "7 Lamps"): what a page's text says of cards, so that it reads like
+// the chips beside it.
+func CardLabels(cs []cards.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = CardLabel(c)
+	}
+	return out
+}
+
+// PlayLabels prints plays as the chips show them ("2♣=K♦").
+func PlayLabels(ps []cards.Play) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = ChipOf(p).Label
 	}
 	return out
 }
@@ -246,7 +272,7 @@ func HeldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut b
 	}
 	parts := make([]string, len(hand))
 	for i, c := range hand {
-		parts[i] = c.String() + " " + strconv.Itoa(cost(c))
+		parts[i] = CardLabel(c) + " " + strconv.Itoa(cost(c))
 	}
 	return "left in hand " + SumText(parts, total)
 }

@@ -164,6 +164,10 @@ type Judgement struct {
 	Points  []int
 	Problem string // why it cannot be saved yet
 	Ready   bool
+	// Confirm, when not empty, is a question the table answers before a
+	// ready hand is saved: something allowed but more likely a slip
+	// ("Bob's hand is blank: did Bob lay off every card?").
+	Confirm string
 }
 
 // Fields lists every card field of the sheet a preview updates, in

@@ -1,6 +1,11 @@
 package game
 
-import "meldpad/rules/ruling"
+import (
+	"errors"
+	"strings"
+
+	"meldpad/rules/ruling"
+)
 
 // Round is one entry on a scorepad as far as totals and the game's end are
 // concerned: the points by seat, the seat the entry names (who went out,
@@ -152,15 +157,64 @@ func Places(totals []int, winners []int, highestWins bool) []int {
 
 // OnlyOneScores checks that nobody but r.Seat scores and that r.Seat's
 // points are not negative: the check by points of the games in which
-// only the player who went out, or won the trick, scores.
+// only the player who went out, or won the trick, scores. why is a
+// sentence ("Only the trick's winner scores."); the error is a
+// *PointsError naming the seat whose number is wrong.
 func OnlyOneScores(r Round, rule, why string) error {
 	for seat, p := range r.Points {
 		if p < 0 {
-			return ruling.Errorf(rule, "points are never negative here (%s)", rule)
+			return BadPoints(seat, rule, "Points are never negative here (%s).", rule)
 		}
 		if seat != r.Seat && p != 0 {
-			return ruling.Errorf(rule, "%s (%s)", why, rule)
+			return BadPoints(seat, rule, "%s (%s).", strings.TrimSuffix(why, "."), rule)
 		}
 	}
 	return nil
+}
+
+// PointsError is a round's points the rules do not allow, blamed on one
+// seat's number, so that a form shows the message beside that seat's
+// field. It wraps the *ruling.Error naming the rule: ruling.RuleOf finds
+// the rule through it.
+type PointsError struct {
+	Seat int
+	Err  *ruling.Error
+	// Beyond marks a number past what the game's cards can make (a
+	// bound worked out from the rules: Fan's largest deal, Fortune's
+	// fives), rather than a round of the wrong shape (a loser scoring, a
+	// negative number). Earlier meldpads did not check it, so hands they
+	// stored may break it: an import restores them.
+	Beyond bool
+}
+
+func (e *PointsError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the rule's error.
+func (e *PointsError) Unwrap() error { return e.Err }
+
+// BadPoints returns a *PointsError about seat's number, breaking rule.
+// The message is a sentence a player reads beside the field, naming the
+// rule in parentheses.
+func BadPoints(seat int, rule, format string, args ...any) error {
+	return &PointsError{Seat: seat, Err: ruling.Errorf(rule, format, args...)}
+}
+
+// BeyondPoints is BadPoints for a number past what the game's cards can
+// make (PointsError.Beyond).
+func BeyondPoints(seat int, rule, format string, args ...any) error {
+	return &PointsError{Seat: seat, Err: ruling.Errorf(rule, format, args...), Beyond: true}
+}
+
+// IsBeyond reports whether err is a number past what the game's cards
+// can make (PointsError.Beyond).
+func IsBeyond(err error) bool {
+	var pe *PointsError
+	return errors.As(err, &pe) && pe.Beyond
+}
+
+// NearestMultiples are the multiples of step on either side of n, for a
+// message that suggests what was meant ("45 or 50"). step is positive.
+func NearestMultiples(n, step int) (below, above int) {
+	below = n - ((n%step)+step)%step
+	return below, below + step
 }

@@ -3,17 +3,14 @@ package gin
 import (
 	"fmt"
 
+	"meldpad/rules/fan"
 	"meldpad/rules/ruling"
 )
 
-// MaxDeadwood is the most deadwood a hand of 10 cards can hold (N1, N3).
-// A hand with three cards of one rank holds a set, so its deadwood is at
-// most 100 - 30 = 70, whatever the rank. Without such a set a rank gives
-// at most two cards, and the ten highest values with two of a rank at most
-// are two each of 10, J, Q and K (80) and two 9s (18): 98. The hand
-// 10S QS 10H QH JD KD JC KC 9S 9H holds no run either, so its deadwood is
-// 98, and no hand's is more.
-const MaxDeadwood = 98
+// MaxDeadwood is the most deadwood a hand of 10 cards can hold (N1,
+// N3): Fan Rummy's, whose values and melds gin shares (see
+// fan.MaxDeadwood for why it is 98).
+const MaxDeadwood = fan.MaxDeadwood
 
 // MaxDealPoints is the most a deal scores without doubling: Big Gin, 31 +
 // the defender's deadwood, which is at most MaxDeadwood (G3). A knock

@@ -125,9 +125,9 @@ func (r *Result) explain() {
 	var how string
 	switch {
 	case r.Outcome == Gin || r.Outcome == BigGin:
-		name, n, bonus := "gin", HandSize, GinBonus
+		name, n, bonus := "Gin", HandSize, GinBonus
 		if r.Outcome == BigGin {
-			name, n, bonus = "big gin", HandSize+1, BigGinBonus
+			name, n, bonus = "Big Gin", HandSize+1, BigGinBonus
 		}
 		rules = []string{"G2", "G3"}
 		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, base)

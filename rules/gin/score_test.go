@@ -172,12 +172,12 @@ func TestScoreG2Endings(t *testing.T) {
 	runScoreCases(t, []scoreCase{
 		{name: "gin: all 10 melded", knocker: apiGinKnocker, defender: apiDefender,
 			outcome: Gin, deadwood: [2]int{0, 73}, points: [2]int{98, 0}, knockValue: 10,
-			reason: "gin: all 10 cards melded, so the knocker scores 25 + 73 = 98 (G2, G3)", rules: []string{"G2", "G3"}},
+			reason: "Gin: all 10 cards melded, so the knocker scores 25 + 73 = 98 (G2, G3)", rules: []string{"G2", "G3"}},
 		// The defender's QC would go on 7-JC after a knock, but not after
 		// Big Gin (N5).
 		{name: "big gin: all 11 melded, no lay-off", knocker: apiGinKnocker + " JC", defender: apiDefender, seat: 1,
 			outcome: BigGin, deadwood: [2]int{0, 73}, points: [2]int{104, 0}, knockValue: 10,
-			reason: "big gin: all 11 cards melded, so the knocker scores 31 + 73 = 104 (G2, G3)"},
+			reason: "Big Gin: all 11 cards melded, so the knocker scores 31 + 73 = 104 (G2, G3)"},
 		// The defender's 8H would fit 5-6-7H, but there are no lay-offs
 		// after Gin (N5).
 		{name: "no lay-offs after gin", knocker: "5H 6H 7H KS KH KD 2C 3C 4C 5C", defender: "4H 8H 9H QS JD 9S 6D 2S 10D 7S",

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
@@ -133,7 +132,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 // are not read, so the deal is recorded as a draw and nothing else.
 func judgeDraw(j *game.Judgement) *game.Hand {
 	res, _ := Score(Deal{Draw: true}, HouseRules{})
-	j.Lines = []string{capitalize(res.Reason) + "."}
+	j.Lines = []string{ruling.Sentence(res.Reason)}
 	j.Points, j.Ready = []int{0, 0}, true
 	raw, _ := json.Marshal(Record{Draw: true, Knocker: -1, Hands: [2][]string{{}, {}}})
 	return &game.Hand{Record: raw, Points: []int{0, 0}, Seat: -1, EndsHand: true}
@@ -149,19 +148,12 @@ func knockValueLine(house HouseRules, up cards.Card, haveUp bool) string {
 		return ""
 	}
 	value, doubled := house.KnockValue(up)
-	line := "Up-card " + up.String() + ": a player may knock with " + strconv.Itoa(value) + " or less deadwood (G1)"
+	line := "Up-card " + game.CardLabel(up) + ": a player may knock with " + strconv.Itoa(value) + " or less deadwood (G1)"
 	if value == 0 {
-		line = "Up-card " + up.String() + ": an ace, so only Gin or Big Gin ends the deal (G1)"
+		line = "Up-card " + game.CardLabel(up) + ": an ace, so only Gin or Big Gin ends the deal (G1)"
 	}
 	if doubled {
 		line += "; a spade: the deal's points are doubled (G1)"
 	}
 	return line + "."
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

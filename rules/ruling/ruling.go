@@ -19,6 +19,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Error is a situation the rules forbid. Rule is the RULES.md id ("N4");
@@ -72,12 +74,29 @@ func (e *Error) Plain() string {
 	return e.Msg
 }
 
-// Message is what a page shows of a referee's error: a rule's plain
-// message, or the error's text.
+// Message is what a page shows of a referee's error, as a sentence: a
+// rule's plain message, or the error's text.
 func Message(err error) string {
 	var broken *Error
 	if errors.As(err, &broken) {
-		return broken.Plain()
+		return Sentence(broken.Plain())
 	}
-	return err.Error()
+	return Sentence(err.Error())
+}
+
+// Sentence makes a referee's message or reason a sentence for a page,
+// with a capital and a full stop: the rules write them lowercase, as Go's
+// errors are ("knock with 1 deadwood ... (G3)"), and a page shows them on
+// their own.
+func Sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	first, size := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(first)) + s[size:]
+	if last, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".?!", last) {
+		s += "."
+	}
+	return s
 }

@@ -47,3 +47,17 @@ func TestRankWords(t *testing.T) {
 		}
 	}
 }
+
+func TestSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"knock with 11 deadwood over knock value 10 (G2)": "Knock with 11 deadwood over knock value 10 (G2).",
+		"Already a sentence.":                             "Already a sentence.",
+		"gin: all 10 cards melded (G2, G3)":               "Gin: all 10 cards melded (G2, G3).",
+		"∞ cards make sets (F2)":                          "∞ cards make sets (F2).",
+		"  ":                                              "",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -32,11 +32,11 @@ const MaxTrickPoints = 15 * (1 + 1 + 2 + 1)
 // CheckPoints checks a trick entered by points: only its winner scores,
 // and at most MaxTrickPoints (T7).
 func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	if err := game.OnlyOneScores(r, "T7", "only the trick's winner scores"); err != nil {
+	if err := game.OnlyOneScores(r, "T7", "Only the trick's winner scores."); err != nil {
 		return err
 	}
 	if r.Points[r.Seat] > MaxTrickPoints {
-		return ruling.Errorf("T7", "a trick is worth at most %d points (T7)", MaxTrickPoints)
+		return game.BadPoints(r.Seat, "T7", "A trick is worth at most %d points (T7).", MaxTrickPoints)
 	}
 	return nil
 }

@@ -329,7 +329,7 @@ func readQuick(form url.Values, names []string) quickEntry {
 	case f.Error != "":
 		out.problem = "Fix the cards of the trick."
 	case err != nil:
-		msg := capitalize(ruling.Message(err)) + "."
+		msg := ruling.Message(err)
 		rule, _ := ruling.RuleOf(err)
 		f.Verdict = badVerdict(msg, rule)
 		out.problem = msg
