@@ -124,12 +124,14 @@ func (t table) rounds() []rules.Round {
 	return rounds
 }
 
-// number returns the hand's place in the game (1-based), or 0 if the hand
-// is not among the game's hands.
+// number returns the hand's number in the game, or 0 if the hand is not
+// among the game's hands. It is the hand's order of entry (db.Hand.Seq),
+// not its place among the hands left: deleting deal 2 leaves deal 3 deal
+// 3, on every page and in the history, and no later deal is numbered 2.
 func (t table) number(handID int64) int {
-	for i, h := range t.hands {
+	for _, h := range t.hands {
 		if h.ID == handID {
-			return i + 1
+			return h.Seq
 		}
 	}
 	return 0

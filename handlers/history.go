@@ -23,9 +23,9 @@ func (s *Server) showHistory(c echo.Context) error {
 	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
 	for i := len(revs) - 1; i >= 0; i-- {
 		r := revs[i]
-		name := capitalize(t.rules.Round) + " (now deleted)"
-		if n := t.number(r.HandID); n > 0 {
-			name = capitalize(t.roundName(n))
+		name := capitalize(t.roundName(r.HandSeq))
+		if t.number(r.HandID) == 0 {
+			name += " (now deleted)"
 		}
 		e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
 		switch r.Action {
