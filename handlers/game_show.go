@@ -86,6 +86,9 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	if hasSheet(r) {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
+	if g.Finished() {
+		vm.RematchURL = t.url() + "/rematch"
+	}
 	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"
 	}

@@ -33,6 +33,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand)
 	e.GET("/g/:game/end", s.confirmEndGame)
 	e.POST("/g/:game/end", s.endGame)
+	e.GET("/g/:game/rematch", s.confirmRematch)
+	e.POST("/g/:game/rematch", s.startRematch)
 
 	// Leagues: /l/ is the members' and spectators' link (read, start
 	// games), /lo/ the organizer's (change the league).

@@ -1,7 +1,10 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -21,4 +24,110 @@ func TestDealerChoicesNameThePlayers(t *testing.T) {
 	}
 	mustContain(t, p, `data-name-of="player-0">Ann</option>`, `data-name-of="player-1">Bob</option>`,
 		`data-name-of="player-2">bob</option>`, `data-name-of="player-3">Player 4</option>`)
+}
+
+// TestRematch: a finished game's rematch has the same seats, house rules
+// and league, the next dealer, and a double tap or a second phone opens
+// the same game; an open game has none, and the spectators' page offers
+// none.
+func TestRematch(t *testing.T) {
+	app := newTestApp(t)
+	ctx := context.Background()
+	l := app.createLeague("Thursdays", "fan")
+	id := strings.TrimPrefix(l.members, "/l/")
+	form := formValues(app.get("/games/new?game=fan&league=" + id))
+	form.Del("players")
+	form.Del("house")
+	form.Add("players", "Ann")
+	form.Add("players", "Bob")
+	form.Add("house", "undercut_on_tie")
+	p := app.post("/games", form)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d\n%s", p.status, p.body)
+	}
+	game := p.location
+	if r := app.get(game + "/rematch"); r.status != http.StatusSeeOther || r.location != game {
+		t.Errorf("rematch of an open game: %d %s, want its scorepad", r.status, r.location)
+	}
+	if r := app.post(game+"/rematch", url.Values{"_csrf": {formValues(app.get("/games/new?game=fan")).Get("_csrf")}}); r.status != http.StatusSeeOther || r.location != game {
+		t.Errorf("rematch posted for an open game: %d %s, want its scorepad", r.status, r.location)
+	}
+	app.mustRecord(game, "", "30", "")
+	app.mustRecord(game, "", "", "10")
+	app.mustRecord(game, "", "80", "")
+	pad := app.get(game)
+	mustContain(t, pad, "Ann wins with 110", `action="`+game+`/rematch"`)
+
+	confirm := app.get(game + "/rematch")
+	mustContain(t, confirm, "Rematch: Fan Rummy", "Ann", `Bob <span class="tag deal">deals first</span>`,
+		"Undercut on a tie (N6)", "Counts in the league Thursdays.")
+	first := app.post(game+"/rematch", formValues(confirm))
+	if first.status != http.StatusSeeOther || !strings.HasPrefix(first.location, "/g/") || first.location == game {
+		t.Fatalf("rematch: %d %q", first.status, first.location)
+	}
+	again := app.post(game+"/rematch", formValues(confirm))
+	if again.location != first.location {
+		t.Errorf("a second tap opened %q, not the rematch %q", again.location, first.location)
+	}
+	old, err := app.store.Game(ctx, strings.TrimPrefix(game, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := app.store.Game(ctx, strings.TrimPrefix(first.location, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next.Rules != "fan" || len(next.Seats) != 2 || next.Seats[0].Name != "Ann" || next.Seats[1].Name != "Bob" ||
+		next.FirstDealer != 1 || !next.HouseRules["undercut_on_tie"] || next.Finished() {
+		t.Errorf("the rematch: %+v", next)
+	}
+	oldLeague, err1 := app.store.LeagueOfGame(ctx, old.ID)
+	newLeague, err2 := app.store.LeagueOfGame(ctx, next.ID)
+	if err1 != nil || err2 != nil || newLeague.ID != oldLeague.ID {
+		t.Errorf("the rematch's league: %v %v, %v %v", newLeague.Name, err2, oldLeague.Name, err1)
+	}
+	// The phone remembers the rematch: it is on its home page.
+	mustContain(t, app.get("/"), first.location)
+
+	watchID, err := app.store.WatchID(ctx, old.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := app.get("/w/" + watchID); strings.Contains(w.body, "rematch") || strings.Contains(w.body, game) {
+		t.Errorf("the spectators' page offers a rematch or names the game's link")
+	}
+}
+
+// TestEndThenRematch: "End it and play a rematch" on the end page ends
+// the game and opens its rematch; tapped twice, it opens the same one.
+func TestEndThenRematch(t *testing.T) {
+	app := newTestApp(t)
+	form := formValues(app.get("/games/new?game=points"))
+	form.Del("players")
+	for _, name := range []string{"Ann", "Bob", "Cy"} {
+		form.Add("players", name)
+	}
+	form.Set("name", "Hearts")
+	form.Set("wins", "lowest")
+	form.Set("end", "open")
+	p := app.post("/games", form)
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("start: %d\n%s", p.status, p.body)
+	}
+	game := p.location
+	app.mustRecord(game, "", "5", "10", "11")
+	confirm := app.get(game + "/end")
+	mustContain(t, confirm, `name="then" value="rematch"`)
+	end := formValues(confirm)
+	end.Set("then", "rematch")
+	first := app.post(game+"/end", end)
+	if first.status != http.StatusSeeOther || !strings.HasPrefix(first.location, "/g/") || first.location == game {
+		t.Fatalf("end and rematch: %d %q\n%s", first.status, first.location, first.body)
+	}
+	mustContain(t, app.get(game), "Ann wins")
+	if again := app.post(game+"/end", end); again.location != first.location {
+		t.Errorf("a second tap opened %q, not the rematch %q", again.location, first.location)
+	}
+	next := app.get(first.location)
+	mustContain(t, next, "<h1>Hearts</h1>", "Ann", "Bob", "Cy", "Nothing recorded yet.")
 }
