@@ -93,3 +93,91 @@ func TestBrowserShareButtons(t *testing.T) {
 		})
 	}
 }
+
+// wideTableState is what a phone shows of a table wider than the screen:
+// whether its box scrolls sideways, whether a sign says so at each edge,
+// and where its first column sits, before and after scrolling to the end.
+type wideTableState struct {
+	Scrolls        bool    `json:"scrolls"`
+	FadeRight      bool    `json:"fadeRight"`
+	FadeRightAtEnd bool    `json:"fadeRightAtEnd"`
+	FirstLeft      float64 `json:"firstLeft"`
+	FirstLeftAtEnd float64 `json:"firstLeftAtEnd"`
+	BoxLeft        float64 `json:"boxLeft"`
+	LastReachable  bool    `json:"lastReachable"`
+}
+
+// wideTable scrolls the table's box from start to end and reports what it
+// showed. The sign is the box's shadow layers: the one at the right edge
+// counts as shown when the cover that travels with the content is not
+// over it (the content goes on past the edge). lastSel is the cell or
+// link that must be reachable: after scrolling to it, it is the element
+// at its own centre, not hidden under the fixed column.
+func wideTable(t *testing.T, ctx context.Context, table, lastSel string) wideTableState {
+	t.Helper()
+	js := `(() => {
+		const table = document.querySelector(` + "`" + table + "`" + `), box = table.closest(".scroll");
+		const first = table.querySelector("tbody tr > :first-child");
+		const s = {scrolls: box.scrollWidth > box.clientWidth + 1, boxLeft: box.getBoundingClientRect().left};
+		const edge = () => box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+		s.fadeRight = getComputedStyle(box).backgroundImage.includes("gradient") && edge();
+		s.firstLeft = first.getBoundingClientRect().left;
+		box.scrollLeft = box.scrollWidth;
+		s.fadeRightAtEnd = edge();
+		s.firstLeftAtEnd = first.getBoundingClientRect().left;
+		const last = [...table.querySelectorAll(` + "`" + lastSel + "`" + `)].pop();
+		last.scrollIntoView({block: "center", inline: "nearest"});
+		const r = last.getBoundingClientRect();
+		const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		s.lastReachable = r.right <= window.innerWidth && r.left >= 0 && (hit === last || last.contains(hit));
+		return s;
+	})()`
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[wideTableState](js))
+	if err != nil {
+		t.Fatalf("measure %s: %v", table, err)
+	}
+	return s
+}
+
+// TestBrowserWideTables: on a 390x844 phone the scorepad of eight players
+// and a league's standings scroll sideways with their first column fixed,
+// a shadow at the edge where more is hidden, and every Edit link
+// reachable.
+func TestBrowserWideTables(t *testing.T) {
+	app := newTestApp(t)
+	names := []string{"Annabel", "Bartholomew", "Cy", "Dee", "Esmeralda", "Fitz", "Gwendolyn", "Hal"}
+	game := app.createGame("fortune", names...)
+	app.mustRecord(game, "0", "0", "-15", "20", "35", "-5", "10", "45", "5")
+	app.mustRecord(game, "3", "25", "30", "-10", "0", "15", "5", "20", "40")
+	l := app.createLeague("Thursday club", "fan")
+	for i := range 3 {
+		g := app.startLeagueGame(l, "fan", names[i], names[i+1])
+		app.mustRecord(g, "", "110", "")
+	}
+	ctx := newBrowser(t)
+	run(t, ctx, "open the scorepad of eight", chromedp.Navigate(app.srv.URL+game), chromedp.WaitVisible(css("table.hands")))
+	run(t, ctx, "show the hands", chromedp.Evaluate[chromedp.Void](`document.querySelector("table.hands").scrollIntoView()`))
+	shot(t, ctx, "scorepad-8-start")
+	pad := wideTable(t, ctx, "table.hands", "a[href*='/hands/']")
+	shot(t, ctx, "scorepad-8-end")
+	run(t, ctx, "open the standings", chromedp.Navigate(app.srv.URL+l.members), chromedp.WaitVisible(css("table.standings")))
+	run(t, ctx, "show the standings", chromedp.Evaluate[chromedp.Void](`document.querySelector("table.standings").scrollIntoView()`))
+	shot(t, ctx, "standings-start")
+	standings := wideTable(t, ctx, "table.standings", "tbody tr > :last-child")
+	shot(t, ctx, "standings-end")
+	for name, s := range map[string]wideTableState{"scorepad": pad, "standings": standings} {
+		if !s.Scrolls {
+			t.Errorf("%s: the table fits; this test needs one wider than the phone", name)
+			continue
+		}
+		if !s.FadeRight || s.FadeRightAtEnd {
+			t.Errorf("%s: the sign of more to the right: at the start %v (want true), at the end %v (want false)", name, s.FadeRight, s.FadeRightAtEnd)
+		}
+		if s.FirstLeftAtEnd != s.FirstLeft || s.FirstLeft < s.BoxLeft {
+			t.Errorf("%s: the first column moved from %.0f to %.0f when scrolled; it should stay in view", name, s.FirstLeft, s.FirstLeftAtEnd)
+		}
+		if !s.LastReachable {
+			t.Errorf("%s: the last column cannot be reached", name)
+		}
+	}
+}
