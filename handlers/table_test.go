@@ -131,3 +131,37 @@ func TestEndThenRematch(t *testing.T) {
 	next := app.get(first.location)
 	mustContain(t, next, "<h1>Hearts</h1>", "Ann", "Bob", "Cy", "Nothing recorded yet.")
 }
+
+// TestHistoryShowsCardsMoved: the history of a correction of a hand
+// entered card by card says which cards changed, by whose, beside the
+// points; players whose cards stayed are not named.
+func TestHistoryShowsCardsMoved(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fortune", "Ann", "Bob", "Cy")
+	fields := map[string]string{"hand_2": "9c 9d"}
+	for k, v := range fortuneExample {
+		fields[k] = v
+	}
+	form := app.fortuneSheet(game, fields)
+	form.Set("action", "save")
+	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", p.status, p.body)
+	}
+	link := handLinks(app.get(game))[0]
+	// Bob had laid down 9S 10S JS after all, and held only QS.
+	form = formValues(app.get(link))
+	form.Set("meld_0_0", "KS, KH, KD")
+	form.Set("meld_0_1", "5H, 6H, 2C")
+	form.Set("meld_1_0", "9s 10s js")
+	form.Set("hand_1", "qs")
+	form.Set("hand_2", "9C, 9D")
+	form.Set("action", "save")
+	if p := app.post(link, form); p.status != http.StatusSeeOther {
+		t.Fatalf("correction: %d\n%s", p.status, p.body)
+	}
+	history := app.get(game + "/history")
+	mustContain(t, history, "Hand 1 corrected", "now: Ann +45 · Bob -20 · Cy -20", "<li>Bob: +9♠ +10♠ +J♠ -A♥ -2♦</li>")
+	if strings.Contains(history.body, "<li>Ann:") || strings.Contains(history.body, "<li>Cy:") {
+		t.Errorf("the history names players whose cards did not change:\n%s", history.body)
+	}
+}
