@@ -165,3 +165,18 @@ func TestHistoryShowsCardsMoved(t *testing.T) {
 		t.Errorf("the history names players whose cards did not change:\n%s", history.body)
 	}
 }
+
+// TestHistoryShowsCardsMovedInFan: in a game without a section per
+// player, the cards moved are named by their field.
+func TestHistoryShowsCardsMovedInFan(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	if p := app.post(game+"/hands", with(formValues(app.get(game+"/hands/new?by=cards")), fanDeal())); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", p.status, p.body)
+	}
+	link := handLinks(app.get(game))[0]
+	if p := app.post(link, with(formValues(app.get(link)), otherFanDeal())); p.status != http.StatusSeeOther {
+		t.Fatalf("correction: %d\n%s", p.status, p.body)
+	}
+	mustContain(t, app.get(game+"/history"), "Deal 1 corrected", "<li>Bob&#39;s cards at the end: +7♠ -8♠</li>")
+}
