@@ -52,13 +52,12 @@ func (s *Server) loadForNewHand(c echo.Context) (table, error) {
 	return table{game: g, rules: r, lite: true}, nil
 }
 
-// played is how many rounds the game has.
-func (t table) played() int {
-	if t.lite {
-		return t.game.Tally.Rounds
-	}
-	return len(t.hands)
-}
+// nextNumber is the number the game's next hand takes: one more than
+// any hand had, deleted ones too (see number).
+func (t table) nextNumber() int { return t.game.MaxSeq + 1 }
+
+// lastNumber is the number of the game's last hand, 0 before the first.
+func (t table) lastNumber() int { return t.game.LastSeq }
 
 // last is the game's last round, if it has one.
 func (t table) last() (rules.Round, bool) {

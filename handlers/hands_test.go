@@ -334,8 +334,11 @@ func TestHandNumbersStayAfterDelete(t *testing.T) {
 		t.Fatalf("after deleting deal 2 the scorepad numbers its deals %v, want [1 3]", got)
 	}
 	mustContain(t, app.get(links[2]), "Correct deal 3")
-	// The last deal deleted, the next one is deal 4, not 3 again.
+	// The last deal deleted, the next one is deal 4, not 3 again, and its
+	// form says so.
 	deleteDeal(links[2])
+	mustContain(t, app.get(game+"/hands/new"), "Record deal 4", "Save deal 4")
+	mustContain(t, app.get(game+"/hands/new?by=cards"), "Record deal 4")
 	app.recordPoints(game, "", "5", "")
 	if got := numbers(); !slices.Equal(got, []string{"1", "4"}) {
 		t.Fatalf("after deleting deal 3 and recording one the scorepad numbers its deals %v, want [1 4]", got)
