@@ -133,6 +133,9 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 		t.Fatal("the organizer's games link no removal")
 	}
 	add("members' link as organizer's", "/lo/"+strings.TrimPrefix(l.members, "/l/"))
+	// By now the phone has opened games and the league: its home page
+	// lists them.
+	add("home with games and leagues", "/")
 	return pages
 }
 

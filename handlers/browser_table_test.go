@@ -181,3 +181,34 @@ func TestBrowserWideTables(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserRematch: on a finished scorepad, Rematch… shows the lineup
+// and the first dealer, and Start the rematch opens the new game, with
+// the deal passed on; the home page then lists both games and the league
+// this phone opened.
+func TestBrowserRematch(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	run(t, ctx, "make a league", chromedp.Navigate(app.srv.URL+"/leagues/new"), chromedp.WaitVisible(css("#name")),
+		chromedp.SendKeys(css("#name"), "Thursday club"), chromedp.Click(css(`input[name=games][value=fan]`)),
+		chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css("main h1")))
+	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
+	pointsRound(t, ctx, 1, "60", "")
+	pointsRound(t, ctx, 2, "", "10")
+	pointsRound(t, ctx, 3, "50", "")
+	run(t, ctx, "ask for a rematch", chromedp.Click(css(`form[action$="/rematch"] button`)), chromedp.WaitVisible(css("ol.lineup")))
+	shot(t, ctx, "rematch")
+	if got := text(t, ctx, "ol.lineup"); !strings.Contains(got, "Bob deals first") && !strings.Contains(got, "Bob\ndeals first") {
+		t.Errorf("the lineup: %q, want Bob to deal first", got)
+	}
+	run(t, ctx, "start it", chromedp.Click(css(`form[method=post] button[type=submit]`)), chromedp.WaitVisible(css("#scorepad")))
+	if got := text(t, ctx, ".totals"); !strings.Contains(got, "Bob\ndeals") && !strings.Contains(got, "Bob deals") {
+		t.Errorf("the rematch's totals: %q, want Bob dealing", got)
+	}
+	run(t, ctx, "go home", chromedp.Navigate(app.srv.URL+"/"), chromedp.WaitVisible(css("main h1")))
+	shot(t, ctx, "home")
+	home := text(t, ctx, "main")
+	if !strings.Contains(home, "In progress") || !strings.Contains(home, "Ann won") || !strings.Contains(home, "Thursday club") {
+		t.Errorf("the home page: %q", home)
+	}
+}
