@@ -37,11 +37,12 @@ func (s *Server) confirmRematch(c echo.Context) error {
 	if !t.game.Finished() {
 		return c.Redirect(http.StatusSeeOther, t.url())
 	}
-	next, err := s.rematchOf(c, t)
+	next, league, err := s.rematchOf(c, t)
 	if err != nil {
 		return err
 	}
-	vm := views.RematchVM{Title: "Rematch: " + t.title(), GameURL: t.url(), Action: t.url() + "/rematch", CSRF: csrfToken(c)}
+	vm := views.RematchVM{Title: "Rematch: " + t.title(), GameURL: t.url(), Action: t.url() + "/rematch", CSRF: csrfToken(c),
+		League: league}
 	for i, name := range next.Players {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: name, Dealer: i == next.FirstDealer})
 	}
@@ -49,13 +50,6 @@ func (s *Server) confirmRematch(c echo.Context) error {
 		if next.HouseRules[h.Key] {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
-	}
-	if next.LeagueID != 0 {
-		l, err := s.store.LeagueOfGame(c.Request().Context(), t.game.ID)
-		if err != nil {
-			return err
-		}
-		vm.League = l.Name
 	}
 	return render(c, http.StatusOK, views.RematchPage(vm))
 }
@@ -75,7 +69,7 @@ func (s *Server) startRematch(c echo.Context) error {
 // openRematch starts the rematch of the finished game t (or finds the one
 // started already) and redirects to it.
 func (s *Server) openRematch(c echo.Context, t table) error {
-	next, err := s.rematchOf(c, t)
+	next, _, err := s.rematchOf(c, t)
 	if err != nil {
 		return err
 	}
@@ -87,11 +81,11 @@ func (s *Server) openRematch(c echo.Context, t table) error {
 	return c.Redirect(http.StatusSeeOther, "/g/"+g.PublicID)
 }
 
-// rematchOf is the new game a rematch of t starts. It stays in t's
-// league while the league counts its game; a game the organizer took out
-// of the league, or whose game the league no longer counts, is played
-// again outside it.
-func (s *Server) rematchOf(c echo.Context, t table) (db.NewGame, error) {
+// rematchOf is the new game a rematch of t starts, and the name of the
+// league it counts in ("" for none). It stays in t's league while the
+// league counts its game; a game the organizer took out of the league, or
+// whose game the league no longer counts, is played again outside it.
+func (s *Server) rematchOf(c echo.Context, t table) (db.NewGame, string, error) {
 	next := db.NewGame{
 		Rules: t.game.Rules, HouseRules: t.game.HouseRules, Settings: t.game.Settings, Players: t.names(),
 		FirstDealer: t.state().Dealer(), Token: rematchToken(t.game.PublicID),
@@ -99,10 +93,12 @@ func (s *Server) rematchOf(c echo.Context, t table) (db.NewGame, error) {
 	l, err := s.store.LeagueOfGame(c.Request().Context(), t.game.ID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
+		return next, "", nil
 	case err != nil:
-		return db.NewGame{}, err
-	case l.Counts(t.game.Rules):
-		next.LeagueID = l.ID
+		return db.NewGame{}, "", err
+	case !l.Counts(t.game.Rules):
+		return next, "", nil
 	}
-	return next, nil
+	next.LeagueID = l.ID
+	return next, l.Name, nil
 }

@@ -2,10 +2,13 @@ package handlers
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"meldpad/db"
 )
 
 // TestDealerChoicesNameThePlayers: without script, the form shown again
@@ -88,6 +91,30 @@ func TestRematch(t *testing.T) {
 	}
 	// The phone remembers the rematch: it is on its home page.
 	mustContain(t, app.get("/"), first.location)
+
+	// Once the league no longer counts Fan, the rematch of its second
+	// game is played outside it.
+	app.mustRecord(first.location, "", "110", "")
+	settings := url.Values{"_csrf": {formValues(app.get(l.organizer)).Get("_csrf")}, "name": {"Thursdays"}, "games": {"trophy"}}
+	if p := app.post(l.organizer+"/settings", settings); p.status != http.StatusSeeOther {
+		t.Fatalf("settings: %d\n%s", p.status, p.body)
+	}
+	confirm = app.get(first.location + "/rematch")
+	if strings.Contains(confirm.body, "Counts in the league") {
+		t.Errorf("the rematch says it counts in a league that no longer counts its game")
+	}
+	third := app.post(first.location+"/rematch", formValues(confirm))
+	thirdGame, err := app.store.Game(ctx, strings.TrimPrefix(third.location, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := app.store.LeagueOfGame(ctx, thirdGame.ID); !errors.Is(err, db.ErrNotFound) {
+		t.Errorf("the rematch outside the league: LeagueOfGame says %v, want not found", err)
+	}
+	// The deal passed on once more: Ann deals the third game.
+	if thirdGame.FirstDealer != 0 {
+		t.Errorf("the third game's first dealer: seat %d, want 0 (Ann)", thirdGame.FirstDealer)
+	}
 
 	watchID, err := app.store.WatchID(ctx, old.ID)
 	if err != nil {
