@@ -165,6 +165,9 @@ func TestBrowserWideTables(t *testing.T) {
 	shot(t, ctx, "standings-start")
 	standings := wideTable(t, ctx, "table.standings", "tbody tr > :last-child")
 	shot(t, ctx, "standings-end")
+	run(t, ctx, "the scorepad in the dark", colourScheme("dark"), chromedp.Navigate(app.srv.URL+game), chromedp.WaitVisible(css("table.hands")),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("table.hands").scrollIntoView()`))
+	shot(t, ctx, "scorepad-8-dark")
 	for name, s := range map[string]wideTableState{"scorepad": pad, "standings": standings} {
 		if !s.Scrolls {
 			t.Errorf("%s: the table fits; this test needs one wider than the phone", name)
