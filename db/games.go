@@ -53,6 +53,11 @@ type Game struct {
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	FinishedAt time.Time // zero while playing
+	// MaxSeq is the highest seq any of its hands took, deleted ones too
+	// (the next hand takes MaxSeq+1); LastSeq that of its last hand not
+	// deleted. Both are 0 before the first hand.
+	MaxSeq  int
+	LastSeq int
 }
 
 // Finished reports whether the game has a winner.
@@ -189,7 +194,9 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now str
 }
 
 const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.first_dealer, g.status,
-	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, ''), coalesce(g.tally, '')`
+	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, ''), coalesce(g.tally, ''),
+	(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = g.id),
+	(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = g.id AND h.deleted_at IS NULL)`
 
 type scanner interface{ Scan(dest ...any) error }
 
@@ -197,7 +204,7 @@ func scanGame(row scanner) (Game, error) {
 	var g Game
 	var houseRules, settings, created, updated, finished, tally string
 	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
-		&g.Winner, &g.Version, &created, &updated, &finished, &tally); err != nil {
+		&g.Winner, &g.Version, &created, &updated, &finished, &tally, &g.MaxSeq, &g.LastSeq); err != nil {
 		return Game{}, err
 	}
 	if tally != "" {

@@ -454,16 +454,19 @@ func seatOrNull(seat int) any {
 type Revision struct {
 	ID     int64
 	HandID int64
-	Action string // "add", "correct" or "delete"
-	Author string
-	At     time.Time
-	Before *HandInput // nil for "add"
-	After  *HandInput // nil for "delete"
+	// HandSeq is the hand's number in its game, which a deletion of it
+	// or of an earlier hand leaves as it was.
+	HandSeq int
+	Action  string // "add", "correct" or "delete"
+	Author  string
+	At      time.Time
+	Before  *HandInput // nil for "add"
+	After   *HandInput // nil for "delete"
 }
 
 // Revisions returns every change to the game's hands, oldest first.
 func (s *Store) Revisions(ctx context.Context, gameID int64) ([]Revision, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.hand_id, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
+	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.hand_id, h.seq, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
 		FROM revisions r JOIN hands h ON h.id = r.hand_id WHERE h.game_id = ? ORDER BY r.id`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
@@ -473,7 +476,7 @@ func (s *Store) Revisions(ctx context.Context, gameID int64) ([]Revision, error)
 	for rows.Next() {
 		var r Revision
 		var at, before, after string
-		if err := rows.Scan(&r.ID, &r.HandID, &r.Action, &r.Author, &at, &before, &after); err != nil {
+		if err := rows.Scan(&r.ID, &r.HandID, &r.HandSeq, &r.Action, &r.Author, &at, &before, &after); err != nil {
 			return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
 		}
 		r.At = parseTime(at)

@@ -18,6 +18,9 @@ import (
 type endForm struct {
 	Token   string `form:"token" validate:"token"`
 	Version string `form:"version" validate:"omitempty,number"`
+	// Then is "rematch" when the table ends the game to start its
+	// rematch at once (game_rematch.go).
+	Then string `form:"then" validate:"omitempty,oneof=rematch"`
 }
 
 // endRecord is what the round that ends a game stores as its record: no
@@ -90,7 +93,7 @@ func (s *Server) endGame(c echo.Context) error {
 	if !canEnd(t) {
 		// Ended already (this form's first tap, or another phone), or not
 		// a game the table ends.
-		return c.Redirect(http.StatusSeeOther, t.url())
+		return s.afterEnd(c, t, form)
 	}
 	if err := t.rules.CheckPoints(t.state(), round); err != nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
@@ -107,7 +110,10 @@ func (s *Server) endGame(c echo.Context) error {
 		vm.Conflict = "Another phone changed the game since you opened this page. Here it is as it stands; end it now?"
 		return render(c, http.StatusConflict, views.EndGamePage(vm))
 	case errors.Is(err, db.ErrGameOver), errors.As(err, &again):
-		return c.Redirect(http.StatusSeeOther, t.url())
+		if t, err = s.loadTable(c); err != nil {
+			return err
+		}
+		return s.afterEnd(c, t, form)
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
 		vm := endVM(c, t, form.Token)
@@ -117,5 +123,21 @@ func (s *Server) endGame(c echo.Context) error {
 		return err
 	}
 	s.changed(c, t)
+	if form.Then == "rematch" {
+		if t, err = s.loadTable(c); err != nil {
+			return err
+		}
+		return s.afterEnd(c, t, form)
+	}
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+}
+
+// afterEnd opens what the table asked for once its game is ended: its
+// rematch, or the scorepad (also when the game is, after all, still
+// open).
+func (s *Server) afterEnd(c echo.Context, t table, form endForm) error {
+	if form.Then == "rematch" && t.game.Finished() {
+		return s.openRematch(c, t)
+	}
+	return c.Redirect(http.StatusSeeOther, t.url())
 }

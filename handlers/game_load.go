@@ -52,13 +52,12 @@ func (s *Server) loadForNewHand(c echo.Context) (table, error) {
 	return table{game: g, rules: r, lite: true}, nil
 }
 
-// played is how many rounds the game has.
-func (t table) played() int {
-	if t.lite {
-		return t.game.Tally.Rounds
-	}
-	return len(t.hands)
-}
+// nextNumber is the number the game's next hand takes: one more than
+// any hand had, deleted ones too (see number).
+func (t table) nextNumber() int { return t.game.MaxSeq + 1 }
+
+// lastNumber is the number of the game's last hand, 0 before the first.
+func (t table) lastNumber() int { return t.game.LastSeq }
 
 // last is the game's last round, if it has one.
 func (t table) last() (rules.Round, bool) {
@@ -124,12 +123,14 @@ func (t table) rounds() []rules.Round {
 	return rounds
 }
 
-// number returns the hand's place in the game (1-based), or 0 if the hand
-// is not among the game's hands.
+// number returns the hand's number in the game, or 0 if the hand is not
+// among the game's hands. It is the hand's order of entry (db.Hand.Seq),
+// not its place among the hands left: deleting deal 2 leaves deal 3 deal
+// 3, on every page and in the history, and no later deal is numbered 2.
 func (t table) number(handID int64) int {
-	for i, h := range t.hands {
+	for _, h := range t.hands {
 		if h.ID == handID {
-			return i + 1
+			return h.Seq
 		}
 	}
 	return 0

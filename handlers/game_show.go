@@ -86,6 +86,9 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	if hasSheet(r) {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
+	if g.Finished() {
+		vm.RematchURL = t.url() + "/rematch"
+	}
 	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"
 	}
@@ -118,8 +121,8 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		vm.NextLeader, vm.LeaderRule = t.names()[seat], rule
 	}
 	running := make([]int, len(g.Seats))
-	for i, h := range t.hands {
-		row := views.HandRowVM{Number: i + 1, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
+	for _, h := range t.hands {
+		row := views.HandRowVM{Number: h.Seq, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
 			if seat < len(h.Points) {

@@ -28,7 +28,7 @@ func (s *Server) showNewHand(c echo.Context) error {
 
 func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
-	next := t.roundName(t.played() + 1)
+	next := t.roundName(t.nextNumber())
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"

@@ -59,7 +59,7 @@ func deletedNotice(t table) (notice, saveLabel string) {
 		return msg + " The game is over: " + t.game.Seats[t.game.Winner].Name + " has won, so it cannot be saved as a new " +
 			t.rules.Round + " either.", ""
 	}
-	next := t.roundName(t.played() + 1)
+	next := t.roundName(t.nextNumber())
 	return msg + " Your entry is below: if it belongs on the scorepad, save it as a new " + t.rules.Round + " (" + next + ").",
 		"Save as " + next + " (new)"
 }

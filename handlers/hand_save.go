@@ -93,7 +93,7 @@ func staleNotice(t table) (notice, saveLabel string) {
 		return "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
 			t.rules.Round + " was entered wrongly, correct it on the scorepad.", ""
 	}
-	return conflictMessage(t), "Save as " + t.roundName(t.played()+1) + " anyway"
+	return conflictMessage(t), "Save as " + t.roundName(t.nextNumber()) + " anyway"
 }
 
 // conflictMessage tells a phone that was behind what the scorepad holds
@@ -101,7 +101,7 @@ func staleNotice(t table) (notice, saveLabel string) {
 func conflictMessage(t table) string {
 	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
 	if last, ok := t.last(); ok {
-		msg += " The last " + t.rules.Round + " is now " + t.roundName(t.played()) + ": " + t.summary(last) + "."
+		msg += " The last " + t.rules.Round + " is now " + t.roundName(t.lastNumber()) + ": " + t.summary(last) + "."
 	}
 	return msg + " If yours is a different one, save it again."
 }

@@ -94,7 +94,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 		return vm, nil, err
 	}
 	if hand == nil {
-		next := t.roundName(t.played() + 1)
+		next := t.roundName(t.nextNumber())
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -289,7 +290,7 @@ func TestDeleteHand(t *testing.T) {
 	if strings.Contains(p.body, "wins with") || len(handLinks(p)) != 1 {
 		t.Errorf("after deleting deal 1 the game should be open with one deal")
 	}
-	mustContain(t, app.get(game+"/history"), "Deal (now deleted) deleted", "was: Ann +60 · Bob 0", "Deal 1 recorded")
+	mustContain(t, app.get(game+"/history"), "Deal 1 (now deleted) deleted", "was: Ann +60 · Bob 0", "Deal 2 recorded")
 }
 
 func TestEditFormOfDeletedHandIsNotFound(t *testing.T) {
@@ -302,4 +303,50 @@ func TestEditFormOfDeletedHandIsNotFound(t *testing.T) {
 	if p := app.get(link); p.status != http.StatusNotFound {
 		t.Errorf("edit form of a deleted deal: %d, want 404", p.status)
 	}
+}
+
+// editNumbersRe reads the number of each row of a scorepad from its Edit
+// link's accessible name.
+var editNumbersRe = regexp.MustCompile(`>Edit<span class="sr-only"> deal (\d+)</span>`)
+
+// TestHandNumbersStayAfterDelete: a deal keeps its number when an earlier
+// one is deleted, on the scorepad, its correction page and the history,
+// and a deleted deal's number is never given to a later one.
+func TestHandNumbersStayAfterDelete(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	for _, points := range []string{"10", "20", "30"} {
+		app.recordPoints(game, "", points, "")
+	}
+	deleteDeal := func(link string) {
+		t.Helper()
+		if r := app.post(link+"/delete", formValues(app.get(link+"/delete"))); r.status != http.StatusSeeOther {
+			t.Fatalf("delete %s: %d", link, r.status)
+		}
+	}
+	numbers := func() []string {
+		t.Helper()
+		var out []string
+		for _, m := range editNumbersRe.FindAllStringSubmatch(app.get(game).body, -1) {
+			out = append(out, m[1])
+		}
+		return out
+	}
+	links := handLinks(app.get(game))
+	deleteDeal(links[1])
+	if got := numbers(); !slices.Equal(got, []string{"1", "3"}) {
+		t.Fatalf("after deleting deal 2 the scorepad numbers its deals %v, want [1 3]", got)
+	}
+	mustContain(t, app.get(links[2]), "Correct deal 3")
+	// The last deal deleted, the next one is deal 4, not 3 again, and its
+	// form says so.
+	deleteDeal(links[2])
+	mustContain(t, app.get(game+"/hands/new"), "Record deal 4", "Save deal 4")
+	mustContain(t, app.get(game+"/hands/new?by=cards"), "Record deal 4")
+	app.recordPoints(game, "", "5", "")
+	if got := numbers(); !slices.Equal(got, []string{"1", "4"}) {
+		t.Fatalf("after deleting deal 3 and recording one the scorepad numbers its deals %v, want [1 4]", got)
+	}
+	mustContain(t, app.get(game+"/history"), "Deal 4 recorded", "Deal 3 (now deleted) deleted", "Deal 2 (now deleted) deleted",
+		"Deal 3 (now deleted) recorded", "Deal 2 (now deleted) recorded", "Deal 1 recorded")
 }

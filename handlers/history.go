@@ -1,16 +1,21 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
+	"slices"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
 // showHistory lists every change to the game's hands, newest first: who,
-// when, and what it was before and after.
+// when, what it was before and after, and for a correction of a hand
+// entered card by card, which cards it moved.
 func (s *Server) showHistory(c echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
@@ -20,12 +25,18 @@ func (s *Server) showHistory(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// Reading the cards back takes the referee (the sheet is laid out
+	// from them), so all the page's corrections share one referee
+	// deadline; past it, the rest show their points only.
+	ctx, cancel := s.refereeContext(c)
+	defer cancel()
+	sh, hasCards := sheetOf(t.rules)
 	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
 	for i := len(revs) - 1; i >= 0; i-- {
 		r := revs[i]
-		name := capitalize(t.rules.Round) + " (now deleted)"
-		if n := t.number(r.HandID); n > 0 {
-			name = capitalize(t.roundName(n))
+		name := capitalize(t.roundName(r.HandSeq))
+		if t.number(r.HandID) == 0 {
+			name += " (now deleted)"
 		}
 		e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
 		switch r.Action {
@@ -33,6 +44,9 @@ func (s *Server) showHistory(c echo.Context) error {
 			e.What = name + " recorded"
 		case "correct":
 			e.What = name + " corrected"
+			if hasCards {
+				e.Cards = cardChanges(ctx, t, sh, r.Before, r.After)
+			}
 		case "delete":
 			e.What = name + " deleted"
 		}
@@ -47,4 +61,113 @@ func (s *Server) snapshotText(t table, in *db.HandInput) string {
 		return ""
 	}
 	return t.summary(in.Round())
+}
+
+// cardChanges says which cards a correction moved, by whose they were:
+// "Bob: +7♠ -K♥", one line for each player (or field) whose cards
+// changed. Both versions must have been entered card by card; otherwise,
+// or once ctx is done, there is nothing to say.
+func cardChanges(ctx context.Context, t table, sh sheet, before, after *db.HandInput) []string {
+	if before == nil || after == nil || before.Entry != db.EntryCards || after.Entry != db.EntryCards {
+		return nil
+	}
+	was, ok := cardsByOwner(ctx, t, sh, before)
+	if !ok {
+		return nil
+	}
+	now, ok := cardsByOwner(ctx, t, sh, after)
+	if !ok {
+		return nil
+	}
+	var lines []string
+	for _, owner := range ownersOf(was, now) {
+		added, removed := multisetDiff(now.cards[owner], was.cards[owner])
+		if len(added) == 0 && len(removed) == 0 {
+			continue
+		}
+		var moved []string
+		for _, card := range added {
+			moved = append(moved, "+"+card)
+		}
+		for _, card := range removed {
+			moved = append(moved, "-"+card)
+		}
+		lines = append(lines, owner+": "+strings.Join(moved, " "))
+	}
+	return lines
+}
+
+// ownedCards are the cards of a hand's sheet by whose they are, the
+// owners in the sheet's order.
+type ownedCards struct {
+	owners []string
+	cards  map[string][]string
+}
+
+// cardsByOwner reads a stored hand's cards back through its sheet. A
+// card belongs to the section it is in (a player, in the games that give
+// each player one), else to its field ("Ann's cards at the end", "Knock
+// card"). It reports false when the record cannot be read back or ctx is
+// done.
+func cardsByOwner(ctx context.Context, t table, sh sheet, in *db.HandInput) (ownedCards, bool) {
+	values, err := sh.values(t, in.Record)
+	if err != nil {
+		return ownedCards{}, false
+	}
+	laidOut, _, err := sh.m.Judge(ctx, t.state(), values)
+	if err != nil {
+		return ownedCards{}, false
+	}
+	out := ownedCards{cards: map[string][]string{}}
+	var walk func(parts []game.Part, owner string)
+	walk = func(parts []game.Part, owner string) {
+		for _, p := range parts {
+			if p.Kind == game.Section {
+				walk(p.Parts, p.Label)
+				continue
+			}
+			if f := p.Field; f != nil {
+				who := owner
+				if who == "" {
+					who = f.Label
+				}
+				if _, seen := out.cards[who]; !seen {
+					out.owners = append(out.owners, who)
+					out.cards[who] = nil
+				}
+				for _, chip := range f.Chips {
+					out.cards[who] = append(out.cards[who], chip.Label)
+				}
+			}
+			walk(p.Parts, owner)
+		}
+	}
+	walk(laidOut.Parts, "")
+	return out, true
+}
+
+// ownersOf lists the owners of both versions, the earlier one's order
+// first.
+func ownersOf(was, now ownedCards) []string {
+	owners := slices.Clone(was.owners)
+	for _, o := range now.owners {
+		if !slices.Contains(owners, o) {
+			owners = append(owners, o)
+		}
+	}
+	return owners
+}
+
+// multisetDiff returns the cards of now not in was and those of was not
+// in now, counting copies (Fortune's two decks hold two of each card).
+func multisetDiff(now, was []string) (added, removed []string) {
+	left := slices.Clone(was)
+	for _, card := range now {
+		if i := slices.Index(left, card); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+			continue
+		}
+		added = append(added, card)
+	}
+	return added, left
 }

@@ -13,8 +13,8 @@ import (
 	"meldpad/views"
 )
 
-// showHome lists this phone's games, in progress and finished (see
-// recent.go for why it lists no others).
+// showHome lists this phone's games, in progress and finished, and the
+// leagues it opened (see recent.go for why it lists no others).
 func (s *Server) showHome(c echo.Context) error {
 	games, err := s.recentGames(c)
 	if err != nil {
@@ -29,6 +29,17 @@ func (s *Server) showHome(c echo.Context) error {
 		}
 	}
 	vm := views.HomeVM{Playing: summaries(playing), Finished: summaries(finished), Choices: gameChoices()}
+	leagues, err := s.recentLeagues(c)
+	if err != nil {
+		return err
+	}
+	for _, r := range leagues {
+		item := views.LeagueSummary{Name: r.league.Name, URL: leagueURL(r.league)}
+		if r.organizer {
+			item.OrganizerURL = organizerURL(r.league)
+		}
+		vm.Leagues = append(vm.Leagues, item)
+	}
 	return render(c, http.StatusOK, views.HomePage(vm))
 }
 

@@ -16,6 +16,7 @@ import (
 
 // showOrganizer is the page the organizer's link opens.
 func (s *Server) showOrganizer(c echo.Context, l db.League) error {
+	rememberLeague(c, leagueLink{ID: l.OrganizerID, Organizer: true})
 	vm, err := s.organizerVM(c, l, nil)
 	if err != nil {
 		return err

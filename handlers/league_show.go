@@ -107,6 +107,7 @@ func (s *Server) showLeague(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	rememberLeague(c, leagueLink{ID: l.PublicID})
 	key := func(l db.League) string {
 		q := readStandingsQuery(c, l)
 		return strings.Join([]string{"league", l.PublicID, strconv.Itoa(l.Version), q.url(leagueURL(l))}, "\x00")

@@ -166,7 +166,8 @@ func TestCorrectingAHandAnotherPhoneDeleted(t *testing.T) {
 			if p.status != http.StatusConflict {
 				t.Fatalf("status %d, want 409\n%s", p.status, p.body)
 			}
-			mustContain(t, p, "Another phone deleted this deal", "nothing was saved", "Save as deal 1 (new)")
+			// Deal 1 is deleted and keeps its number: the new one is deal 2.
+			mustContain(t, p, "Another phone deleted this deal", "nothing was saved", "Save as deal 2 (new)")
 			mustContain(t, p, tc.kept...)
 			if action := formAction(p); action != game+"/hands" {
 				t.Fatalf("the form saves to %q, want a new hand (%s/hands)", action, game)

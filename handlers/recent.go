@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strings"
@@ -89,4 +90,97 @@ func (s *Server) lastLineup(c echo.Context, rulesID string) ([]string, error) {
 		}
 	}
 	return nil, nil
+}
+
+// Leagues are remembered the same way, in a cookie of their own: the
+// leagues whose page this phone opened, by the link it opened them with.
+// An organizer who loses the organizer's link finds it again on the home
+// page of the phone that opened it, and nowhere else.
+
+const (
+	leaguesCookie = "meldpad_leagues"
+	maxLeagues    = 20
+)
+
+// leagueLink is one league this phone opened: its members' link id, or
+// its organizer's link id when Organizer.
+type leagueLink struct {
+	ID        string
+	Organizer bool
+}
+
+// String is the link as the cookie keeps it: "l:ID" or "o:ID".
+func (k leagueLink) String() string {
+	if k.Organizer {
+		return "o:" + k.ID
+	}
+	return "l:" + k.ID
+}
+
+// recentLeagueLinks returns the league links this phone has opened, most
+// recent first. Anything in the cookie that is not such a link is
+// dropped.
+func recentLeagueLinks(c echo.Context) []leagueLink {
+	ck, err := c.Cookie(leaguesCookie)
+	if err != nil {
+		return nil
+	}
+	var links []leagueLink
+	for _, entry := range strings.Split(ck.Value, ".") {
+		kind, id, ok := strings.Cut(entry, ":")
+		link := leagueLink{ID: id, Organizer: kind == "o"}
+		if !ok || (kind != "l" && kind != "o") || !db.ValidID(id) || slices.Contains(links, link) || len(links) >= maxLeagues {
+			continue
+		}
+		links = append(links, link)
+	}
+	return links
+}
+
+// rememberLeague puts the league link first in this phone's list.
+func rememberLeague(c echo.Context, link leagueLink) {
+	entries := []string{link.String()}
+	for _, l := range recentLeagueLinks(c) {
+		if l != link && len(entries) < maxLeagues {
+			entries = append(entries, l.String())
+		}
+	}
+	c.SetCookie(&http.Cookie{Name: leaguesCookie, Value: strings.Join(entries, "."), Path: "/", MaxAge: 2 * 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// recentLeague is a league this phone opened, with the organizer's link
+// only if the phone opened the league with it.
+type recentLeague struct {
+	league    db.League
+	organizer bool
+}
+
+// recentLeagues loads the leagues this phone opened, most recent first,
+// one entry a league. A link that no longer names a league is skipped.
+// It reads at most maxLeagues leagues, whatever the cookie holds.
+func (s *Server) recentLeagues(c echo.Context) ([]recentLeague, error) {
+	ctx := c.Request().Context()
+	var out []recentLeague
+	for _, link := range recentLeagueLinks(c) {
+		var l db.League
+		var err error
+		if link.Organizer {
+			l, err = s.store.LeagueByOrganizer(ctx, link.ID)
+		} else {
+			l, err = s.store.League(ctx, link.ID)
+		}
+		if errors.Is(err, db.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if i := slices.IndexFunc(out, func(r recentLeague) bool { return r.league.ID == l.ID }); i >= 0 {
+			out[i].organizer = out[i].organizer || link.Organizer
+			continue
+		}
+		out = append(out, recentLeague{league: l, organizer: link.Organizer})
+	}
+	return out, nil
 }

@@ -41,6 +41,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand, s.redirectAfterPost(samePath))
 	e.GET("/g/:game/end", s.showKept(s.confirmEndGame))
 	e.POST("/g/:game/end", s.endGame, s.redirectAfterPost(samePath))
+	e.GET("/g/:game/rematch", s.showKept(s.confirmRematch))
+	e.POST("/g/:game/rematch", s.startRematch, s.redirectAfterPost(samePath))
 
 	// Leagues: /l/ is the members' and spectators' link (read, start
 	// games), /lo/ the organizer's (change the league).

@@ -1,0 +1,187 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"meldpad/rules"
+)
+
+// axeViolation is one rule axe-core found broken, with the elements that
+// break it.
+type axeViolation struct {
+	ID     string `json:"id"`
+	Impact string `json:"impact"`
+	Help   string `json:"help"`
+	Nodes  []struct {
+		Target  []any  `json:"target"`
+		Summary string `json:"failureSummary"`
+	} `json:"nodes"`
+}
+
+func (v axeViolation) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s (%s): %s", v.ID, v.Impact, v.Help)
+	for _, n := range v.Nodes {
+		fmt.Fprintf(&b, "\n\t\t%v: %s", n.Target, strings.ReplaceAll(n.Summary, "\n", " "))
+	}
+	return b.String()
+}
+
+// colourScheme makes the tab's pages light or dark, as a phone's setting
+// would (prefers-color-scheme).
+func colourScheme(scheme string) step {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return chromedp.Void{}, err
+	}
+}
+
+// accessibilityPages starts games of every kind, a league and its pages,
+// and returns every page meldpad shows, by name.
+func accessibilityPages(t *testing.T, app *testApp) [][2]string {
+	t.Helper()
+	var pages [][2]string
+	add := func(name, path string) { pages = append(pages, [2]string{name, path}) }
+	add("home", "/")
+	add("choose a game", "/games/new")
+	add("referee", "/adjudicate")
+	add("referee's verdict", "/adjudicate?game=fan&q=meld&cards=QS+KS+AS")
+	add("import", "/import")
+	add("new league", "/leagues/new")
+	add("not found", "/g/aaaaaaaaaaaaaaaaaaaaaaaaaa")
+
+	// A finished Fan game with a correction and a deletion: its scorepad,
+	// history, share and rematch pages, a hand's correction and deletion.
+	fan := app.createGame("fan", "Ann", "Bob")
+	app.mustRecord(fan, "", "60", "")
+	app.mustRecord(fan, "", "", "10")
+	links := handLinks(app.get(fan))
+	app.post(links[1]+"/delete", formValues(app.get(links[1]+"/delete")))
+	app.mustRecord(fan, "", "50", "")
+	add("scorepad, finished", fan)
+	add("history", fan+"/history")
+	add("share", fan+"/share")
+	add("rematch", fan+"/rematch")
+	add("correct by points", links[0]+"?by=points")
+	add("delete a deal", links[0]+"/delete")
+	watchID, err := app.store.WatchID(context.Background(), mustGameID(t, app, fan))
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("spectators", "/w/"+watchID)
+
+	// Each game: its form, a scorepad in play, its by-points form and its
+	// card sheet.
+	for _, g := range rules.Games() {
+		add("new "+g.ID, "/games/new?game="+g.ID)
+		if g.ID == "points" {
+			continue
+		}
+		players := []string{"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"}[:max(g.MinPlayers, min(3, g.MaxPlayers))]
+		game := app.createGame(g.ID, players...)
+		add(g.ID+" scorepad", game)
+		add(g.ID+" by points", game+"/hands/new")
+		if hasSheet(g) {
+			add(g.ID+" sheet", game+"/hands/new?by=cards")
+		}
+	}
+	// A game by points that the table ends: its end page.
+	form := formValues(app.get("/games/new?game=points"))
+	form.Del("players")
+	form.Add("players", "Ann")
+	form.Add("players", "Bob")
+	form.Set("name", "Hearts")
+	form.Set("end", "open")
+	form.Set("wins", "lowest")
+	created := app.post("/games", form)
+	if created.status != http.StatusSeeOther {
+		t.Fatalf("start Hearts: %d\n%s", created.status, created.body)
+	}
+	hearts := created.location
+	app.mustRecord(hearts, "", "5", "10")
+	add("points scorepad", hearts)
+	add("end", hearts+"/end")
+
+	l := app.createLeague("Thursday club", "fan")
+	played := app.startLeagueGame(l, "fan", "Ann", "Bob")
+	app.mustRecord(played, "", "110", "")
+	add("league", l.members)
+	add("league games", l.members+"/games")
+	if m := playerLinkRe.FindStringSubmatch(app.get(l.members).body); m != nil {
+		add("league player", m[1])
+	} else {
+		t.Fatal("the league page links no player")
+	}
+	add("organizer", l.organizer)
+	add("organizer's games", l.organizer+"/games")
+	if m := regexp.MustCompile(`href="(/lo/[a-z2-7]+/games/[a-z2-7]+/remove)"`).FindStringSubmatch(app.get(l.organizer + "/games").body); m != nil {
+		add("remove a league game", m[1])
+	} else {
+		t.Fatal("the organizer's games link no removal")
+	}
+	add("members' link as organizer's", "/lo/"+strings.TrimPrefix(l.members, "/l/"))
+	// By now the phone has opened games and the league: its home page
+	// lists them.
+	add("home with games and leagues", "/")
+	return pages
+}
+
+func mustGameID(t *testing.T, app *testApp, path string) int64 {
+	t.Helper()
+	g, err := app.store.Game(context.Background(), strings.TrimPrefix(path, "/g/"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.ID
+}
+
+// TestBrowserAccessibility runs axe-core (handlers/testdata/axe, a test
+// file only: meldpad does not serve it) on every page, light and dark, on
+// a 390x844 phone, and fails on any violation it reports.
+func TestBrowserAccessibility(t *testing.T) {
+	axe, err := os.ReadFile(filepath.Join("testdata", "axe", "axe.min.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := newTestApp(t)
+	pages := accessibilityPages(t, app)
+	ctx := newBrowser(t)
+	checked := 0
+	for _, scheme := range []string{"light", "dark"} {
+		run(t, ctx, "prefer "+scheme, colourScheme(scheme))
+		for _, p := range pages {
+			name, path := p[0], p[1]
+			run(t, ctx, "open "+name, chromedp.Navigate(app.srv.URL+path), chromedp.WaitReady(css("footer")),
+				chromedp.Evaluate[chromedp.Void](string(axe)))
+			violations, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](
+				// Every rule axe runs by default, and one of its
+				// experimental ones: label-content-name-mismatch (a
+				// link's name must hold its visible text, for voice
+				// control: "tap Edit").
+				`axe.run(document, {resultTypes: ["violations"],
+					rules: {"label-content-name-mismatch": {enabled: true}}}).then(r => r.violations)`,
+				chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Fatalf("axe on %s: %v", name, err)
+			}
+			for _, v := range violations {
+				t.Errorf("%s (%s, %s): %s", name, path, scheme, v)
+			}
+			checked++
+		}
+	}
+	t.Logf("axe-core checked %d pages, light and dark", checked)
+}

@@ -1,0 +1,64 @@
+// Small helps for the pages around the scorepad; each page works without
+// them. The new-game form's dealer list names the players as they are
+// typed; the share page copies and shares its links.
+(function () {
+  "use strict";
+
+  // Who deals first: each option follows its player's input ("Ann"), or
+  // says "Player 3" while the input is blank, as the server draws it.
+  function dealerNames() {
+    document.querySelectorAll("option[data-name-of]").forEach(function (option) {
+      var input = document.getElementById(option.dataset.nameOf);
+      if (!input) return;
+      var seat = option.dataset.nameOf.replace("player-", "");
+      function follow() {
+        var name = input.value.trim().replace(/\s+/g, " ");
+        option.textContent = name || "Player " + (parseInt(seat, 10) + 1);
+      }
+      input.addEventListener("input", follow);
+      follow();
+    });
+  }
+
+  // Share: a Copy button beside each link (Clipboard API) and a Share
+  // button where the phone can hand the link to another app (Web Share
+  // API). The buttons are hidden in the page and shown here, so a page
+  // without script shows only the link, selectable in its field.
+  function shareButtons() {
+    document.querySelectorAll("[data-share-link]").forEach(function (box) {
+      var field = box.querySelector("input");
+      var status = box.querySelector("[role=status]");
+      var copy = box.querySelector("button.copy");
+      var share = box.querySelector("button.share");
+      function say(text) { if (status) status.textContent = text; }
+      // Over plain HTTP (a server on the home network) there is no
+      // Clipboard API: the field's text is selected and copied the old way.
+      function copyOldWay() {
+        field.focus();
+        field.select();
+        var done = false;
+        try { done = document.execCommand("copy"); } catch (e) { done = false; }
+        say(done ? "Link copied." : "The link is selected: copy it from the field.");
+      }
+      if (copy) {
+        copy.hidden = false;
+        copy.addEventListener("click", function () {
+          if (!navigator.clipboard || !window.isSecureContext) return copyOldWay();
+          navigator.clipboard.writeText(field.value).then(function () { say("Link copied."); }, copyOldWay);
+        });
+      }
+      if (share && navigator.share) {
+        share.hidden = false;
+        share.addEventListener("click", function () {
+          navigator.share({ title: box.dataset.shareTitle, url: field.value }).catch(function () {});
+        });
+      }
+      field.addEventListener("focus", function () { field.select(); });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    dealerNames();
+    shareButtons();
+  });
+})();
