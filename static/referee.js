@@ -113,8 +113,9 @@
   if (navigator.onLine === false) referee().catch(function () {});
 
   // Fetch the module once the page is idle, into the browser's cache.
+  // A phone that asked to save data fetches it only when it needs it.
   function prefetch() {
-    if (navigator.onLine === false) return;
+    if (navigator.onLine === false || (navigator.connection && navigator.connection.saveData)) return;
     fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).catch(function () {});
     fetch(execURL).catch(function () {});
   }
