@@ -8,8 +8,8 @@
 //
 // The module (1.5 MB gzipped) is fetched when the sheet is idle, so that
 // the browser (and the service worker) holds it before the network goes;
-// it is compiled and started only when needed: the first preview that
-// fails, or as soon as the phone goes offline.
+// it is compiled and started only when needed: as soon as the phone goes
+// offline, or at the first preview that fails.
 (function () {
   "use strict";
 
@@ -108,9 +108,10 @@
   });
 
   // A phone that goes offline, or opens the sheet offline (from the
-  // service worker), starts its referee at once, before the next card.
-  window.addEventListener("offline", function () { referee().catch(function () {}); });
-  if (navigator.onLine === false) referee().catch(function () {});
+  // service worker), judges the sheet at once, so that the score's box
+  // says who checked it, and the referee is running before the next card.
+  window.addEventListener("offline", judgeHere);
+  if (navigator.onLine === false) judgeHere();
 
   // Fetch the module once the page is idle, into the browser's cache.
   // A phone that asked to save data fetches it only when it needs it.
