@@ -204,6 +204,18 @@ func TestBrowserFanOfflineReferee(t *testing.T) {
 		`document.querySelector("#picker button.close")?.click(); document.getElementById("judgement").scrollIntoView()`))
 	shot(t, ctx, "fan-offline-referee")
 
+	// A sheet the referee cannot judge (here, a page whose description
+	// was damaged) says so, and the referee judges the next change once
+	// it can.
+	run(t, ctx, "damage the page's description", chromedp.Evaluate[chromedp.Void](
+		`window.kept = document.querySelector("form.sheet").dataset.referee; document.querySelector("form.sheet").dataset.referee = "{";`))
+	run(t, ctx, "type into the damaged sheet", typeCards("knock_card", " "))
+	waitText(t, ctx, "#judgement", "could not check the sheet")
+	run(t, ctx, "mend it and type again", chromedp.Evaluate[chromedp.Void](
+		`document.querySelector("form.sheet").dataset.referee = window.kept;`), typeCards("knock_card", " "))
+	waitText(t, ctx, "#judgement", "Checked on this phone")
+	waitFeedback(t, ctx, "once the sheet can be judged again", server["legal knock"])
+
 	// A second phone with nothing cached. Offline, it has no referee yet,
 	// and says so rather than show verdicts that are out of date.
 	ctx2 := newBrowser(t)

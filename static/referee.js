@@ -17,6 +17,7 @@
   if (!form || !window.WebAssembly || !window.fetch) return;
   var wasmURL = form.dataset.refereeWasm, execURL = form.dataset.refereeExec;
   var started = null; // the promise of meldpadReferee, once asked for
+  var program = null; // the Go program that answers it
 
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -46,7 +47,7 @@
       performance.mark("referee-start");
       started = Promise.all([loadScript(execURL), compile()]).then(function (loaded) {
         performance.mark("referee-compiled");
-        var go = new window.Go();
+        var go = program = new window.Go();
         return WebAssembly.instantiate(loaded[1], go.importObject).then(function (instance) {
           go.run(instance); // runs main until it waits for calls
           performance.mark("referee-ready");
@@ -83,7 +84,9 @@
   function judgeHere() {
     if (waiting) return;
     waiting = true;
+    var running = false;
     referee().then(function (judge) {
+      running = true;
       waiting = false;
       var answer = judge(form.dataset.referee, formQuery());
       if (answer.error) throw new Error(answer.error);
@@ -91,7 +94,12 @@
       note("Checked on this phone: meldpad cannot be reached just now. It checks again when you save.");
     }).catch(function () {
       waiting = false;
-      note("meldpad cannot be reached, and this phone has no referee of its own yet: the verdicts above are not up to date.");
+      if (running) {
+        if (program && program.exited) started = null; // started afresh next time
+        note("meldpad cannot be reached, and this phone could not check the sheet: the verdicts above are not up to date.");
+      } else {
+        note("meldpad cannot be reached, and this phone has no referee of its own yet: the verdicts above are not up to date.");
+      }
     });
   }
 

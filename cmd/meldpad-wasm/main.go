@@ -17,6 +17,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/url"
 	"syscall/js"
 	"time"
@@ -33,8 +34,15 @@ func main() {
 	select {} // serve calls until the page goes
 }
 
-// judge answers one call from JavaScript.
-func judge(_ js.Value, args []js.Value) any {
+// judge answers one call from JavaScript. A panic in the rules is
+// answered as an error, rather than ending the program and with it every
+// later call.
+func judge(_ js.Value, args []js.Value) (answer any) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = failure(fmt.Sprint("the referee stopped: ", r))
+		}
+	}()
 	if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
 		return failure("meldpadReferee takes the page's description and the form, both strings")
 	}
