@@ -12,6 +12,7 @@ import (
 	"meldpad/db"
 	"meldpad/rules/game"
 	"meldpad/views"
+	"meldpad/views/offline"
 )
 
 // sheetForm is what every card-by-card form carries besides the game's
@@ -89,7 +90,11 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	// running totals, who leads and who deals are those of that moment.
 	ctx, cancel := s.refereeContext(c)
 	defer cancel()
-	in := sh.judge(ctx, t.before(hand), values, &vm)
+	before := t.before(hand)
+	in := sh.judge(ctx, before, values, &vm)
+	// The phone's referee judges the sheet against the same table when
+	// the preview cannot reach meldpad (static/referee.js).
+	vm.Referee = offline.Encode(t.rules.ID, before.state())
 	if err := ctx.Err(); err != nil {
 		return vm, nil, err
 	}

@@ -85,5 +85,6 @@ func (s *Server) routes(e *echo.Echo) {
 			return next(c)
 		}
 	})
+	assets.GET("/meldpad.wasm", serveGzipped("meldpad.wasm", "application/wasm"))
 	assets.StaticFS("/", static.FS)
 }

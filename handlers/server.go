@@ -120,9 +120,11 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
-		// Cached pages are kept gzipped already (pageCache).
+		// Cached pages are kept gzipped already (pageCache), and so is
+		// the phone's referee (serveGzipped).
 		Skipper: func(c echo.Context) bool {
-			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league"
+			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league" ||
+				c.Path() == "/static/meldpad.wasm"
 		},
 		// The fastest level: at the default one gzip was a quarter of a
 		// scorepad's CPU for pages of a few KB, which compress nearly as
@@ -138,8 +140,9 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.SecureWithConfig(middleware.SecureConfig{
 		XSSProtection: "0", ContentTypeNosniff: "nosniff", XFrameOptions: "DENY",
 		ReferrerPolicy: "same-origin",
-		// The service worker and the manifest are meldpad's own; the
-		// referee compiled to WebAssembly needs 'wasm-unsafe-eval'.
+		// The service worker and the manifest are meldpad's own;
+		// 'wasm-unsafe-eval' lets the sheet compile the phone's referee
+		// (static/referee.js), and nothing else: eval stays refused.
 		ContentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; " +
 			"script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; manifest-src 'self'; " +
 			"base-uri 'none'; form-action 'self'",

@@ -7,11 +7,18 @@ import (
 	"embed"
 	"encoding/hex"
 	"io/fs"
+	"strings"
 )
 
-// FS holds the files served under /static/.
+// The phone's referee (cmd/meldpad-wasm) is built into meldpad.wasm.gz,
+// with the Go toolchain's wasm_exec.js beside it; CI checks that this
+// leaves the tree unchanged.
+//go:generate go run ../cmd/meldpad-wasm/gen
+
+// FS holds the files served under /static/. A file kept gzipped
+// (meldpad.wasm.gz) is served by the name without .gz.
 //
-//go:embed *.css *.svg *.js *.png *.webmanifest
+//go:embed *.css *.svg *.js *.png *.webmanifest *.wasm.gz
 var FS embed.FS
 
 // versions maps each file to a short hash of its content, computed once.
@@ -24,7 +31,7 @@ var versions = func() map[string]string {
 			continue
 		}
 		sum := sha256.Sum256(b)
-		out[e.Name()] = hex.EncodeToString(sum[:4])
+		out[strings.TrimSuffix(e.Name(), ".gz")] = hex.EncodeToString(sum[:4])
 	}
 	return out
 }()
