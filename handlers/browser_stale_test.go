@@ -40,7 +40,8 @@ func TestBrowserCorrectingADeletedHand(t *testing.T) {
 		t.Fatalf("the entry reads %q (%v) after the refusal, want 20", typed, err)
 	}
 	shot(t, phoneA, "correcting-a-deleted-deal")
-	if label := text(t, phoneA, `button[type=submit]`); !strings.Contains(label, "Save as deal 1 (new)") {
+	// Deal 1 keeps its number though deleted: the entry becomes deal 2.
+	if label := text(t, phoneA, `button[type=submit]`); !strings.Contains(label, "Save as deal 2 (new)") {
 		t.Fatalf("the button reads %q", label)
 	}
 	run(t, phoneA, "phone A saves it as a new deal",

@@ -124,8 +124,11 @@
     panel.appendChild(body);
     var cardButtons = [];
     function cardButton(card, label, extraCls) {
-      var b = button("pk-card " + (extraCls || ""), "", card, function () { add(b.dataset.card); });
+      // Named by what it shows (axe: the visible text is the name), with
+      // the card's code as its title.
+      var b = button("pk-card " + (extraCls || ""), "", null, function () { add(b.dataset.card); });
       b.dataset.card = card;
+      b.title = card;
       if (label) {
         b.append(el("span", "r", label[0]));
         if (label[1]) b.append(el("span", "s", label[1]));
@@ -192,8 +195,8 @@
     }));
     var keys = button("pk-keys", "⌨", "type instead", function () { setTyping(!typing); });
     controls.appendChild(keys);
-    controls.appendChild(button("pk-next", "Next ›", "next field", function () { advance(); }));
-    controls.appendChild(button("close", "Done", "close the picker", function () { close(); }));
+    controls.appendChild(button("pk-next", "Next ›", null, function () { advance(); }));
+    controls.appendChild(button("close", "Done", null, function () { close(); }));
     panel.appendChild(controls);
 
     function refresh() {
