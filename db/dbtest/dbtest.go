@@ -1,0 +1,133 @@
+// Package dbtest runs a package's tests on each of meldpad's databases:
+// SQLite, and PostgreSQL when MELDPAD_TEST_POSTGRES names one. A test
+// opens its store with DSN, which is a SQLite file on the first run and a
+// fresh PostgreSQL schema on the second, so one suite checks both (as
+// river's driver tests run one suite on several drivers).
+package dbtest
+
+import (
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+)
+
+// Env names the PostgreSQL database the tests may use, as a connection
+// string (postgres://user@host:port/db). The tests make a schema of their
+// own in it for each store and drop it when they end.
+const Env = "MELDPAD_TEST_POSTGRES"
+
+var postgres bool // the run under way is PostgreSQL's
+
+// Main runs the package's tests on SQLite, then again on PostgreSQL when
+// MELDPAD_TEST_POSTGRES is set. Unset, the PostgreSQL run is skipped with
+// a message, or fails when CI is set: CI must run both. It returns the
+// exit code, for TestMain's os.Exit.
+func Main(m *testing.M) int {
+	code := m.Run()
+	if os.Getenv(Env) == "" {
+		if os.Getenv("CI") != "" {
+			fmt.Fprintf(os.Stderr, "FAIL: CI is set and %s is not: the tests must run on PostgreSQL too (.ci/postgres-up starts one)\n", Env)
+			return 1
+		}
+		fmt.Printf("PostgreSQL run skipped: set %s=postgres://... to run these tests on PostgreSQL too\n", Env)
+		return code
+	}
+	fmt.Println("== the same tests on PostgreSQL")
+	postgres = true
+	if pg := m.Run(); pg != 0 {
+		return pg
+	}
+	return code
+}
+
+// Postgres reports whether the tests run on PostgreSQL now.
+func Postgres() bool { return postgres }
+
+// SQLiteOnly skips t on the PostgreSQL run: the test checks something of
+// SQLite's own (its file, its PRAGMAs, its backup), said by why.
+func SQLiteOnly(t testing.TB, why string) {
+	t.Helper()
+	if postgres {
+		t.Skip("SQLite only: " + why)
+	}
+}
+
+var (
+	adminOnce sync.Once
+	admin     *sql.DB
+	adminErr  error
+
+	mu      sync.Mutex
+	schemas = map[string]string{} // path -> PostgreSQL's connection string
+)
+
+// DSN is what a test opens its store with: path on SQLite; on PostgreSQL
+// a connection string to a schema made for path, the same one each time
+// the test opens path again (a restart), dropped when the test ends.
+func DSN(t testing.TB, path string) string {
+	t.Helper()
+	if !postgres {
+		return path
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if dsn, ok := schemas[path]; ok {
+		return dsn
+	}
+	dsn := Schema(t)
+	schemas[path] = dsn
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		delete(schemas, path)
+	})
+	return dsn
+}
+
+// Schema makes an empty schema in MELDPAD_TEST_POSTGRES's database and
+// returns a connection string whose search_path is it; it is dropped when
+// t ends. It fails t when MELDPAD_TEST_POSTGRES is unset.
+func Schema(t testing.TB) string {
+	t.Helper()
+	base := os.Getenv(Env)
+	if base == "" {
+		t.Fatalf("%s is unset", Env)
+	}
+	adminOnce.Do(func() {
+		admin, adminErr = sql.Open("pgx", base)
+		if adminErr == nil {
+			admin.SetMaxOpenConns(2)
+		}
+	})
+	if adminErr != nil {
+		t.Fatalf("%s: %v", Env, adminErr)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "test_" + hex.EncodeToString(b[:])
+	if _, err := admin.Exec(`CREATE SCHEMA ` + name); err != nil {
+		t.Fatalf("%s: create schema: %v", Env, err)
+	}
+	t.Cleanup(func() {
+		if _, err := admin.Exec(`DROP SCHEMA ` + name + ` CASCADE`); err != nil {
+			t.Errorf("drop schema %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("%s: %v", Env, err)
+	}
+	q := u.Query()
+	q.Set("search_path", name)
+	// A test's commits need not reach the disk before they return.
+	q.Set("synchronous_commit", "off")
+	u.RawQuery = q.Encode()
+	return u.String()
+}
