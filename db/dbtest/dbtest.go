@@ -131,3 +131,18 @@ func Schema(t testing.TB) string {
 	u.RawQuery = q.Encode()
 	return u.String()
 }
+
+// Require returns a fresh schema's connection string (Schema) for a test
+// that needs PostgreSQL whatever run it is in. Without
+// MELDPAD_TEST_POSTGRES it skips t with a message, or fails it when CI is
+// set.
+func Require(t testing.TB) string {
+	t.Helper()
+	if os.Getenv(Env) == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI is set and %s is not: this test needs PostgreSQL (.ci/postgres-up starts one)", Env)
+		}
+		t.Skipf("needs PostgreSQL: set %s=postgres://...", Env)
+	}
+	return Schema(t)
+}
