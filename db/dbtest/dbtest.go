@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -73,8 +74,8 @@ var (
 // the test opens path again (a restart), dropped when the test ends.
 func DSN(t testing.TB, path string) string {
 	t.Helper()
-	if !postgres {
-		return path
+	if !postgres || strings.HasPrefix(path, "postgres://") {
+		return path // a store opened again with what DSN gave
 	}
 	mu.Lock()
 	defer mu.Unlock()
@@ -126,8 +127,12 @@ func Schema(t testing.TB) string {
 	}
 	q := u.Query()
 	q.Set("search_path", name)
-	// A test's commits need not reach the disk before they return.
-	q.Set("synchronous_commit", "off")
+	// A test's commits need not reach the disk before they return; a
+	// benchmark's do, as a server's do, to be measured fairly beside
+	// SQLite's synchronous=FULL.
+	if _, bench := t.(*testing.B); !bench {
+		q.Set("synchronous_commit", "off")
+	}
 	u.RawQuery = q.Encode()
 	return u.String()
 }
