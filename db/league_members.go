@@ -245,6 +245,9 @@ func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE id = ?`, name, playerID); err != nil {
+			if uniqueViolation(err) {
+				return ErrNameTaken // given meanwhile to another player, by another server's write
+			}
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)
 		}
 		// The seats are the same: forms opened before stay good.

@@ -153,6 +153,13 @@ func retryable(err error) bool {
 	return errors.As(err, &pe) && (pe.Code == "40001" || pe.Code == "40P01")
 }
 
+// uniqueViolation reports PostgreSQL refusing a row that a unique index
+// already holds, written meanwhile by another transaction.
+func uniqueViolation(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "23505"
+}
+
 // pgStorageFailed reports PostgreSQL or the way to it failing, rather
 // than refusing what was written: out of disk or memory (class 53), a
 // system or internal error (58, XX), a read-only database or a server

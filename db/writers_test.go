@@ -1,10 +1,12 @@
 package db
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -189,5 +191,156 @@ func TestManyWriters(t *testing.T) {
 	// Created at 1, and moved by every hand saved and the correction.
 	if want := 1 + forms + rounds + 1; got.Version != want {
 		t.Errorf("game version %d, want %d", got.Version, want)
+	}
+}
+
+// TestImportOnTwoServers: the same file imported through two stores at
+// once is written once; the other import is refused whole, as a file
+// imported before is.
+func TestImportOnTwoServers(t *testing.T) {
+	ctx := context.Background()
+	src, _ := openTest(t)
+	if _, err := src.SeedLeague(ctx, SeedOptions{Players: 5, Games: 20, Seed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	a, err := src.ExportAll(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := a.WriteJSON(&file); err != nil {
+		t.Fatal(err)
+	}
+	s1, dsn := openTest(t)
+	s2, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	errs := make(chan error, 2)
+	for _, s := range []*Store{s1, s2} {
+		go func() {
+			_, err := s.Import(ctx, bytes.NewReader(file.Bytes()), 1<<24, nil)
+			errs <- err
+		}()
+	}
+	imported := 0
+	for range 2 {
+		err := <-errs
+		var refused *ImportError
+		switch {
+		case err == nil:
+			imported++
+		case errors.As(err, &refused):
+			if !strings.Contains(err.Error(), "imported before") {
+				t.Errorf("the second import was refused for another reason: %v", err)
+			}
+		default:
+			t.Errorf("import: %v", err)
+		}
+	}
+	if imported != 1 {
+		t.Fatalf("%d imports of one file written, want 1", imported)
+	}
+	b, err := s2.ExportAll(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Leagues) != 1 || len(b.Games) != 20 {
+		t.Errorf("%d leagues and %d games after two imports of 1 and 20", len(b.Leagues), len(b.Games))
+	}
+}
+
+// TestLeagueWritesOnTwoServers: two organizers on two servers rename two
+// players to one name at once (one is told the name is taken), merge a
+// player while a game seating both is started (the game and the merge
+// cannot both go through), and add the same new member at once (one
+// player).
+func TestLeagueWritesOnTwoServers(t *testing.T) {
+	ctx := context.Background()
+	s1, dsn := openTest(t)
+	s2, err := Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	const rounds = 6
+	for r := range rounds {
+		l := newLeague(t, s1, "Ann", "Bob", "Cy")
+		ids := map[string]int64{}
+		members, err := s1.Members(ctx, l.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range members {
+			ids[p.Name] = p.ID
+		}
+		type result struct{ rename, merge, game, add error }
+		var wg sync.WaitGroup
+		var res [2]result
+		name := "Dee " + strconv.Itoa(r)
+		for k, s := range []*Store{s1, s2} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res[k].rename = s.RenamePlayer(ctx, l.ID, ids[[]string{"Ann", "Bob"}[k]], name)
+				if k == 0 {
+					res[k].merge = s.MergePlayers(ctx, l.ID, ids["Cy"], ids["Bob"])
+				} else {
+					_, res[k].game = s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Cy", name}, Token: NewID(), LeagueID: l.ID})
+				}
+				res[k].add = s.AddMembers(ctx, l.ID, []string{"Eve " + strconv.Itoa(r)})
+			}()
+		}
+		wg.Wait()
+		renamed := 0
+		for k := range res {
+			switch err := res[k].rename; {
+			case err == nil:
+				renamed++
+			case k == 1 && errors.Is(err, ErrNotFound): // Bob was merged into Cy first
+			case !errors.Is(err, ErrNameTaken):
+				t.Errorf("round %d: rename: %v", r, err)
+			}
+			if res[k].add != nil {
+				t.Errorf("round %d: add member: %v", r, res[k].add)
+			}
+		}
+		if renamed != 1 {
+			t.Errorf("round %d: %d renames to one name went through, want 1", r, renamed)
+		}
+		if err := res[1].game; err != nil {
+			t.Errorf("round %d: new game: %v", r, err)
+		}
+		var conflict *MergeConflictError
+		if err := res[0].merge; err != nil && !errors.As(err, &conflict) && !errors.Is(err, ErrNotFound) {
+			t.Errorf("round %d: merge: %v", r, err)
+		}
+		after, err := s2.Members(ctx, l.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		eves := 0
+		for _, p := range after {
+			if p.Name == "Eve "+strconv.Itoa(r) {
+				eves++
+			}
+		}
+		if eves != 1 {
+			t.Errorf("round %d: %d members named Eve %d, want 1", r, eves, r)
+		}
+		rec, err := s2.LeagueRecord(ctx, l.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range rec.Games {
+			seen := map[int64]bool{}
+			for _, st := range g.Seats {
+				if seen[st.PlayerID] {
+					t.Errorf("round %d: a merge seated one player twice in game %d", r, g.ID)
+				}
+				seen[st.PlayerID] = true
+			}
+		}
 	}
 }
