@@ -42,7 +42,9 @@ func Main(m *testing.M) int {
 	}
 	fmt.Println("== the same tests on PostgreSQL")
 	postgres = true
-	if pg := m.Run(); pg != 0 {
+	pg := m.Run()
+	dropFree()
+	if pg != 0 {
 		return pg
 	}
 	return code
@@ -61,6 +63,9 @@ func SQLiteOnly(t testing.TB, why string) {
 }
 
 var (
+	freeMu sync.Mutex
+	free   []string // schemas emptied by the tests that had them
+
 	adminOnce sync.Once
 	admin     *sql.DB
 	adminErr  error
@@ -92,9 +97,12 @@ func DSN(t testing.TB, path string) string {
 	return dsn
 }
 
-// Schema makes an empty schema in MELDPAD_TEST_POSTGRES's database and
-// returns a connection string whose search_path is it; it is dropped when
-// t ends. It fails t when MELDPAD_TEST_POSTGRES is unset.
+// Schema returns a connection string whose search_path is an empty
+// schema of MELDPAD_TEST_POSTGRES's database, or one a test before left
+// with its tables emptied, ids starting again from 1 (making a schema
+// and migrating it took most of a short test's time). When t ends it is
+// emptied for the next test, or dropped. It fails t when
+// MELDPAD_TEST_POSTGRES is unset.
 func Schema(t testing.TB) string {
 	t.Helper()
 	base := os.Getenv(Env)
@@ -102,7 +110,7 @@ func Schema(t testing.TB) string {
 		t.Fatalf("%s is unset", Env)
 	}
 	adminOnce.Do(func() {
-		admin, adminErr = sql.Open("pgx", base)
+		admin, adminErr = sql.Open("pgx", withParam(base, "synchronous_commit", "off"))
 		if adminErr == nil {
 			admin.SetMaxOpenConns(2)
 		}
@@ -110,13 +118,22 @@ func Schema(t testing.TB) string {
 	if adminErr != nil {
 		t.Fatalf("%s: %v", Env, adminErr)
 	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	name := "test_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec(`CREATE SCHEMA ` + name); err != nil {
-		t.Fatalf("%s: create schema: %v", Env, err)
+	name := takeFree()
+	if name == "" {
+		var b [6]byte
+		_, _ = rand.Read(b[:])
+		name = "test_" + hex.EncodeToString(b[:])
+		if _, err := admin.Exec(`CREATE SCHEMA ` + name); err != nil {
+			t.Fatalf("%s: create schema: %v", Env, err)
+		}
 	}
 	t.Cleanup(func() {
+		if err := empty(name); err == nil {
+			freeMu.Lock()
+			free = append(free, name)
+			freeMu.Unlock()
+			return
+		}
 		if _, err := admin.Exec(`DROP SCHEMA ` + name + ` CASCADE`); err != nil {
 			t.Errorf("drop schema %s: %v", name, err)
 		}
@@ -150,4 +167,63 @@ func Require(t testing.TB) string {
 		t.Skipf("needs PostgreSQL: set %s=postgres://...", Env)
 	}
 	return Schema(t)
+}
+
+func takeFree() string {
+	freeMu.Lock()
+	defer freeMu.Unlock()
+	if len(free) == 0 {
+		return ""
+	}
+	name := free[len(free)-1]
+	free = free[:len(free)-1]
+	return name
+}
+
+// empty truncates every table of the schema but goose's, so that the next
+// test finds it migrated and empty. A table some connection still holds
+// makes it fail (within seconds), and the schema is dropped instead.
+func empty(name string) error {
+	var tables sql.NullString
+	if err := admin.QueryRow(`SELECT string_agg(format('%I.%I', schemaname, tablename), ', ') FROM pg_tables
+		WHERE schemaname = $1 AND tablename <> 'goose_db_version'`, name).Scan(&tables); err != nil {
+		return err
+	}
+	if !tables.Valid {
+		return nil // nothing was made in it
+	}
+	tx, err := admin.Begin()
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if _, err := tx.Exec(`SET LOCAL lock_timeout = '5s'`); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(`TRUNCATE ` + tables.String + ` RESTART IDENTITY CASCADE`); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// dropFree drops the schemas left for tests that did not come.
+func dropFree() {
+	freeMu.Lock()
+	defer freeMu.Unlock()
+	for _, name := range free {
+		_, _ = admin.Exec(`DROP SCHEMA ` + name + ` CASCADE`)
+	}
+	free = nil
+}
+
+// withParam is the connection string dsn with a run-time parameter set.
+func withParam(dsn, name, value string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn // sql.Open says what is wrong with it
+	}
+	q := u.Query()
+	q.Set(name, value)
+	u.RawQuery = q.Encode()
+	return u.String()
 }
