@@ -5,6 +5,8 @@ import (
 	"errors"
 	"sync"
 	"testing"
+
+	"meldpad/db/dbtest"
 )
 
 // TestSavesCommittedTogether: many phones saving at once, some of them
@@ -12,6 +14,7 @@ import (
 // its hand, each stale one refused and stored nowhere, and the games'
 // totals are what their stored hands add up to.
 func TestSavesCommittedTogether(t *testing.T) {
+	dbtest.SQLiteOnly(t, "the group committer shares SQLite's fsyncs; PostgreSQL writes each in its own transaction")
 	s, _ := openTest(t)
 	ctx := context.Background()
 	games := make([]Game, 4)

@@ -1,4 +1,5 @@
-// Package db records meldpad's games in SQLite: leagues with their
+// Package db records meldpad's games in SQLite (or PostgreSQL, for
+// several servers on one database: postgres.go): leagues with their
 // players, games and their seats, hands with their revisions. Writes go through one connection in
 // immediate transactions; reads come from a pool of read-only connections.
 // Everything derived from the hands (totals, status, winner) is rewritten
@@ -45,10 +46,13 @@ var (
 
 // Store is the database. Its methods are safe for concurrent use.
 type Store struct {
-	w  *sql.DB // one connection: every write, in BEGIN IMMEDIATE
-	r  *sql.DB // read-only pool
-	ws *stmts  // the writer's prepared statements
-	rs *stmts  // the readers'
+	// postgres says the database is PostgreSQL (postgres.go): then w and
+	// r are one pool, and writes do not go through commits.
+	postgres bool
+	w        *sql.DB // one connection: every write, in BEGIN IMMEDIATE
+	r        *sql.DB // read-only pool
+	ws       *stmts  // the writer's prepared statements
+	rs       *stmts  // the readers'
 	// commits runs every write, several waiting ones in one commit.
 	commits *committer
 	now     func() time.Time
@@ -114,7 +118,9 @@ func (c openConfig) dsn(path string, reader bool) string {
 }
 
 // Open opens (creating if needed) the database at path and applies the
-// embedded migrations.
+// embedded migrations. A path that is a PostgreSQL connection string
+// (IsPostgres) opens that database instead, where Synchronous does
+// nothing: PostgreSQL's own settings say how commits reach the disk.
 func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	cfg := openConfig{sync: SyncFull}
 	for _, opt := range opts {
@@ -122,6 +128,9 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	}
 	if cfg.sync != SyncFull && cfg.sync != SyncNormal {
 		return nil, fmt.Errorf("db: synchronous %q: want %s or %s", cfg.sync, SyncFull, SyncNormal)
+	}
+	if IsPostgres(path) {
+		return openPostgres(ctx, path, cfg)
 	}
 	w, err := sql.Open("sqlite", cfg.dsn(path, false))
 	if err != nil {
@@ -180,6 +189,9 @@ func migrate(ctx context.Context, w *sql.DB) error {
 // Close waits for nothing: callers stop the server first, so no write is in
 // flight. It checkpoints the WAL into the main file.
 func (s *Store) Close() error {
+	if s.postgres {
+		return errors.Join(s.ws.close(), s.w.Close())
+	}
 	stmtErr := errors.Join(s.rs.close(), s.ws.close())
 	_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	return errors.Join(stmtErr, s.r.Close(), s.w.Close())
@@ -199,13 +211,30 @@ func (s *Store) Ping(ctx context.Context) error {
 // A failure of the storage (storageFailed) is ErrUnwritable, and every
 // write's outcome is remembered for Writable.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return s.writeWith(ctx, nil, fn)
+}
+
+// writeSerializable is write in a SERIALIZABLE transaction on PostgreSQL,
+// for a write that checks many rows before it writes (an import), so that
+// two such writes on two servers cannot both pass their checks; on SQLite
+// every write is.
+func (s *Store) writeSerializable(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	return s.writeWith(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable}, fn)
+}
+
+func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
 	s.health.writing.Add(1)
 	defer s.health.writing.Add(-1)
-	err := s.writeTx(ctx, fn)
+	var err error
+	if s.postgres {
+		err = s.pgWrite(ctx, opts, fn)
+	} else {
+		err = s.commits.do(ctx, fn)
+	}
 	switch {
 	case err == nil:
 		s.health.record(s.now(), nil)
-	case storageFailed(err):
+	case s.storageFailed(err):
 		err = fmt.Errorf("%w: %w", ErrUnwritable, err)
 		s.health.record(s.now(), err)
 	}
@@ -215,10 +244,6 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // writePrepared is write with the writer's prepared statements.
 func (s *Store) writePrepared(ctx context.Context, fn func(tx dbtx) error) error {
 	return s.write(ctx, func(tx *sql.Tx) error { return fn(prepTx{tx, s.ws}) })
-}
-
-func (s *Store) writeTx(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	return s.commits.do(ctx, fn)
 }
 
 const timeLayout = time.RFC3339Nano

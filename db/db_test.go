@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"meldpad/db/dbtest"
 )
 
 func openTest(t *testing.T) (*Store, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "test.db")
+	path := dbtest.DSN(t, filepath.Join(t.TempDir(), "test.db"))
 	s, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
@@ -36,6 +38,7 @@ func newFanGame(t *testing.T, s *Store) Game {
 }
 
 func TestMigrationsFromEmpty(t *testing.T) {
+	dbtest.SQLiteOnly(t, "SQLite's tables and PRAGMAs (TestSchemaVersion checks both)")
 	s, path := openTest(t)
 	var tables int
 	if err := s.r.QueryRow(`SELECT count(*) FROM sqlite_master WHERE type = 'table'
@@ -67,6 +70,7 @@ func TestMigrationsFromEmpty(t *testing.T) {
 }
 
 func TestReaderIsReadOnly(t *testing.T) {
+	dbtest.SQLiteOnly(t, "on PostgreSQL reads and writes share one pool")
 	s, _ := openTest(t)
 	if _, err := s.r.Exec(`CREATE TABLE scratch (x)`); err == nil {
 		t.Errorf("a write through the read pool succeeded")
@@ -278,6 +282,7 @@ func TestTokenReusedAcrossGamesIsHarmless(t *testing.T) {
 }
 
 func TestWritesAreImmediate(t *testing.T) {
+	dbtest.SQLiteOnly(t, "SQLite's write lock (PostgreSQL locks rows: TestManyWriters)")
 	s, path := openTest(t)
 	ctx := context.Background()
 	// A write transaction that has only read so far must already hold the
@@ -321,5 +326,29 @@ func TestWatchLinks(t *testing.T) {
 	}
 	if _, err := s.GameByWatchID(ctx, g.PublicID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("the game's own id works as a watch link: %v", err)
+	}
+}
+
+// TestSchemaVersion: both databases are at the same schema version, the
+// last of the SQLite migrations, with every table there.
+func TestSchemaVersion(t *testing.T) {
+	s, _ := openTest(t)
+	var version int64
+	if err := s.r.QueryRow(`SELECT max(version_id) FROM goose_db_version`).Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := migrations.ReadDir("migrations")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int64(len(entries)); version != want {
+		t.Errorf("schema version %d, want %d (the SQLite migrations)", version, want)
+	}
+	for _, table := range []string{"players", "games", "seats", "hands", "revisions", "submissions",
+		"leagues", "seasons", "league_members", "player_moves", "write_probe"} {
+		var n int
+		if err := s.r.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
+			t.Errorf("table %s: %v", table, err)
+		}
 	}
 }

@@ -38,7 +38,7 @@ type exportScope struct {
 // export reads the archive in one read transaction, so that it is one
 // moment of the meldpad even while phones keep writing.
 func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.r.BeginTx(ctx, s.readOptions())
 	if err != nil {
 		return Archive{}, fmt.Errorf("db: export: begin: %w", err)
 	}

@@ -100,6 +100,9 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 	}
 	var publicID string
 	err = s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.lockToken(ctx, tx, in.Token); err != nil {
+			return err
+		}
 		if in.Token != "" {
 			err := tx.QueryRowContext(ctx, `SELECT g.public_id FROM submissions s JOIN games g ON g.id = s.game_id
 				WHERE s.token = ? AND s.hand_id IS NULL`, in.Token).Scan(&publicID)
@@ -120,12 +123,12 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 		if len(in.Settings) > 0 {
 			settings = string(in.Settings)
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (public_id, rules, house_rules, settings, first_dealer, created_at, updated_at, league_id, watch_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, publicID, in.Rules, string(houseRules), settings, in.FirstDealer, now, now, league, watchID)
-		if err != nil {
+		var gameID int64
+		if err := tx.QueryRowContext(ctx, `INSERT INTO games (public_id, rules, house_rules, settings, first_dealer, created_at, updated_at, league_id, watch_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, publicID, in.Rules, string(houseRules), settings, in.FirstDealer, now, now, league, watchID).
+			Scan(&gameID); err != nil {
 			return fmt.Errorf("db: create game: %w", err)
 		}
-		gameID, _ := res.LastInsertId()
 		for seat, name := range in.Players {
 			name = strings.TrimSpace(name)
 			if in.LeagueID == 0 {
@@ -175,22 +178,32 @@ func nonNilMap(m map[string]bool) map[string]bool {
 
 // upsertPlayer returns the id of the league's player with this name (in
 // any case, as SQLite's NOCASE folds A-Z), adding the player to the
-// league if needed. Only the league's own players are looked at.
+// league if needed. Only the league's own players are looked at. A
+// player of that name added meanwhile by another server's write makes
+// the insert do nothing, and is then found.
 func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now string) (int64, error) {
 	name = strings.TrimSpace(name)
-	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`, leagueID, name).Scan(&id)
-	if err == nil {
+	find := func() (int64, error) {
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`, leagueID, name).Scan(&id)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, fmt.Errorf("db: find player %q of league %d: %w", name, leagueID, err)
+		}
 		return id, nil
 	}
-	if !errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("db: find player %q of league %d: %w", name, leagueID, err)
+	if id, err := find(); id != 0 || err != nil {
+		return id, err
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)`, leagueID, name, now)
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)
+		ON CONFLICT DO NOTHING RETURNING id`, leagueID, name, now).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return find()
+	}
 	if err != nil {
 		return 0, fmt.Errorf("db: add player %q to league %d: %w", name, leagueID, err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.first_dealer, g.status,

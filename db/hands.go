@@ -206,7 +206,7 @@ const (
 		WHERE s.token = ? AND s.game_id = ? AND s.hand_id IS NOT NULL`
 	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (token) DO NOTHING`
-	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`
+	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
 )
 
 // submitted returns what a form token already did, if anything.
@@ -286,15 +286,16 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	res, err := tx.ExecContext(ctx, reviseQuery, handID, action, author, formatTime(s.now()), b, a)
-	if err != nil {
+	var id int64
+	if err := tx.QueryRowContext(ctx, reviseQuery, handID, action, author, formatTime(s.now()), b, a).Scan(&id); err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	return res.LastInsertId()
+	return id, nil
 }
 
 // insertHand adds a hand after the game's last (the index of UNIQUE
-// (game_id, seq) finds it at once).
+// (game_id, seq) finds it at once). Writes to one game take turns
+// (lockGame), so two never take the same number.
 const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
 	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)
 	RETURNING ` + handColumns
@@ -314,6 +315,9 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 	var saved Hand // the hand as inserted, when this call inserted it
 	err := s.writePrepared(ctx, func(tx dbtx) error {
 		saved = Hand{}
+		if err := s.lockGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
@@ -413,6 +417,9 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) 
 func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, want *snapshot,
 	apply func(tx dbtx) (*snapshot, error)) error {
 	return s.writePrepared(ctx, func(tx dbtx) error {
+		if err := s.lockGame(ctx, tx, gameID); err != nil {
+			return err
+		}
 		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err

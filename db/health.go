@@ -56,7 +56,7 @@ func (s *Store) Writable(ctx context.Context) error {
 		return err
 	}
 	defer s.health.probing.Store(false)
-	probeErr := s.write(ctx, func(tx *sql.Tx) error { return probe(ctx, tx) })
+	probeErr := s.write(ctx, func(tx *sql.Tx) error { return s.probe(ctx, tx) })
 	if probeErr != nil && !errors.Is(probeErr, ErrUnwritable) {
 		// The probe itself failed (the request went away): it says nothing
 		// of the disk.
@@ -72,7 +72,19 @@ func (s *Store) Writable(ctx context.Context) error {
 // it fails as a save would on a full disk (or a database at its
 // max_page_count), a read-only file or an I/O error, and leaves nothing
 // behind but free pages, which the next save or probe reuses.
-func probe(ctx context.Context, tx *sql.Tx) error {
+//
+// On PostgreSQL a small row is enough: a commit that cannot write its
+// log fails whatever its size.
+func (s *Store) probe(ctx context.Context, tx *sql.Tx) error {
+	if s.postgres {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (?)`, []byte("probe")); err != nil {
+			return fmt.Errorf("db: write probe: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM write_probe`); err != nil {
+			return fmt.Errorf("db: write probe: %w", err)
+		}
+		return nil
+	}
 	var pageSize int
 	if err := tx.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&pageSize); err != nil {
 		return fmt.Errorf("db: write probe: %w", err)
@@ -86,9 +98,18 @@ func probe(ctx context.Context, tx *sql.Tx) error {
 	return nil
 }
 
-// storageFailed reports whether err is SQLite saying the file cannot be
+// storageFailed reports whether err is the database saying it cannot be
 // written, rather than refusing what was written (a constraint) or the
 // caller going away.
+func (s *Store) storageFailed(err error) bool {
+	if s.postgres {
+		return pgStorageFailed(err)
+	}
+	return storageFailed(err)
+}
+
+// storageFailed is Store.storageFailed on SQLite.
+
 func storageFailed(err error) bool {
 	var e *sqlite.Error
 	if !errors.As(err, &e) {

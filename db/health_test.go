@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"meldpad/db/dbtest"
 )
 
 // bigHand is a hand whose record takes about a page, so that a few of them
@@ -22,6 +24,7 @@ func bigHand() HandInput {
 // max_page_count, which SQLite reports as it reports a full disk
 // (SQLITE_FULL), and frees room again.
 func TestWritableReportsAFullDisk(t *testing.T) {
+	dbtest.SQLiteOnly(t, "fills the file with SQLite's max_page_count")
 	s, _ := openTest(t)
 	ctx := context.Background()
 	g := newFanGame(t, s)
@@ -149,6 +152,7 @@ func TestWritableIsCheap(t *testing.T) {
 }
 
 func TestSynchronous(t *testing.T) {
+	dbtest.SQLiteOnly(t, "SQLite's PRAGMA synchronous")
 	tests := []struct {
 		name string
 		opts []Option

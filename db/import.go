@@ -58,7 +58,11 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 		return ImportSummary{}, err
 	}
 	var sum ImportSummary
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	// Serializable, so that the same file imported on two servers at once
+	// is written once: the second import's check is made again after the
+	// first commits, and finds its ids here.
+	err = s.writeSerializable(ctx, func(tx *sql.Tx) error {
+		sum = ImportSummary{}
 		if err := unusedIDs(ctx, tx, &a); err != nil {
 			return err
 		}
@@ -203,10 +207,10 @@ func newImportWriter(ctx context.Context, s *Store, tx *sql.Tx) (*importWriter, 
 		sql  string
 	}{
 		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, settings, first_dealer, league_id,
-			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`},
 		{&w.seat, `INSERT INTO seats (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)`},
 		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, version,
-			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`},
 		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
@@ -233,12 +237,11 @@ func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
 	if err != nil {
 		return err
 	}
-	res, err := w.tx.ExecContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, created_at) VALUES (?, ?, ?, ?, ?)`,
-		l.PublicID, l.OrganizerID, l.Name, games, canonicalTime(l.CreatedAt))
-	if err != nil {
+	var leagueID int64
+	if err := w.tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		l.PublicID, l.OrganizerID, l.Name, games, canonicalTime(l.CreatedAt)).Scan(&leagueID); err != nil {
 		return fmt.Errorf("db: import league %s: %w", l.PublicID, err)
 	}
-	leagueID, _ := res.LastInsertId()
 	w.leagues[l.PublicID] = leagueID
 	for _, sn := range l.Seasons {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
@@ -250,12 +253,12 @@ func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
 	players := map[string]int64{}
 	w.players[l.PublicID] = players
 	for _, p := range l.Players {
-		res, err := w.tx.ExecContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)`,
-			leagueID, p.Name, canonicalTime(p.CreatedAt))
-		if err != nil {
+		var id int64
+		if err := w.tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+			leagueID, p.Name, canonicalTime(p.CreatedAt)).Scan(&id); err != nil {
 			return fmt.Errorf("db: import player %q of league %s: %w", p.Name, l.PublicID, err)
 		}
-		players[fold(p.Name)], _ = res.LastInsertId()
+		players[fold(p.Name)] = id
 	}
 	for _, m := range l.Members {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)`,
@@ -291,12 +294,11 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 			return err
 		}
 	}
-	res, err := w.game.ExecContext(ctx, g.PublicID, nullIfEmpty(g.WatchID), g.Rules, string(houseRules), settings, g.FirstDealer, league,
-		canonicalTime(g.CreatedAt), updated, canonicalTime(finished))
-	if err != nil {
+	var gameID int64
+	if err := w.game.QueryRowContext(ctx, g.PublicID, nullIfEmpty(g.WatchID), g.Rules, string(houseRules), settings, g.FirstDealer, league,
+		canonicalTime(g.CreatedAt), updated, canonicalTime(finished)).Scan(&gameID); err != nil {
 		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
 	}
-	gameID, _ := res.LastInsertId()
 	for seat, name := range g.Seats {
 		player, seatName := any(nil), any(name)
 		if g.League != "" {
@@ -326,12 +328,11 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 		if h.DeletedAt != "" {
 			deleted = canonicalTime(h.DeletedAt)
 		}
-		res, err := w.hand.ExecContext(ctx, gameID, h.Seq, h.Entry, record, string(points), seat, h.EndsHand, h.EndsGame, h.Version,
-			deleted, canonicalTime(h.CreatedAt), canonicalTime(h.UpdatedAt))
-		if err != nil {
+		var handID int64
+		if err := w.hand.QueryRowContext(ctx, gameID, h.Seq, h.Entry, record, string(points), seat, h.EndsHand, h.EndsGame, h.Version,
+			deleted, canonicalTime(h.CreatedAt), canonicalTime(h.UpdatedAt)).Scan(&handID); err != nil {
 			return fmt.Errorf("db: import game %s: hand %d: %w", g.PublicID, h.Seq, err)
 		}
-		handID, _ := res.LastInsertId()
 		for _, r := range h.Revisions {
 			at, _ := time.Parse(time.RFC3339Nano, r.At)
 			changes = append(changes, change{handID, at, r})

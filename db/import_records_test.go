@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"meldpad/db/dbtest"
 )
 
 // TestImportChecksRecords: Import gives every card-entered hand's record,
@@ -47,7 +49,7 @@ func TestImportChecksRecords(t *testing.T) {
 		}
 		return nil
 	}
-	dst, err := Open(ctx, filepath.Join(t.TempDir(), "dst.db"))
+	dst, err := Open(ctx, dbtest.DSN(t, filepath.Join(t.TempDir(), "dst.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

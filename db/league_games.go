@@ -69,7 +69,7 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord,
 // league's removed_version. After one corrected hand, a league of 5,000
 // games then costs the reading of one game.
 func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := s.r.BeginTx(ctx, s.readOptions())
 	if err != nil {
 		return LeagueRecord{}, fmt.Errorf("db: league %d: begin: %w", leagueID, err)
 	}

@@ -109,11 +109,15 @@ func (e *MergeConflictError) Error() string {
 	return "db: merge " + e.Gone + " into " + e.Keep + ": both sat in " + strconv.Itoa(len(e.Shared)) + " game(s)"
 }
 
+// leaguePlayerQuery reads a player of a league (PostgreSQL's locks the
+// row: pgVariants).
+const leaguePlayerQuery = `SELECT name FROM players WHERE id = ? AND league_id = ?`
+
 // leaguePlayerName returns the name of the league's player, or
 // ErrNotFound when the id is not one of the league's players.
 func leaguePlayerName(ctx context.Context, tx *sql.Tx, leagueID, playerID int64) (string, error) {
 	var name string
-	err := tx.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ? AND league_id = ?`, playerID, leagueID).Scan(&name)
+	err := tx.QueryRowContext(ctx, leaguePlayerQuery, playerID, leagueID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -182,10 +186,10 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) er
 		}{
 			{`UPDATE seats SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
 			{`INSERT INTO league_members (league_id, player_id, added_at)
-				SELECT league_id, ?, ? FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
+				SELECT league_id, CAST(? AS BIGINT), CAST(? AS TEXT) FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
 			{`UPDATE player_moves SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
 			{`INSERT INTO player_moves (league_id, old_id, player_id) VALUES (?, ?, ?)
-				ON CONFLICT DO UPDATE SET player_id = excluded.player_id`, []any{leagueID, gone, keep}},
+				ON CONFLICT (league_id, old_id) DO UPDATE SET player_id = excluded.player_id`, []any{leagueID, gone, keep}},
 			{`DELETE FROM players WHERE id = ?`, []any{gone}},
 		} {
 			if _, err := tx.ExecContext(ctx, stmt.sql, stmt.args...); err != nil {
@@ -241,6 +245,9 @@ func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE id = ?`, name, playerID); err != nil {
+			if uniqueViolation(err) {
+				return ErrNameTaken // given meanwhile to another player, by another server's write
+			}
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)
 		}
 		// The seats are the same: forms opened before stay good.

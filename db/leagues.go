@@ -104,6 +104,9 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) 
 	}
 	var leagueID int64
 	err = s.write(ctx, func(tx *sql.Tx) error {
+		if err := s.lockToken(ctx, tx, in.Token); err != nil {
+			return err
+		}
 		if in.Token != "" {
 			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = ?`, in.Token).Scan(&leagueID)
 			if err == nil {
@@ -114,12 +117,11 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) 
 			}
 		}
 		now := formatTime(s.now())
-		res, err := tx.ExecContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, NewID(), NewID(), strings.TrimSpace(in.Name), games, nullIfEmpty(in.Token), now)
-		if err != nil {
+		if err := tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, NewID(), NewID(), strings.TrimSpace(in.Name), games, nullIfEmpty(in.Token), now).
+			Scan(&leagueID); err != nil {
 			return fmt.Errorf("db: create league: %w", err)
 		}
-		leagueID, _ = res.LastInsertId()
 		if err := addMembers(ctx, tx, leagueID, in.Members, now); err != nil {
 			return err
 		}

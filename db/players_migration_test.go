@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+
+	"meldpad/db/dbtest"
 )
 
 // TestPlayersFixtureShowsTheSame opens a copy of the players fixture with
@@ -17,6 +19,7 @@ import (
 // rating to the bit, every player's record and every game's seat names;
 // and every player page's link of before still finds its player.
 func TestPlayersFixtureShowsTheSame(t *testing.T) {
+	dbtest.SQLiteOnly(t, "migrates a SQLite file of before; PostgreSQL has no such files")
 	want := readGolden(t)
 	s := openFixtureCopy(t)
 	got := goldenOf(t, s)

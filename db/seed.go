@@ -126,11 +126,11 @@ func prepareSeed(ctx context.Context, tx *sql.Tx) (*seedInserts, error) {
 		sql  string
 	}{
 		{&ins.newGame, `INSERT INTO games (public_id, watch_id, league_id, rules, status, winner_seat, version, created_at, updated_at, finished_at)
-			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?)`},
+			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?) RETURNING id`},
 		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, final, place, best_points, best_hand, worst_points, worst_hand)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&ins.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
-			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?)`},
+			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?) RETURNING id`},
 		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES (?, 'add', 'seed', ?, ?)`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
@@ -195,12 +195,11 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, mix []seed
 	}
 	best, worst := handExtremes(points, seats)
 	finished := started.Add(time.Duration(10+rng.IntN(80)) * time.Minute)
-	gameRes, err := ins.newGame.ExecContext(ctx, NewID(), NewID(), leagueID, chosen.rules.ID, res.Winner(), len(rounds)+1,
-		formatTime(started), formatTime(finished), formatTime(finished))
-	if err != nil {
+	var gameID int64
+	if err := ins.newGame.QueryRowContext(ctx, NewID(), NewID(), leagueID, chosen.rules.ID, res.Winner(), len(rounds)+1,
+		formatTime(started), formatTime(finished), formatTime(finished)).Scan(&gameID); err != nil {
 		return fmt.Errorf("db: seed: game: %w", err)
 	}
-	gameID, _ := gameRes.LastInsertId()
 	for i, p := range table {
 		if _, err := ins.seat.ExecContext(ctx, gameID, i, playerIDs[p], totals[i], res.Final[i], res.Places[i],
 			best[i].Points, best[i].Hand, worst[i].Points, worst[i].Hand); err != nil {
@@ -215,11 +214,11 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, mix []seed
 			Seat     int   `json:"seat"`
 			EndsHand bool  `json:"ends_hand,omitempty"`
 		}{r.Points, r.Seat, chosen.rules.EndsHandQuestion != "" && r.EndsHand})
-		res, err := ins.hand.ExecContext(ctx, gameID, i+1, string(record), string(points), seatOrNull(r.Seat), r.EndsHand, at, at)
-		if err != nil {
+		var handID int64
+		if err := ins.hand.QueryRowContext(ctx, gameID, i+1, string(record), string(points), seatOrNull(r.Seat), r.EndsHand, at, at).
+			Scan(&handID); err != nil {
 			return fmt.Errorf("db: seed: hand: %w", err)
 		}
-		handID, _ := res.LastInsertId()
 		after, _ := json.Marshal(snapshot{Entry: EntryPoints, Record: record, Points: r.Points, Seat: r.Seat, EndsHand: r.EndsHand})
 		if _, err := ins.revision.ExecContext(ctx, handID, at, string(after)); err != nil {
 			return fmt.Errorf("db: seed: revision: %w", err)

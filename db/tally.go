@@ -41,7 +41,8 @@ type gameState struct {
 
 const (
 	// stateQuery reads the game and its seats' names in seat order, in one
-	// statement.
+	// statement. It, appendSeats and recomputeSeats are SQLite's JSON
+	// functions; PostgreSQL's are in pgVariants.
 	stateQuery = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
 			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)

@@ -23,8 +23,12 @@ func (s *Store) WatchID(ctx context.Context, gameID int64) (string, error) {
 			id = current.String
 			return nil
 		}
-		id = NewID()
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET watch_id = ? WHERE id = ?`, id, gameID); err != nil {
+		// Only where there is none yet: a link made meanwhile by another
+		// server's write stays, and is the one returned.
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET watch_id = ? WHERE id = ? AND watch_id IS NULL`, NewID(), gameID); err != nil {
+			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&id); err != nil {
 			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
 		}
 		return nil

@@ -14,13 +14,14 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 )
 
 // apiHandler is the server for API tests: the API never touches the
 // database, but the handler is built exactly as in production.
 func apiHandler(t testing.TB) http.Handler {
 	t.Helper()
-	store, err := db.Open(t.Context(), filepath.Join(t.TempDir(), "api.db"))
+	store, err := db.Open(t.Context(), dbtest.DSN(t, filepath.Join(t.TempDir(), "api.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,10 +42,14 @@ func (a *testApp) upload(name string, content []byte) page {
 func (a *testApp) server() *Server { return a.srv.Config.Handler.(*Server) }
 
 // rows counts the rows of every table an import writes, read from the
-// database file.
+// database itself.
 func (a *testApp) rows() map[string]int {
 	a.t.Helper()
-	conn, err := sql.Open("sqlite", "file:"+a.dbPath+"?mode=ro")
+	driver, dsn := "sqlite", "file:"+a.dbPath+"?mode=ro"
+	if db.IsPostgres(a.dbPath) {
+		driver, dsn = "pgx", a.dbPath
+	}
+	conn, err := sql.Open(driver, dsn)
 	if err != nil {
 		a.t.Fatal(err)
 	}

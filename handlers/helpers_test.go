@@ -16,10 +16,12 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 )
 
-// testApp is meldpad on a real SQLite file in a temp dir, with a client
-// that keeps cookies like a browser and does not follow redirects.
+// testApp is meldpad on a real SQLite file in a temp dir (or, on the
+// PostgreSQL run of the tests, a schema of its own: dbtest.DSN), with a
+// client that keeps cookies like a browser and does not follow redirects.
 type testApp struct {
 	t      testing.TB
 	srv    *httptest.Server
@@ -73,6 +75,7 @@ func newTestApp(t testing.TB) *testApp {
 // database's.
 func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Option) *testApp {
 	t.Helper()
+	path = dbtest.DSN(t, path)
 	store, err := db.Open(context.Background(), path, dbOpts...)
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 	"meldpad/rules/standings"
 )
 
@@ -19,7 +20,7 @@ import (
 // finishing order, and the same tables to the bit.
 func TestLeagueDataPatchedEqualsRebuilt(t *testing.T) {
 	ctx := context.Background()
-	store, err := db.Open(ctx, filepath.Join(t.TempDir(), "league.db"))
+	store, err := db.Open(ctx, dbtest.DSN(t, filepath.Join(t.TempDir(), "league.db")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 )
 
 // newLimitedApp is newTestApp with opts, served through the server's own
@@ -35,7 +36,7 @@ func newLimitedApp(t testing.TB, opts Options, wrap ...func(*Server) http.Handle
 // by configure before it starts.
 func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server), wrap ...func(*Server) http.Handler) *testApp {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "meldpad.db")
+	path := dbtest.DSN(t, filepath.Join(t.TempDir(), "meldpad.db"))
 	store, err := db.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

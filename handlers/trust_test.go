@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 	"meldpad/views"
 )
 
@@ -158,7 +159,7 @@ func TestHTTPSFromTheConnectionOrATrustedProxy(t *testing.T) {
 // newTLSTestApp is newTestApp served over TLS.
 func newTLSTestApp(t *testing.T) *testApp {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "meldpad.db")
+	path := dbtest.DSN(t, filepath.Join(t.TempDir(), "meldpad.db"))
 	store, err := db.Open(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -12,6 +13,9 @@ import (
 // (db.Backup), safe while another meldpad serves and writes the same
 // file, and says what the copy holds.
 func backupTo(ctx context.Context, path, out string, stdout io.Writer) error {
+	if db.IsPostgres(path) {
+		return errors.New("backup: -backup copies a SQLite file; back up PostgreSQL with its own tools (pg_dump), or move everything with -export")
+	}
 	sum, err := db.Backup(ctx, path, out)
 	if err != nil {
 		return err

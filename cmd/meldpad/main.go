@@ -208,7 +208,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
-	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing (env MELDPAD_DB)")
+	fs.StringVar(&cfg.DB, "db", cfg.DB, "SQLite database file, created if missing, or a PostgreSQL database as postgres://user@host/db for several servers on one database (env MELDPAD_DB)")
 	fs.StringVar(&cfg.Export, "export", "", "write everything (players, leagues, games, hands, revisions) as JSON to `FILE` (- for stdout), then exit")
 	fs.StringVar(&cfg.Import, "import", "", "import an export `FILE` (- for stdin), whole or not at all, then exit")
 	fs.StringVar(&cfg.Backup, "backup", "", "write a consistent copy of the database to `FILE`, safe while another meldpad serves it, then exit")
