@@ -345,3 +345,200 @@ func TestBrowserPickerBlackHeartTaps(t *testing.T) {
 		t.Errorf("stored %s scoring %v, want the cards tapped scoring [80 -15]", h.Record, h.Points)
 	}
 }
+
+// openFanSheet starts a Fan game and opens its card sheet, where the
+// picker is open on the knock card.
+func openFanSheet(t *testing.T) (*taps, context.Context) {
+	t.Helper()
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("knock_card")
+	return tp, ctx
+}
+
+// waitPreviews waits until no preview is on its way or being swapped in.
+func waitPreviews(t *testing.T, ctx context.Context) {
+	t.Helper()
+	run(t, ctx, "wait for the previews", chromedp.Poll[chromedp.Void](
+		`!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")`, chromedp.WithPollingTimeout(15*time.Second)))
+}
+
+// chipCards is the cards of a field's chips, in order.
+func chipCards(t *testing.T, ctx context.Context, field string) []string {
+	t.Helper()
+	cards, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
+		`[...document.querySelectorAll("#fb-`+field+` .chip[data-card]")].map(c => c.dataset.card)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cards
+}
+
+// TestBrowserPickerChipTapsInARow: three chips tapped 200 ms apart, each
+// where the first chip then is, take out three cards: none comes back
+// when the previews land, and the field holds the rest.
+func TestBrowserPickerChipTapsInARow(t *testing.T) {
+	tp, ctx := openFanSheet(t)
+	tp.card("5H") // the knock card: the picker moves on to Ann's hand
+	tp.card("AS", "2S", "3S", "4H", "4D")
+	waitPreviews(t, ctx)
+	if got := chipCards(t, ctx, "hand_0"); len(got) != 5 {
+		t.Fatalf("five cards tapped, the chips are %v", got)
+	}
+	var gaps []time.Duration
+	last := time.Time{}
+	for range 3 {
+		start := time.Now()
+		run(t, ctx, "tap the first chip", tapInView(`#fb-hand_0 .chip[data-card]`))
+		if !last.IsZero() {
+			gaps = append(gaps, time.Since(last))
+		}
+		last = time.Now()
+		time.Sleep(time.Until(start.Add(200 * time.Millisecond)))
+	}
+	t.Logf("taps %v apart", gaps)
+	// The preview waits for a pause in the taps; its answer is in once
+	// the pause has passed and nothing is on its way.
+	time.Sleep(time.Second)
+	waitPreviews(t, ctx)
+	want := []string{"4H", "4D"}
+	if got := chipCards(t, ctx, "hand_0"); !slices.Equal(got, want) {
+		t.Errorf("after three chip taps the chips are %v, want %v", got, want)
+	}
+	if got := value(t, ctx, "#in-hand_0"); got != "4H, 4D" {
+		t.Errorf("after three chip taps Ann's hand reads %q, want \"4H, 4D\"", got)
+	}
+	if got := text(t, ctx, "#fb-hand_0 .count"); got != "2" {
+		t.Errorf("the chips' count reads %q, want 2", got)
+	}
+	if got := text(t, ctx, "#picker .pk-count"); got != "2 of 10" {
+		t.Errorf("the picker's count reads %q, want \"2 of 10\"", got)
+	}
+}
+
+// uncovered says, of each element sel, whether it is in the window and
+// above the card picker while the picker shows (its bounding box against
+// the panel's), with the boxes for the message.
+const uncovered = `((sels) => {
+	const picker = document.getElementById("picker");
+	const limit = picker.hidden ? innerHeight : picker.getBoundingClientRect().top;
+	return sels.map(s => {
+		const el = document.querySelector(s);
+		if (!el) return s + ": missing";
+		const r = el.getBoundingClientRect();
+		if (r.height === 0) return s + ": not shown";
+		if (r.top >= 0 && r.bottom <= limit) return "";
+		return s + ": from " + Math.round(r.top) + " to " + Math.round(r.bottom) + " px, the window " + innerHeight + " px" +
+			(picker.hidden ? "" : ", the picker from " + Math.round(limit) + " px");
+	}).filter(s => s);
+})`
+
+// inSight fails the test if any of the elements sels is not in the
+// window above the picker.
+func inSight(t *testing.T, ctx context.Context, when string, sels ...string) {
+	t.Helper()
+	quoted, _ := json.Marshal(sels)
+	hidden, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](uncovered+`(`+string(quoted)+`)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hidden {
+		t.Errorf("%s: %s", when, h)
+	}
+}
+
+// TestBrowserPickerLeavesTheFieldInSight: on a phone (390x844), while the
+// picker fills Ann's and Bob's hands of ten card by card, the field being
+// filled, its chips and its verdict stay above the picker; after the
+// last card the score and Save are in the window; and the picker opened
+// again on a full hand of ten leaves it and its chips in sight.
+func TestBrowserPickerLeavesTheFieldInSight(t *testing.T) {
+	tp, ctx := openFanSheet(t)
+	if got, _ := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[innerWidth, innerHeight]`)); !slices.Equal(got, []float64{390, 844}) {
+		t.Fatalf("the window is %v, want a phone's 390x844", got)
+	}
+	tp.tap(`input[name=knocker][value="0"]`)
+	tp.card("5H")
+	hands := [2][]string{
+		{"AS", "2S", "3S", "4H", "4D", "4C", "7C", "8C", "9C", "10C"},
+		{"KS", "KH", "5D", "6D", "2H", "9H", "JD", "QC", "3D", "8S"},
+	}
+	for seat, hand := range hands {
+		field := "hand_" + itoa(seat)
+		for i, c := range hand {
+			tp.card(c)
+			waitPreviews(t, ctx)
+			if i+1 < len(hand) {
+				inSight(t, ctx, field+" with "+itoa(i+1)+" cards", "#in-"+field, "#fb-"+field)
+			}
+		}
+	}
+	run(t, ctx, "the picker closes after the last hand", chromedp.WaitNotVisible(css("#picker")))
+	waitText(t, ctx, "#judgement", "Gin")
+	inSight(t, ctx, "after the last card", "#judgement", "button[value=save]")
+
+	tp.tap("#in-hand_0")
+	run(t, ctx, "the picker opens on Ann's hand", chromedp.WaitVisible(css("#picker")))
+	waitPreviews(t, ctx)
+	if n := len(chipCards(t, ctx, "hand_0")); n != 10 {
+		t.Fatalf("Ann's hand shows %d chips, want 10", n)
+	}
+	inSight(t, ctx, "the picker open on a hand of ten", "#in-hand_0", "#fb-hand_0")
+	shot(t, ctx, "picker-full-hand")
+}
+
+// TestBrowserPickerKeyboardButton: while the picker shows the deck, the
+// card fields ask the phone for no keyboard (inputmode "none"); the ⌨
+// button gives the keyboard back, the field keeps its focus and takes
+// what is typed, and Cards brings the deck back.
+func TestBrowserPickerKeyboardButton(t *testing.T) {
+	_, ctx := openFanSheet(t)
+	modes := func() []string {
+		t.Helper()
+		m, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
+			`[...document.querySelectorAll("input.cards")].map(f => f.getAttribute("inputmode"))`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	deckShown := func() bool {
+		t.Helper()
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("#picker .pk-body").offsetParent !== null`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return shown
+	}
+	focused := func() string {
+		t.Helper()
+		id, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.activeElement.id`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	all := func(modes []string, want string) bool {
+		return len(modes) == 3 && !slices.ContainsFunc(modes, func(m string) bool { return m != want })
+	}
+	if m := modes(); !all(m, "none") || !deckShown() || focused() != "in-knock_card" {
+		t.Fatalf("the picker open on the knock card: inputmode %v, deck shown %v, focus on %q; want none on every card field, the deck, the knock card", m, deckShown(), focused())
+	}
+
+	run(t, ctx, "tap ⌨", chromedp.Click(css("#picker .pk-keys")))
+	if m := modes(); !all(m, "text") || deckShown() || focused() != "in-knock_card" {
+		t.Fatalf("after ⌨: inputmode %v, deck shown %v, focus on %q; want text on every card field, no deck, the knock card", m, deckShown(), focused())
+	}
+	run(t, ctx, "type the knock card", chromedp.KeyEvent("5h"))
+	if got := value(t, ctx, "#in-knock_card"); got != "5h" {
+		t.Errorf("typed 5h, the knock card reads %q", got)
+	}
+	waitText(t, ctx, "#fb-knock_card", "5♥")
+
+	run(t, ctx, "tap Cards", chromedp.Click(css("#picker .pk-keys")))
+	if m := modes(); !all(m, "none") || !deckShown() || focused() != "in-knock_card" {
+		t.Errorf("after Cards: inputmode %v, deck shown %v, focus on %q; want none on every card field, the deck, the knock card", m, deckShown(), focused())
+	}
+}

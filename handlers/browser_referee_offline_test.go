@@ -173,7 +173,12 @@ func TestBrowserFanOfflineReferee(t *testing.T) {
 	})
 
 	// Offline: a new sheet, its referee fetched while the network was
-	// there; then the network goes, and the same deal is entered.
+	// there; then the network goes, and the same deal is entered. The
+	// online entry, never saved, is kept on the phone as the new hand's
+	// draft and would fill the sheet again: it is dropped, so the deal
+	// is typed afresh.
+	run(t, ctx, "drop the online entry's draft", chromedp.Evaluate[chromedp.Void](
+		`Object.keys(localStorage).filter(k => k.startsWith("draft:")).forEach(k => localStorage.removeItem(k))`))
 	run(t, ctx, "open a new sheet", chromedp.Navigate(sheetURL), chromedp.WaitVisible(css("#in-knock_card")))
 	waitRefereeFetched(t, ctx)
 	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
@@ -223,6 +228,11 @@ func TestBrowserFanOfflineReferee(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := chromedp.Call(ctx2, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	// Nor from its service worker, which keeps the referee once the
+	// sheet has fetched it in the background (offline.js, sw.js).
+	if _, err := chromedp.Call(ctx2, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
 		t.Fatal(err)
 	}
 	run(t, ctx2, "open the sheet on a second phone", chromedp.Navigate(sheetURL), chromedp.WaitVisible(css("#in-knock_card")))

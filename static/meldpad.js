@@ -300,8 +300,22 @@
         return;
       }
       close();
+      scoring = true;
+      showScore();
+    }
+    // showScore brings the score into the window, and Save below it
+    // while the score's top stays in sight: the next tap is Save. The
+    // preview of the last card lands after, and may lengthen the score:
+    // the first one to land does this again (scoring).
+    var scoring = false;
+    function showScore() {
       var score = document.getElementById("judgement");
-      if (score) score.scrollIntoView({ block: "start" });
+      if (!score) return;
+      score.scrollIntoView({ block: "start" });
+      var form = score.closest("form"), save = form && form.querySelector('button[value="save"]');
+      if (!save) return;
+      var bottom = save.getBoundingClientRect().bottom + 8, top = score.getBoundingClientRect().top - 8;
+      if (bottom > window.innerHeight && top > 0) window.scrollBy(0, Math.min(bottom - window.innerHeight, top));
     }
     function close() {
       panel.hidden = true;
@@ -348,6 +362,7 @@
     }
     function open(input) {
       var fresh = active !== input || panel.hidden;
+      scoring = false;
       active = input;
       declaring = declaring && !fresh;
       panel.hidden = false;
@@ -374,9 +389,12 @@
     var auto = document.querySelector("input.cards[autofocus]");
     if (auto && document.activeElement !== auto) auto.focus();
     // A new sheet, nothing in it yet, opens with the picker on its first
-    // card field: the first card is the first tap.
+    // card field: the first card is the first tap. Not over a player who
+    // is already in a field (a slow network shows the page well before
+    // this script runs): the focus stays where they are.
     var sheetFields = document.querySelectorAll("form.sheet input.cards");
-    if (!auto && sheetFields.length && [].every.call(sheetFields, function (f) { return !f.value; })) sheetFields[0].focus();
+    var idle = !document.activeElement || document.activeElement === document.body;
+    if (!auto && idle && sheetFields.length && [].every.call(sheetFields, function (f) { return !f.value; })) sheetFields[0].focus();
     if (isCardField(document.activeElement) && panel.hidden) open(document.activeElement);
     window.addEventListener("resize", function () { if (!panel.hidden) sizeUp(); });
 
@@ -444,8 +462,12 @@
       e.detail.shouldSwap = false;
     });
     // After each preview the chips may change; count and mark again.
-    function swapped() {
-      if (panel.hidden) return;
+    function swapped(e) {
+      if (panel.hidden) {
+        if (scoring) showScore();
+        if (e.type === "htmx:afterSettle") scoring = false;
+        return;
+      }
       refresh();
       if (document.activeElement === active) keepVisible(false);
     }

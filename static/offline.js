@@ -77,11 +77,31 @@
     keep(h.key, { by: h.by, at: Date.now(), fields: fieldsOf(h.form) });
   }
 
+  // touched says whether the player changed the form since the page was
+  // loaded: a slow network shows the form, and takes the keyboard, well
+  // before this script runs.
+  function touched(form) {
+    return Array.prototype.some.call(form.elements, function (el) {
+      if (!kept(el) || el.type === "hidden") return false;
+      if (el.type === "radio" || el.type === "checkbox") return el.checked !== el.defaultChecked;
+      if (el.options) {
+        // A list with no option marked selected shows its first.
+        var first = el.multiple ? -1 : 0;
+        Array.prototype.forEach.call(el.options, function (o, i) { if (o.defaultSelected) first = i; });
+        return el.multiple ? Array.prototype.some.call(el.options, function (o) { return o.selected !== o.defaultSelected; }) : el.selectedIndex !== first;
+      }
+      return el.value !== el.defaultValue;
+    });
+  }
+
   // restoreDraft fills the form from its draft, field by field in order
-  // of their names; it returns whether there was one to restore.
+  // of their names; it returns whether there was one to restore. A form
+  // the player has begun typing into is theirs: the draft is not laid
+  // over it (the next keystroke keeps what they type as the draft).
   function restoreDraft(h) {
     var draft = load(h.key, null);
     if (!draft || draft.by !== h.by || Date.now() - draft.at > DRAFT_AGE) return false;
+    if (touched(h.form)) return false;
     var byName = {};
     draft.fields.forEach(function (f) { (byName[f[0]] = byName[f[0]] || []).push(f[1]); });
     var seen = {};
@@ -336,13 +356,22 @@
   // as it is typed, sent with fetch. A form whose token is one already
   // saved or waiting (a page kept on the phone, opened for the next hand)
   // gets a new token, and the version this phone knows of the game.
-  function setUp(h) {
+  //
+  // The draft is filled in as soon as this script runs (restore), before
+  // the page's other scripts start on DOMContentLoaded: the picker then
+  // sees a sheet that holds cards, and does not open on its first field
+  // as on a blank one.
+  function restore(h) {
     // A page meldpad answered a POST with (?shown=: refused, in conflict,
     // a meld added) shows the entry as the server has it, with the token
     // and version to save it with: it is the draft now.
-    var restored = false;
-    if (/[?&]shown=/.test(location.search)) saveDraft(h);
-    else restored = restoreDraft(h);
+    if (/[?&]shown=/.test(location.search)) {
+      saveDraft(h);
+      return false;
+    }
+    return restoreDraft(h);
+  }
+  function setUp(h, restored) {
     var token = h.form.elements.token, version = h.form.elements.version;
     var waiting = outbox().filter(function (q) { return q.game === h.game && !q.shownAt; });
     var used = sentTokens().indexOf(token.value) >= 0 || waiting.some(function (q) { return q.token === token.value; });
@@ -411,12 +440,20 @@
     });
   }
 
+  // The script is deferred: the page is parsed when it runs.
+  var h = null, restored = false;
+  function early() {
+    h = handForm();
+    if (h) restored = restore(h);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", early);
+  else early();
+
   document.addEventListener("DOMContentLoaded", function () {
     var pad = document.getElementById("scorepad"), m = location.pathname.match(/^\/g\/([a-z2-7]+)/);
     if (pad && m) knowVersion(m[1], parseInt(pad.dataset.version, 10) || 0);
     settleShown();
-    var h = handForm();
-    if (h) setUp(h);
+    if (h) setUp(h, restored);
     showOutbox();
     offline();
     flush();
