@@ -193,6 +193,7 @@ func (s *killSaver) save(baseA, baseB string, useA, double bool, aDown *atomic.B
 // its "changed" events, and when each came.
 type stream struct {
 	mu     sync.Mutex
+	first  int // the version its first event ("version") said, -1 before it
 	seen   []int
 	when   []time.Time
 	ended  bool
@@ -212,7 +213,7 @@ func openStream(t *testing.T, client *http.Client, base, game string) *stream {
 		cancel()
 		t.Fatalf("GET %s/events: %d", game, resp.StatusCode)
 	}
-	s := &stream{cancel: cancel}
+	s := &stream{cancel: cancel, first: -1}
 	t.Cleanup(func() { cancel(); resp.Body.Close() })
 	go func() {
 		lines := bufio.NewScanner(resp.Body)
@@ -222,6 +223,11 @@ func openStream(t *testing.T, client *http.Client, base, game string) *stream {
 			switch {
 			case strings.HasPrefix(line, "event: "):
 				name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: ") && name == "version":
+				v, _ := strconv.Atoi(strings.TrimPrefix(line, "data: "))
+				s.mu.Lock()
+				s.first = v
+				s.mu.Unlock()
 			case strings.HasPrefix(line, "data: ") && name == "changed":
 				v, _ := strconv.Atoi(strings.TrimPrefix(line, "data: "))
 				s.mu.Lock()
@@ -235,6 +241,12 @@ func openStream(t *testing.T, client *http.Client, base, game string) *stream {
 		s.mu.Unlock()
 	}()
 	return s
+}
+
+func (s *stream) firstVersion() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.first
 }
 
 // since reports the events that came after t, and the newest version seen.
@@ -370,6 +382,23 @@ func TestTwoServersSurviveKill(t *testing.T) {
 				break
 			}
 			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	// A phone that connects again (to B, the balancer's only server now)
+	// starts from the game's current version, whatever a server killed
+	// between a save's commit and its announcement did not say.
+	for _, s := range savers {
+		g, err := store.Game(ctx, strings.TrimPrefix(s.game, "/g/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		again := openStream(t, s.client, baseB, s.game)
+		until := time.Now().Add(3 * time.Second)
+		for again.firstVersion() < 0 && time.Now().Before(until) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if v := again.firstVersion(); v != g.Version {
+			t.Errorf("%s: a stream opened again on server B began at version %d; the game is at %d", s.game, v, g.Version)
 		}
 	}
 	if doubles == 0 || afterKill == 0 {
