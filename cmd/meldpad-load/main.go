@@ -18,6 +18,14 @@
 //	go build -o /tmp/meldpad ./cmd/meldpad
 //	go run ./cmd/meldpad-load -ratios -serve /tmp/meldpad -c 8
 //
+// With -compare-postgres URL and -serve it measures scorepads and hand
+// saves per second, and their p99, on three setups in one run: SQLite
+// with one server, and the PostgreSQL database at URL with one server and
+// with two (the requests spread over both in turn, as a load balancer
+// would), in -rounds rounds that interleave the setups:
+//
+//	go run ./cmd/meldpad-load -compare-postgres postgres://meldpad@127.0.0.1/meldpad -serve /tmp/meldpad -c 8 -for 3s
+//
 // With -phones N it holds N live scorepads of one game open, saves a hand,
 // and reports how soon each phone heard of it and had the new page, and
 // the server's memory (with -serve, or -url and -pid).
@@ -103,6 +111,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&rt.dur, "for", 5*time.Second, "with -ratios: how long each measure runs")
 	fs.IntVar(&rt.rounds, "rounds", 3, "with -ratios: interleaved rounds, of which the medians are given")
 	fs.StringVar(&rt.dir, "fsync-dir", "", "with -ratios and -url: the database's directory, for the fsync rate (default: the temporary directory -serve uses)")
+	comparePG := fs.String("compare-postgres", "", "with -serve: measure scorepads and saves per second on SQLite with one server, then on the PostgreSQL database at `URL` with one server and with two (round-robin), in one run (-c, -for, -rounds, -hands)")
 	phoneCount := fs.Int("phones", 0, "hold this many live scorepads of one game open, save a hand, and report how soon each phone has it")
 	probe := fs.String("healthz-probe", "", "internal, for -siege: ask `URL`/healthz every -every from -from until interrupted, printing each answer's time")
 	probeFrom := fs.String("from", "127.0.0.1", "with -healthz-probe: the source address")
@@ -110,6 +119,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	var stops []func() // the servers -serve started
 	if *probe != "" {
 		return probeHealth(ctx, strings.TrimSuffix(*probe, "/"), net.ParseIP(*probeFrom), *probeEvery, out)
 	}
@@ -127,6 +137,45 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			ph.base, ph.pid = url, serverPID
 		}
 		return ph.run(ctx, out)
+	}
+	if *comparePG != "" {
+		if *serveBin == "" {
+			return errors.New("-compare-postgres starts its servers itself: give the meldpad binary with -serve")
+		}
+		cmp := compare{conc: *conc, hands: rt.hands, dur: rt.dur, rounds: rt.rounds}
+		open := func(extra ...string) (string, error) {
+			url, _, stop, err := serve(ctx, *serveBin, *nofile, io.Discard,
+				append([]string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off"}, extra...)...)
+			if err != nil {
+				return "", err
+			}
+			stops = append(stops, stop)
+			return url, nil
+		}
+		defer func() {
+			for _, stop := range stops {
+				stop()
+			}
+		}()
+		sqlite, err := open()
+		if err != nil {
+			return err
+		}
+		pg1, err := open("-db", *comparePG)
+		if err != nil {
+			return err
+		}
+		pg2, err := open("-db", *comparePG)
+		if err != nil {
+			return err
+		}
+		cmp.setups = []setup{
+			{"SQLite, one server", []string{sqlite}},
+			{"PostgreSQL, one server", []string{pg1}},
+			{"PostgreSQL, two servers", []string{pg1, pg2}},
+		}
+		fmt.Fprintf(out, "servers: SQLite %s; PostgreSQL %s and %s\n", sqlite, pg1, pg2)
+		return cmp.run(ctx, out)
 	}
 	if *ratiosMode {
 		rt.base, rt.conc = strings.TrimSuffix(*base, "/"), *conc

@@ -13,7 +13,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"meldpad/db"
 	"meldpad/handlers"
@@ -111,4 +113,54 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// TestCompare measures two setups of an in-process meldpad: one server,
+// and two servers on one database whose requests compare spreads over
+// both in turn. Each setup gets its line of figures, and both servers of
+// the second are sent scorepads and saves.
+func TestCompare(t *testing.T) {
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
+	var served [3]map[string]int // by server: requests by method
+	var mu sync.Mutex
+	servers := make([]*httptest.Server, 3)
+	for i := range servers {
+		served[i] = map[string]int{}
+		servers[i] = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			served[i][r.Method]++
+			mu.Unlock()
+			app.ServeHTTP(w, r)
+		}))
+		defer servers[i].Close()
+	}
+	var out bytes.Buffer
+	cmp := compare{conc: 2, hands: 3, dur: 200 * time.Millisecond, rounds: 2, setups: []setup{
+		{"one server", []string{servers[0].URL}},
+		{"two servers", []string{servers[1].URL, servers[2].URL}},
+	}}
+	if err := cmp.run(context.Background(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	for _, name := range []string{"one server", "two servers"} {
+		var scorepads, scorepadP99, saves float64
+		i := strings.LastIndex(out.String(), "\n"+name+" ")
+		if i < 0 {
+			t.Fatalf("no figures for %s:\n%s", name, out.String())
+		}
+		if _, err := fmt.Sscanf(out.String()[i+1+len(name):], "%f %fms %f", &scorepads, &scorepadP99, &saves); err != nil || scorepads <= 0 || saves <= 0 {
+			t.Errorf("%s: %v scorepads/s, %v saves/s (%v):\n%s", name, scorepads, saves, err, out.String())
+		}
+	}
+	for i, s := range served {
+		if s[http.MethodGet] < 10 || s[http.MethodPost] < 10 {
+			t.Errorf("server %d was sent %d GETs and %d POSTs: the setups' servers were not all measured", i, s[http.MethodGet], s[http.MethodPost])
+		}
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -163,29 +164,31 @@ func expect(ctx context.Context, client *http.Client, pageURL string, status int
 
 // saver saves hands by points into a game of its own, as a phone would
 // with a fresh form each time: a new idempotency token, the version it
-// last saw.
+// last saw. Given several servers (of one database), it sends its saves
+// to each in turn, as a round-robin load balancer would.
 type saver struct {
 	mu      sync.Mutex
 	client  *http.Client
-	base    string
+	bases   []string
+	next    int // the server of the next save, an index in bases
 	game    string
 	form    map[string][]string
 	version int
 }
 
-func newSaver(ctx context.Context, base string) (*saver, error) {
-	client := phoneClient(1)
-	game, err := newGame(ctx, client, base)
+func newSaver(ctx context.Context, bases ...string) (*saver, error) {
+	client := phoneClient(len(bases))
+	game, err := newGame(ctx, client, bases[0])
 	if err != nil {
 		return nil, err
 	}
-	v, err := form(ctx, client, base+game+"/hands/new")
+	v, err := form(ctx, client, bases[0]+game+"/hands/new")
 	if err != nil {
 		return nil, err
 	}
 	version, _ := strconv.Atoi(v.Get("version"))
 	v["points"] = []string{"0", "0"}
-	return &saver{client: client, base: base, game: game, form: v, version: version}, nil
+	return &saver{client: client, bases: bases, game: game, form: v, version: version}, nil
 }
 
 func (s *saver) save(ctx context.Context) error {
@@ -197,12 +200,16 @@ func (s *saver) save(ctx context.Context) error {
 	}
 	v["token"] = []string{db.NewID()}
 	v["version"] = []string{strconv.Itoa(s.version)}
-	status, loc, err := post(ctx, s.client, s.base+s.game+"/hands", v)
+	base := s.bases[s.next%len(s.bases)]
+	s.next++
+	status, loc, err := post(ctx, s.client, base+s.game+"/hands", v)
 	if err != nil {
 		return err
 	}
-	if status != http.StatusSeeOther {
-		return fmt.Errorf("POST %s/hands: %d %s", s.game, status, loc)
+	// Saved is a 303 to the scorepad; a page shown instead (a conflict, a
+	// refusal) is a 303 to where it is kept (?shown=).
+	if status != http.StatusSeeOther || strings.Contains(loc, "shown=") {
+		return fmt.Errorf("POST %s%s/hands: %d %s", base, s.game, status, loc)
 	}
 	s.version++
 	return nil
