@@ -138,6 +138,11 @@ func (p *phone) record() error {
 		resp.Body.Close()
 		switch resp.StatusCode {
 		case http.StatusSeeOther:
+			// A refused form is a 303 too, to the page kept for it
+			// (?shown=): only a 303 to the scorepad acknowledges a save.
+			if loc := resp.Header.Get("Location"); strings.Contains(loc, "shown=") {
+				return fmt.Errorf("save refused: see %s", loc)
+			}
 			p.acked.Add(1)
 			return nil
 		case http.StatusTooManyRequests:
