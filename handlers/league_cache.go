@@ -201,10 +201,16 @@ func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, b
 			keys[g.WatchID] = true
 		}
 	}
-	counted := countedGames(again, rec.League)
-	if len(counted) == 0 && !slices.ContainsFunc(kept, func(g standings.Game) bool { return keys[g.Key] }) {
-		// Most saves: a hand of a game still being played.
-		return kept, true
+	counted := standings.ByFinish(countedGames(again, rec.League))
+	if !slices.ContainsFunc(kept, func(g standings.Game) bool { return keys[g.Key] }) {
+		if len(counted) == 0 {
+			// Most saves: a hand of a game still being played.
+			return kept, true
+		}
+		if len(kept) == 0 || standings.FinishedAfter(counted[0], kept[len(kept)-1]) {
+			// A game just finished, after every other.
+			return append(slices.Clip(kept), counted...), true
+		}
 	}
 	rest := make([]standings.Game, 0, len(kept))
 	for _, g := range kept {
@@ -212,7 +218,7 @@ func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, b
 			rest = append(rest, g)
 		}
 	}
-	return standings.MergeByFinish(rest, standings.ByFinish(counted)), true
+	return standings.MergeByFinish(rest, counted), true
 }
 
 // carryTables takes over the tables prev computed when d's games are

@@ -85,6 +85,10 @@ func MergeByFinish(a, b []Game) []Game {
 	return append(append(out, a...), b...)
 }
 
+// FinishedAfter reports whether a comes after b in finishing order
+// (ByFinish).
+func FinishedAfter(a, b Game) bool { return compareFinish(a, b) > 0 }
+
 func compareFinish(a, b Game) int {
 	if c := a.Finished.Compare(b.Finished); c != 0 {
 		return c
