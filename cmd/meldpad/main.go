@@ -163,12 +163,6 @@ func (c config) Validate() error {
 	return nil
 }
 
-// postgresURL reports whether the database setting names a PostgreSQL
-// database rather than a SQLite file.
-func postgresURL(dbSetting string) bool {
-	return strings.HasPrefix(dbSetting, "postgres://") || strings.HasPrefix(dbSetting, "postgresql://")
-}
-
 // severalOf reports whether more than one of the one-off commands is set.
 func severalOf(commands ...string) bool {
 	set := 0
@@ -260,7 +254,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("listen: %w", err)
 	}
 	opts := cfg.options()
-	if postgresURL(cfg.DB) {
+	if db.IsPostgres(cfg.DB) {
 		// Other servers may share the database: their saves reach this
 		// server's phones, and this one's theirs, through it.
 		broker, err := live.OpenPostgres(ctx, cfg.DB, log)

@@ -1,8 +1,10 @@
-package main
+package db
 
 import "testing"
 
-func TestPostgresURL(t *testing.T) {
+// TestIsPostgres: a database setting is PostgreSQL's only as a URL of its
+// schemes; any other setting is a SQLite file, whatever its name says.
+func TestIsPostgres(t *testing.T) {
 	tests := []struct {
 		setting string
 		want    bool
@@ -15,8 +17,8 @@ func TestPostgresURL(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.setting, func(t *testing.T) {
-			if got := postgresURL(tc.setting); got != tc.want {
-				t.Errorf("postgresURL(%q) = %v, want %v", tc.setting, got, tc.want)
+			if got := IsPostgres(tc.setting); got != tc.want {
+				t.Errorf("IsPostgres(%q) = %v, want %v", tc.setting, got, tc.want)
 			}
 		})
 	}
