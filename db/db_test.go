@@ -181,6 +181,34 @@ func TestDoubleSubmitSavesOnce(t *testing.T) {
 	}
 }
 
+// TestSaveSaysTheGamesVersion: the hand a save returns carries the game's
+// version after it, which the server announces without reading the game
+// again; the answer to a form submitted again carries none (the first
+// submit announced it).
+func TestSaveSaysTheGamesVersion(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	for i := range 3 {
+		c := Change{Token: NewID()}
+		h, err := s.AddHand(ctx, g.ID, pointsHand(i, 0), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now, err := s.Game(ctx, g.PublicID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.GameVersion != now.Version || now.Version <= g.Version {
+			t.Errorf("save %d: GameVersion %d, the game is at %d (was %d)", i, h.GameVersion, now.Version, g.Version)
+		}
+		if again, err := s.AddHand(ctx, g.ID, pointsHand(i, 0), c); err != nil || again.ID != h.ID || again.GameVersion != 0 {
+			t.Errorf("save %d again: hand %d, GameVersion %d, %v; want hand %d, 0", i, again.ID, again.GameVersion, err, h.ID)
+		}
+		g = now
+	}
+}
+
 func TestStaleFormsConflict(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()

@@ -27,6 +27,10 @@ type Hand struct {
 	Version  int
 	Created  time.Time
 	Updated  time.Time
+	// GameVersion is the game's version after the write that returned
+	// this hand, for announcing it without reading the game again; 0 for
+	// a hand read, or saved by an earlier submit of the same form.
+	GameVersion int
 }
 
 // How a hand was entered.
@@ -357,6 +361,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 			return err
 		}
 		saved = h
+		saved.GameVersion = st.version + 1 // writeGame's
 		return nil
 	})
 	if err != nil {

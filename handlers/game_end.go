@@ -99,7 +99,7 @@ func (s *Server) endGame(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
 	}
 	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict):
@@ -122,7 +122,7 @@ func (s *Server) endGame(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	s.changed(c, t)
+	s.changedTo(c, t, saved.GameVersion)
 	if form.Then == "rematch" {
 		if t, err = s.loadTable(c); err != nil {
 			return err

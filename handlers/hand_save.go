@@ -32,7 +32,7 @@ func (s *Server) saveHand(c echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(newHandVM(c, t, form, errs)))
 	}
 	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
@@ -53,7 +53,7 @@ func (s *Server) saveHand(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	s.changed(c, t)
+	s.changedTo(c, t, saved.GameVersion)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
 }

@@ -203,7 +203,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
@@ -226,7 +226,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return err
 	}
 	rememberAuthor(c, form.Author)
-	s.changed(c, t)
+	s.changedTo(c, t, saved.GameVersion)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/labstack/echo/v4"
 
+	"meldpad/db"
 	"meldpad/views"
 )
 
@@ -81,12 +82,23 @@ func (s *Server) gameEvents(c echo.Context) error {
 // changed tells every open scorepad of the game that it changed. The
 // save is done: a phone that hangs up now must not keep the word from the
 // others, so the request's cancellation is not followed, only a deadline.
-func (s *Server) changed(c echo.Context, t table) {
+func (s *Server) changed(c echo.Context, t table) { s.changedTo(c, t, 0) }
+
+// changedTo is changed when the write said the game's new version
+// (db.Hand.GameVersion): a save is announced without reading the game
+// again. A version of 0 is read.
+func (s *Server) changedTo(c echo.Context, t table, version int) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
 	defer cancel()
-	st, err := s.store.GameStamp(ctx, t.game.PublicID)
+	var err error
+	if version == 0 {
+		var st db.Stamp
+		if st, err = s.store.GameStamp(ctx, t.game.PublicID); err == nil {
+			version = st.Version
+		}
+	}
 	if err == nil {
-		err = s.events.Publish(ctx, st.ID, st.Version)
+		err = s.events.Publish(ctx, t.game.ID, version)
 	}
 	if err != nil {
 		s.log.Warn("live update", "game", t.game.PublicID, "err", err)
