@@ -213,11 +213,12 @@ const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.fi
 
 type scanner interface{ Scan(dest ...any) error }
 
-func scanGame(row scanner) (Game, error) {
+// scanGame reads gameColumns, and into more whatever columns follow them.
+func scanGame(row scanner, more ...any) (Game, error) {
 	var g Game
 	var houseRules, settings, created, updated, finished, tally string
-	if err := row.Scan(&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
-		&g.Winner, &g.Version, &created, &updated, &finished, &tally, &g.MaxSeq, &g.LastSeq); err != nil {
+	if err := row.Scan(append([]any{&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
+		&g.Winner, &g.Version, &created, &updated, &finished, &tally, &g.MaxSeq, &g.LastSeq}, more...)...); err != nil {
 		return Game{}, err
 	}
 	if tally != "" {
@@ -244,40 +245,45 @@ func (s *Store) Game(ctx context.Context, publicID string) (Game, error) {
 	if !ValidID(publicID) {
 		return Game{}, ErrNotFound
 	}
-	g, err := scanGame(s.reads().QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.public_id = ?`, publicID))
+	var seats string
+	g, err := scanGame(s.reads().QueryRowContext(ctx, gameQuery, publicID), &seats)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
 	if err != nil {
 		return Game{}, fmt.Errorf("db: load game %s: %w", publicID, err)
 	}
-	if g.Seats, err = loadSeats(ctx, s.reads(), g.ID); err != nil {
-		return Game{}, err
+	var rows []seatJSON
+	if err := json.Unmarshal([]byte(seats), &rows); err != nil {
+		return Game{}, fmt.Errorf("db: load seats of game %s: %w", publicID, err)
+	}
+	g.Seats = make([]Seat, len(rows))
+	for i, r := range rows {
+		g.Seats[i] = Seat{Seat: r.Seat, PlayerID: r.PlayerID, Name: r.Name, Total: r.Total, Final: r.Final, Place: r.Place}
 	}
 	return g, nil
 }
 
-type querier interface {
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+// gameQuery reads a game and its seats in one statement (a save reads
+// the game first, and every statement costs about as much as this one):
+// the seats come as a JSON list of seatJSON.
+const gameQuery = `SELECT ` + gameColumns + `, (SELECT json_group_array(json_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
+		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat)
+		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
+	FROM games g WHERE g.public_id = ?`
+
+// seatJSON is a seat as gameQuery lists it.
+type seatJSON struct {
+	Seat     int    `json:"seat"`
+	PlayerID int64  `json:"player"`
+	Name     string `json:"name"`
+	Total    int    `json:"total"`
+	Final    int    `json:"final"`
+	Place    int    `json:"place"`
 }
 
-func loadSeats(ctx context.Context, q querier, gameID int64) ([]Seat, error) {
-	rows, err := q.QueryContext(ctx, `SELECT s.seat, coalesce(s.player_id, 0), coalesce(s.name, p.name), s.total,
-		coalesce(s.final, 0), coalesce(s.place, 0) FROM seats s
-		LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = ? ORDER BY s.seat`, gameID)
-	if err != nil {
-		return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
-	}
-	defer rows.Close()
-	var seats []Seat
-	for rows.Next() {
-		var st Seat
-		if err := rows.Scan(&st.Seat, &st.PlayerID, &st.Name, &st.Total, &st.Final, &st.Place); err != nil {
-			return nil, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
-		}
-		seats = append(seats, st)
-	}
-	return seats, rows.Err()
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // GamesByPublicIDs returns the games with the given public ids, with

@@ -227,6 +227,10 @@ var pgVariants = map[string]string{
 		league_id IS NOT NULL, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
 			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)
 		FROM games WHERE id = ?`,
+	gameQuery: `SELECT ` + gameColumns + `, (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
+		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
+		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
+	FROM games g WHERE g.public_id = ?`,
 	appendSeats: `UPDATE seats SET total = j.total, final = j.final, place = j.place,
 		best_points = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.points ELSE seats.best_points END,
 		best_hand = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.hand ELSE seats.best_hand END,
