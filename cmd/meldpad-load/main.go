@@ -96,7 +96,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	siegeMode := fs.Bool("siege", false, "attack the server as one client and check the others are served")
 	serveBin := fs.String("serve", "", "with -siege: start this meldpad `binary` under prlimit instead of using -url")
 	nofile := fs.Int("nofile", 1024, "with -serve: the server's limit on open files")
-	pid := fs.Int("pid", 0, "with -siege and -url: the server's process id, to read its memory")
+	pid := fs.Int("pid", 0, "with -url: the server's process id, to read its memory (-siege) and its CPU per request (-ratios)")
 	sg := siege{streamFrom: net.IPv4(127, 0, 0, 2), importFrom: net.IPv4(127, 0, 0, 3), checkFrom: net.IPv4(127, 0, 0, 1),
 		healthEvery: 100 * time.Millisecond, saveEvery: time.Second}
 	fs.IntVar(&sg.streams, "streams", 5000, "with -siege: live-update streams the attacker opens")
@@ -178,17 +178,17 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return cmp.run(ctx, out)
 	}
 	if *ratiosMode {
-		rt.base, rt.conc = strings.TrimSuffix(*base, "/"), *conc
+		rt.base, rt.conc, rt.pid = strings.TrimSuffix(*base, "/"), *conc, *pid
 		if rt.dir == "" {
 			rt.dir = tempDirOf()
 		}
 		if *serveBin != "" {
-			url, _, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off")
+			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off")
 			if err != nil {
 				return err
 			}
 			defer stop()
-			rt.base = url
+			rt.base, rt.pid = url, serverPID
 			fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
 		}
 		return rt.run(ctx, out)

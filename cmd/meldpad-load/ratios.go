@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -31,6 +32,7 @@ type ratios struct {
 	dur    time.Duration
 	rounds int
 	dir    string // where the database is, for the fsync rate
+	pid    int    // the server's process, for its CPU per request (0: not known)
 }
 
 func (r ratios) run(ctx context.Context, out io.Writer) error {
@@ -54,20 +56,25 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	}
 	var healthz, scorepad, saves, fsyncs []float64
 	var p99s [3][]float64 // ms: /healthz, scorepad, saves
+	var cpus [3][]float64 // the server's CPU per request, µs
 	for round := range r.rounds {
+		cpu := r.cpuMeter()
 		h, hp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+"/healthz", http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("/healthz: %w", err)
 		}
+		cpus[0] = append(cpus[0], cpu(h))
 		s, sp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+game, http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("scorepad: %w", err)
 		}
+		cpus[1] = append(cpus[1], cpu(s))
 		var next atomic.Int64
 		w, wp, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
 		if err != nil {
 			return fmt.Errorf("saves: %w", err)
 		}
+		cpus[2] = append(cpus[2], cpu(w))
 		f, err := fsyncRate(r.dir, r.dur)
 		if err != nil {
 			return fmt.Errorf("fsync: %w", err)
@@ -85,7 +92,59 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h, median(p99s[1]))
 	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to fsync)\n", "hand saves by points", w, w/f, median(p99s[2]))
 	fmt.Fprintf(out, "%-28s %10.0f %8s   (4 KB write + fsync in %s)\n", "disk fsync", f, "1", r.dir)
+	if r.pid != 0 {
+		fmt.Fprintf(out, "server CPU per request (user + system, medians): /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
+			median(cpus[0]), median(cpus[1]), median(cpus[2]))
+	}
 	return nil
+}
+
+// cpuMeter returns a function that, called after each measure with its
+// requests per second, gives the server's CPU time per request over the
+// time since the last call, in µs: a figure the other work on a shared
+// machine disturbs less than the rates. Without the server's process it
+// gives 0.
+func (r ratios) cpuMeter() func(perSecond float64) float64 {
+	last, _ := processCPU(r.pid)
+	t := time.Now()
+	return func(perSecond float64) float64 {
+		now, err := processCPU(r.pid)
+		elapsed := time.Since(t)
+		used := now - last
+		last, t = now, time.Now()
+		if err != nil || r.pid == 0 || perSecond == 0 {
+			return 0
+		}
+		return used.Seconds() * 1e6 / (perSecond * elapsed.Seconds())
+	}
+}
+
+// processCPU is the user and system time process pid has used, from
+// /proc/PID/stat (in clock ticks of 1/100 s).
+func processCPU(pid int) (time.Duration, error) {
+	if pid == 0 {
+		return 0, nil
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The command name, in parentheses, may hold spaces: count fields
+	// after its closing parenthesis. utime and stime are fields 14 and 15.
+	i := strings.LastIndexByte(string(b), ')')
+	if i < 0 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 13 {
+		return 0, fmt.Errorf("/proc/%d/stat: %q", pid, b)
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err := errors.Join(err1, err2); err != nil {
+		return 0, fmt.Errorf("/proc/%d/stat: %w", pid, err)
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
 // rate runs do from r.conc goroutines for r.dur and returns how many
