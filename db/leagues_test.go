@@ -515,6 +515,11 @@ func TestLeagueRecordSince(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	for i, g := range first.Games {
+		if g.Status != "read before" {
+			t.Errorf("the earlier record's game %d was changed; caches share it", i)
+		}
+	}
 	full, _ := s.LeagueRecord(ctx, l.ID)
 	if len(got.Games) != 4 || got.Games[0].ID != g0.ID || got.Games[1].ID != g1.ID || got.Games[2].ID != g2.ID || got.Games[3].ID != g3.ID {
 		t.Fatalf("games %+v", got.Games)
