@@ -218,22 +218,30 @@ func submitted(ctx context.Context, tx dbtx, gameID int64, token string) (submis
 	if token == "" {
 		return submission{}, false, nil
 	}
-	var sub submission
+	var handID int64
 	var after sql.NullString
-	err := tx.QueryRowContext(ctx, submittedQuery, token, gameID).Scan(&sub.handID, &after)
+	err := tx.QueryRowContext(ctx, submittedQuery, token, gameID).Scan(&handID, &after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return submission{}, false, nil
 	}
 	if err != nil {
 		return submission{}, false, fmt.Errorf("db: look up form token: %w", err)
 	}
+	sub, err := submissionOf(handID, after)
+	return sub, err == nil, err
+}
+
+// submissionOf is what a form token saved: the hand, and the values it
+// saved (after, the revision's; NULL for a token older than revisions).
+func submissionOf(handID int64, after sql.NullString) (submission, error) {
+	sub := submission{handID: handID}
 	if after.Valid {
 		sub.saved = new(snapshot)
 		if err := json.Unmarshal([]byte(after.String), sub.saved); err != nil {
-			return submission{}, false, fmt.Errorf("db: look up form token: %w", err)
+			return submission{}, fmt.Errorf("db: look up form token: %w", err)
 		}
 	}
-	return sub, true, nil
+	return sub, nil
 }
 
 // repeats says whether a form posted again with the token of sub asks
@@ -322,7 +330,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		if err := s.lockGame(ctx, tx, gameID); err != nil {
 			return err
 		}
-		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
+		st, sub, seen, err := loadGameStateAndToken(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
 		}
@@ -330,10 +338,6 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 			handID = sub.handID
 			want := in.snapshot()
 			return sub.repeats(&want)
-		}
-		st, err := loadGameState(ctx, tx, gameID)
-		if err != nil {
-			return err
 		}
 		if st.status == StatusFinished {
 			return ErrGameOver

@@ -223,10 +223,8 @@ func (s *Store) readOptions() *sql.TxOptions {
 // takes before a write that depends on it. pgConn swaps them in, so the
 // code names one statement. Each SQLite statement here says so.
 var pgVariants = map[string]string{
-	stateQuery: `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
-		league_id IS NOT NULL, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)
-		FROM games WHERE id = ?`,
+	stateQuery:      pgStateColumns + ` FROM games WHERE id = ?`,
+	stateTokenQuery: pgStateColumns + tokenColumns + ` FROM games WHERE id = ?`,
 	gameQuery: `SELECT ` + gameColumns + `, (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
 		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
 		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
@@ -249,6 +247,11 @@ var pgVariants = map[string]string{
 	// meanwhile that seats one of them waits, or is waited for.
 	leaguePlayerQuery: leaguePlayerQuery + ` FOR UPDATE`,
 }
+
+// pgStateColumns are stateColumns with PostgreSQL's JSON functions.
+const pgStateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
+		league_id IS NOT NULL, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)`
 
 // pgSQL is query as PostgreSQL reads it: its variant, if it has one, with
 // $N for the placeholders. Queries are the package's constants (and a few

@@ -43,19 +43,44 @@ const (
 	// stateQuery reads the game and its seats' names in seat order, in one
 	// statement. It, appendSeats and recomputeSeats are SQLite's JSON
 	// functions; PostgreSQL's are in pgVariants.
-	stateQuery = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
+	stateQuery = stateColumns + ` FROM games WHERE id = ?`
+	// stateTokenQuery is stateQuery with, after its columns, what a form
+	// token already saved in the game (submittedQuery's hand and after),
+	// NULLs when nothing: a new hand reads both in one statement.
+	stateTokenQuery = stateColumns + tokenColumns + ` FROM games WHERE id = ?`
+
+	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)
-		FROM games WHERE id = ?`
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)`
+	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL),
+		(SELECT r.after FROM submissions s JOIN revisions r ON r.id = s.revision_id
+			WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
 )
 
 // loadGameState reads the game a write changes; ErrNotFound when there
 // is none.
 func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, error) {
+	return scanGameState(q.QueryRowContext(ctx, stateQuery, gameID), gameID)
+}
+
+// loadGameStateAndToken is loadGameState and submitted in one statement.
+func loadGameStateAndToken(ctx context.Context, q reader, gameID int64, token string) (gameState, submission, bool, error) {
+	var handID sql.NullInt64
+	var after sql.NullString
+	st, err := scanGameState(q.QueryRowContext(ctx, stateTokenQuery, token, token, gameID), gameID, &handID, &after)
+	if err != nil || !handID.Valid {
+		return st, submission{}, false, err
+	}
+	sub, err := submissionOf(handID.Int64, after)
+	return st, sub, err == nil, err
+}
+
+// scanGameState reads stateColumns, and into more whatever columns follow.
+func scanGameState(row scanner, gameID int64, more ...any) (gameState, error) {
 	st := gameState{id: gameID}
 	var rulesID, houseRules, settings, tally, names string
-	err := q.QueryRowContext(ctx, stateQuery, gameID).Scan(&rulesID, &houseRules, &settings, &st.table.FirstDealer,
-		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names)
+	err := row.Scan(append([]any{&rulesID, &houseRules, &settings, &st.table.FirstDealer,
+		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names}, more...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return gameState{}, ErrNotFound
 	}
