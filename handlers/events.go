@@ -61,10 +61,15 @@ const streamRetry = time.Minute
 // heartbeat keeps idle connections (and proxies) from timing out.
 const heartbeat = 20 * time.Second
 
-// streamEvents serves text/event-stream for one game: an event "changed"
-// with the game's version after every write, and a comment line as a
-// heartbeat. current reads the game's version from the store.
-func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current live.CurrentVersion) error {
+// streamEvents serves text/event-stream for one game: after every write
+// an event "scorepad" that brings the new scorepad (part renders it,
+// once for every stream of the game: padParts), then an event "changed"
+// with the game's version, and a comment line as a heartbeat. A phone
+// swaps in the part it was brought; one that was not (the render failed)
+// fetches the page on "changed", as before. current reads the game's
+// version from the store.
+func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current live.CurrentVersion,
+	part func(version int) ([]byte, error)) error {
 	ch, stop := s.events.Subscribe(gameID, version, current)
 	defer stop()
 	w := c.Response()
@@ -92,6 +97,13 @@ func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current
 		case v, open := <-ch:
 			if !open {
 				return nil
+			}
+			if event, err := part(v); err == nil {
+				if err := send("%s", event); err != nil {
+					return nil
+				}
+			} else {
+				s.log.Warn("live update: render the scorepad", "err", err)
 			}
 			if err := send("event: changed\ndata: %d\n\n", v); err != nil {
 				return nil

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -80,7 +81,11 @@ func (s *Server) loadWatched(c echo.Context) (table, error) {
 }
 
 func (s *Server) tableOf(c echo.Context, g db.Game) (table, error) {
-	ctx := c.Request().Context()
+	return s.tableAt(c.Request().Context(), g)
+}
+
+// tableAt is tableOf outside a request's context.
+func (s *Server) tableAt(ctx context.Context, g db.Game) (table, error) {
 	r, ok := rules.Lookup(g.Rules)
 	if !ok {
 		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)

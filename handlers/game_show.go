@@ -45,8 +45,7 @@ func (s *Server) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := scorepadVM(t, saved)
-	vm.League, vm.LeagueURL = league, leagueLink
+	vm := playersScorepadVM(t, stamp, saved)
 	var buf bytes.Buffer
 	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
 		return err
@@ -54,6 +53,17 @@ func (s *Server) showGame(c echo.Context) error {
 	// Kept under the version it shows, which a write may have moved since
 	// the stamp was read.
 	return s.pages.store(c, key(g.Version), buf.Bytes())
+}
+
+// playersScorepadVM is the scorepad of the game's own link, its league as
+// stamp names it.
+func playersScorepadVM(t table, stamp db.Stamp, saved string) views.GameVM {
+	vm := scorepadVM(t, saved)
+	vm.League = stamp.League
+	if stamp.LeaguePublicID != "" {
+		vm.LeagueURL = leagueURL(db.League{PublicID: stamp.LeaguePublicID})
+	}
+	return vm
 }
 
 // flash turns the redirect's ?saved= into a line on the scorepad.

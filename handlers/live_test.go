@@ -48,11 +48,12 @@ func TestShareAndWatch(t *testing.T) {
 	}
 }
 
-// readEvent reads one server-sent event (name and data), skipping
-// heartbeat comments.
+// readEvent reads one server-sent event (name and data, its data lines
+// joined with newlines), skipping heartbeat comments.
 func readEvent(t *testing.T, r *bufio.Reader) (string, string) {
 	t.Helper()
 	var name, data string
+	lines := 0
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
@@ -65,7 +66,10 @@ func readEvent(t *testing.T, r *bufio.Reader) (string, string) {
 		case strings.HasPrefix(line, "event: "):
 			name = strings.TrimPrefix(line, "event: ")
 		case strings.HasPrefix(line, "data: "):
-			data = strings.TrimPrefix(line, "data: ")
+			if lines++; lines > 1 {
+				data += "\n"
+			}
+			data += strings.TrimPrefix(line, "data: ")
 		}
 	}
 }
@@ -93,9 +97,29 @@ func TestLiveEvents(t *testing.T) {
 			done := make(chan struct{})
 			go func() {
 				defer close(done)
+				// First the new scorepad itself, as the page shows it,
+				// then the word that the game changed.
+				name, pad := readEvent(t, r)
+				version, part, _ := strings.Cut(pad, "\n")
+				if name != "scorepad" || version <= first || !strings.HasPrefix(part, `<div id="scorepad"`) ||
+					!strings.Contains(part, `data-version="`+version+`"`) {
+					t.Errorf("after a new deal: event %q, version %s, part %.80q; want the scorepad after %s", name, version, part, first)
+				}
+				page := app.get(path[:len(path)-len("/events")])
+				if want := page.body[strings.Index(page.body, `<div id="scorepad"`):]; !strings.HasPrefix(want, part) {
+					t.Errorf("the scorepad the event brings is not the page's:\n%s\n\npage:\n%.2000s", part, want)
+				}
+				if strings.Contains(path, "/w/") {
+					gameID := strings.TrimPrefix(game, "/g/")
+					for _, s := range []string{gameID, "/hands/", "Edit"} {
+						if strings.Contains(part, s) {
+							t.Errorf("the spectators' scorepad event has %q", s)
+						}
+					}
+				}
 				name, next := readEvent(t, r)
-				if name != "changed" || next <= first {
-					t.Errorf("after a new deal: event %q version %s, want changed after %s", name, next, first)
+				if name != "changed" || next != version {
+					t.Errorf("after the scorepad: event %q version %s, want changed %s", name, next, version)
 				}
 			}()
 			app.recordPoints(game, "", "10", "")

@@ -74,6 +74,7 @@ type Server struct {
 	echo     *echo.Echo
 	leagues  *leagueCache // computed standings, checked against each league's version
 	pages    *pageCache   // rendered scorepads, by game version
+	pads     *padParts    // the part of a scorepad a live update brings, once per version
 	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
@@ -91,7 +92,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), shown: newShownPages(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(), shown: newShownPages(), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
 	}

@@ -33,15 +33,22 @@ func (s *Server) showWatch(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := scorepadVM(t, "")
-	vm.ReadOnly = true
-	vm.LiveURL = "/w/" + c.Param("watch") + "/events"
-	vm.League = stamp.League
+	vm := watchScorepadVM(t, c.Param("watch"), stamp.League)
 	var buf bytes.Buffer
 	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
 		return err
 	}
 	return s.pages.store(c, key(t.game.Version), buf.Bytes())
+}
+
+// watchScorepadVM is the spectators' scorepad: read-only, its league
+// named without a link.
+func watchScorepadVM(t table, watchID, league string) views.GameVM {
+	vm := scorepadVM(t, "")
+	vm.ReadOnly = true
+	vm.LiveURL = "/w/" + watchID + "/events"
+	vm.League = league
+	return vm
 }
 
 // watchEvents streams a watched game's changes.
@@ -59,6 +66,22 @@ func (s *Server) watchEvents(c echo.Context) error {
 	return s.streamEvents(c, t.game.ID, t.game.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.WatchStamp(ctx, watchID)
 		return st.Version, err
+	}, func(version int) ([]byte, error) {
+		return s.pads.get("w\x00"+watchID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+			stamp, err := s.store.WatchStamp(ctx, watchID)
+			if err != nil {
+				return nil, err
+			}
+			g, err := s.store.GameByWatchID(ctx, watchID)
+			if err != nil {
+				return nil, err
+			}
+			t, err := s.tableAt(ctx, g)
+			if err != nil {
+				return nil, err
+			}
+			return renderPad(ctx, watchScorepadVM(t, watchID, stamp.League))
+		})
 	})
 }
 
@@ -76,6 +99,22 @@ func (s *Server) gameEvents(c echo.Context) error {
 	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.GameStamp(ctx, g.PublicID)
 		return st.Version, err
+	}, func(version int) ([]byte, error) {
+		return s.pads.get("g\x00"+g.PublicID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+			stamp, err := s.store.GameStamp(ctx, g.PublicID)
+			if err != nil {
+				return nil, err
+			}
+			now, err := s.store.Game(ctx, g.PublicID)
+			if err != nil {
+				return nil, err
+			}
+			t, err := s.tableAt(ctx, now)
+			if err != nil {
+				return nil, err
+			}
+			return renderPad(ctx, playersScorepadVM(t, stamp, ""))
+		})
 	})
 }
 

@@ -5,26 +5,32 @@
   "use strict";
 
   // Live scorepads: the server says when the game changed (server-sent
-  // events); the scorepad part of the page is then fetched again and
-  // swapped in. A page that missed changes while asleep catches up from
-  // the stream's first event, which carries the current version.
+  // events) and brings the new scorepad part of the page with it (the
+  // "scorepad" event), which is swapped in; when it did not, the part is
+  // fetched again. A page that missed changes while asleep catches up
+  // from the stream's first event, which carries the current version.
   function live() {
     var pad = document.getElementById("scorepad");
     if (!pad || !pad.dataset.live || !window.EventSource) return;
     var source = new EventSource(pad.dataset.live);
     var busy = false;
+    function newer(version) { return version > parseInt(pad.dataset.version, 10); }
+    function swapIn(html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("scorepad");
+      if (fresh && newer(parseInt(fresh.dataset.version, 10))) { pad.replaceWith(fresh); pad = fresh; }
+    }
     function refresh(event) {
-      var version = parseInt(event.data, 10);
-      if (busy || !(version > parseInt(pad.dataset.version, 10))) return;
+      if (busy || !newer(parseInt(event.data, 10))) return;
       busy = true;
       fetch(location.href, { headers: { "Accept": "text/html" } })
         .then(function (r) { return r.text(); })
-        .then(function (html) {
-          var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("scorepad");
-          if (fresh) { pad.replaceWith(fresh); pad = fresh; }
-        })
+        .then(swapIn)
         .finally(function () { busy = false; });
     }
+    source.addEventListener("scorepad", function (event) {
+      var cut = event.data.indexOf("\n");
+      if (cut > 0 && newer(parseInt(event.data.slice(0, cut), 10))) swapIn(event.data.slice(cut + 1));
+    });
     source.addEventListener("version", refresh);
     source.addEventListener("changed", refresh);
     // A stream the server refuses (too many open: 429 or 503) closes for
