@@ -17,8 +17,8 @@ import (
 // phones holds n live scorepads of one game open, as n phones at a
 // table and around it would, saves a hand, and reports how long each
 // phone took to hear of it (the event) and to have the new scorepad
-// (the event, then the page fetched as the phone's script does), and
-// the server's memory.
+// (brought by the event, or else the page fetched after it, as the
+// phone's script does), and the server's memory.
 type phones struct {
 	base string
 	n    int
@@ -51,9 +51,10 @@ func (p phones) run(ctx context.Context, out io.Writer) error {
 				return
 			}
 			defer conn.Close()
+			var name string
 			for {
-				v, err := nextVersion(lines)
-				if err != nil {
+				var v int
+				if name, v, err = nextEvent(lines); err != nil {
 					results[i] = phone{-1, -1}
 					return
 				}
@@ -63,6 +64,10 @@ func (p phones) run(ctx context.Context, out io.Writer) error {
 			}
 			once.Do(func() { startAt = <-start })
 			results[i].event = time.Since(startAt)
+			if name == "scorepad" { // the event brought the new scorepad itself
+				results[i].state = results[i].event
+				return
+			}
 			if err := expect(ctx, fetcher, p.base+game, http.StatusOK); err != nil {
 				results[i].state = -1
 				return
@@ -144,7 +149,7 @@ func listen(ctx context.Context, host, path string) (net.Conn, int, *bufio.Reade
 		return nil, 0, nil, fmt.Errorf("stream: %v %v", err, resp)
 	}
 	lines := bufio.NewReader(resp.Body)
-	v, err := nextVersion(lines)
+	_, v, err := nextEvent(lines)
 	if err != nil {
 		conn.Close()
 		return nil, 0, nil, err
@@ -152,16 +157,30 @@ func listen(ctx context.Context, host, path string) (net.Conn, int, *bufio.Reade
 	return conn, v, lines, nil
 }
 
-// nextVersion reads events until one brings a version ("data: 7").
-func nextVersion(r *bufio.Reader) (int, error) {
+// nextEvent reads events until one brings a version: its name and the
+// version its first data line gives ("data: 7"). The "scorepad" event
+// brings the new scorepad on its next lines, read with it.
+func nextEvent(r *bufio.Reader) (string, int, error) {
+	name, version, data := "", 0, 0
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
-			return 0, err
+			return "", 0, err
 		}
-		if data, ok := strings.CutPrefix(strings.TrimSpace(line), "data: "); ok {
-			if v, err := strconv.Atoi(data); err == nil {
-				return v, nil
+		line = strings.TrimRight(line, "\r\n")
+		switch {
+		case line == "":
+			if data > 0 {
+				return name, version, nil
+			}
+			name = ""
+		case strings.HasPrefix(line, "event: "):
+			name = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			if data++; data == 1 {
+				if version, err = strconv.Atoi(strings.TrimPrefix(line, "data: ")); err != nil {
+					data = 0 // not a version: skip the event
+				}
 			}
 		}
 	}
