@@ -98,12 +98,10 @@ func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current
 			if !open {
 				return nil
 			}
-			if event, err := part(v); err == nil {
+			if event, err := part(v); err == nil { // else the phone fetches the page on "changed" (padParts logs why)
 				if err := send("%s", event); err != nil {
 					return nil
 				}
-			} else {
-				s.log.Warn("live update: render the scorepad", "err", err)
 			}
 			if err := send("event: changed\ndata: %d\n\n", v); err != nil {
 				return nil

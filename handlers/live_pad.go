@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -24,6 +25,7 @@ import (
 type padParts struct {
 	renders singleflight.Group
 	done    *lru.Cache[string, []byte]
+	log     *slog.Logger
 }
 
 // maxPadParts bounds the renders kept: a version's streams all ask within
@@ -34,9 +36,9 @@ const maxPadParts = 128
 // past it the phones fetch the page as before.
 const padRenderTimeout = 2 * time.Second
 
-func newPadParts() *padParts {
+func newPadParts(log *slog.Logger) *padParts {
 	c, _ := lru.New[string, []byte](maxPadParts) // the size is positive: it cannot fail
-	return &padParts{done: c}
+	return &padParts{done: c, log: log}
 }
 
 // get returns the part kept under key, rendering it with render (once,
@@ -46,10 +48,16 @@ func (p *padParts) get(key string, render func(context.Context) ([]byte, error))
 		return part, nil
 	}
 	v, err, _ := p.renders.Do(key, func() (any, error) {
+		if part, ok := p.done.Get(key); ok { // rendered since the look above
+			return part, nil
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), padRenderTimeout)
 		defer cancel()
 		part, err := render(ctx)
 		if err != nil {
+			// Once for all the streams that asked: each falls back to
+			// fetching the page.
+			p.log.Warn("live update: render the scorepad", "err", err)
 			return nil, err
 		}
 		p.done.Add(key, part)

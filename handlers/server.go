@@ -92,7 +92,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
-	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(), shown: newShownPages(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), shown: newShownPages(), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
 	}
