@@ -10,7 +10,6 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,23 +19,9 @@ import (
 	"modernc.org/sqlite"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 	"meldpad/handlers/live"
 )
-
-// twoServersPostgres is the database of the tests of several servers. It
-// is skipped only on a developer's machine without one; in CI it must
-// run.
-func twoServersPostgres(t *testing.T) string {
-	t.Helper()
-	dsn := os.Getenv("MELDPAD_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("MELDPAD_TEST_POSTGRES is unset in CI: the PostgreSQL tests must run there")
-		}
-		t.Skip("MELDPAD_TEST_POSTGRES is unset: set it to a postgres:// URL to run the PostgreSQL tests")
-	}
-	return dsn
-}
 
 // openServerOn starts one meldpad server on the PostgreSQL database at
 // dsn, with its own store, broker and handler stack, as a second process
@@ -147,7 +132,7 @@ func (p *phone) quiet(t *testing.T, d time.Duration) {
 // saved through one server appears live on the phones held by the other,
 // and a double tap whose two posts reach both servers at once saves once.
 func TestTwoServersOnePostgres(t *testing.T) {
-	dsn := twoServersPostgres(t)
+	dsn := dbtest.Database(t)
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	serverA, serverB := openServerOn(t, dsn, client), openServerOn(t, dsn, client)

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,21 +15,8 @@ import (
 	"time"
 
 	"meldpad/db"
+	"meldpad/db/dbtest"
 )
-
-// postgresForTest is the database of the tests of several servers: they
-// are skipped only on a developer's machine without one; in CI they run.
-func postgresForTest(t *testing.T) string {
-	t.Helper()
-	dsn := os.Getenv("MELDPAD_TEST_POSTGRES")
-	if dsn == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("MELDPAD_TEST_POSTGRES is unset in CI: the PostgreSQL tests must run there")
-		}
-		t.Skip("MELDPAD_TEST_POSTGRES is unset: set it to a postgres:// URL to run the PostgreSQL tests")
-	}
-	return dsn
-}
 
 // killSaver saves hands on one game through two servers, each hand with
 // a number of its own in its points (the first seat scores -5 times the
@@ -274,7 +260,7 @@ func (s *stream) since(t time.Time) (events, newest int, ended bool) {
 // not), and the streams on B went on receiving the saves made after the
 // kill, up to each game's last version.
 func TestTwoServersSurviveKill(t *testing.T) {
-	dsn := postgresForTest(t)
+	dsn := dbtest.Database(t)
 	serverArgs := []string{"-rate-writes", "off"}
 	baseA, cmdA := serveKillable(t, dsn, serverArgs...)
 	baseB, _ := serveKillable(t, dsn, serverArgs...)

@@ -162,13 +162,26 @@ func Schema(t testing.TB) string {
 // set.
 func Require(t testing.TB) string {
 	t.Helper()
-	if os.Getenv(Env) == "" {
+	Database(t)
+	return Schema(t)
+}
+
+// Database returns MELDPAD_TEST_POSTGRES itself, the database's own
+// schema, for a test of several servers announcing saves to each other:
+// announcements name games by id, which a fresh schema (Require) would
+// start again from 1, so that two such tests running at once could hear
+// each other's. Without it, it skips t with a message, or fails it when
+// CI is set.
+func Database(t testing.TB) string {
+	t.Helper()
+	dsn := os.Getenv(Env)
+	if dsn == "" {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("CI is set and %s is not: this test needs PostgreSQL (.ci/postgres-up starts one)", Env)
 		}
 		t.Skipf("needs PostgreSQL: set %s=postgres://...", Env)
 	}
-	return Schema(t)
+	return dsn
 }
 
 func takeFree() string {

@@ -5,25 +5,12 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
-	"os"
 	"sync"
 	"testing"
 	"time"
-)
 
-// testPostgresURL is the database of the PostgreSQL tests. They are
-// skipped only on a developer's machine without one; in CI they must run.
-func testPostgresURL(t *testing.T) string {
-	t.Helper()
-	url := os.Getenv("MELDPAD_TEST_POSTGRES")
-	if url == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("MELDPAD_TEST_POSTGRES is unset in CI: the PostgreSQL tests must run there")
-		}
-		t.Skip("MELDPAD_TEST_POSTGRES is unset: set it to a postgres:// URL to run the PostgreSQL tests")
-	}
-	return url
-}
+	"meldpad/db/dbtest"
+)
 
 // openTestBroker is one server's broker on the test database.
 func openTestBroker(t *testing.T, url string, delay time.Duration) *Postgres {
@@ -68,7 +55,7 @@ func next(t *testing.T, ch <-chan int, limit time.Duration) int {
 }
 
 func TestPostgresPublishReachesTheOtherServer(t *testing.T) {
-	url := testPostgresURL(t)
+	url := dbtest.Database(t)
 	serverA, serverB := openTestBroker(t, url, time.Second), openTestBroker(t, url, time.Second)
 	game := testGameID()
 	onA, stopA := serverA.Subscribe(game, 0, nil)
@@ -117,7 +104,7 @@ func TestPostgresPublishReachesTheOtherServer(t *testing.T) {
 }
 
 func TestPostgresNoVersionTwiceUnderABurst(t *testing.T) {
-	url := testPostgresURL(t)
+	url := dbtest.Database(t)
 	serverA, serverB := openTestBroker(t, url, time.Second), openTestBroker(t, url, time.Second)
 	game := testGameID()
 	const last = 200
@@ -171,7 +158,7 @@ func TestPostgresNoVersionTwiceUnderABurst(t *testing.T) {
 }
 
 func TestPostgresResyncAfterLostConnection(t *testing.T) {
-	url := testPostgresURL(t)
+	url := dbtest.Database(t)
 	const delay = time.Second
 	serverA, serverB := openTestBroker(t, url, delay), openTestBroker(t, url, delay)
 	game := testGameID()
