@@ -12,14 +12,7 @@ import (
 // house rules ticked.
 func (a *testApp) createGin(house ...string) string {
 	a.t.Helper()
-	form := formValues(a.get("/games/new?game=gin"))
-	form["players"] = []string{"Ann", "Bob"}
-	form["house"] = house
-	p := a.post("/games", form)
-	if p.status != http.StatusSeeOther {
-		a.t.Fatalf("create gin: %d\n%s", p.status, p.body)
-	}
-	return p.location
+	return a.createGameWith("gin", house, "Ann", "Bob")
 }
 
 // TestGinPages: the card sheet asks for the up-card only under Oklahoma

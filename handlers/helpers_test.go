@@ -184,6 +184,23 @@ func (a *testApp) createGame(game string, players ...string) string {
 	return p.location
 }
 
+// createGameWith starts a game through the form with the given house
+// rules ticked (createGame keeps the form's own).
+func (a *testApp) createGameWith(gameID string, house []string, players ...string) string {
+	a.t.Helper()
+	form := formValues(a.get("/games/new?game=" + gameID))
+	form.Del("players")
+	for _, p := range players {
+		form.Add("players", p)
+	}
+	form["house"] = house
+	p := a.post("/games", form)
+	if p.status != http.StatusSeeOther {
+		a.t.Fatalf("create a %s game: %d\n%s", gameID, p.status, p.body)
+	}
+	return p.location
+}
+
 // recordPoints records a hand by points through the form.
 func (a *testApp) recordPoints(gamePath string, seat string, points ...string) page {
 	a.t.Helper()

@@ -79,22 +79,6 @@ func offlineTables(g rules.Game) []offlineTable {
 	return out
 }
 
-// createGameWith starts a game with the given house rules ticked.
-func (a *testApp) createGameWith(gameID string, house []string, players ...string) string {
-	a.t.Helper()
-	form := formValues(a.get("/games/new?game=" + gameID))
-	form.Del("players")
-	for _, p := range players {
-		form.Add("players", p)
-	}
-	form["house"] = house
-	p := a.post("/games", form)
-	if p.status != http.StatusSeeOther {
-		a.t.Fatalf("create a %s game: %d\n%s", gameID, p.status, p.body)
-	}
-	return p.location
-}
-
 // playSampled records up to n rounds by points, drawn by the game's
 // sampler, stopping before one would end the game. It returns how many it
 // recorded.

@@ -23,22 +23,6 @@ func (a *testApp) fortuneSheet(game string, fields map[string]string) url.Values
 	return form
 }
 
-// createFortuneGame starts a Fortune game with the given house rules.
-func (a *testApp) createFortuneGame(house []string, players ...string) string {
-	a.t.Helper()
-	form := formValues(a.get("/games/new?game=fortune"))
-	form.Del("players")
-	for _, p := range players {
-		form.Add("players", p)
-	}
-	form["house"] = house
-	p := a.post("/games", form)
-	if p.status != http.StatusSeeOther {
-		a.t.Fatalf("create game: %d\n%s", p.status, p.body)
-	}
-	return p.location
-}
-
 // feedback returns the part of a sheet page shown under one field: its
 // chips, error and verdict.
 func feedback(t *testing.T, p page, field string) string {
@@ -161,7 +145,7 @@ func TestFortuneSheetRefusals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			app := newTestApp(t)
-			game := app.createFortuneGame(tc.house, "Ann", "Bob")
+			game := app.createGameWith("fortune", tc.house, "Ann", "Bob")
 			form := app.fortuneSheet(game, tc.fields)
 			form.Set("action", "save")
 			p := app.post(game+"/hands", form)
@@ -192,7 +176,7 @@ func TestFortuneSheetRefusals(t *testing.T) {
 // each with "ace set 15" (R4).
 func TestFortuneSheetHouseRules(t *testing.T) {
 	app := newTestApp(t)
-	game := app.createFortuneGame([]string{"big_sets", "ace_set_15"}, "Ann", "Bob")
+	game := app.createGameWith("fortune", []string{"big_sets", "ace_set_15"}, "Ann", "Bob")
 	form := app.fortuneSheet(game, map[string]string{
 		"meld_0_0": "ks kh kd kc ks", "meld_1_0": "as ah ad", "hand_0": "4c", "hand_1": "",
 	})
