@@ -23,6 +23,21 @@ func (a *testApp) fortuneSheet(game string, fields map[string]string) url.Values
 	return form
 }
 
+// saveFortuneExample saves the seed's Fortune example (fortuneExample),
+// Cy holding 9♣ 9♦, card by card.
+func (a *testApp) saveFortuneExample(game string) {
+	a.t.Helper()
+	fields := map[string]string{"hand_2": "9c 9d"}
+	for k, v := range fortuneExample {
+		fields[k] = v
+	}
+	form := a.fortuneSheet(game, fields)
+	form.Set("action", "save")
+	if p := a.post(game+"/hands", form); p.status != http.StatusSeeOther {
+		a.t.Fatalf("save: %d\n%s", p.status, p.body)
+	}
+}
+
 // feedback returns the part of a sheet page shown under one field: its
 // chips, error and verdict.
 func feedback(t *testing.T, p page, field string) string {
@@ -227,15 +242,7 @@ func TestFortuneSheetDeclaredDeuce(t *testing.T) {
 func TestFortuneSheetCorrection(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fortune", "Ann", "Bob", "Cy")
-	fields := map[string]string{"hand_2": "9c 9d"}
-	for k, v := range fortuneExample {
-		fields[k] = v
-	}
-	form := app.fortuneSheet(game, fields)
-	form.Set("action", "save")
-	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
-		t.Fatalf("save: %d\n%s", p.status, p.body)
-	}
+	app.saveFortuneExample(game)
 	pad := app.get(game)
 	sameTotals(t, pad, "45", "-70", "-20")
 
@@ -250,7 +257,7 @@ func TestFortuneSheetCorrection(t *testing.T) {
 		`name="meld_0_2" value=""`, `name="meld_1_0" value=""`,
 	)
 	// Bob had laid down 9S 10S JS after all, and held only QS: 30 - 50.
-	form = formValues(edit)
+	form := formValues(edit)
 	form.Set("meld_0_0", "KS, KH, KD")
 	form.Set("meld_0_1", "5H, 6H, 2C")
 	form.Set("meld_1_0", "9s 10s js")

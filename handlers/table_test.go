@@ -165,18 +165,10 @@ func TestEndThenRematch(t *testing.T) {
 func TestHistoryShowsCardsMoved(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fortune", "Ann", "Bob", "Cy")
-	fields := map[string]string{"hand_2": "9c 9d"}
-	for k, v := range fortuneExample {
-		fields[k] = v
-	}
-	form := app.fortuneSheet(game, fields)
-	form.Set("action", "save")
-	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
-		t.Fatalf("save: %d\n%s", p.status, p.body)
-	}
+	app.saveFortuneExample(game)
 	link := handLinks(app.get(game))[0]
 	// Bob had laid down 9S 10S JS after all, and held only QS.
-	form = formValues(app.get(link))
+	form := formValues(app.get(link))
 	form.Set("meld_0_0", "KS, KH, KD")
 	form.Set("meld_0_1", "5H, 6H, 2C")
 	form.Set("meld_1_0", "9s 10s js")
