@@ -254,6 +254,47 @@ func (r meldsAndHands) holds(melds [][][]string, hands [][]string) bool {
 	return true
 }
 
+// melds taps the first player's melds, asking for a new field before
+// each after the first (one tap) and waiting for the picker there.
+func (tp *taps) melds(melds [][]string) {
+	for i, m := range melds {
+		if i > 0 {
+			tp.tap(`button[value="more:meld_0"]`)
+			run(tp.t, tp.ctx, "the new meld field has the picker",
+				chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
+		}
+		tp.card(m...)
+	}
+}
+
+// savedMelds checks, after Save, that the taps were at most 1.2 a card
+// plus 4, and that the hand stored holds exactly the melds and hands
+// tapped and scores points.
+func (tp *taps) savedMelds(app *testApp, what string, melds [][][]string, hands [][]string, points []int) {
+	t := tp.t
+	t.Helper()
+	cards := 0
+	for seat := range hands {
+		cards += len(hands[seat])
+		for _, m := range melds[seat] {
+			cards += len(m)
+		}
+	}
+	limit := 1.2*float64(cards) + 4
+	t.Logf("%s of %d cards in %d taps (at most %.1f)", what, cards, tp.count, limit)
+	if float64(tp.count) > limit {
+		t.Errorf("%s took %d taps, want at most %.1f", what, tp.count, limit)
+	}
+	h := lastHand(t, app, tp.ctx)
+	var rec meldsAndHands
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.holds(melds, hands) || !slices.Equal(h.Points, points) {
+		t.Errorf("stored %s scoring %v, want the cards tapped scoring %v", h.Record, h.Points, points)
+	}
+}
+
 // TestBrowserPickerFortuneTaps enters a 2-player Fortune hand of 20 cards
 // and counts the taps: the link, Ann's three melds (an "Add a meld"
 // before each new one), Bob's meld and hand, Save. At most 1.2 taps a
@@ -269,13 +310,7 @@ func TestBrowserPickerFortuneTaps(t *testing.T) {
 		{{"QS", "QD", "QC"}},
 	}
 	hands := [][]string{nil, {"AH", "3C", "4D", "10S", "JC", "7S", "6C"}}
-	for i, m := range melds[0] {
-		if i > 0 {
-			tp.tap(`button[value="more:meld_0"]`)
-			run(t, ctx, "the new meld field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
-		}
-		tp.card(m...)
-	}
+	tp.melds(melds[0])
 	waitText(t, ctx, "#fb-meld_0_2", "Set of three 9s")
 	tp.tap("#in-meld_1_0")
 	tp.card(melds[1][0]...)
@@ -285,19 +320,7 @@ func TestBrowserPickerFortuneTaps(t *testing.T) {
 	waitText(t, ctx, "#judgement", "70 - 50 = +20")
 	shot(t, ctx, "picker-fortune")
 	tp.save()
-	limit := 1.2*20 + 4
-	t.Logf("a Fortune hand of 20 cards in %d taps (at most %.0f)", tp.count, limit)
-	if float64(tp.count) > limit {
-		t.Errorf("the Fortune hand took %d taps, want at most %.1f", tp.count, limit)
-	}
-	h := lastHand(t, app, ctx)
-	var rec meldsAndHands
-	if err := json.Unmarshal(h.Record, &rec); err != nil {
-		t.Fatal(err)
-	}
-	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{85, 20}) {
-		t.Errorf("stored %s scoring %v, want the cards tapped scoring [85 20]", h.Record, h.Points)
-	}
+	tp.savedMelds(app, "a Fortune hand", melds, hands, []int{85, 20})
 }
 
 // TestBrowserPickerBlackHeartTaps enters a 2-player Black Heart deal of
@@ -316,13 +339,7 @@ func TestBrowserPickerBlackHeartTaps(t *testing.T) {
 		{{"9S", "9C", "9H"}},
 	}
 	hands := [][]string{nil, {"KS", "10C", "2H", "5C"}}
-	for i, m := range melds[0] {
-		if i > 0 {
-			tp.tap(`button[value="more:meld_0"]`)
-			run(t, ctx, "the new set field has the picker", chromedp.WaitVisible(css("#in-meld_0_"+itoa(i))), chromedp.WaitVisible(css("#picker")))
-		}
-		tp.card(m...)
-	}
+	tp.melds(melds[0])
 	tp.tap("#in-meld_1_0")
 	tp.card(melds[1][0]...)
 	tp.tap("#in-hand_1")
@@ -331,19 +348,7 @@ func TestBrowserPickerBlackHeartTaps(t *testing.T) {
 	waitText(t, ctx, "#judgement", "-15")
 	shot(t, ctx, "picker-blackheart")
 	tp.save()
-	limit := 1.2*16 + 4
-	t.Logf("a Black Heart deal of 16 cards in %d taps (at most %.1f)", tp.count, limit)
-	if float64(tp.count) > limit {
-		t.Errorf("the Black Heart deal took %d taps, want at most %.1f", tp.count, limit)
-	}
-	h := lastHand(t, app, ctx)
-	var rec meldsAndHands
-	if err := json.Unmarshal(h.Record, &rec); err != nil {
-		t.Fatal(err)
-	}
-	if !rec.holds(melds, hands) || !slices.Equal(h.Points, []int{80, -15}) {
-		t.Errorf("stored %s scoring %v, want the cards tapped scoring [80 -15]", h.Record, h.Points)
-	}
+	tp.savedMelds(app, "a Black Heart deal", melds, hands, []int{80, -15})
 }
 
 // openFanSheet starts a Fan game and opens its card sheet, where the
