@@ -80,11 +80,12 @@ func renderPad(ctx context.Context, vm views.GameVM) ([]byte, error) {
 	return []byte(padEvent(vm.Version, buf.Bytes())), nil
 }
 
-// padEvent is the server-sent event "scorepad" that brings a part: the
-// version it shows on the first data line (which may be past the one the
-// stream was told of, when another change came before the render), the HTML on the lines after (each line
-// of it a data line, as the format wants; the browser joins them with
-// newlines, into which a carriage return has turned).
+// padEvent is the server-sent event "scorepad" that brings a part: on the
+// first data line the version it shows (which may be past the one the
+// stream was told of, when another change came before the render), on
+// the lines after the HTML, each of its lines a data line as the format
+// wants (the browser joins them with newlines, into which a carriage
+// return has turned).
 func padEvent(version int, part []byte) string {
 	var b strings.Builder
 	b.Grow(len(part) + 64)
