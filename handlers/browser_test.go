@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -145,7 +147,11 @@ func newGameInBrowser(t *testing.T, ctx context.Context, base, game string, play
 
 // choose taps a radio button or checkbox as a player would: the card
 // picker covers the lower part of the screen while it is open, so it is
-// closed first (its Done button) if a card field left it open.
+// closed first (its Done button) if a card field left it open. A preview
+// arriving as the tap lands can move the page under it (the feedback of a
+// field above grows), so a tap that did not tick the button is tried
+// again, as a player would, once the previews are in; twice missed fails.
+// sel is a radio button or a checkbox to tick, or a button.
 func choose(sel string) step {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		open, err := chromedp.Nodes(css("#picker:not([hidden]) button.close"), chromedp.AtLeast(0))(ctx, t)
@@ -157,7 +163,20 @@ func choose(sel string) step {
 				return err
 			}
 		}
-		_, err = chromedp.Click(css(sel))(ctx, t)
-		return err
+		// A button (or a page the tap left) has nothing to tick.
+		ticked := chromedp.Evaluate[bool](`(e => !(e instanceof HTMLInputElement) || e.checked)(document.querySelector(` + strconv.Quote(sel) + `))`)
+		for range 2 {
+			if _, err := chromedp.Click(css(sel))(ctx, t); err != nil {
+				return err
+			}
+			if ok, err := ticked(ctx, t); err != nil || ok {
+				return err
+			}
+			if _, err := chromedp.Poll[chromedp.Void](`!document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling")`,
+				chromedp.WithPollingTimeout(15*time.Second))(ctx, t); err != nil {
+				return err
+			}
+		}
+		return fmt.Errorf("%s is not ticked after two taps", sel)
 	})
 }
