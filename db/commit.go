@@ -79,9 +79,15 @@ func (c *committer) writeBatch() {
 	}
 }
 
-// alone runs one job in its own transaction.
+// alone runs one job in its own transaction. Its context ends the job's
+// own statements, not the transaction around them: a transaction that
+// can be ended costs database/sql and the driver a goroutine each to
+// watch it, and a job whose context ends fails, which rolls it back.
 func (c *committer) alone(job *writeJob) error {
-	tx, err := c.w.BeginTx(job.ctx, nil)
+	if err := job.ctx.Err(); err != nil {
+		return err
+	}
+	tx, err := c.w.BeginTx(context.WithoutCancel(job.ctx), nil)
 	if err != nil {
 		return fmt.Errorf("db: begin: %w", err)
 	}
@@ -113,7 +119,7 @@ func (c *committer) together(batch []*writeJob) {
 			results[i] = err
 			continue
 		}
-		if _, err := tx.ExecContext(job.ctx, "SAVEPOINT write"); err != nil {
+		if _, err := tx.Exec("SAVEPOINT write"); err != nil {
 			results[i] = err
 			continue
 		}

@@ -66,3 +66,37 @@ func TestSavesCommittedTogether(t *testing.T) {
 		}
 	}
 }
+
+// TestBegunWriteOutlivesItsRequest: a hand's write that has begun runs to
+// its end when the request that asked for it ends (the phone went away),
+// and a look-up by key answers too; a write that has not begun is not
+// begun.
+func TestBegunWriteOutlivesItsRequest(t *testing.T) {
+	s, _ := openTest(t)
+	g := newFanGame(t, s)
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+
+	err := s.writePrepared(context.Background(), func(tx dbtx) error {
+		st, err := loadGameState(gone, tx, g.ID)
+		if err != nil {
+			return err
+		}
+		if st.id != g.ID {
+			t.Errorf("read game %d, want %d", st.id, g.ID)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Errorf("a statement of a begun write, its request gone: %v", err)
+	}
+	if got, err := s.Game(gone, g.PublicID); err != nil || got.ID != g.ID {
+		t.Errorf("game read, its request gone: %v, %v", got.ID, err)
+	}
+	if _, err := s.AddHand(gone, g.ID, pointsHand(1, 0), Change{Token: NewID()}); !errors.Is(err, context.Canceled) {
+		t.Errorf("a save whose request ended before it began: %v, want context.Canceled", err)
+	}
+	if hands, err := s.Hands(context.Background(), g.ID); err != nil || len(hands) != 0 {
+		t.Errorf("hands after the save not begun: %d, %v", len(hands), err)
+	}
+}

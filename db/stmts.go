@@ -72,12 +72,20 @@ func (c *stmts) close() error {
 // prepTx runs prepared statements in a write transaction: the writer's
 // statement, bound to the transaction (database/sql reuses the statement
 // already prepared on the writer's one connection).
+//
+// A hand's write, once begun, runs to its end even if the phone that
+// asked has gone: its statements take a few microseconds each, and a
+// context that can end costs the SQLite driver a goroutine (and an
+// interrupt handler) per statement to watch it, which was about a tenth
+// of the writer's time. The phone that went sends the form again, and
+// its token finds what was saved.
 type prepTx struct {
 	*sql.Tx
 	c *stmts
 }
 
 func (t prepTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
 		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
 	}
@@ -85,6 +93,7 @@ func (t prepTx) ExecContext(ctx context.Context, query string, args ...any) (sql
 }
 
 func (t prepTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
 		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
 	}
@@ -92,6 +101,7 @@ func (t prepTx) QueryContext(ctx context.Context, query string, args ...any) (*s
 }
 
 func (t prepTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
 		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
@@ -108,7 +118,11 @@ func (r prepReads) QueryContext(ctx context.Context, query string, args ...any) 
 	return r.c.db.QueryContext(ctx, query, args...)
 }
 
+// QueryRowContext reads one row, which on the reader pool is always a
+// look-up by key, a few microseconds: as prepTx's statements, it is not
+// worth the driver's goroutine to watch for the request to end.
 func (r prepReads) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	ctx = context.WithoutCancel(ctx)
 	if st, ok := r.c.get(ctx, query); ok {
 		return st.QueryRowContext(ctx, args...)
 	}
