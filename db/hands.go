@@ -125,8 +125,9 @@ func (s *Store) Hands(ctx context.Context, gameID int64) ([]Hand, error) {
 }
 
 // handsQuery reads a game's hands in order; handQuery one of them.
+// "= +?" is a key the plan does not depend on (see keyByValue).
 const (
-	handsQuery = `SELECT ` + handColumns + ` FROM hands WHERE game_id = ? AND deleted_at IS NULL ORDER BY seq`
+	handsQuery = `SELECT ` + handColumns + ` FROM hands WHERE game_id = +? AND deleted_at IS NULL ORDER BY seq`
 	handQuery  = `SELECT ` + handColumns + ` FROM hands WHERE id = ? AND game_id = ? AND deleted_at IS NULL`
 )
 
@@ -207,7 +208,7 @@ type submission struct {
 // submittedQuery finds what a form token saved; rememberQuery keeps it.
 const (
 	submittedQuery = `SELECT s.hand_id, r.after FROM submissions s LEFT JOIN revisions r ON r.id = s.revision_id
-		WHERE s.token = ? AND s.game_id = ? AND s.hand_id IS NOT NULL`
+		WHERE s.token = ? AND s.game_id = +? AND s.hand_id IS NOT NULL`
 	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (token) DO NOTHING`
 	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
@@ -309,7 +310,7 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 // (game_id, seq) finds it at once). Writes to one game take turns
 // (lockGame), so two never take the same number.
 const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
-	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = ?), ?, ?, ?, ?, ?, ?, ?, ?)
+	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = +?), ?, ?, ?, ?, ?, ?, ?, ?)
 	RETURNING ` + handColumns
 
 // AddHand records a new hand at the end of the game and adds it to the

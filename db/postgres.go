@@ -254,8 +254,9 @@ const pgStateColumns = `SELECT rules, house_rules, settings, first_dealer, statu
 			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)`
 
 // pgSQL is query as PostgreSQL reads it: its variant, if it has one, with
-// $N for the placeholders. Queries are the package's constants (and a few
-// made of them), so the answers are kept.
+// "= ?" for SQLite's keyByValue and $N for the placeholders. Queries are
+// the package's constants (and a few made of them), so the answers are
+// kept.
 func pgSQL(query string) string {
 	if q, ok := pgQueries.Load(query); ok {
 		return q.(string)
@@ -264,7 +265,7 @@ func pgSQL(query string) string {
 	if v, ok := pgVariants[query]; ok {
 		q = v
 	}
-	q = rebind(nocase(q))
+	q = rebind(nocase(strings.ReplaceAll(q, keyByValue, "= ?")))
 	pgQueries.Store(query, q)
 	return q
 }

@@ -15,6 +15,8 @@ func TestPgSQL(t *testing.T) {
 		{`SELECT p.id FROM p WHERE m = ? ORDER BY p.name COLLATE NOCASE, p.id`,
 			`SELECT p.id FROM p WHERE m = $1 ORDER BY nocase(p.name) COLLATE "C", p.id`},
 		{leaguePlayerQuery, `SELECT name FROM players WHERE id = $1 AND league_id = $2 FOR UPDATE`},
+		{`SELECT seq FROM hands WHERE game_id = +? AND id > ? ORDER BY seq`, `SELECT seq FROM hands WHERE game_id = $1 AND id > $2 ORDER BY seq`},
+		{`UPDATE t SET n = n + ? WHERE id = +?`, `UPDATE t SET n = n + $1 WHERE id = $2`},
 	}
 	for _, tc := range tests {
 		if got := pgSQL(tc.sqlite); got != tc.postgres {

@@ -122,6 +122,7 @@ type seatRow struct {
 	Worst *HandScore `json:"worst,omitempty"`
 }
 
+// The seats' statements find the game's seats by "= +?" (keyByValue).
 const (
 	// appendSeats sets the totals and result, and keeps a seat's best and
 	// worst hand unless the new one beats it (the earliest on a tie).
@@ -133,7 +134,7 @@ const (
 		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
 			json_extract(value, '$.final') AS final, json_extract(value, '$.place') AS place,
 			json_extract(value, '$.points') AS points, json_extract(value, '$.hand') AS hand FROM json_each(?)) AS j
-		WHERE seats.game_id = ? AND seats.seat = j.seat`
+		WHERE seats.game_id = +? AND seats.seat = j.seat`
 	// recomputeSeats sets everything derived, bests and worsts as given.
 	recomputeSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
 		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
@@ -142,7 +143,7 @@ const (
 			json_extract(value, '$.best.Points') AS best_points, json_extract(value, '$.best.Hand') AS best_hand,
 			json_extract(value, '$.worst.Points') AS worst_points, json_extract(value, '$.worst.Hand') AS worst_hand
 			FROM json_each(?)) AS j
-		WHERE seats.game_id = ? AND seats.seat = j.seat`
+		WHERE seats.game_id = +? AND seats.seat = j.seat`
 	writeGameQuery = `UPDATE games SET status = ?, winner_seat = ?, finished_at = ?, tally = ?,
 		version = version + 1, updated_at = ? WHERE id = ?`
 )
