@@ -8,7 +8,10 @@ import "runtime/debug"
 // collected every few milliseconds under load: at 400% a scorepad costs
 // about a fifth less CPU and its p99 at 8 connections fell from about
 // 4.8 ms to 3.6 ms on the 2-core test machine, for a peak of about
-// 135 MB instead of 55 MB in that run. The soft limit makes the
+// 135 MB instead of 55 MB in that run. A save costs a little more (5-10%
+// in-process, within the noise over HTTP): a larger heap touches more
+// memory. A table views its scorepad far more often than it saves. The
+// soft limit makes the
 // collector work harder as the heap nears it, so a league's import
 // (about 175 MB live) peaks near 270 MB resident, not at five times its
 // live heap.
