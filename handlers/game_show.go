@@ -27,12 +27,8 @@ func (s *Server) showGame(c echo.Context) error {
 	}
 	rememberGame(c, c.Param("game"))
 	saved := flash(c.QueryParam("saved"))
-	league, leagueLink := stamp.League, ""
-	if stamp.LeaguePublicID != "" {
-		leagueLink = leagueURL(db.League{PublicID: stamp.LeaguePublicID})
-	}
-	key := func(version int) string {
-		return strings.Join([]string{"scorepad", c.Param("game"), strconv.Itoa(version), saved, league, leagueLink}, "\x00")
+	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
+		return strings.Join([]string{"scorepad", c.Param("game"), strconv.Itoa(version), saved, stamp.League, stamp.LeaguePublicID}, "\x00")
 	}
 	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
 		return err
