@@ -2,8 +2,8 @@ package standings
 
 import (
 	"math/rand/v2"
-	"reflect"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 )
@@ -47,11 +47,78 @@ func TestExtendEqualsCompute(t *testing.T) {
 		if _, ok := Extend(base, other); !ok {
 			t.Fatal("the second extension was refused")
 		}
-		if !reflect.DeepEqual(got, want) {
+		if !got.Equal(want) {
 			t.Fatalf("Extend at %d of %d:\n got %+v\nwant %+v", k, len(games), got.Rows, want.Rows)
 		}
-		if again := Compute(games[:k], include, PointsFor("")); !reflect.DeepEqual(base, again) {
+		if again := Compute(games[:k], include, PointsFor("")); !base.Equal(again) {
 			t.Fatalf("extending changed the table extended (split %d of %d)", k, len(games))
+		}
+	}
+}
+
+// A league's games finishing one or a few at a time: each table extended
+// from the last is the table of all its games, although most extensions
+// write into the arrays the earlier tables share (Reserve); every earlier
+// table is still what it was, also when one of them is extended again
+// (a request that read it before the latest extension), which must not
+// write over the games the later tables have there.
+func TestExtendChainLeavesEarlierTables(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	include := []int64{1, 2, 13}
+	for range 50 {
+		games := ByFinish(randomGames(rng, 20+rng.IntN(60)))
+		k := rng.IntN(5)
+		chain := []Table{Compute(games[:k], include, PointsFor(""))}
+		ends := []int{k}
+		inPlace := 0
+		for k < len(games) {
+			step := min(1+rng.IntN(3), len(games)-k)
+			last := chain[len(chain)-1]
+			next, ok := Extend(last, slices.Clone(games[k:k+step]))
+			if !ok {
+				t.Fatalf("Extend refused games %d to %d", k, k+step)
+			}
+			if len(last.Games) > 0 && len(next.Games) > 0 && &last.Games[0] == &next.Games[0] {
+				inPlace++
+			}
+			k += step
+			chain, ends = append(chain, next), append(ends, k)
+			// A request holding an earlier table extends it too.
+			i := rng.IntN(len(chain) - 1)
+			other := slices.Clone(games[ends[i]:min(ends[i]+2, len(games))])
+			for j := range other {
+				other[j].Seats = []Seat{{Player: 14, Total: 1}, {Player: 15, Total: 2}}
+			}
+			if _, ok := Extend(chain[i], other); !ok {
+				t.Fatal("extending an earlier table was refused")
+			}
+		}
+		for i, tb := range chain {
+			if want := Compute(games[:ends[i]], include, PointsFor("")); !tb.Equal(want) {
+				t.Fatalf("table %d of the chain (%d games) is not the table of its games", i, ends[i])
+			}
+		}
+		if inPlace < len(chain)/2 {
+			t.Errorf("%d of %d extensions wrote into the array they share; want most", inPlace, len(chain)-1)
+		}
+	}
+}
+
+// Two requests extending the same table at once: one may write into the
+// shared arrays, the other copies them; both get the table of their games
+// (run with -race).
+func TestExtendAtOnce(t *testing.T) {
+	games := ByFinish(randomGames(rand.New(rand.NewPCG(9, 10)), 40))
+	base, _ := Extend(Compute(games[:20], nil, PointsFor("")), slices.Clone(games[20:21]))
+	var wg sync.WaitGroup
+	got := make([]Table, 8)
+	for i := range got {
+		wg.Go(func() { got[i], _ = Extend(base, slices.Clone(games[21:22+i])) })
+	}
+	wg.Wait()
+	for i, tb := range got {
+		if want := Compute(games[:22+i], nil, PointsFor("")); !tb.Equal(want) {
+			t.Errorf("extension %d is not the table of its games", i)
 		}
 	}
 }
@@ -63,5 +130,27 @@ func TestExtendRefusesAnEarlierGame(t *testing.T) {
 	base := Compute(slices.Concat(games[:4], games[5:]), nil, PointsFor(""))
 	if _, ok := Extend(base, games[4:5]); ok {
 		t.Error("Extend took a game that finished before the table's last")
+	}
+}
+
+// Equal tells tables apart by any game, place, rating or row.
+func TestTableEqual(t *testing.T) {
+	games := ByFinish(randomGames(rand.New(rand.NewPCG(11, 12)), 12))
+	base := Compute(games[:10], nil, PointsFor(""))
+	if !base.Equal(Compute(games[:10], nil, PointsFor(""))) {
+		t.Error("a table is not Equal to the same table computed again")
+	}
+	changed := slices.Clone(games[:10])
+	changed[9].Seats = slices.Clone(changed[9].Seats)
+	changed[9].Seats[0].Total++
+	for name, other := range map[string]Table{
+		"one game more":    Compute(games[:11], nil, PointsFor("")),
+		"a total changed":  Compute(changed, nil, PointsFor("")),
+		"another member":   Compute(games[:10], []int64{99}, PointsFor("")),
+		"points of a kind": Compute(games[:10], nil, Points{Scored: true}),
+	} {
+		if base.Equal(other) || other.Equal(base) {
+			t.Errorf("%s: Equal", name)
+		}
 	}
 }

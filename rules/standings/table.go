@@ -50,6 +50,9 @@ type Table struct {
 	Rows   []Row // in no particular order; see Sort
 	Points Points
 	index  map[int64]int // player -> Rows index
+	// The Tails of Games', Places' and After's arrays (Reserve), which
+	// the table Extend makes from this one may share.
+	gamesTail, placesTail, afterTail *Tail
 }
 
 // Compute works out the table of the given games, which must all be
@@ -78,12 +81,13 @@ func Extend(t Table, more []Game) (Table, bool) {
 	if len(more) > 0 && len(t.Games) > 0 && compareFinish(more[0], t.Games[len(t.Games)-1]) < 0 {
 		return t, false
 	}
-	n := Table{
-		// Clipped, so appending copies the game lists rather than writing
-		// into an array another table may share.
-		Games: append(slices.Clip(t.Games), more...), Places: slices.Clip(t.Places), After: slices.Clip(t.After),
-		Rows: slices.Clone(t.Rows), Points: t.Points, index: maps.Clone(t.index),
-	}
+	// The game lists grow in the arrays t's share when no other table
+	// grew from t (Reserve): t reads only its own length of them.
+	n := Table{Rows: slices.Clone(t.Rows), Points: t.Points, index: maps.Clone(t.index)}
+	n.Games, n.gamesTail = Reserve(t.Games, t.gamesTail, len(more))
+	n.Games = append(n.Games, more...)
+	n.Places, n.placesTail = Reserve(t.Places, t.placesTail, len(more))
+	n.After, n.afterTail = Reserve(t.After, t.afterTail, len(more))
 	if n.index == nil {
 		n.index = map[int64]int{}
 	}
@@ -150,6 +154,18 @@ func (t *Table) add(games []Game) {
 		t.Places = append(t.Places, places)
 		t.After = append(t.After, after)
 	}
+}
+
+// Equal reports whether t and u are the same standings: the same games
+// in the same order, places, ratings after each game, and rows.
+func (t Table) Equal(u Table) bool {
+	sameGame := func(a, b Game) bool {
+		return a.Key == b.Key && a.Rules == b.Rules && a.Started.Equal(b.Started) && a.Finished.Equal(b.Finished) &&
+			a.Winner == b.Winner && slices.Equal(a.Seats, b.Seats)
+	}
+	return t.Points == u.Points && slices.EqualFunc(t.Games, u.Games, sameGame) &&
+		slices.EqualFunc(t.Places, u.Places, slices.Equal) && slices.EqualFunc(t.After, u.After, slices.Equal) &&
+		slices.Equal(t.Rows, u.Rows) && maps.Equal(t.index, u.index)
 }
 
 // Row returns the player's row, and false if the player is not in the
