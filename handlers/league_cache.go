@@ -37,9 +37,12 @@ type leagueData struct {
 	version int
 	record  db.LeagueRecord
 	games   []standings.Game // finished games of kinds that count, oldest first
-	seasons []standings.Season
-	names   map[int64]string // every player of the league, by id
-	members []int64
+	// gamesTail lets the data of the next version append the games that
+	// finish to games' array (standings.Reserve).
+	gamesTail *standings.Tail
+	seasons   []standings.Season
+	names     map[int64]string // every player of the league, by id
+	members   []int64
 
 	mu     sync.Mutex
 	used   time.Time
@@ -116,8 +119,8 @@ func newLeagueData(rec db.LeagueRecord, prev *leagueData) *leagueData {
 		d.names[m.ID] = m.Name
 	}
 	if prev != nil && rec.Changed != nil && slices.Equal(prev.record.League.Games, l.Games) {
-		if games, ok := patchGames(prev.games, rec); ok {
-			d.games = games
+		if games, tail, ok := patchGames(prev.games, prev.gamesTail, rec); ok {
+			d.games, d.gamesTail = games, tail
 			d.carryTables(prev)
 			return d
 		}
@@ -135,16 +138,7 @@ func seatNames(rec db.LeagueRecord, members []int64, prev *leagueData) map[int64
 	games := rec.Games
 	if prev != nil && rec.Changed != nil && slices.Equal(prev.members, members) {
 		names = maps.Clone(prev.names)
-		changed := make(map[int64]bool, len(rec.Changed))
-		for _, id := range rec.Changed {
-			changed[id] = true
-		}
-		games = nil
-		for _, g := range rec.Games {
-			if changed[g.ID] {
-				games = append(games, g)
-			}
-		}
+		games = rec.Changed
 	}
 	for _, g := range games {
 		for _, st := range g.Seats {
@@ -156,7 +150,7 @@ func seatNames(rec db.LeagueRecord, members []int64, prev *leagueData) map[int64
 
 // countedGames are the finished games of the kinds the league counts, as
 // the tables take them, in the order given.
-func countedGames(games []db.LeagueGame, l db.League) []standings.Game {
+func countedGames(games []*db.LeagueGame, l db.League) []standings.Game {
 	seats := 0
 	for _, g := range games {
 		seats += len(g.Seats)
@@ -184,32 +178,27 @@ func countedGames(games []db.LeagueGame, l db.League) []standings.Game {
 // read again: the earlier ones (kept, in finishing order, which the
 // others' changes do not touch) less those read again, merged with the
 // ones read again that count. It reports false when a game read again has
-// no key, since keys are what tell the games apart.
-func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, bool) {
-	changed := make(map[int64]bool, len(rec.Changed))
-	for _, id := range rec.Changed {
-		changed[id] = true
-	}
-	var again []db.LeagueGame
+// no key, since keys are what tell the games apart. The games that
+// finished after every kept one are appended to kept's array when tail
+// allows (standings.Reserve); the Tail returned is the list's.
+func patchGames(kept []standings.Game, tail *standings.Tail, rec db.LeagueRecord) ([]standings.Game, *standings.Tail, bool) {
 	keys := make(map[string]bool, len(rec.Changed))
-	for _, g := range rec.Games {
-		if changed[g.ID] {
-			if g.WatchID == "" {
-				return nil, false
-			}
-			again = append(again, g)
-			keys[g.WatchID] = true
+	for _, g := range rec.Changed {
+		if g.WatchID == "" {
+			return nil, nil, false
 		}
+		keys[g.WatchID] = true
 	}
-	counted := standings.ByFinish(countedGames(again, rec.League))
+	counted := standings.ByFinish(countedGames(rec.Changed, rec.League))
 	if !slices.ContainsFunc(kept, func(g standings.Game) bool { return keys[g.Key] }) {
 		if len(counted) == 0 {
 			// Most saves: a hand of a game still being played.
-			return kept, true
+			return kept, tail, true
 		}
 		if len(kept) == 0 || standings.FinishedAfter(counted[0], kept[len(kept)-1]) {
 			// A game just finished, after every other.
-			return append(slices.Clip(kept), counted...), true
+			games, tail := standings.Reserve(kept, tail, len(counted))
+			return append(games, counted...), tail, true
 		}
 	}
 	rest := make([]standings.Game, 0, len(kept))
@@ -218,7 +207,7 @@ func patchGames(kept []standings.Game, rec db.LeagueRecord) ([]standings.Game, b
 			rest = append(rest, g)
 		}
 	}
-	return standings.MergeByFinish(rest, counted), true
+	return standings.MergeByFinish(rest, counted), nil, true
 }
 
 // carryTables takes over the tables prev computed when d's games are
@@ -231,9 +220,13 @@ func (d *leagueData) carryTables(prev *leagueData) {
 	if !slices.Equal(prev.members, d.members) || !slices.Equal(prev.seasons, d.seasons) || len(d.games) < len(prev.games) {
 		return
 	}
-	for i := range prev.games {
-		if !sameGame(prev.games[i], d.games[i]) {
-			return
+	// Games kept in prev's array (patchGames) are prev's by construction;
+	// any others are compared.
+	if len(prev.games) > 0 && &prev.games[0] != &d.games[0] {
+		for i := range prev.games {
+			if !sameGame(prev.games[i], d.games[i]) {
+				return
+			}
 		}
 	}
 	added := d.games[len(prev.games):]

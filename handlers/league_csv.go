@@ -45,7 +45,7 @@ func (s *Server) leagueGamesCSV(c echo.Context) error {
 	}
 	records := [][]string{header}
 	for _, g := range d.record.Games {
-		row := []string{csvTime(g.CreatedAt), "", gameTitle(g), yesNo(l.Counts(g.Rules)), g.Status, "", strconv.Itoa(hands[g.ID])}
+		row := []string{csvTime(g.CreatedAt), "", gameTitle(*g), yesNo(l.Counts(g.Rules)), g.Status, "", strconv.Itoa(hands[g.ID])}
 		if g.Finished() {
 			row[1] = csvTime(g.FinishedAt)
 			if g.Winner >= 0 && g.Winner < len(g.Seats) {

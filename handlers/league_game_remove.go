@@ -32,7 +32,7 @@ func (s *Server) findLeagueGame(c echo.Context, l db.League) (db.LeagueGame, err
 	}
 	for _, g := range d.record.Games {
 		if g.WatchID == c.Param("watch") {
-			return g, nil
+			return *g, nil
 		}
 	}
 	return db.LeagueGame{}, db.ErrNotFound

@@ -42,7 +42,7 @@ func leagueGamesVM(c echo.Context, d *leagueData, pageURL, organizerBase string)
 	vm := views.LeagueGamesVM{Name: d.record.League.Name, Page: page, Pages: pages}
 	last := len(games) - 1 - (page-1)*gamesPerPage
 	for i := last; i >= 0 && i > last-gamesPerPage; i-- {
-		row := views.LeagueGameRowVM{Game: leagueGameSummary(d.record.League, games[i])}
+		row := views.LeagueGameRowVM{Game: leagueGameSummary(d.record.League, *games[i])}
 		if organizerBase != "" {
 			row.RemoveURL = organizerBase + "/games/" + games[i].WatchID + "/remove"
 		}

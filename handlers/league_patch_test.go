@@ -68,7 +68,7 @@ func TestLeagueDataPatchedEqualsRebuilt(t *testing.T) {
 			t.Fatalf("step %d: patched games differ from rebuilt ones", step)
 		}
 		scope := standings.Scope{}
-		if !reflect.DeepEqual(patched.table(scope), rebuilt.table(scope)) {
+		if !patched.table(scope).Equal(rebuilt.table(scope)) {
 			t.Fatalf("step %d: tables differ", step)
 		}
 		prev = patched
@@ -131,7 +131,7 @@ func TestLeagueTablesCarriedOverSaves(t *testing.T) {
 			}
 			rebuilt := newLeagueData(rec, nil)
 			for _, sc := range scopes {
-				if !reflect.DeepEqual(patched.table(sc), rebuilt.table(sc)) {
+				if !patched.table(sc).Equal(rebuilt.table(sc)) {
 					t.Fatalf("game %d hand %d, scope %+v: carried table differs from rebuilt", g, hand, sc)
 				}
 			}

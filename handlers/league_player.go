@@ -105,7 +105,7 @@ func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, wors
 	}
 	var bestScore, worstScore db.HandScore
 	for _, m := range mine {
-		g := d.record.Games[m.game]
+		g := *d.record.Games[m.game]
 		st := g.Seats[m.seat]
 		if g.Rules != rulesID || !g.Finished() || st.Best.Hand == 0 {
 			continue
@@ -152,7 +152,7 @@ func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData,
 	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
 		g, seat := d.record.Games[mine[i].game], mine[i].seat
 		row := views.PlayerGameRowVM{
-			When: when(g.CreatedAt), Game: gameTitle(g), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
+			When: when(g.CreatedAt), Game: gameTitle(*g), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
 			Result: "in progress",
 		}
 		if g.Finished() {

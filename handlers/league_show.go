@@ -139,7 +139,7 @@ func (s *Server) showLeague(c echo.Context) error {
 	}
 	vm.Movement = movementChart(d, t, shown)
 	for i := len(d.record.Games) - 1; i >= 0 && len(vm.Recent) < 8; i-- {
-		vm.Recent = append(vm.Recent, leagueGameSummary(l, d.record.Games[i]))
+		vm.Recent = append(vm.Recent, leagueGameSummary(l, *d.record.Games[i]))
 	}
 	var buf bytes.Buffer
 	if err := views.LeaguePage(vm).Render(c.Request().Context(), &buf); err != nil {
