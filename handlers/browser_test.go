@@ -148,9 +148,11 @@ func newGameInBrowser(t *testing.T, ctx context.Context, base, game string, play
 // choose taps a radio button or checkbox as a player would: the card
 // picker covers the lower part of the screen while it is open, so it is
 // closed first (its Done button) if a card field left it open. A preview
-// arriving as the tap lands can move the page under it (the feedback of a
-// field above grows), so a tap that did not tick the button is tried
-// again, as a player would, once the previews are in; twice missed fails.
+// that arrives while the finger is down waits for it to lift (meldpad.js's
+// afterTap), but one that lands between aiming and touching still moves
+// the page (the feedback of a field above grows), so a tap that did not
+// tick the button is tried again, as a player would, once the previews
+// are in; twice missed fails.
 // sel is a radio button or a checkbox to tick, or a button.
 func choose(sel string) step {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {

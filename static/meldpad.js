@@ -432,9 +432,23 @@
     });
     document.body.addEventListener("htmx:beforeSwap", function (e) {
       var form = e.detail.elt, was = sent.get(e.detail.xhr);
-      if (was === undefined || was === state(form)) return;
+      if (was === undefined) return;
       e.detail.shouldSwap = false;
-      htmx.trigger(form, "change");
+      if (was !== state(form)) {
+        htmx.trigger(form, "change");
+        return;
+      }
+      if (!pressing()) {
+        e.detail.shouldSwap = true;
+        return;
+      }
+      // A finger is on the screen: the preview waits until it is lifted
+      // (afterTap), and is dropped if the tap changed the sheet, whose
+      // own preview follows.
+      var html = e.detail.serverResponse;
+      afterTap(function () {
+        if (state(form) === was) htmx.swap(form, html, { swapStyle: "none" }, { contextElement: form });
+      });
     });
     // A field's feedback is patched: when the preview reads the same cards
     // as the chips shown, the chips stay (their colours and notes
@@ -480,6 +494,31 @@
     document.body.addEventListener("htmx:afterSettle", swapped);
     document.body.addEventListener("htmx:oobAfterSwap", swapped);
   }
+
+  // afterTap runs fn now, or once the finger (or mouse button) that is
+  // down is lifted. Previews go through it: swapped in while a player
+  // taps, the feedback they bring above the button being tapped (a
+  // message, a row of chips) would move it from under the finger, and the
+  // tap would miss it or land on its neighbour. A press held longer than
+  // a tap (or whose lifting the page never heard) holds nothing back.
+  var pressedAt = 0, afterLift = [];
+  function pressing() { return pressedAt > 0 && Date.now() - pressedAt < 1500; }
+  function afterTap(fn) {
+    if (pressing()) afterLift.push(fn);
+    else fn();
+  }
+  function lifted() {
+    pressedAt = 0;
+    var run = afterLift;
+    afterLift = [];
+    // After the click that the lifting makes.
+    if (run.length) setTimeout(function () { run.forEach(function (fn) { fn(); }); }, 0);
+  }
+  document.addEventListener("pointerdown", function () { pressedAt = Date.now(); }, true);
+  document.addEventListener("pointerup", lifted, true);
+  document.addEventListener("pointercancel", lifted, true);
+  window.addEventListener("blur", lifted);
+  window.meldpadAfterTap = afterTap;
 
   document.addEventListener("DOMContentLoaded", function () {
     live();

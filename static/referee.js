@@ -90,7 +90,10 @@
       waiting = false;
       var answer = judge(form.dataset.referee, formQuery());
       if (answer.error) throw new Error(answer.error);
-      window.htmx.swap(form, answer.html, { swapStyle: "none" }, { contextElement: form });
+      // Not while a finger is down (meldpad.js's afterTap).
+      (window.meldpadAfterTap || function (fn) { fn(); })(function () {
+        window.htmx.swap(form, answer.html, { swapStyle: "none" }, { contextElement: form });
+      });
       note("Checked on this phone: meldpad cannot be reached just now. It checks again when you save.");
     }).catch(function () {
       waiting = false;
