@@ -194,7 +194,11 @@ func TestBrowserRematch(t *testing.T) {
 	ctx := newBrowser(t)
 	run(t, ctx, "make a league", chromedp.Navigate(app.srv.URL+"/leagues/new"), chromedp.WaitVisible(css("#name")),
 		chromedp.SendKeys(css("#name"), "Thursday club"), chromedp.Click(css(`input[name=games][value=fan]`)),
-		chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css("main h1")))
+		chromedp.Click(css(`button[type=submit]`)))
+	// The new-league form has a heading too: wait for the organizer's
+	// page, or the next page would be opened while the league is still
+	// being made, and cut it short.
+	waitText(t, ctx, "main h1", "Thursday club")
 	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
 	pointsRound(t, ctx, 1, "60", "")
 	pointsRound(t, ctx, 2, "", "10")
