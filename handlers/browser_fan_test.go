@@ -16,10 +16,7 @@ func TestBrowserFanGame(t *testing.T) {
 	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
 
 	// Deal 1: Ann goes gin (the public API example): 25 + 73 = 98 (N6).
-	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
-		chromedp.WaitVisible(css("#in-knock_card")),
-	)
+	run(t, ctx, "open the card sheet", openCardSheet("#in-knock_card"))
 	// The knock card through the picker: one tap on 5♥.
 	run(t, ctx, "pick the knock card",
 		chromedp.Click(css("#in-knock_card")),

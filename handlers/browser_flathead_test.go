@@ -36,8 +36,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	newGameInBrowser(t, ctx, app.srv.URL, "flathead", "Ann", "Bob", "Cy")
 
 	run(t, ctx, "open the card sheet",
-		tapInView(`a[href$="/hands/new?by=cards"]`),
-		chromedp.WaitVisible(css("#in-meld_0_0")),
+		openCardSheet("#in-meld_0_0"),
 		tapInView(`input[name=winner][value="0"]`),
 	)
 	// Ann's first meld through the picker: 3, 4, 5 of Lamps, a flush run.

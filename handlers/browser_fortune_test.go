@@ -16,10 +16,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
 	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob", "Cy")
-	run(t, ctx, "open the card sheet",
-		tapInView(`a[href$="/hands/new?by=cards"]`),
-		chromedp.WaitVisible(css("#in-meld_0_0")),
-	)
+	run(t, ctx, "open the card sheet", openCardSheet("#in-meld_0_0"))
 	run(t, ctx, "pick three kings",
 		tapInView("#in-meld_0_0"),
 		chromedp.WaitVisible(css("#picker")),

@@ -18,10 +18,7 @@ func TestBrowserTapWhilePreviewArrives(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
 	newGameInBrowser(t, ctx, app.srv.URL, "fan", "Ann", "Bob")
-	run(t, ctx, "open the card sheet",
-		chromedp.Click(css(`a[href$="/hands/new?by=cards"]`)),
-		chromedp.WaitVisible(css("#in-knock_card")),
-	)
+	run(t, ctx, "open the card sheet", openCardSheet("#in-knock_card"))
 	const bob = `input[name=knocker][value="1"]`
 	// The picker closed (it covers the lower screen), Bob's button in view.
 	run(t, ctx, "close the picker",

@@ -133,6 +133,12 @@ func typeCards(name, cards string) step {
 	return chromedp.Steps(inView("#in-"+name), chromedp.Click(sel), chromedp.SendKeys(sel, cards))
 }
 
+// openCardSheet opens the card sheet from the scorepad, as a player taps
+// its link, and waits for the sheet's first field.
+func openCardSheet(first string) step {
+	return chromedp.Steps(tapInView(`a[href$="/hands/new?by=cards"]`), chromedp.WaitVisible(css(first)))
+}
+
 // newGameInBrowser starts a game through the new-game form.
 func newGameInBrowser(t *testing.T, ctx context.Context, base, game string, players ...string) {
 	t.Helper()

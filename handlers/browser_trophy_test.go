@@ -17,11 +17,7 @@ func TestBrowserTrophyTrick(t *testing.T) {
 
 	// Ann deals first, so Bob leads (T6); the table says Ann leads this
 	// one, as in the API's example.
-	run(t, ctx, "open the card sheet",
-		tapInView(`a[href$="/hands/new?by=cards"]`),
-		chromedp.WaitVisible(css("#in-play_0_card")),
-		chromedp.SetValue(css("#leader"), "0"),
-	)
+	run(t, ctx, "open the card sheet", openCardSheet("#in-play_0_card"), chromedp.SetValue(css("#leader"), "0"))
 	// The lead through the picker: one tap on 3 Lamps.
 	run(t, ctx, "pick the lead",
 		tapInView("#in-play_0_card"),
