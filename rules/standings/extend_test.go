@@ -154,3 +154,18 @@ func TestTableEqual(t *testing.T) {
 		}
 	}
 }
+
+// Reserving room for nothing never copies, even in an array another
+// list grew into: nothing will be written.
+func TestReserveNothing(t *testing.T) {
+	s, tail := Reserve(make([]int, 3), nil, 2) // an array of its own, with room
+	s = append(s, 1, 2)
+	shorter := s[:3] // an earlier list of the same array
+	got, gotTail := Reserve(shorter, tail, 0)
+	if &got[0] != &s[0] || gotTail != tail || len(got) != 3 {
+		t.Errorf("reserving nothing copied the list or changed its Tail")
+	}
+	if again, _ := Reserve(shorter, tail, 1); &again[0] == &s[0] {
+		t.Errorf("room for one more was given in an array another list grew into")
+	}
+}

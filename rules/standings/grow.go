@@ -40,6 +40,9 @@ func (t *Tail) claim(from, n int) bool {
 // otherwise has a length the Tail does not expect, and is copied when it
 // is extended in its turn (correct, only slower).
 func Reserve[T any](s []T, tail *Tail, n int) ([]T, *Tail) {
+	if n == 0 {
+		return s, tail // nothing is written
+	}
 	if cap(s)-len(s) >= n && tail.claim(len(s), n) {
 		return s, tail
 	}
