@@ -165,7 +165,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 
 // writeQueries are the writer's statements of a save, a correction and a
 // deletion, prepared once when the store opens.
-var writeQueries = []string{stateQuery, stateTokenQuery, insertHand, appendSeats, recomputeSeats, writeGameQuery,
+var writeQueries = []string{stateQuery, stateTokenQuery, stateTokenByLinkQuery, insertHand, appendSeats, recomputeSeats, writeGameQuery,
 	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}
 
 // reads are the reader pool's statements, prepared on first use.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"meldpad/rules"
+	"meldpad/rules/game"
 )
 
 // Hand is one entry on a scorepad: a hand, a deal or a trick.
@@ -324,15 +325,51 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
-	var handID int64
+	load := func(tx dbtx) (gameState, submission, bool, error) {
+		if err := s.lockGame(ctx, tx, gameID); err != nil {
+			return gameState{}, submission{}, false, err
+		}
+		return loadGameStateAndToken(ctx, tx, gameID, c.Token)
+	}
+	return s.addHand(ctx, load, func(rules.Game, game.Table) (HandInput, error) { return in, nil }, c)
+}
+
+// AddHandTo is AddHand for the game whose link (public id) is link, read
+// once, by the write: build makes the hand from the game's rules and table
+// as the write finds them, so a phone's form is checked against the very
+// state its hand is added to, and the caller need not read the game
+// first. An error from build is returned as it is, and nothing is saved.
+func (s *Store) AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (HandInput, error), c Change) (Hand, error) {
+	if !ValidID(link) {
+		return Hand{}, ErrNotFound
+	}
+	load := func(tx dbtx) (gameState, submission, bool, error) {
+		if err := s.lockGameByLink(ctx, tx, link); err != nil {
+			return gameState{}, submission{}, false, err
+		}
+		return loadGameStateAndTokenByLink(ctx, tx, link, c.Token)
+	}
+	return s.addHand(ctx, load, build, c)
+}
+
+// addHand adds the hand build makes to the game load reads (with the
+// form token's earlier save, if any).
+func (s *Store) addHand(ctx context.Context, load func(tx dbtx) (gameState, submission, bool, error),
+	build func(rules.Game, game.Table) (HandInput, error), c Change) (Hand, error) {
+	var gameID, handID int64
 	var saved Hand // the hand as inserted, when this call inserted it
 	err := s.writePrepared(ctx, func(tx dbtx) error {
 		saved = Hand{}
-		if err := s.lockGame(ctx, tx, gameID); err != nil {
+		st, sub, seen, err := load(tx)
+		if err != nil {
 			return err
 		}
-		st, sub, seen, err := loadGameStateAndToken(ctx, tx, gameID, c.Token)
+		gameID = st.id
+		in, err := build(st.rules, st.table)
 		if err != nil {
+			return err
+		}
+		if err := in.validate(); err != nil {
 			return err
 		}
 		if seen {

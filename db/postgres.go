@@ -197,6 +197,19 @@ func (s *Store) lockGame(ctx context.Context, tx dbtx, gameID int64) error {
 	return nil
 }
 
+// lockGameByLink is lockGame for the game with the public id link.
+func (s *Store) lockGameByLink(ctx context.Context, tx dbtx, link string) error {
+	if !s.postgres {
+		return nil
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE public_id = ? FOR NO KEY UPDATE`, link).Scan(&id)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) { // no game: the write's own read says ErrNotFound
+		return fmt.Errorf("db: lock game %s: %w", link, err)
+	}
+	return nil
+}
+
 // lockToken makes the writes of one form token take turns, for the
 // writes whose token check and insert are in different tables (a new
 // game, a new league): the second finds what the first made.
@@ -223,8 +236,9 @@ func (s *Store) readOptions() *sql.TxOptions {
 // takes before a write that depends on it. pgConn swaps them in, so the
 // code names one statement. Each SQLite statement here says so.
 var pgVariants = map[string]string{
-	stateQuery:      pgStateColumns + ` FROM games WHERE id = ?`,
-	stateTokenQuery: pgStateColumns + tokenColumns + ` FROM games WHERE id = ?`,
+	stateQuery:            pgStateColumns + ` FROM games WHERE id = ?`,
+	stateTokenQuery:       pgStateColumns + tokenColumns + ` FROM games WHERE id = ?`,
+	stateTokenByLinkQuery: pgStateColumns + tokenColumns + `, id FROM games WHERE public_id = ?`,
 	gameQuery: `SELECT ` + gameColumns + `, (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
 		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
 		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)

@@ -48,6 +48,9 @@ const (
 	// token already saved in the game (submittedQuery's hand and after),
 	// NULLs when nothing: a new hand reads both in one statement.
 	stateTokenQuery = stateColumns + tokenColumns + ` FROM games WHERE id = ?`
+	// stateTokenByLinkQuery is stateTokenQuery for the game a link names
+	// (its public id), with the game's id after the token's columns.
+	stateTokenByLinkQuery = stateColumns + tokenColumns + `, id FROM games WHERE public_id = ?`
 
 	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
@@ -70,6 +73,36 @@ func loadGameStateAndToken(ctx context.Context, q reader, gameID int64, token st
 	st, err := scanGameState(q.QueryRowContext(ctx, stateTokenQuery, token, token, gameID), gameID, &handID, &after)
 	if err != nil || !handID.Valid {
 		return st, submission{}, false, err
+	}
+	sub, err := submissionOf(handID.Int64, after)
+	return st, sub, err == nil, err
+}
+
+// loadGameStateAndTokenByLink is loadGameStateAndToken for the game with
+// the public id link. A game whose tally is not stored yet (no hand since
+// it was created or imported) gets the tally of its hands, which are read
+// for it, so that its table is the game's as it stands.
+func loadGameStateAndTokenByLink(ctx context.Context, q reader, link, token string) (gameState, submission, bool, error) {
+	var handID, id sql.NullInt64
+	var after sql.NullString
+	st, err := scanGameState(q.QueryRowContext(ctx, stateTokenByLinkQuery, token, token, link), 0, &handID, &after, &id)
+	if err != nil {
+		return st, submission{}, false, err
+	}
+	st.id = id.Int64
+	if !st.known {
+		hands, err := loadHands(ctx, q, st.id)
+		if err != nil {
+			return st, submission{}, false, err
+		}
+		rounds := make([]rules.Round, len(hands))
+		for i, h := range hands {
+			rounds[i] = h.Round()
+		}
+		st.table.Tally = game.TallyOf(len(st.table.Names), rounds)
+	}
+	if !handID.Valid {
+		return st, submission{}, false, nil
 	}
 	sub, err := submissionOf(handID.Int64, after)
 	return st, sub, err == nil, err
