@@ -37,11 +37,27 @@ type pointsRecord struct {
 // (validator tags), then what the game's rules allow on numbers alone. It
 // returns the hand to store, or the errors by field.
 func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
+	form, err := bindPoints(c)
+	if err != nil {
+		return form, db.HandInput{}, nil, err
+	}
+	form, in, errs := s.checkPoints(form, t.rules, t.state())
+	return form, in, errs, nil
+}
+
+// bindPoints reads a by-points hand as posted.
+func bindPoints(c echo.Context) (pointsForm, error) {
 	var form pointsForm
 	if err := c.Bind(&form); err != nil {
-		return form, db.HandInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+		return form, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	seats := len(t.game.Seats)
+	return form, nil
+}
+
+// checkPoints is readPointsForm's checks of a bound hand, against the
+// game's rules and table.
+func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
+	seats := len(st.Names)
 	for len(form.Points) < seats {
 		form.Points = append(form.Points, "")
 	}
@@ -55,7 +71,7 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 	if _, bad := errs["author"]; !bad {
 		form.Author = db.TidyName(form.Author)
 	}
-	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: t.rules.EndsHandQuestion == "" || form.EndsHand != ""}
+	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion == "" || form.EndsHand != ""}
 	for i, p := range form.Points {
 		round.Points[i], _ = parsePoints(p)
 	}
@@ -67,13 +83,13 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 		}
 	}
 	if len(errs) > 0 {
-		return form, db.HandInput{}, errs, nil
+		return form, db.HandInput{}, errs
 	}
-	if t.rules.SeatQuestion != "" && round.Seat < 0 {
-		errs["seat"] = t.rules.SeatQuestion + " Choose one (" + t.rules.SeatRule + ")."
-		return form, db.HandInput{}, errs, nil
+	if r.SeatQuestion != "" && round.Seat < 0 {
+		errs["seat"] = r.SeatQuestion + " Choose one (" + r.SeatRule + ")."
+		return form, db.HandInput{}, errs
 	}
-	if err := t.rules.CheckPoints(t.state(), round); err != nil {
+	if err := r.CheckPoints(st, round); err != nil {
 		// A rule broken by one seat's number is said beside that field.
 		field := "points"
 		var bad *game.PointsError
@@ -81,11 +97,11 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 			field = "points[" + strconv.Itoa(bad.Seat) + "]"
 		}
 		errs[field] = err.Error()
-		return form, db.HandInput{}, errs, nil
+		return form, db.HandInput{}, errs
 	}
-	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: t.rules.EndsHandQuestion != "" && round.EndsHand})
+	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: r.EndsHandQuestion != "" && round.EndsHand})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: round.Seat, EndsHand: round.EndsHand}
-	return form, in, nil, nil
+	return form, in, nil
 }
 
 // handFormVM fills the by-points form's view model from what was posted

@@ -8,6 +8,8 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -16,29 +18,58 @@ import (
 // and a submit again with other values is told what was saved; a phone
 // that was behind is told what changed before it saves; a database that
 // cannot be written is said so, the entry kept.
+//
+// A hand by points reads the game once, in the write that adds it: the
+// form is checked there, against the game as it stands (db.AddHandTo), and
+// the game is read for a page only when one is shown instead of the
+// scorepad (wrong input, a phone behind, a disk that fails).
 func (s *Server) saveHand(c echo.Context) error {
-	t, err := s.loadForNewHand(c)
+	if c.FormValue("by") == "cards" {
+		t, err := s.loadForNewHand(c)
+		if err != nil {
+			return err
+		}
+		if sh, ok := sheetOf(t.rules); ok {
+			return s.saveSheet(c, t, sh)
+		}
+	}
+	form, err := bindPoints(c)
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
-		return s.saveSheet(c, t, sh)
-	}
-	form, in, errs, err := s.readPointsForm(c, t)
-	if err != nil {
-		return err
-	}
-	if errs != nil {
-		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(newHandVM(c, t, form, errs)))
+	var in db.HandInput
+	var errs fieldErrors
+	build := func(r rules.Game, st game.Table) (db.HandInput, error) {
+		var checked pointsForm
+		if checked, in, errs = s.checkPoints(form, r, st); errs != nil {
+			return db.HandInput{}, errRefused
+		}
+		form = checked
+		return in, nil
 	}
 	version, _ := strconv.Atoi(form.Version)
-	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	author := db.TidyName(form.Author) // unused if the name is refused: nothing is saved
+	saved, err := s.store.AddHandTo(c.Request().Context(), c.Param("game"), build, db.Change{Token: form.Token, Author: author, Version: version})
+	if errors.Is(err, errRefused) {
+		t, err := s.loadForNewHand(c)
+		if err != nil {
+			return err
+		}
+		// The game as the page shows it: its checks, had it changed since
+		// the write read it, are the ones the player sees.
+		form, _, errs = s.checkPoints(form, t.rules, t.state())
+		if errs == nil {
+			errs = fieldErrors{"form": "The game changed as this was saved. Check the numbers and save again."}
+		}
+		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(newHandVM(c, t, form, errs)))
+	}
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
 		// Reload to show what the other phone saved; the form now carries
 		// the current version so saving again is a deliberate choice.
-		if t, err = s.loadTable(c); err != nil {
+		t, err := s.loadTable(c)
+		if err != nil {
 			return err
 		}
 		vm := newHandVM(c, t, form, nil)
@@ -49,14 +80,23 @@ func (s *Server) saveHand(c echo.Context) error {
 		return s.pointsSavedAlready(c, form, in, again)
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
+		t, loadErr := s.loadForNewHand(c)
+		if loadErr != nil {
+			return loadErr
+		}
+		form, _, _ = s.checkPoints(form, t.rules, t.state()) // one field a seat, as typed, if the write failed before it checked them
 		return render(c, http.StatusServiceUnavailable, views.HandFormPage(newHandVM(c, t, form, fieldErrors{"form": notSavedMessage(t)})))
 	case err != nil:
 		return err
 	}
+	t := table{game: db.Game{ID: saved.GameID, PublicID: c.Param("game")}}
 	s.changedTo(c, t, saved.GameVersion)
 	rememberAuthor(c, form.Author)
 	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
 }
+
+// errRefused is a by-points hand the game's checks refused (saveHand).
+var errRefused = errors.New("handlers: the hand was refused")
 
 // pointsSavedAlready shows a by-points form posted again with other values
 // (savedAlready): the entry kept, offered as the correction of the hand the

@@ -20,6 +20,8 @@ import (
 
 	"meldpad/db"
 	"meldpad/handlers/live"
+	"meldpad/rules"
+	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -35,6 +37,7 @@ type Store interface {
 	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
 	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
 	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change) (db.Hand, error)
+	AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (db.HandInput, error), c db.Change) (db.Hand, error)
 	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change) (db.Hand, error)
 	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change) error
 	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)

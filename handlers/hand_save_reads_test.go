@@ -1,0 +1,57 @@
+package handlers
+
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"testing"
+
+	"meldpad/db"
+)
+
+// gameCounter is a Store that counts its reads of a game by link.
+type gameCounter struct {
+	Store
+	games atomic.Int32
+}
+
+func (g *gameCounter) Game(ctx context.Context, publicID string) (db.Game, error) {
+	g.games.Add(1)
+	return g.Store.Game(ctx, publicID)
+}
+
+// TestSaveByPointsReadsTheGameOnce: a hand saved by points is checked in
+// the write that adds it (db.AddHandTo), so the handler reads the game no
+// more; a refused one is shown with the game read for the page, its
+// message by the field and its values kept, and nothing saved.
+func TestSaveByPointsReadsTheGameOnce(t *testing.T) {
+	app := newTestApp(t)
+	srv := app.srv.Config.Handler.(*Server)
+	counter := &gameCounter{Store: srv.store}
+	srv.store = counter
+	gamePath := app.createGame("flathead", "Ann", "Bob", "Cy")
+
+	form := formValues(app.get(gamePath + "/hands/new"))
+	form["points"] = []string{"14", "", ""}
+	form.Set("seat", "0")
+	before := counter.games.Load()
+	if p := app.post(gamePath+"/hands", form); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d\n%s", p.status, p.body)
+	}
+	if n := counter.games.Load() - before; n != 0 {
+		t.Errorf("the save read the game %d times outside its write, want 0", n)
+	}
+
+	form = formValues(app.get(gamePath + "/hands/new"))
+	form["points"] = []string{"14", "x9", ""}
+	form.Set("seat", "0")
+	p := app.post(gamePath+"/hands", form)
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("a refused save: %d", p.status)
+	}
+	mustContain(t, p, "Enter a whole number", `value="x9"`)
+	hands, err := app.store.Hands(context.Background(), mustGameID(t, app, gamePath))
+	if err != nil || len(hands) != 1 {
+		t.Errorf("%d hands stored (%v), want 1", len(hands), err)
+	}
+}
