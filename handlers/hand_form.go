@@ -71,6 +71,11 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 	if _, bad := errs["author"]; !bad {
 		form.Author = db.TidyName(form.Author)
 	}
+	if r.SeatQuestion == "" {
+		// The form asks no seat of this game; one sent anyway (no phone
+		// sends it) would be refused with nowhere to say why.
+		form.Seat = ""
+	}
 	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion == "" || form.EndsHand != ""}
 	for i, p := range form.Points {
 		round.Points[i], _ = parsePoints(p)

@@ -141,6 +141,8 @@ func TestRecordHandRulesPerGame(t *testing.T) {
 	}{
 		{"flathead", []string{"Ann", "Bob", "Cy"}, "0", []string{"14", "", ""}, []string{"14", "0", "0"}, "Ann went out"},
 		{"fortune", []string{"Ann", "Bob"}, "", []string{"45", "-70"}, []string{"45", "-70"}, ""},
+		// A seat sent for a game whose form asks none is not asked about.
+		{"fan", []string{"Ann", "Bob"}, "9", []string{"25", ""}, []string{"25", "0"}, ""},
 		{"blackheart", []string{"Ann", "Bob"}, "1", []string{"-15", "+45"}, []string{"-15", "45"}, "Bob went out"},
 		{"trophy", []string{"Ann", "Bob", "Cy", "Dee"}, "3", []string{"", "", "", "1"}, []string{"0", "0", "0", "1"}, "Dee won the trick"},
 	}
