@@ -186,26 +186,23 @@ func pgStorageFailed(err error) bool {
 // phone is told, and hands are numbered without a gap or a repeat. On
 // SQLite the one writer does this already.
 func (s *Store) lockGame(ctx context.Context, tx dbtx, gameID int64) error {
-	if !s.postgres {
-		return nil
-	}
-	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE id = ? FOR NO KEY UPDATE`, gameID).Scan(&id)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) { // no game: the write's own read says ErrNotFound
-		return fmt.Errorf("db: lock game %d: %w", gameID, err)
-	}
-	return nil
+	return s.lockGameWhere(ctx, tx, "id", gameID)
 }
 
 // lockGameByLink is lockGame for the game with the public id link.
 func (s *Store) lockGameByLink(ctx context.Context, tx dbtx, link string) error {
+	return s.lockGameWhere(ctx, tx, "public_id", link)
+}
+
+// lockGameWhere locks the game whose column (id or public_id) is key.
+func (s *Store) lockGameWhere(ctx context.Context, tx dbtx, column string, key any) error {
 	if !s.postgres {
 		return nil
 	}
 	var id int64
-	err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE public_id = ? FOR NO KEY UPDATE`, link).Scan(&id)
+	err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE `+column+` = ? FOR NO KEY UPDATE`, key).Scan(&id)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) { // no game: the write's own read says ErrNotFound
-		return fmt.Errorf("db: lock game %s: %w", link, err)
+		return fmt.Errorf("db: lock game %v: %w", key, err)
 	}
 	return nil
 }
