@@ -224,7 +224,7 @@ func (d *leagueData) carryTables(prev *leagueData) {
 	// any others are compared.
 	if len(prev.games) > 0 && &prev.games[0] != &d.games[0] {
 		for i := range prev.games {
-			if !sameGame(prev.games[i], d.games[i]) {
+			if !prev.games[i].Equal(d.games[i]) {
 				return
 			}
 		}
@@ -242,13 +242,6 @@ func (d *leagueData) carryTables(prev *leagueData) {
 		}
 		d.tables[scope] = t
 	}
-}
-
-// sameGame reports whether a and b are the same game with the same
-// result, as standings count it.
-func sameGame(a, b standings.Game) bool {
-	return a.Key == b.Key && a.Rules == b.Rules && a.Winner == b.Winner &&
-		a.Started.Equal(b.Started) && a.Finished.Equal(b.Finished) && slices.Equal(a.Seats, b.Seats)
 }
 
 func (d *leagueData) touch() {

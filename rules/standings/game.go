@@ -26,6 +26,13 @@ type Seat struct {
 	Place int
 }
 
+// Equal reports whether g and h are the same game with the same result,
+// as standings count it.
+func (g Game) Equal(h Game) bool {
+	return g.Key == h.Key && g.Rules == h.Rules && g.Winner == h.Winner &&
+		g.Started.Equal(h.Started) && g.Finished.Equal(h.Finished) && slices.Equal(g.Seats, h.Seats)
+}
+
 // Places returns each seat's finishing place: as the game's rules gave
 // them when known (Seat.Place), else 1 for the winner, then the others by
 // final total, highest first, with equal totals sharing a place and the

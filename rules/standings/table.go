@@ -159,11 +159,7 @@ func (t *Table) add(games []Game) {
 // Equal reports whether t and u are the same standings: the same games
 // in the same order, places, ratings after each game, and rows.
 func (t Table) Equal(u Table) bool {
-	sameGame := func(a, b Game) bool {
-		return a.Key == b.Key && a.Rules == b.Rules && a.Started.Equal(b.Started) && a.Finished.Equal(b.Finished) &&
-			a.Winner == b.Winner && slices.Equal(a.Seats, b.Seats)
-	}
-	return t.Points == u.Points && slices.EqualFunc(t.Games, u.Games, sameGame) &&
+	return t.Points == u.Points && slices.EqualFunc(t.Games, u.Games, Game.Equal) &&
 		slices.EqualFunc(t.Places, u.Places, slices.Equal) && slices.EqualFunc(t.After, u.After, slices.Equal) &&
 		slices.Equal(t.Rows, u.Rows) && maps.Equal(t.index, u.index)
 }
