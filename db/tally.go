@@ -68,9 +68,15 @@ func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, erro
 
 // loadGameStateAndToken is loadGameState and submitted in one statement.
 func loadGameStateAndToken(ctx context.Context, q reader, gameID int64, token string) (gameState, submission, bool, error) {
+	return scanStateAndToken(q.QueryRowContext(ctx, stateTokenQuery, token, token, gameID), gameID)
+}
+
+// scanStateAndToken reads stateColumns and tokenColumns, and into more
+// whatever columns follow.
+func scanStateAndToken(row scanner, gameID int64, more ...any) (gameState, submission, bool, error) {
 	var handID sql.NullInt64
 	var after sql.NullString
-	st, err := scanGameState(q.QueryRowContext(ctx, stateTokenQuery, token, token, gameID), gameID, &handID, &after)
+	st, err := scanGameState(row, gameID, append([]any{&handID, &after}, more...)...)
 	if err != nil || !handID.Valid {
 		return st, submission{}, false, err
 	}
@@ -83,13 +89,12 @@ func loadGameStateAndToken(ctx context.Context, q reader, gameID int64, token st
 // it was created or imported) gets the tally of its hands, which are read
 // for it, so that its table is the game's as it stands.
 func loadGameStateAndTokenByLink(ctx context.Context, q reader, link, token string) (gameState, submission, bool, error) {
-	var handID, id sql.NullInt64
-	var after sql.NullString
-	st, err := scanGameState(q.QueryRowContext(ctx, stateTokenByLinkQuery, token, token, link), 0, &handID, &after, &id)
+	var id int64
+	st, sub, seen, err := scanStateAndToken(q.QueryRowContext(ctx, stateTokenByLinkQuery, token, token, link), 0, &id)
 	if err != nil {
-		return st, submission{}, false, err
+		return st, sub, seen, err
 	}
-	st.id = id.Int64
+	st.id = id
 	if !st.known {
 		hands, err := loadHands(ctx, q, st.id)
 		if err != nil {
@@ -101,11 +106,7 @@ func loadGameStateAndTokenByLink(ctx context.Context, q reader, link, token stri
 		}
 		st.table.Tally = game.TallyOf(len(st.table.Names), rounds)
 	}
-	if !handID.Valid {
-		return st, submission{}, false, nil
-	}
-	sub, err := submissionOf(handID.Int64, after)
-	return st, sub, err == nil, err
+	return st, sub, seen, nil
 }
 
 // scanGameState reads stateColumns, and into more whatever columns follow.
