@@ -433,18 +433,16 @@
     document.body.addEventListener("htmx:beforeSwap", function (e) {
       var form = e.detail.elt, was = sent.get(e.detail.xhr);
       if (was === undefined) return;
-      e.detail.shouldSwap = false;
       if (was !== state(form)) {
+        e.detail.shouldSwap = false;
         htmx.trigger(form, "change");
         return;
       }
-      if (!pressing()) {
-        e.detail.shouldSwap = true;
-        return;
-      }
+      if (!pressing()) return;
       // A finger is on the screen: the preview waits until it is lifted
       // (afterTap), and is dropped if the tap changed the sheet, whose
       // own preview follows.
+      e.detail.shouldSwap = false;
       var html = e.detail.serverResponse;
       afterTap(function () {
         if (state(form) === was) htmx.swap(form, html, { swapStyle: "none" }, { contextElement: form });
