@@ -57,24 +57,29 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	var healthz, scorepad, saves, fsyncs []float64
 	var p99s [3][]float64 // ms: /healthz, scorepad, saves
 	var cpus [3][]float64 // the server's CPU per request, µs
+	var own [3][]float64  // this client's
 	for round := range r.rounds {
-		cpu := r.cpuMeter()
+		cpu, ownCPU := cpuMeter(r.pid), cpuMeter(os.Getpid())
+		measured := func(i int, perSecond float64) {
+			cpus[i] = append(cpus[i], cpu(perSecond))
+			own[i] = append(own[i], ownCPU(perSecond))
+		}
 		h, hp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+"/healthz", http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("/healthz: %w", err)
 		}
-		cpus[0] = append(cpus[0], cpu(h))
+		measured(0, h)
 		s, sp, err := r.rate(ctx, func(c *http.Client) error { return expect(ctx, c, r.base+game, http.StatusOK) })
 		if err != nil {
 			return fmt.Errorf("scorepad: %w", err)
 		}
-		cpus[1] = append(cpus[1], cpu(s))
+		measured(1, s)
 		var next atomic.Int64
 		w, wp, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
 		if err != nil {
 			return fmt.Errorf("saves: %w", err)
 		}
-		cpus[2] = append(cpus[2], cpu(w))
+		measured(2, w)
 		f, err := fsyncRate(r.dir, r.dur)
 		if err != nil {
 			return fmt.Errorf("fsync: %w", err)
@@ -96,23 +101,25 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		fmt.Fprintf(out, "server CPU per request (user + system, medians): /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
 			median(cpus[0]), median(cpus[1]), median(cpus[2]))
 	}
+	fmt.Fprintf(out, "this client's CPU per request, on the same cores: /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
+		median(own[0]), median(own[1]), median(own[2]))
 	return nil
 }
 
 // cpuMeter returns a function that, called after each measure with its
-// requests per second, gives the server's CPU time per request over the
+// requests per second, gives process pid's CPU time per request over the
 // time since the last call, in µs: a figure the other work on a shared
-// machine disturbs less than the rates. Without the server's process it
+// machine disturbs less than the rates. Without a process (pid 0) it
 // gives 0.
-func (r ratios) cpuMeter() func(perSecond float64) float64 {
-	last, _ := processCPU(r.pid)
+func cpuMeter(pid int) func(perSecond float64) float64 {
+	last, _ := processCPU(pid)
 	t := time.Now()
 	return func(perSecond float64) float64 {
-		now, err := processCPU(r.pid)
+		now, err := processCPU(pid)
 		elapsed := time.Since(t)
 		used := now - last
 		last, t = now, time.Now()
-		if err != nil || r.pid == 0 || perSecond == 0 {
+		if err != nil || pid == 0 || perSecond == 0 {
 			return 0
 		}
 		return used.Seconds() * 1e6 / (perSecond * elapsed.Seconds())
