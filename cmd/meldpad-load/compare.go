@@ -81,10 +81,10 @@ func (c compare) run(ctx context.Context, out io.Writer) error {
 				return fmt.Errorf("%s: saves: %w", st.name, err)
 			}
 			f := &figs[i]
-			f.scorepads, f.scorepadP99 = append(f.scorepads, s), append(f.scorepadP99, ms(sp))
-			f.saves, f.saveP99 = append(f.saves, w), append(f.saveP99, ms(wp))
+			f.scorepads, f.scorepadP99 = append(f.scorepads, s), append(f.scorepadP99, ms(sp.p99))
+			f.saves, f.saveP99 = append(f.saves, w), append(f.saveP99, ms(wp.p99))
 			fmt.Fprintf(out, "round %d, %s: scorepad %.0f/s (p99 %.1fms), saves %.0f/s (p99 %.1fms)\n",
-				round+1, st.name, s, ms(sp), w, ms(wp))
+				round+1, st.name, s, ms(sp.p99), w, ms(wp.p99))
 		}
 	}
 	fmt.Fprintf(out, "\nmedians of %d rounds, %d connections, %s each, a scorepad of %d hands:\n", c.rounds, c.conc, c.dur, c.hands)

@@ -55,9 +55,9 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		}
 	}
 	var healthz, scorepad, saves, fsyncs []float64
-	var p99s [3][]float64 // ms: /healthz, scorepad, saves
-	var cpus [3][]float64 // the server's CPU per request, µs
-	var own [3][]float64  // this client's
+	var p50s, p99s [3][]float64 // ms: /healthz, scorepad, saves
+	var cpus [3][]float64       // the server's CPU per request, µs
+	var own [3][]float64        // this client's
 	for round := range r.rounds {
 		cpu, ownCPU := cpuMeter(r.pid), cpuMeter(os.Getpid())
 		measured := func(i int, perSecond float64) {
@@ -85,17 +85,17 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 			return fmt.Errorf("fsync: %w", err)
 		}
 		healthz, scorepad, saves, fsyncs = append(healthz, h), append(scorepad, s), append(saves, w), append(fsyncs, f)
-		for i, p := range []time.Duration{hp, sp, wp} {
-			p99s[i] = append(p99s[i], float64(p.Microseconds())/1000)
+		for i, l := range []latency{hp, sp, wp} {
+			p50s[i], p99s[i] = append(p50s[i], ms(l.p50)), append(p99s[i], ms(l.p99))
 		}
 		fmt.Fprintf(out, "round %d: /healthz %.0f/s, scorepad (%d hands) %.0f/s, saves %.0f/s, fsync %.0f/s\n", round+1, h, r.hands, s, w, f)
 	}
 	h, s, w, f := median(healthz), median(scorepad), median(saves), median(fsyncs)
 	fmt.Fprintf(out, "\nmedians of %d rounds, %d connections, %s each:\n", r.rounds, r.conc, r.dur)
-	fmt.Fprintf(out, "%-28s %10s %8s %9s\n", "", "per second", "ratio", "p99")
-	fmt.Fprintf(out, "%-28s %10.0f %8s %7.2fms\n", "/healthz", h, "1", median(p99s[0]))
-	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h, median(p99s[1]))
-	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms  (ratio to fsync)\n", "hand saves by points", w, w/f, median(p99s[2]))
+	fmt.Fprintf(out, "%-28s %10s %8s %9s %9s\n", "", "per second", "ratio", "p50", "p99")
+	fmt.Fprintf(out, "%-28s %10.0f %8s %7.2fms %7.2fms\n", "/healthz", h, "1", median(p50s[0]), median(p99s[0]))
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms %7.2fms  (ratio to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h, median(p50s[1]), median(p99s[1]))
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms %7.2fms  (ratio to fsync)\n", "hand saves by points", w, w/f, median(p50s[2]), median(p99s[2]))
 	fmt.Fprintf(out, "%-28s %10.0f %8s   (4 KB write + fsync in %s)\n", "disk fsync", f, "1", r.dir)
 	if r.pid != 0 {
 		fmt.Fprintf(out, "server CPU per request (user + system, medians): /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
@@ -154,9 +154,13 @@ func processCPU(pid int) (time.Duration, error) {
 	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
+// latency is the median and the 99th percentile of a measure's requests.
+type latency struct{ p50, p99 time.Duration }
+
 // rate runs do from r.conc goroutines for r.dur and returns how many
-// succeeded per second; the first failure ends the run.
-func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64, time.Duration, error) {
+// succeeded per second, and their latency; the first failure ends the
+// run.
+func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64, latency, error) {
 	ctx, cancel := context.WithTimeout(ctx, r.dur)
 	defer cancel()
 	var done atomic.Int64
@@ -192,11 +196,11 @@ func (r ratios) rate(ctx context.Context, do func(*http.Client) error) (float64,
 	wg.Wait()
 	elapsed := time.Since(start)
 	slices.Sort(lat)
-	var p99 time.Duration
+	var l latency
 	if len(lat) > 0 {
-		p99 = lat[min(len(lat)-1, len(lat)*99/100)]
+		l = latency{quantile(lat, 0.5), quantile(lat, 0.99)}
 	}
-	return float64(done.Load()) / elapsed.Seconds(), p99, firstErr
+	return float64(done.Load()) / elapsed.Seconds(), l, firstErr
 }
 
 func cmpErr(first, err error) error {
