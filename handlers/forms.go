@@ -108,8 +108,9 @@ func parsePoints(s string) (int, bool) {
 // form as a whole) to a message in plain words.
 type fieldErrors map[string]string
 
-// check validates a form struct and returns its errors in plain words, or
-// nil.
+// check validates a form struct, given by pointer, and returns its errors
+// in plain words, or nil. A damaged token is reported for the whole form
+// ("form"), and replaced by a fresh one.
 func (s *Server) check(form any) fieldErrors {
 	err := s.validate.Struct(form)
 	if err == nil {
@@ -122,6 +123,18 @@ func (s *Server) check(form any) fieldErrors {
 	errs := fieldErrors{}
 	for _, fe := range verrs {
 		field := fe.Field()
+		if fe.Tag() == "token" {
+			// The form's hidden token came back damaged: no page shows it
+			// by a field, and no token of meldpad's looks like it, so it
+			// saved nothing. The form is shown again with a fresh one,
+			// which lets it be saved as it is.
+			field = "form"
+			if v := reflect.ValueOf(form); v.Kind() == reflect.Pointer {
+				if f := v.Elem().FieldByName(fe.StructField()); f.CanSet() && f.Kind() == reflect.String {
+					f.SetString(db.NewID())
+				}
+			}
+		}
 		if _, seen := errs[field]; !seen {
 			errs[field] = message(fe)
 		}
@@ -137,7 +150,7 @@ func message(fe validator.FieldError) string {
 	case "points":
 		return "Enter a whole number, like 25 or -10 (blank counts as 0)."
 	case "token":
-		return "This form is out of date: reload the page and enter it again."
+		return "Nothing was saved: this form came back damaged. Check what is entered and save again."
 	case "max":
 		return "Use at most " + fe.Param() + " characters."
 	case "name":
