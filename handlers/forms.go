@@ -109,8 +109,8 @@ func parsePoints(s string) (int, bool) {
 type fieldErrors map[string]string
 
 // check validates a form struct, given by pointer, and returns its errors
-// in plain words, or nil. A damaged token is reported for the whole form
-// ("form"), and replaced by a fresh one.
+// in plain words, or nil. A damaged hidden field (the token, the
+// version) is reported for the whole form ("form"), and mended.
 func (s *Server) check(form any) fieldErrors {
 	err := s.validate.Struct(form)
 	if err == nil {
@@ -123,17 +123,10 @@ func (s *Server) check(form any) fieldErrors {
 	errs := fieldErrors{}
 	for _, fe := range verrs {
 		field := fe.Field()
-		if fe.Tag() == "token" {
-			// The form's hidden token came back damaged: no page shows it
-			// by a field, and no token of meldpad's looks like it, so it
-			// saved nothing. The form is shown again with a fresh one,
-			// which lets it be saved as it is.
-			field = "form"
-			if v := reflect.ValueOf(form); v.Kind() == reflect.Pointer {
-				if f := v.Elem().FieldByName(fe.StructField()); f.CanSet() && f.Kind() == reflect.String {
-					f.SetString(db.NewID())
-				}
-			}
+		if field == "token" || field == "version" {
+			errs["form"] = damagedForm
+			mendHidden(form, fe.StructField(), field)
+			continue
 		}
 		if _, seen := errs[field]; !seen {
 			errs[field] = message(fe)
@@ -142,6 +135,31 @@ func (s *Server) check(form any) fieldErrors {
 	return errs
 }
 
+// mendHidden replaces a damaged hidden field of form (a pointer to a
+// form struct) so that the form shown again can be sent as it is: a
+// fresh token (no token of meldpad's looks like a damaged one, so it
+// saved nothing), or a blank version (the version of the page it came
+// from is not known, so the save is not checked against one).
+func mendHidden(form any, structField, name string) {
+	v := reflect.ValueOf(form)
+	if v.Kind() != reflect.Pointer {
+		return
+	}
+	f := v.Elem().FieldByName(structField)
+	if !f.CanSet() || f.Kind() != reflect.String {
+		return
+	}
+	if name == "token" {
+		f.SetString(db.NewID())
+	} else {
+		f.SetString("")
+	}
+}
+
+// damagedForm is the message for a form whose hidden fields came back
+// damaged.
+const damagedForm = "Nothing was saved: this form came back damaged. Check what is entered and save again."
+
 // message says what is wrong with a field, in words a player reads.
 func message(fe validator.FieldError) string {
 	switch fe.Tag() {
@@ -149,8 +167,6 @@ func message(fe validator.FieldError) string {
 		return "This is needed."
 	case "points":
 		return "Enter a whole number, like 25 or -10 (blank counts as 0)."
-	case "token":
-		return "Nothing was saved: this form came back damaged. Check what is entered and save again."
 	case "max":
 		return "Use at most " + fe.Param() + " characters."
 	case "name":

@@ -28,6 +28,11 @@ func (s *Server) showNewHand(c echo.Context) error {
 
 func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
+	if form.Version == "" {
+		// A form that came without a version (or a damaged one) is shown
+		// again as a form of the game as it is now.
+		vm.Version = t.game.Version
+	}
 	next := t.roundName(t.nextNumber())
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 	if _, ok := sheetOf(t.rules); ok {
