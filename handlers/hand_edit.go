@@ -72,6 +72,9 @@ func (s *Server) loadHand(c echo.Context) (table, db.Hand, error) {
 
 func editHandVM(c echo.Context, t table, h db.Hand, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
+	if form.Version == "" {
+		vm.Version = h.Version // a damaged version: the hand as it is now
+	}
 	name := t.roundName(t.number(h.ID))
 	url := t.url() + "/hands/" + itoa64(h.ID)
 	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = "Correct "+name, url, "Save the correction", url+"/delete"
