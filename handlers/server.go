@@ -83,8 +83,21 @@ type Server struct {
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
 
-// ServeHTTP serves a request through the routes of routes.go.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.echo.ServeHTTP(w, r) }
+// askedHead marks the context of a HEAD request answered as its GET.
+type askedHead struct{}
+
+// ServeHTTP serves a request through the routes of routes.go. A HEAD
+// request is answered as its GET, whose body net/http drops (it sees the
+// request as sent): uptime monitors often ask HEAD, and echo routes it
+// nowhere. A live-update stream is not opened for a HEAD (405).
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodHead && !strings.HasSuffix(r.URL.Path, "/events") {
+		get := r.WithContext(context.WithValue(r.Context(), askedHead{}, true)) // for the log
+		get.Method = http.MethodGet
+		r = get
+	}
+	s.echo.ServeHTTP(w, r)
+}
 
 // CloseStreams ends the live-update streams of every phone, so that a
 // server shutting down does not wait for them. main registers it with
@@ -110,7 +123,11 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 			if v.Status >= 500 {
 				level = slog.LevelError
 			}
-			attrs := []slog.Attr{slog.String("method", v.Method), slog.String("uri", v.URI),
+			method := v.Method
+			if c.Request().Context().Value(askedHead{}) != nil {
+				method = http.MethodHead
+			}
+			attrs := []slog.Attr{slog.String("method", method), slog.String("uri", v.URI),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency)}
 			if v.Error != nil && v.Status >= 500 {
 				attrs = append(attrs, slog.String("err", v.Error.Error()))
