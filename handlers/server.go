@@ -86,6 +86,10 @@ type Server struct {
 // askedHead marks the context of a HEAD request answered as its GET.
 type askedHead struct{}
 
+// askedHEAD reports whether r was sent as a HEAD (ServeHTTP answers it as
+// its GET): what would be the body need not be made.
+func askedHEAD(r *http.Request) bool { return r.Context().Value(askedHead{}) != nil }
+
 // ServeHTTP serves a request through the routes of routes.go. A HEAD
 // request is answered as its GET, whose body net/http drops (it sees the
 // request as sent): uptime monitors often ask HEAD, and echo routes it
@@ -124,7 +128,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 				level = slog.LevelError
 			}
 			method := v.Method
-			if c.Request().Context().Value(askedHead{}) != nil {
+			if askedHEAD(c.Request()) {
 				method = http.MethodHead
 			}
 			attrs := []slog.Attr{slog.String("method", method), slog.String("uri", v.URI),
