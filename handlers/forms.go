@@ -156,6 +156,22 @@ func mendHidden(form any, structField, name string) {
 	}
 }
 
+// listNoun is what a form's list field (by its form name) holds, for a
+// message on its length: a list's "max" counts entries, not characters.
+func listNoun(field string) string {
+	switch field {
+	case "players", "members":
+		return "names"
+	case "points":
+		return "scores"
+	case "house":
+		return "house rules"
+	case "games":
+		return "games"
+	}
+	return "entries"
+}
+
 // damagedForm is the message for a form whose hidden fields came back
 // damaged.
 const damagedForm = "Nothing was saved: this form came back damaged. Check what is entered and save again."
@@ -168,6 +184,9 @@ func message(fe validator.FieldError) string {
 	case "points":
 		return "Enter a whole number, like 25 or -10 (blank counts as 0)."
 	case "max":
+		if fe.Kind() == reflect.Slice {
+			return "Enter at most " + fe.Param() + " " + listNoun(fe.Field()) + "."
+		}
 		return "Use at most " + fe.Param() + " characters."
 	case "name":
 		typed, _ := fe.Value().(string)

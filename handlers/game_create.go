@@ -68,7 +68,12 @@ func (s *Server) createGame(c echo.Context) error {
 		errs["dealer"] = "The first dealer must be one of the players named above."
 	}
 	house, ok := houseRules(g, form.House)
-	if !ok {
+	if msg, bad := errs["house"]; bad {
+		// The house rules are boxes to tick, with no place of their own
+		// for a message: more of them than a game has is said for the form.
+		delete(errs, "house")
+		errs["form"] = msg
+	} else if !ok {
 		errs["form"] = "Unknown house rule."
 	}
 	settings := readSetup(c, g, &form, len(names), errs)
