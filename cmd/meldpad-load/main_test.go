@@ -164,3 +164,18 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestSyncedWrites checks the disk measures of -ratios: each reports a
+// rate and leaves nothing behind in the directory it measured.
+func TestSyncedWrites(t *testing.T) {
+	dir := t.TempDir()
+	for name, measure := range map[string]func(string, time.Duration) (float64, error){"fsync": fsyncRate, "commit": commitRate} {
+		rate, err := measure(dir, 50*time.Millisecond)
+		if err != nil || rate <= 0 {
+			t.Errorf("%s: %v a second, %v", name, rate, err)
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("left %d files behind", len(left))
+	}
+}

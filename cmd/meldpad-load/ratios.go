@@ -54,7 +54,7 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 			return err
 		}
 	}
-	var healthz, scorepad, saves, fsyncs []float64
+	var healthz, scorepad, saves, fsyncs, commits []float64
 	var p50s, p99s [3][]float64 // ms: /healthz, scorepad, saves
 	var cpus [3][]float64       // the server's CPU per request, µs
 	var own [3][]float64        // this client's
@@ -84,7 +84,12 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("fsync: %w", err)
 		}
+		cf, err := commitRate(r.dir, r.dur/2)
+		if err != nil {
+			return fmt.Errorf("fsync: %w", err)
+		}
 		healthz, scorepad, saves, fsyncs = append(healthz, h), append(scorepad, s), append(saves, w), append(fsyncs, f)
+		commits = append(commits, cf)
 		for i, l := range []latency{hp, sp, wp} {
 			p50s[i], p99s[i] = append(p50s[i], ms(l.p50)), append(p99s[i], ms(l.p99))
 		}
@@ -97,6 +102,9 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms %7.2fms  (ratio to /healthz)\n", fmt.Sprintf("scorepad, %d hands", r.hands), s, s/h, median(p50s[1]), median(p99s[1]))
 	fmt.Fprintf(out, "%-28s %10.0f %8.2f %7.2fms %7.2fms  (ratio to fsync)\n", "hand saves by points", w, w/f, median(p50s[2]), median(p99s[2]))
 	fmt.Fprintf(out, "%-28s %10.0f %8s   (4 KB write + fsync in %s)\n", "disk fsync", f, "1", r.dir)
+	c := median(commits)
+	fmt.Fprintf(out, "%-28s %10.0f %8.2f   (%d log frames + fsync: a commit of one save; the saves are %.2f of it)\n",
+		"disk fsync of a commit", c, c/f, commitPages, w/c)
 	if r.pid != 0 {
 		fmt.Fprintf(out, "server CPU per request (user + system, medians): /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
 			median(cpus[0]), median(cpus[1]), median(cpus[2]))
@@ -289,25 +297,49 @@ func (s *saver) save(ctx context.Context) error {
 // holding dir completes per second: with synchronous=FULL, a commit
 // costs at least one.
 func fsyncRate(dir string, d time.Duration) (float64, error) {
+	return syncedWrites(dir, d, 1, 4096)
+}
+
+// commitPages is about how many pages a save by points changes (the
+// hand, its revision, the form's token, each with an index, the seats
+// and the game), each a frame of SQLite's log: a 4 KB page and its
+// 24-byte header.
+const commitPages, frameBytes = 8, 4096 + 24
+
+// commitRate is how many commits of one save's log frames, each followed
+// by fsync, the disk completes per second: the rate if every save had a
+// commit of its own.
+func commitRate(dir string, d time.Duration) (float64, error) {
+	return syncedWrites(dir, d, commitPages, frameBytes)
+}
+
+// syncedWrites writes blocks of size bytes, n at a time one after the
+// other (in a file of 256 blocks, written again from its start as a
+// log is), each n followed by fsync, for d, and returns the fsyncs a
+// second.
+func syncedWrites(dir string, d time.Duration, n, size int) (float64, error) {
 	f, err := os.CreateTemp(dir, "fsync-")
 	if err != nil {
 		return 0, err
 	}
 	defer os.Remove(f.Name())
 	defer f.Close()
-	block := make([]byte, 4096)
-	n := 0
+	block := make([]byte, size)
+	syncs, at := 0, 0
 	start := time.Now()
 	for time.Since(start) < d {
-		if _, err := f.WriteAt(block, int64(n%256)*4096); err != nil {
-			return 0, err
+		for range n {
+			if _, err := f.WriteAt(block, int64(at%256)*int64(size)); err != nil {
+				return 0, err
+			}
+			at++
 		}
 		if err := f.Sync(); err != nil {
 			return 0, err
 		}
-		n++
+		syncs++
 	}
-	return float64(n) / time.Since(start).Seconds(), nil
+	return float64(syncs) / time.Since(start).Seconds(), nil
 }
 
 func median(xs []float64) float64 {
