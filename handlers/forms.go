@@ -138,8 +138,10 @@ func (s *Server) check(form any) fieldErrors {
 // mendHidden replaces a damaged hidden field of form (a pointer to a
 // form struct) so that the form shown again can be sent as it is: a
 // fresh token (no token of meldpad's looks like a damaged one, so it
-// saved nothing), or a blank version (the version of the page it came
-// from is not known, so the save is not checked against one).
+// saved nothing), or a blank version, which the page shown again fills
+// with the version of what it changes as it is now (newHandVM,
+// editHandVM), so that the next save is still checked against another
+// phone's.
 func mendHidden(form any, structField, name string) {
 	v := reflect.ValueOf(form)
 	if v.Kind() != reflect.Pointer {
@@ -162,8 +164,6 @@ func listNoun(field string) string {
 	switch field {
 	case "players", "members":
 		return "names"
-	case "points":
-		return "scores"
 	case "house":
 		return "house rules"
 	case "games":

@@ -106,7 +106,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.DurationVar(&sg.settle, "settle", 5*time.Second, "with -siege: how long the checks run before and after the imports")
 	fs.DurationVar(&sg.maxHealth, "max-healthz", 50*time.Millisecond, "with -siege: the p99 of /healthz the server must stay under")
 	var rt ratios
-	ratiosMode := fs.Bool("ratios", false, "measure requests/s of /healthz, a scorepad and saves, and the disk's fsync rate, in one run, and report the ratios")
+	ratiosMode := fs.Bool("ratios", false, "measure requests/s of /healthz, a scorepad and saves, and the disk's fsync rate (of a 4 KB write and of a save's commit), in one run, and report the ratios")
 	fs.IntVar(&rt.hands, "hands", 30, "with -ratios: hands on the scorepad measured")
 	fs.DurationVar(&rt.dur, "for", 5*time.Second, "with -ratios: how long each measure runs")
 	fs.IntVar(&rt.rounds, "rounds", 3, "with -ratios: interleaved rounds, of which the medians are given")

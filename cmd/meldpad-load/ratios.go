@@ -86,7 +86,7 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		}
 		cf, err := commitRate(r.dir, r.dur/2)
 		if err != nil {
-			return fmt.Errorf("fsync: %w", err)
+			return fmt.Errorf("fsync of a commit: %w", err)
 		}
 		healthz, scorepad, saves, fsyncs = append(healthz, h), append(scorepad, s), append(saves, w), append(fsyncs, f)
 		commits = append(commits, cf)
