@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"fmt"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 // maxBatch bounds how many writes one commit carries.
@@ -23,6 +25,39 @@ type committer struct {
 	mu   sync.Mutex
 	jobs []*writeJob
 	busy bool // a batch is being written; the jobs wait for the next
+
+	stats writerCounts
+}
+
+// writerCounts count what the writer did since the store opened.
+type writerCounts struct {
+	commits, writes atomic.Int64
+	busy, inCommit  atomic.Int64 // ns
+}
+
+// WriterStats says how the one writer has spent its time since the
+// store opened: a measure of how well waiting writes share commits and
+// how much of the time the writer is the limit (meldpad-load -ratios
+// reads it through the server's -pprof listener). PostgreSQL, which has
+// no one writer, reports zeros.
+type WriterStats struct {
+	Commits int64 `json:"commits"` // transactions committed or rolled back
+	Writes  int64 `json:"writes"`  // writes they carried
+	// Busy is the time spent writing batches, from the begin to the
+	// commit's end; InCommit the part of it in the commits (for SQLite
+	// with synchronous=FULL, mostly the wait for fsync).
+	Busy     time.Duration `json:"busy_ns"`
+	InCommit time.Duration `json:"in_commit_ns"`
+}
+
+// WriterStats reports the writer's counts so far.
+func (s *Store) WriterStats() WriterStats {
+	if s.commits == nil {
+		return WriterStats{}
+	}
+	c := &s.commits.stats
+	return WriterStats{Commits: c.commits.Load(), Writes: c.writes.Load(),
+		Busy: time.Duration(c.busy.Load()), InCommit: time.Duration(c.inCommit.Load())}
 }
 
 type writeJob struct {
@@ -63,11 +98,15 @@ func (c *committer) writeBatch() {
 	batch := c.jobs[:n:n]
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
+	start := time.Now()
 	if len(batch) == 1 {
 		batch[0].done <- c.alone(batch[0])
 	} else {
 		c.together(batch)
 	}
+	c.stats.busy.Add(int64(time.Since(start)))
+	c.stats.commits.Add(1)
+	c.stats.writes.Add(int64(len(batch)))
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
@@ -95,7 +134,7 @@ func (c *committer) alone(job *writeJob) error {
 		_ = tx.Rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := c.commit(tx); err != nil {
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	return nil
@@ -148,7 +187,7 @@ func (c *committer) together(batch []*writeJob) {
 			return
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := c.commit(tx); err != nil {
 		for i := range results {
 			if results[i] == nil {
 				results[i] = fmt.Errorf("db: commit: %w", err)
@@ -158,4 +197,12 @@ func (c *committer) together(batch []*writeJob) {
 	for i, job := range batch {
 		job.done <- results[i]
 	}
+}
+
+// commit commits tx and counts the time it took.
+func (c *committer) commit(tx *sql.Tx) error {
+	start := time.Now()
+	err := tx.Commit()
+	c.stats.inCommit.Add(int64(time.Since(start)))
+	return err
 }

@@ -100,3 +100,43 @@ func TestBegunWriteOutlivesItsRequest(t *testing.T) {
 		t.Errorf("hands after the save not begun: %d, %v", len(hands), err)
 	}
 }
+
+// TestWriterStatsCount: the writer's counts grow by each write and each
+// commit, never count more commits than writes, and the time in commits
+// is part of the writer's busy time.
+func TestWriterStatsCount(t *testing.T) {
+	dbtest.SQLiteOnly(t, "PostgreSQL has no one writer to count")
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	before := s.WriterStats()
+	for range 3 {
+		if _, err := s.AddHand(ctx, g.ID, pointsHand(1, 0), Change{Token: NewID()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	one := s.WriterStats()
+	if one.Commits-before.Commits != 3 || one.Writes-before.Writes != 3 {
+		t.Errorf("three saves one after another: %d commits, %d writes; want 3 and 3",
+			one.Commits-before.Commits, one.Writes-before.Writes)
+	}
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Go(func() {
+			if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 1), Change{Token: NewID()}); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	all := s.WriterStats()
+	if w := all.Writes - one.Writes; w != 40 {
+		t.Errorf("forty saves at once counted as %d writes", w)
+	}
+	if c := all.Commits - one.Commits; c < 1 || c > 40 {
+		t.Errorf("forty saves at once in %d commits, want 1 to 40", c)
+	}
+	if all.InCommit <= 0 || all.InCommit > all.Busy {
+		t.Errorf("time in commits %v, busy %v: want more than 0 and no more than busy", all.InCommit, all.Busy)
+	}
+}

@@ -282,7 +282,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")
 	}
 	if cfg.Pprof != "" {
-		stopProfiler, err := serveProfiler(cfg.Pprof)
+		stopProfiler, err := serveProfiler(cfg.Pprof, store)
 		if err != nil {
 			return err
 		}
