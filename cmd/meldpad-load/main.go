@@ -110,6 +110,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.IntVar(&rt.hands, "hands", 30, "with -ratios: hands on the scorepad measured")
 	fs.DurationVar(&rt.dur, "for", 5*time.Second, "with -ratios: how long each measure runs")
 	fs.IntVar(&rt.rounds, "rounds", 3, "with -ratios: interleaved rounds, of which the medians are given")
+	fs.StringVar(&rt.debug, "pprof", "", "with -ratios and -url: the server's -pprof address (127.0.0.1:6061), to report how its one writer spent the saves (-serve sets one)")
 	fs.StringVar(&rt.dir, "fsync-dir", "", "with -ratios and -url: the database's directory, for the fsync rate (default: the temporary directory -serve uses)")
 	comparePG := fs.String("compare-postgres", "", "with -serve: measure scorepads and saves per second on SQLite with one server, then on the PostgreSQL database at `URL` with one server and with two (round-robin), in one run (-c, -for, -rounds, -hands)")
 	phoneCount := fs.Int("phones", 0, "hold this many live scorepads of one game open, save a hand, and report how soon each phone has it")
@@ -182,13 +183,20 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if rt.dir == "" {
 			rt.dir = tempDirOf()
 		}
+		if rt.debug != "" {
+			rt.debug = "http://" + rt.debug
+		}
 		if *serveBin != "" {
-			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off")
+			prof, err := freeLoopback()
+			if err != nil {
+				return err
+			}
+			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off", "-pprof", prof)
 			if err != nil {
 				return err
 			}
 			defer stop()
-			rt.base, rt.pid = url, serverPID
+			rt.base, rt.pid, rt.debug = url, serverPID, "http://"+prof
 			fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
 		}
 		return rt.run(ctx, out)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -177,5 +178,62 @@ func TestSyncedWrites(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(dir); len(left) != 0 {
 		t.Errorf("left %d files behind", len(left))
+	}
+}
+
+// TestRatiosReportTheWriter runs -ratios on an in-process meldpad whose
+// writer's counts are served as the -pprof listener serves them, and
+// checks the line on the writer: at least one save per commit, a busy
+// share and times that are the counts' own.
+func TestRatiosReportTheWriter(t *testing.T) {
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
+	srv := httptest.NewServer(app)
+	defer srv.Close()
+	debug := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/debug/writer" {
+			http.NotFound(w, r)
+			return
+		}
+		_ = json.NewEncoder(w).Encode(store.WriterStats())
+	}))
+	defer debug.Close()
+	var out bytes.Buffer
+	rt := ratios{base: srv.URL, conc: 3, hands: 2, dur: 200 * time.Millisecond, rounds: 1, dir: t.TempDir(), debug: debug.URL}
+	if err := rt.run(context.Background(), &out); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	const line = "the server's one writer during the saves (medians): "
+	i := strings.Index(out.String(), line)
+	if i < 0 {
+		t.Fatalf("no line on the writer:\n%s", out.String())
+	}
+	var perCommit, busy, perSave, inCommit float64
+	if _, err := fmt.Sscanf(out.String()[i+len(line):], "%f saves per commit, busy %f%% of the time, %f µs per save, of which %f µs in commits",
+		&perCommit, &busy, &perSave, &inCommit); err != nil {
+		t.Fatalf("%v:\n%s", err, out.String())
+	}
+	if perCommit < 1 || perCommit > 3 || busy <= 0 || busy > 100 || perSave <= 0 || inCommit <= 0 || inCommit > perSave {
+		t.Errorf("writer: %v saves per commit, busy %v%%, %v µs per save, %v in commits:\n%s", perCommit, busy, perSave, inCommit, out.String())
+	}
+}
+
+// TestShareOf: the writer's figures for a measure are the differences of
+// its counts, per commit, per save and per second of the measure.
+func TestShareOf(t *testing.T) {
+	before := db.WriterStats{Commits: 10, Writes: 20, Busy: time.Second, InCommit: 500 * time.Millisecond}
+	after := db.WriterStats{Commits: 20, Writes: 60, Busy: 3 * time.Second, InCommit: 1500 * time.Millisecond}
+	got := shareOf(before, after, 4*time.Second)
+	want := writerShare{perCommit: 4, busy: 0.5, perSave: 50_000, commitPerSave: 25_000}
+	if got != want {
+		t.Errorf("shareOf = %+v, want %+v", got, want)
+	}
+	if got := shareOf(after, after, time.Second); got != (writerShare{}) {
+		t.Errorf("no saves: %+v, want zeros", got)
 	}
 }

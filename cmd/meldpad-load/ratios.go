@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -33,6 +34,9 @@ type ratios struct {
 	rounds int
 	dir    string // where the database is, for the fsync rate
 	pid    int    // the server's process, for its CPU per request (0: not known)
+	// debug is the server's -pprof listener ("http://127.0.0.1:6061"), for
+	// how its writer spent the saves; "" when not known.
+	debug string
 }
 
 func (r ratios) run(ctx context.Context, out io.Writer) error {
@@ -58,6 +62,7 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	var p50s, p99s [3][]float64 // ms: /healthz, scorepad, saves
 	var cpus [3][]float64       // the server's CPU per request, µs
 	var own [3][]float64        // this client's
+	var writers []writerShare   // how the writer spent each round's saves
 	for round := range r.rounds {
 		cpu, ownCPU := cpuMeter(r.pid), cpuMeter(os.Getpid())
 		measured := func(i int, perSecond float64) {
@@ -75,11 +80,15 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 		}
 		measured(1, s)
 		var next atomic.Int64
+		w0, t0 := r.writer(ctx), time.Now()
 		w, wp, err := r.rate(ctx, func(*http.Client) error { return savers[int(next.Add(1))%len(savers)].save(ctx) })
 		if err != nil {
 			return fmt.Errorf("saves: %w", err)
 		}
 		measured(2, w)
+		if w1 := r.writer(ctx); w0 != nil && w1 != nil {
+			writers = append(writers, shareOf(*w0, *w1, time.Since(t0)))
+		}
 		f, err := fsyncRate(r.dir, r.dur)
 		if err != nil {
 			return fmt.Errorf("fsync: %w", err)
@@ -111,7 +120,62 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "this client's CPU per request, on the same cores: /healthz %.0f µs, scorepad %.0f µs, save %.0f µs\n",
 		median(own[0]), median(own[1]), median(own[2]))
+	if len(writers) > 0 {
+		fmt.Fprintf(out, "the server's one writer during the saves (medians): %.2f saves per commit, busy %.0f%% of the time, %.0f µs per save, of which %.0f µs in commits\n",
+			medianOf(writers, func(w writerShare) float64 { return w.perCommit }),
+			medianOf(writers, func(w writerShare) float64 { return w.busy * 100 }),
+			medianOf(writers, func(w writerShare) float64 { return w.perSave }),
+			medianOf(writers, func(w writerShare) float64 { return w.commitPerSave }))
+	}
 	return nil
+}
+
+// writer reads the server's WriterStats from its -pprof listener, or
+// gives nil when it is not known or not answering.
+func (r ratios) writer(ctx context.Context) *db.WriterStats {
+	if r.debug == "" {
+		return nil
+	}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, r.debug+"/debug/writer", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil
+	}
+	defer resp.Body.Close()
+	var st db.WriterStats
+	if resp.StatusCode != http.StatusOK || json.NewDecoder(resp.Body).Decode(&st) != nil {
+		return nil
+	}
+	return &st
+}
+
+// writerShare is how the writer spent a measure: saves per commit, the
+// share of the measure's time it was busy, its time per save (µs) and
+// the part of it in commits.
+type writerShare struct{ perCommit, busy, perSave, commitPerSave float64 }
+
+// shareOf compares the writer's counts before and after a measure that
+// took elapsed.
+func shareOf(before, after db.WriterStats, elapsed time.Duration) writerShare {
+	writes, commits := float64(after.Writes-before.Writes), float64(after.Commits-before.Commits)
+	if writes == 0 || commits == 0 {
+		return writerShare{}
+	}
+	busy := after.Busy - before.Busy
+	return writerShare{
+		perCommit:     writes / commits,
+		busy:          busy.Seconds() / elapsed.Seconds(),
+		perSave:       float64(busy.Microseconds()) / writes,
+		commitPerSave: float64((after.InCommit - before.InCommit).Microseconds()) / writes,
+	}
+}
+
+func medianOf[T any](xs []T, f func(T) float64) float64 {
+	v := make([]float64, len(xs))
+	for i, x := range xs {
+		v[i] = f(x)
+	}
+	return median(v)
 }
 
 // cpuMeter returns a function that, called after each measure with its

@@ -640,16 +640,25 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
+// freeLoopback is a loopback address ("127.0.0.1:port") nothing listened
+// on a moment ago, for a server to be started on.
+func freeLoopback() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
 // serve starts the meldpad binary bin on a free loopback port with a new
 // database, its open files limited to nofile by prlimit(1), and returns
 // its URL, its process id and a function that stops it.
 func serve(ctx context.Context, bin string, nofile int, log io.Writer, extra ...string) (base string, pid int, stop func(), err error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeLoopback()
 	if err != nil {
 		return "", 0, nil, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	dir, err := os.MkdirTemp("", "meldpad-siege-")
 	if err != nil {
 		return "", 0, nil, err
