@@ -116,18 +116,25 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// unlimitedMeldpad is an in-process meldpad on a new database, without
+// the rates meant for one phone (as -serve starts one).
+func unlimitedMeldpad(t *testing.T) (*db.Store, http.Handler) {
+	t.Helper()
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store, handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
+}
+
 // TestCompare measures two setups of an in-process meldpad: one server,
 // and two servers on one database whose requests compare spreads over
 // both in turn. Each setup gets its line of figures, and both servers of
 // the second are sent scorepads and saves.
 func TestCompare(t *testing.T) {
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
-		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
+	_, app := unlimitedMeldpad(t)
 	var served [3]map[string]int // by server: requests by method
 	var mu sync.Mutex
 	servers := make([]*httptest.Server, 3)
@@ -186,13 +193,7 @@ func TestSyncedWrites(t *testing.T) {
 // checks the line on the writer: at least one save per commit, a busy
 // share and times that are the counts' own.
 func TestRatiosReportTheWriter(t *testing.T) {
-	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
-		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
+	store, app := unlimitedMeldpad(t)
 	srv := httptest.NewServer(app)
 	defer srv.Close()
 	debug := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
