@@ -14,7 +14,6 @@ import (
 func TestTooLongListSaysHowMany(t *testing.T) {
 	app := newTestApp(t)
 	lg := app.createLeague("Club", "fan", "points")
-	game := app.createGame("fortune", "Ann", "Bob")
 	// many fills field with n entries: prefix and a number, or prefix
 	// itself when it ends in "=" (a list of one valid value repeated).
 	many := func(form url.Values, field, prefix string, n int) url.Values {
@@ -56,7 +55,20 @@ func TestTooLongListSaysHowMany(t *testing.T) {
 			}
 		})
 	}
-	if body := app.get(game).body; strings.Contains(body, "P13") || strings.Contains(body, "Hand 1") {
-		t.Errorf("a refused form changed the game")
+	// Nothing was saved: no game of P1 and P2 among this phone's, no
+	// member M40 in the league. Each check sees what a saved form adds.
+	if strings.Contains(app.get("/").body, "P1 0 · P2 0") {
+		t.Errorf("a refused new game was started")
 	}
+	if strings.Contains(app.get(lg.organizer).body, "M40") {
+		t.Errorf("a refused list of members was added")
+	}
+	app.createGame("fortune", "P1", "P2")
+	mustContain(t, app.get("/"), "P1 0 · P2 0")
+	form := formValues(app.get(lg.organizer))
+	form.Set("members", "M40")
+	if p := app.post(lg.organizer+"/members", form); p.status != http.StatusSeeOther {
+		t.Fatalf("adding M40: %d\n%s", p.status, p.body)
+	}
+	mustContain(t, app.get(lg.organizer), "M40")
 }
