@@ -41,7 +41,7 @@ type writerCounts struct {
 // reads it through the server's -pprof listener). PostgreSQL, which has
 // no one writer, reports zeros.
 type WriterStats struct {
-	Commits int64 `json:"commits"` // transactions committed or rolled back
+	Commits int64 `json:"commits"` // batches, each one transaction (rolled back when its one write failed)
 	Writes  int64 `json:"writes"`  // writes they carried
 	// Busy is the time spent writing batches, from the begin to the
 	// commit's end; InCommit the part of it in the commits (for SQLite

@@ -83,12 +83,12 @@ type Server struct {
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
 
-// askedHead marks the context of a HEAD request answered as its GET.
-type askedHead struct{}
+// headKey marks the context of a HEAD request answered as its GET.
+type headKey struct{}
 
 // askedHEAD reports whether r was sent as a HEAD (ServeHTTP answers it as
 // its GET): what would be the body need not be made.
-func askedHEAD(r *http.Request) bool { return r.Context().Value(askedHead{}) != nil }
+func askedHEAD(r *http.Request) bool { return r.Context().Value(headKey{}) != nil }
 
 // ServeHTTP serves a request through the routes of routes.go. A HEAD
 // request is answered as its GET, whose body net/http drops (it sees the
@@ -96,7 +96,7 @@ func askedHEAD(r *http.Request) bool { return r.Context().Value(askedHead{}) != 
 // nowhere. A live-update stream is not opened for a HEAD (405).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead && !strings.HasSuffix(r.URL.Path, "/events") {
-		get := r.WithContext(context.WithValue(r.Context(), askedHead{}, true)) // for the log
+		get := r.WithContext(context.WithValue(r.Context(), headKey{}, true)) // for the log
 		get.Method = http.MethodGet
 		r = get
 	}

@@ -131,11 +131,13 @@ func (r ratios) run(ctx context.Context, out io.Writer) error {
 }
 
 // writer reads the server's WriterStats from its -pprof listener, or
-// gives nil when it is not known or not answering.
+// gives nil when it is not known or does not answer within 5 s.
 func (r ratios) writer(ctx context.Context) *db.WriterStats {
 	if r.debug == "" {
 		return nil
 	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, r.debug+"/debug/writer", nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

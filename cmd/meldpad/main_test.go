@@ -61,12 +61,7 @@ func TestParseConfig(t *testing.T) {
 // /healthz, then cancels the context as SIGTERM would and expects a clean
 // return with the database file in place.
 func TestRunServesAndShutsDown(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(t)
 	dbPath := filepath.Join(t.TempDir(), "m.db")
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -75,6 +70,7 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}()
 
 	var resp *http.Response
+	var err error
 	for i := 0; i < 100; i++ {
 		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
 			break
