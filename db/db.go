@@ -168,6 +168,26 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 var writeQueries = []string{stateQuery, stateTokenQuery, stateTokenByLinkQuery, insertHand, appendSeats, recomputeSeats, writeGameQuery,
 	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}
 
+// insertID runs query, an INSERT of one row, and returns the row's id.
+// On SQLite it is the last rowid inserted rather than RETURNING id, which
+// SQLite runs through a temporary table of its own: a save's two inserts
+// without it cost 7% less (BenchmarkAddHandParallel). PostgreSQL has no
+// last rowid, and gets query with RETURNING id.
+func (s *Store) insertID(ctx context.Context, tx dbtx, query string, args ...any) (int64, error) {
+	if s.postgres {
+		var id int64
+		err := tx.QueryRowContext(ctx, query+returningID, args...).Scan(&id)
+		return id, err
+	}
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+const returningID = ` RETURNING id`
+
 // reads are the reader pool's statements, prepared on first use.
 func (s *Store) reads() prepReads { return prepReads{s.rs} }
 

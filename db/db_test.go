@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -206,6 +207,44 @@ func TestSaveSaysTheGamesVersion(t *testing.T) {
 			t.Errorf("save %d again: hand %d, GameVersion %d, %v; want hand %d, 0", i, again.ID, again.GameVersion, err, h.ID)
 		}
 		g = now
+	}
+}
+
+// TestSavedHandIsAsStored: the hand a save answers with, made from what
+// it wrote rather than read back, is the hand as stored, its number one
+// more than the game's highest (deleted hands keep theirs).
+func TestSavedHandIsAsStored(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	g := newFanGame(t, s)
+	seat := pointsHand(0, 25)
+	seat.Seat = 1
+	var last Hand
+	for i, in := range []HandInput{pointsHand(10, 0), seat, pointsHand(0, 0)} {
+		if i == 2 {
+			if err := s.DeleteHand(ctx, g.ID, last.ID, Change{Token: NewID()}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		saved, err := s.AddHand(ctx, g.ID, in, Change{Token: NewID(), Author: "Ann"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, err := s.Hand(ctx, g.ID, saved.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if saved.GameVersion == 0 {
+			t.Errorf("hand %d: no game version", i)
+		}
+		saved.GameVersion = 0
+		if !reflect.DeepEqual(saved, stored) {
+			t.Errorf("hand %d saved as\n%+v\nstored as\n%+v", i, saved, stored)
+		}
+		if saved.Seq != i+1 {
+			t.Errorf("hand %d: seq %d, want %d", i, saved.Seq, i+1)
+		}
+		last = saved
 	}
 }
 

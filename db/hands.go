@@ -212,7 +212,7 @@ const (
 		WHERE s.token = ? AND s.game_id = +? AND s.hand_id IS NOT NULL`
 	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (token) DO NOTHING`
-	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
+	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`
 )
 
 // submitted returns what a form token already did, if anything.
@@ -300,19 +300,19 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	var id int64
-	if err := tx.QueryRowContext(ctx, reviseQuery, handID, action, author, formatTime(s.now()), b, a).Scan(&id); err != nil {
+	id, err := s.insertID(ctx, tx, reviseQuery, handID, action, author, formatTime(s.now()), b, a)
+	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
 	return id, nil
 }
 
-// insertHand adds a hand after the game's last (the index of UNIQUE
-// (game_id, seq) finds it at once). Writes to one game take turns
-// (lockGame), so two never take the same number.
+// insertHand adds a hand after the game's last: its seq is one more
+// than the highest the game's hands took (gameState.maxSeq). Writes to
+// one game take turns (lockGame), so two never take the same number,
+// which UNIQUE (game_id, seq) would refuse.
 const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
-	VALUES (?, (SELECT coalesce(max(seq), 0) + 1 FROM hands WHERE game_id = +?), ?, ?, ?, ?, ?, ?, ?, ?)
-	RETURNING ` + handColumns
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // AddHand records a new hand at the end of the game and adds it to the
 // game's totals and result, from what the game keeps (its tally) rather
@@ -385,8 +385,10 @@ func (s *Store) addHand(ctx context.Context, load func(tx dbtx) (gameState, subm
 		}
 		points, _ := json.Marshal(in.Points)
 		now := formatTime(s.now())
-		h, err := scanHand(tx.QueryRowContext(ctx, insertHand,
-			gameID, gameID, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now))
+		h := Hand{GameID: gameID, Seq: st.maxSeq + 1, Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat,
+			EndsHand: in.EndsHand, EndsGame: in.EndsGame, Version: 1, Created: parseTime(now), Updated: parseTime(now)}
+		h.ID, err = s.insertID(ctx, tx, insertHand,
+			gameID, h.Seq, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
 		if err != nil {
 			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
 		}

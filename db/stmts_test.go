@@ -24,7 +24,6 @@ func TestKeyByValue(t *testing.T) {
 	}{
 		{"handsQuery", handsQuery, []any{g.ID}},
 		{"submittedQuery", submittedQuery, []any{"token", g.ID}},
-		{"insertHand", insertHand, []any{g.ID, g.ID, EntryPoints, "{}", "[1,0]", nil, true, false, "now", "now"}},
 		{"appendSeats", appendSeats, []any{seatsJSON, g.ID}},
 		{"recomputeSeats", recomputeSeats, []any{seatsJSON, g.ID}},
 	} {

@@ -37,6 +37,7 @@ type gameState struct {
 	version    int
 	finishedAt string
 	inLeague   bool // its totals count in a league's standings
+	maxSeq     int  // the highest seq its hands took, deleted ones too: the next hand's is one more
 }
 
 const (
@@ -54,7 +55,8 @@ const (
 
 	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)`
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id),
+		(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
 	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL),
 		(SELECT r.after FROM submissions s JOIN revisions r ON r.id = s.revision_id
 			WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
@@ -114,7 +116,7 @@ func scanGameState(row scanner, gameID int64, more ...any) (gameState, error) {
 	st := gameState{id: gameID}
 	var rulesID, houseRules, settings, tally, names string
 	err := row.Scan(append([]any{&rulesID, &houseRules, &settings, &st.table.FirstDealer,
-		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names}, more...)...)
+		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names, &st.maxSeq}, more...)...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return gameState{}, ErrNotFound
 	}
