@@ -30,12 +30,12 @@ func BenchmarkAddHand(b *testing.B) {
 			for i := range b.N {
 				if i%20 == 0 {
 					b.StopTimer()
-					if game, err = s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewID()}); err != nil {
+					if game, err = s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewToken()}); err != nil {
 						b.Fatal(err)
 					}
 					b.StartTimer()
 				}
-				if _, err := s.AddHand(ctx, game.ID, pointsHand(1, 0), Change{Token: NewID(), Author: "Ann"}); err != nil {
+				if _, err := s.AddHand(ctx, game.ID, pointsHand(1, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -61,13 +61,13 @@ func BenchmarkAddHandParallel(b *testing.B) {
 	var games atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		games.Add(1)
-		g, err := s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewID()})
+		g, err := s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewToken()})
 		if err != nil {
 			b.Error(err)
 			return
 		}
 		for pb.Next() {
-			if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 0), Change{Token: NewID(), Author: "Ann"}); err != nil {
+			if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 				b.Error(err)
 				return
 			}
@@ -90,7 +90,7 @@ func BenchmarkAddHandAt(b *testing.B) {
 	sizes := []int{10, 100, 1000, 5000}
 	games := map[int]int64{}
 	for _, n := range sizes {
-		g, err := setup.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewID()})
+		g, err := setup.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewToken()})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func BenchmarkAddHandAt(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("hands=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := s.AddHand(ctx, games[n], pointsHand(0, 0), Change{Token: NewID(), Author: "Ann"}); err != nil {
+				if _, err := s.AddHand(ctx, games[n], pointsHand(0, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -152,7 +152,7 @@ func mendHidden(form any, structField, name string) {
 		return
 	}
 	if name == "token" {
-		f.SetString(db.NewID())
+		f.SetString(db.NewToken())
 	} else {
 		f.SetString("")
 	}

@@ -53,7 +53,7 @@ func (s *Server) confirmEndGame(c echo.Context) error {
 	if !canEnd(t) {
 		return c.Redirect(http.StatusSeeOther, t.url())
 	}
-	return render(c, http.StatusOK, views.EndGamePage(endVM(c, t, db.NewID())))
+	return render(c, http.StatusOK, views.EndGamePage(endVM(c, t, db.NewToken())))
 }
 
 // endVM is the confirmation page: the totals, and who wins if the game

@@ -27,7 +27,7 @@ func (s *Server) showNewGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewID()}
+	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewToken()}
 	for _, h := range g.HouseRules {
 		if h.Default {
 			form.House = append(form.House, h.Key)

@@ -24,7 +24,7 @@ func (s *Server) confirmDeleteHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.DeleteHandPage(deleteVM(c, t, h, db.NewID())))
+	return render(c, http.StatusOK, views.DeleteHandPage(deleteVM(c, t, h, db.NewToken())))
 }
 
 func deleteVM(c echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {

@@ -20,7 +20,7 @@ func (s *Server) showEditHand(c echo.Context) error {
 	if sh, ok := sheetOf(t.rules); ok && wantsSheet(c, h) {
 		return s.showEditSheet(c, t, sh, h)
 	}
-	form := pointsForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
+	form := pointsForm{Token: db.NewToken(), Version: strconv.Itoa(h.Version)}
 	for _, p := range h.Points {
 		form.Points = append(form.Points, strconv.Itoa(p))
 	}

@@ -22,7 +22,7 @@ func (s *Server) showNewHand(c echo.Context) error {
 	if sh, ok := sheetOf(t.rules); ok && c.QueryParam("by") == "cards" {
 		return s.showNewSheet(c, t, sh)
 	}
-	form := pointsForm{Points: make([]string, len(t.game.Seats)), Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
+	form := pointsForm{Points: make([]string, len(t.game.Seats)), Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
 	return render(c, http.StatusOK, views.HandFormPage(newHandVM(c, t, form, nil)))
 }
 

@@ -107,7 +107,7 @@ func (s *Server) pointsSavedAlready(c echo.Context, form pointsForm, sent db.Han
 	if err != nil {
 		return err
 	}
-	form.Token = db.NewID()
+	form.Token = db.NewToken()
 	var vm views.HandFormVM
 	if h == nil {
 		form.Version = strconv.Itoa(t.game.Version)

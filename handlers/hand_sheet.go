@@ -114,7 +114,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 
 // showNewSheet shows the card-by-card form of the next hand.
 func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
-	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(t.game.Version)}
+	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
 	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
 	if err != nil {
 		return err
@@ -138,7 +138,7 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 			values = decoded
 		}
 	}
-	form := sheetForm{Token: db.NewID(), Version: strconv.Itoa(h.Version)}
+	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(h.Version)}
 	vm, _, err := s.sheetVM(c, t, sh, values, form, &h)
 	if err != nil {
 		return err
@@ -252,7 +252,7 @@ func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, 
 	if err != nil {
 		return err
 	}
-	form.Token = db.NewID()
+	form.Token = db.NewToken()
 	var vm views.SheetVM
 	if h == nil {
 		form.Version = strconv.Itoa(t.game.Version)

@@ -26,7 +26,7 @@ const memberInputs = 6
 // that count (all of them to start with), its first players and, if wanted,
 // a first season.
 func (s *Server) showNewLeague(c echo.Context) error {
-	form := newLeagueForm{Token: db.NewID()}
+	form := newLeagueForm{Token: db.NewToken()}
 	for _, ch := range gameChoices() {
 		form.Games = append(form.Games, ch.ID)
 	}

@@ -118,11 +118,13 @@
     return true;
   }
 
-  // newToken makes an idempotency token as the server does (db.NewID):
-  // 16 random bytes in lowercase base32.
+  // newToken makes an idempotency token as the server does (db.NewToken):
+  // 16 bytes, the first 6 the time in milliseconds and the rest random, in
+  // lowercase base32.
   function newToken() {
     var bytes = new Uint8Array(16), alphabet = "abcdefghijklmnopqrstuvwxyz234567", out = "", bits = 0, value = 0;
     crypto.getRandomValues(bytes);
+    for (var i = 5, t = Date.now(); i >= 0; i--, t = Math.floor(t / 256)) bytes[i] = t % 256;
     bytes.forEach(function (b) {
       value = (value << 8) | b;
       bits += 8;

@@ -342,7 +342,7 @@ func (s *saver) save(ctx context.Context) error {
 	for k, vs := range s.form {
 		v[k] = vs
 	}
-	v["token"] = []string{db.NewID()}
+	v["token"] = []string{db.NewToken()}
 	v["version"] = []string{strconv.Itoa(s.version)}
 	base := s.bases[s.next%len(s.bases)]
 	s.next++
