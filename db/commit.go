@@ -20,8 +20,17 @@ const maxBatch = 64
 // game) is undone alone; each caller is answered only after the commit
 // that holds its write, so nothing is acknowledged before it is on the
 // disk.
+//
+// The writer's connection is held for good (conn), and a batch's
+// transaction is BEGIN IMMEDIATE and COMMIT on it, not a *sql.Tx:
+// database/sql gives every transaction a context it can cancel, and then
+// watches every result set read in it with a goroutine and a context of
+// its own, and binds every prepared statement to it anew; on the one
+// writer, whose time every save waits for, that was a share of each
+// statement's cost worth saving (README).
 type committer struct {
-	w    *sql.DB
+	conn *sql.Conn
+	tc   txStmts
 	mu   sync.Mutex
 	jobs []*writeJob
 	busy bool // a batch is being written; the jobs wait for the next
@@ -62,13 +71,13 @@ func (s *Store) WriterStats() WriterStats {
 
 type writeJob struct {
 	ctx  context.Context
-	fn   func(tx *sql.Tx) error
+	fn   func(tx wtx) error
 	done chan error
 }
 
 // do runs fn in a transaction, with others waiting at the same time, and
 // returns fn's error or the commit's.
-func (c *committer) do(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (c *committer) do(ctx context.Context, fn func(tx wtx) error) error {
 	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	c.mu.Lock()
 	c.jobs = append(c.jobs, job)
@@ -118,23 +127,81 @@ func (c *committer) writeBatch() {
 	}
 }
 
+// txStmts are the statements of a batch's transaction and savepoints,
+// prepared once on the writer's connection.
+type txStmts struct {
+	begin, commit, rollback, savepoint, release, undo *sql.Stmt
+}
+
+// newCommitter takes the writer's one connection from w for good and
+// prepares on it what a batch runs.
+func newCommitter(ctx context.Context, w *sql.DB) (*committer, error) {
+	conn, err := w.Conn(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("db: writer connection: %w", err)
+	}
+	c := &committer{conn: conn}
+	for _, p := range []struct {
+		st **sql.Stmt
+		q  string
+	}{
+		{&c.tc.begin, "BEGIN IMMEDIATE"}, {&c.tc.commit, "COMMIT"}, {&c.tc.rollback, "ROLLBACK"},
+		{&c.tc.savepoint, "SAVEPOINT write"}, {&c.tc.release, "RELEASE write"}, {&c.tc.undo, "ROLLBACK TO write"},
+	} {
+		if *p.st, err = conn.PrepareContext(ctx, p.q); err != nil {
+			c.close()
+			return nil, fmt.Errorf("db: prepare %q: %w", p.q, err)
+		}
+	}
+	return c, nil
+}
+
+// close gives the writer's connection back to its pool, for Close.
+func (c *committer) close() error {
+	for _, st := range []*sql.Stmt{c.tc.begin, c.tc.commit, c.tc.rollback, c.tc.savepoint, c.tc.release, c.tc.undo} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	return c.conn.Close()
+}
+
+// exec runs one of c.tc's statements; a batch's own statements are not
+// for any request to end.
+func exec(st *sql.Stmt) error {
+	_, err := st.ExecContext(context.Background())
+	return err
+}
+
+// begin begins a batch's transaction.
+func (c *committer) begin() error {
+	if err := exec(c.tc.begin); err != nil {
+		return fmt.Errorf("db: begin: %w", err)
+	}
+	return nil
+}
+
+// rollback ends a batch's transaction undone. SQLite may have rolled it
+// back already (after some errors), so its own error says nothing.
+func (c *committer) rollback() {
+	_ = exec(c.tc.rollback)
+}
+
 // alone runs one job in its own transaction. Its context ends the job's
-// own statements, not the transaction around them: a transaction that
-// can be ended costs database/sql and the driver a goroutine each to
-// watch it, and a job whose context ends fails, which rolls it back.
+// own statements, not the transaction around them, and a job whose
+// context ends fails, which rolls it back.
 func (c *committer) alone(job *writeJob) error {
 	if err := job.ctx.Err(); err != nil {
 		return err
 	}
-	tx, err := c.w.BeginTx(context.WithoutCancel(job.ctx), nil)
-	if err != nil {
-		return fmt.Errorf("db: begin: %w", err)
-	}
-	if err := job.fn(tx); err != nil {
-		_ = tx.Rollback()
+	if err := c.begin(); err != nil {
 		return err
 	}
-	if err := c.commit(tx); err != nil {
+	if err := job.fn(c.conn); err != nil {
+		c.rollback()
+		return err
+	}
+	if err := c.commit(); err != nil {
 		return fmt.Errorf("db: commit: %w", err)
 	}
 	return nil
@@ -145,10 +212,9 @@ func (c *committer) alone(job *writeJob) error {
 // failed), the transaction is abandoned and the jobs not yet answered
 // run alone.
 func (c *committer) together(batch []*writeJob) {
-	tx, err := c.w.BeginTx(context.Background(), nil) // a job's context ends only its own write
-	if err != nil {
+	if err := c.begin(); err != nil {
 		for _, job := range batch {
-			job.done <- fmt.Errorf("db: begin: %w", err)
+			job.done <- err
 		}
 		return
 	}
@@ -158,21 +224,22 @@ func (c *committer) together(batch []*writeJob) {
 			results[i] = err
 			continue
 		}
-		if _, err := tx.Exec("SAVEPOINT write"); err != nil {
+		if err := exec(c.tc.savepoint); err != nil {
 			results[i] = err
 			continue
 		}
-		results[i] = job.fn(tx)
+		results[i] = job.fn(c.conn)
+		var err error
 		if results[i] == nil {
-			_, err = tx.Exec("RELEASE write")
+			err = exec(c.tc.release)
 		} else {
-			_, err = tx.Exec("ROLLBACK TO write")
+			err = exec(c.tc.undo)
 			if err == nil {
-				_, err = tx.Exec("RELEASE write")
+				err = exec(c.tc.release)
 			}
 		}
 		if err != nil {
-			_ = tx.Rollback()
+			c.rollback()
 			for j := range i {
 				if results[j] == nil {
 					results[j] = c.alone(batch[j]) // undone with the transaction: written again
@@ -187,7 +254,7 @@ func (c *committer) together(batch []*writeJob) {
 			return
 		}
 	}
-	if err := c.commit(tx); err != nil {
+	if err := c.commit(); err != nil {
 		for i := range results {
 			if results[i] == nil {
 				results[i] = fmt.Errorf("db: commit: %w", err)
@@ -199,10 +266,14 @@ func (c *committer) together(batch []*writeJob) {
 	}
 }
 
-// commit commits tx and counts the time it took.
-func (c *committer) commit(tx *sql.Tx) error {
+// commit commits the batch's transaction and counts the time it took; a
+// commit that fails leaves nothing of the transaction behind.
+func (c *committer) commit() error {
 	start := time.Now()
-	err := tx.Commit()
+	err := exec(c.tc.commit)
 	c.stats.inCommit.Add(int64(time.Since(start)))
+	if err != nil {
+		c.rollback()
+	}
 	return err
 }

@@ -136,7 +136,10 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
 	}
-	w.SetMaxOpenConns(1)
+	// Every write runs on one connection, which the committer holds for
+	// good; the pool's second is for Close's last checkpoint, after the
+	// committer gives its back, and for tests that look at the file.
+	w.SetMaxOpenConns(2)
 	w.SetConnMaxIdleTime(0)
 	if err := w.PingContext(ctx); err != nil {
 		w.Close()
@@ -154,7 +157,13 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	readers := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers) // keep their prepared statements
-	s := &Store{w: w, r: r, ws: newStmts(w, false), rs: newStmts(r, true), commits: &committer{w: w},
+	commits, err := newCommitter(ctx, w)
+	if err != nil {
+		r.Close()
+		w.Close()
+		return nil, err
+	}
+	s := &Store{w: w, r: r, ws: newStmts(commits.conn, false), rs: newStmts(r, true), commits: commits,
 		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}
 	if err := s.ws.prepare(ctx, writeQueries...); err != nil {
 		s.Close()
@@ -212,7 +221,7 @@ func (s *Store) Close() error {
 	if s.postgres {
 		return errors.Join(s.ws.close(), s.w.Close())
 	}
-	stmtErr := errors.Join(s.rs.close(), s.ws.close())
+	stmtErr := errors.Join(s.rs.close(), s.ws.close(), s.commits.close())
 	_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
 	return errors.Join(stmtErr, s.r.Close(), s.w.Close())
 }
@@ -230,7 +239,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // write runs fn in one immediate transaction on the writer connection.
 // A failure of the storage (storageFailed) is ErrUnwritable, and every
 // write's outcome is remembered for Writable.
-func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) write(ctx context.Context, fn func(tx wtx) error) error {
 	return s.writeWith(ctx, nil, fn)
 }
 
@@ -238,11 +247,11 @@ func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 // for a write that checks many rows before it writes (an import), so that
 // two such writes on two servers cannot both pass their checks; on SQLite
 // every write is.
-func (s *Store) writeSerializable(ctx context.Context, fn func(tx *sql.Tx) error) error {
+func (s *Store) writeSerializable(ctx context.Context, fn func(tx wtx) error) error {
 	return s.writeWith(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable}, fn)
 }
 
-func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
 	s.health.writing.Add(1)
 	defer s.health.writing.Add(-1)
 	var err error
@@ -263,7 +272,7 @@ func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx *
 
 // writePrepared is write with the writer's prepared statements.
 func (s *Store) writePrepared(ctx context.Context, fn func(tx dbtx) error) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return fn(prepTx{tx, s.ws}) })
+	return s.write(ctx, func(tx wtx) error { return fn(prepTx{tx, s.ws}) })
 }
 
 const timeLayout = time.RFC3339Nano

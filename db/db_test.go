@@ -355,13 +355,12 @@ func TestWritesAreImmediate(t *testing.T) {
 	// A write transaction that has only read so far must already hold the
 	// write lock (BEGIN IMMEDIATE), so it can never fail half-way with
 	// SQLITE_BUSY when it upgrades.
-	tx, err := s.w.BeginTx(ctx, nil)
-	if err != nil {
+	if err := s.commits.begin(); err != nil {
 		t.Fatal(err)
 	}
-	defer tx.Rollback()
+	defer s.commits.rollback()
 	var n int
-	if err := tx.QueryRow(`SELECT count(*) FROM games`).Scan(&n); err != nil {
+	if err := s.commits.conn.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(0)")

@@ -99,7 +99,7 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
 		return Game{}, fmt.Errorf("db: create game: %w", err)
 	}
 	var publicID string
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx wtx) error {
 		if err := s.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
@@ -181,7 +181,7 @@ func nonNilMap(m map[string]bool) map[string]bool {
 // league if needed. Only the league's own players are looked at. A
 // player of that name added meanwhile by another server's write makes
 // the insert do nothing, and is then found.
-func upsertPlayer(ctx context.Context, tx *sql.Tx, leagueID int64, name, now string) (int64, error) {
+func upsertPlayer(ctx context.Context, tx wtx, leagueID int64, name, now string) (int64, error) {
 	name = strings.TrimSpace(name)
 	find := func() (int64, error) {
 		var id int64

@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -56,7 +55,7 @@ func (s *Store) Writable(ctx context.Context) error {
 		return err
 	}
 	defer s.health.probing.Store(false)
-	probeErr := s.write(ctx, func(tx *sql.Tx) error { return s.probe(ctx, tx) })
+	probeErr := s.write(ctx, func(tx wtx) error { return s.probe(ctx, tx) })
 	if probeErr != nil && !errors.Is(probeErr, ErrUnwritable) {
 		// The probe itself failed (the request went away): it says nothing
 		// of the disk.
@@ -75,7 +74,7 @@ func (s *Store) Writable(ctx context.Context) error {
 //
 // On PostgreSQL a small row is enough: a commit that cannot write its
 // log fails whatever its size.
-func (s *Store) probe(ctx context.Context, tx *sql.Tx) error {
+func (s *Store) probe(ctx context.Context, tx wtx) error {
 	if s.postgres {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (?)`, []byte("probe")); err != nil {
 			return fmt.Errorf("db: write probe: %w", err)

@@ -32,10 +32,10 @@ func TestWritableReportsAFullDisk(t *testing.T) {
 		t.Fatalf("a fresh database: %v", err)
 	}
 	var pages int
-	if err := s.w.QueryRow(`PRAGMA page_count`).Scan(&pages); err != nil {
+	if err := s.commits.conn.QueryRowContext(ctx, `PRAGMA page_count`).Scan(&pages); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
+	if _, err := s.commits.conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, pages)); err != nil {
 		t.Fatal(err)
 	}
 	var saved int
@@ -62,7 +62,7 @@ func TestWritableReportsAFullDisk(t *testing.T) {
 		t.Errorf("probe of a full database: %v, want ErrUnwritable", err)
 	}
 	// ...and, once there is room, that it can be written.
-	if _, err := s.w.Exec(fmt.Sprintf(`PRAGMA max_page_count = %d`, pages+1000)); err != nil {
+	if _, err := s.commits.conn.ExecContext(ctx, fmt.Sprintf(`PRAGMA max_page_count = %d`, pages+1000)); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Writable(ctx); err != nil {
@@ -170,7 +170,7 @@ func TestSynchronous(t *testing.T) {
 			}
 			defer s.Close()
 			var w, r int
-			if err := s.w.QueryRow(`PRAGMA synchronous`).Scan(&w); err != nil {
+			if err := s.commits.conn.QueryRowContext(context.Background(), `PRAGMA synchronous`).Scan(&w); err != nil {
 				t.Fatal(err)
 			}
 			if err := s.r.QueryRow(`PRAGMA synchronous`).Scan(&r); err != nil {

@@ -61,7 +61,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 	// Serializable, so that the same file imported on two servers at once
 	// is written once: the second import's check is made again after the
 	// first commits, and finds its ids here.
-	err = s.writeSerializable(ctx, func(tx *sql.Tx) error {
+	err = s.writeSerializable(ctx, func(tx wtx) error {
 		sum = ImportSummary{}
 		if err := unusedIDs(ctx, tx, &a); err != nil {
 			return err
@@ -130,7 +130,7 @@ func checkRecords(a *Archive, check RecordChecker) error {
 // here: one of its ids is already a link in this meldpad. Each is named
 // once, by the first of its ids found; when every one of them is here,
 // the file was imported before, and the first problem says so.
-func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
+func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 	stmt, err := tx.PrepareContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM games WHERE public_id = ?1 OR watch_id = ?1)
 		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = ?1 OR organizer_id = ?1)`)
@@ -191,7 +191,7 @@ func unusedIDs(ctx context.Context, tx *sql.Tx, a *Archive) error {
 // importWriter writes a checked archive in one transaction.
 type importWriter struct {
 	s       *Store
-	tx      *sql.Tx
+	tx      wtx
 	leagues map[string]int64            // public id -> league id
 	players map[string]map[string]int64 // league public id -> folded name -> player id
 	// Statements prepared once: a league of 5,000 games has 150,000
@@ -200,7 +200,7 @@ type importWriter struct {
 	game, seat, hand, revision *sql.Stmt
 }
 
-func newImportWriter(ctx context.Context, s *Store, tx *sql.Tx) (*importWriter, error) {
+func newImportWriter(ctx context.Context, s *Store, tx wtx) (*importWriter, error) {
 	w := &importWriter{s: s, tx: tx, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
 	for _, p := range []struct {
 		stmt **sql.Stmt

@@ -241,7 +241,7 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 	if !ValidID(watchID) {
 		return ErrNotFound
 	}
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		var gameID int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE watch_id = ? AND league_id = ?`, watchID, leagueID).Scan(&gameID)
 		if errors.Is(err, sql.ErrNoRows) {

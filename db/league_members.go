@@ -18,7 +18,7 @@ var ErrNameTaken = errors.New("db: the league already has a player of that name"
 // addMembers makes the named players members of the league: a name of
 // one of the league's players (in any case) is that player, a new name a
 // new player of the league. Names already members are left as they are.
-func addMembers(ctx context.Context, tx *sql.Tx, leagueID int64, names []string, now string) error {
+func addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now string) error {
 	for _, name := range names {
 		if strings.TrimSpace(name) == "" {
 			continue
@@ -34,7 +34,7 @@ func addMembers(ctx context.Context, tx *sql.Tx, leagueID int64, names []string,
 	return nil
 }
 
-func addMember(ctx context.Context, tx *sql.Tx, leagueID, playerID int64, now string) error {
+func addMember(ctx context.Context, tx wtx, leagueID, playerID int64, now string) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)
 		ON CONFLICT DO NOTHING`, leagueID, playerID, now); err != nil {
 		return fmt.Errorf("db: add player %d to league %d: %w", playerID, leagueID, err)
@@ -46,7 +46,7 @@ func addMember(ctx context.Context, tx *sql.Tx, leagueID, playerID int64, now st
 // league knows (in any case) is its player, a new name becomes a new
 // player of the league. Players of other leagues are never looked at.
 func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) error {
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		return addMembers(ctx, tx, leagueID, names, formatTime(s.now()))
 	})
 }
@@ -115,7 +115,7 @@ const leaguePlayerQuery = `SELECT name FROM players WHERE id = ? AND league_id =
 
 // leaguePlayerName returns the name of the league's player, or
 // ErrNotFound when the id is not one of the league's players.
-func leaguePlayerName(ctx context.Context, tx *sql.Tx, leagueID, playerID int64) (string, error) {
+func leaguePlayerName(ctx context.Context, tx wtx, leagueID, playerID int64) (string, error) {
 	var name string
 	err := tx.QueryRowContext(ctx, leaguePlayerQuery, playerID, leagueID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -131,7 +131,7 @@ func leaguePlayerName(ctx context.Context, tx *sql.Tx, leagueID, playerID int64)
 // player sits at with it, so that standings read before (LeagueRecordSince)
 // read those games again. bumpGames also bumps the games' own versions,
 // for a change that makes a form opened before out of date.
-func playerChanged(ctx context.Context, tx *sql.Tx, leagueID, playerID int64, bumpGames bool) error {
+func playerChanged(ctx context.Context, tx wtx, leagueID, playerID int64, bumpGames bool) error {
 	if err := bumpLeague(ctx, tx, leagueID); err != nil {
 		return err
 	}
@@ -158,7 +158,7 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) er
 	if keep == gone {
 		return fmt.Errorf("db: merge player %d into itself", keep)
 	}
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx wtx) error {
 		keepName, err := leaguePlayerName(ctx, tx, leagueID, keep)
 		if err != nil {
 			return err
@@ -202,7 +202,7 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) er
 
 // sharedGames returns the league's games at which players a and b both
 // sat.
-func sharedGames(ctx context.Context, tx *sql.Tx, leagueID, a, b int64) ([]SharedGame, error) {
+func sharedGames(ctx context.Context, tx wtx, leagueID, a, b int64) ([]SharedGame, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
 		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ?
 		JOIN games g ON g.id = sa.game_id
@@ -231,7 +231,7 @@ func sharedGames(ctx context.Context, tx *sql.Tx, leagueID, a, b int64) ([]Share
 // ErrNotFound.
 func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) error {
 	name = strings.TrimSpace(name)
-	return s.write(ctx, func(tx *sql.Tx) error {
+	return s.write(ctx, func(tx wtx) error {
 		if _, err := leaguePlayerName(ctx, tx, leagueID, playerID); err != nil {
 			return err
 		}

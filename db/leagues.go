@@ -103,7 +103,7 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) 
 		return League{}, err
 	}
 	var leagueID int64
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx wtx) error {
 		if err := s.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
@@ -217,7 +217,7 @@ func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, erro
 
 // bumpLeague marks the league's standings as possibly changed, in the
 // transaction of the write that changes them.
-func bumpLeague(ctx context.Context, tx *sql.Tx, leagueID int64) error {
+func bumpLeague(ctx context.Context, tx wtx, leagueID int64) error {
 	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1 WHERE id = ?`, leagueID); err != nil {
 		return fmt.Errorf("db: league %d version: %w", leagueID, err)
 	}
@@ -247,8 +247,8 @@ func leagueGameChanged(ctx context.Context, tx dbtx, gameID int64) error {
 
 // leagueWrite runs fn in a write transaction and bumps the league's
 // version in it; a league that does not exist is ErrNotFound.
-func (s *Store) leagueWrite(ctx context.Context, leagueID int64, fn func(tx *sql.Tx) error) error {
-	return s.write(ctx, func(tx *sql.Tx) error {
+func (s *Store) leagueWrite(ctx context.Context, leagueID int64, fn func(tx wtx) error) error {
+	return s.write(ctx, func(tx wtx) error {
 		var exists int
 		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM leagues WHERE id = ?`, leagueID).Scan(&exists); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
@@ -269,7 +269,7 @@ func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, g
 	if err != nil {
 		return err
 	}
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET name = ?, games = ? WHERE id = ?`,
 			strings.TrimSpace(name), games, leagueID); err != nil {
 			return fmt.Errorf("db: update league %d: %w", leagueID, err)
@@ -281,7 +281,7 @@ func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, g
 // AddSeason adds a season to the league. A repeated form token adds
 // nothing more.
 func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) error {
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, token, created_at)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
 			leagueID, strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn),
@@ -294,7 +294,7 @@ func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) e
 
 // UpdateSeason renames a season of the league and changes its dates.
 func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in SeasonInput) error {
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ? AND league_id = ?`,
 			strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn), seasonID, leagueID)
 		if err != nil {
@@ -309,7 +309,7 @@ func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in S
 
 // DeleteSeason removes a season; its games stay in the league.
 func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) error {
-	return s.leagueWrite(ctx, leagueID, func(tx *sql.Tx) error {
+	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND league_id = ?`, seasonID, leagueID); err != nil {
 			return fmt.Errorf("db: delete season %d: %w", seasonID, err)
 		}

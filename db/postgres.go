@@ -114,7 +114,7 @@ func migratePostgres(ctx context.Context, conf *pgx.ConnConfig) error {
 // ends it with a serialization failure or a deadlock (fn runs from the
 // start each time: the writes are written to be run again, as the group
 // committer does when a batch fails).
-func (s *Store) pgWrite(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+func (s *Store) pgWrite(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
 	const attempts = 8
 	for attempt := 1; ; attempt++ {
 		err := s.pgTx(ctx, opts, fn)
@@ -130,7 +130,7 @@ func (s *Store) pgWrite(ctx context.Context, opts *sql.TxOptions, fn func(tx *sq
 	}
 }
 
-func (s *Store) pgTx(ctx context.Context, opts *sql.TxOptions, fn func(tx *sql.Tx) error) error {
+func (s *Store) pgTx(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
 	tx, err := s.w.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("db: begin: %w", err)
@@ -210,7 +210,7 @@ func (s *Store) lockGameWhere(ctx context.Context, tx dbtx, column string, key a
 // lockToken makes the writes of one form token take turns, for the
 // writes whose token check and insert are in different tables (a new
 // game, a new league): the second finds what the first made.
-func (s *Store) lockToken(ctx context.Context, tx *sql.Tx, token string) error {
+func (s *Store) lockToken(ctx context.Context, tx wtx, token string) error {
 	if !s.postgres || token == "" {
 		return nil
 	}

@@ -67,7 +67,7 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 	}
 	step := time.Duration(float64(365*24*time.Hour) / float64(opt.Games))
 	mid := opt.Start.Add(step * time.Duration(opt.Games/2))
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx wtx) error {
 		playerIDs := make([]int64, opt.Players)
 		for i, name := range names {
 			if err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`,
@@ -119,7 +119,7 @@ type seedInserts struct {
 	newGame, seat, hand, revision *sql.Stmt
 }
 
-func prepareSeed(ctx context.Context, tx *sql.Tx) (*seedInserts, error) {
+func prepareSeed(ctx context.Context, tx wtx) (*seedInserts, error) {
 	var ins seedInserts
 	for _, p := range []struct {
 		stmt **sql.Stmt

@@ -18,13 +18,21 @@ import (
 // statements are prepared when the store opens (writeQueries), and a
 // query not among them runs unprepared. The readers prepare on first use.
 type stmts struct {
-	db   *sql.DB
+	db   preparer
 	lazy bool
 	mu   sync.Mutex
 	m    map[string]*sql.Stmt
 }
 
-func newStmts(db *sql.DB, lazy bool) *stmts {
+// preparer is where statements are prepared: the reader pool, or the
+// writer's one connection (SQLite), or PostgreSQL's pool.
+type preparer interface {
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func newStmts(db preparer, lazy bool) *stmts {
 	return &stmts{db: db, lazy: lazy, m: map[string]*sql.Stmt{}}
 }
 
@@ -69,9 +77,10 @@ func (c *stmts) close() error {
 	return errors.Join(errs...)
 }
 
-// prepTx runs prepared statements in a write transaction: the writer's
-// statement, bound to the transaction (database/sql reuses the statement
-// already prepared on the writer's one connection).
+// prepTx runs prepared statements in a write: on SQLite the writer's
+// statements, prepared on its one connection, as they are; on
+// PostgreSQL bound to the write's transaction (database/sql reuses the
+// statement already prepared on the transaction's connection).
 //
 // A hand's write, once begun, runs to its end even if the phone that
 // asked has gone: its statements take a few microseconds each, and a
@@ -80,32 +89,40 @@ func (c *stmts) close() error {
 // save's CPU. The phone that went sends the form again, and its token
 // finds what was saved.
 type prepTx struct {
-	*sql.Tx
+	wtx
 	c *stmts
+}
+
+// stmt is st as the write runs it.
+func (t prepTx) stmt(ctx context.Context, st *sql.Stmt) *sql.Stmt {
+	if tx, ok := t.wtx.(*sql.Tx); ok {
+		return tx.StmtContext(ctx, st)
+	}
+	return st
 }
 
 func (t prepTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
-		return t.Tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		return t.stmt(ctx, st).ExecContext(ctx, args...)
 	}
-	return t.Tx.ExecContext(ctx, query, args...)
+	return t.wtx.ExecContext(ctx, query, args...)
 }
 
 func (t prepTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
-		return t.Tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		return t.stmt(ctx, st).QueryContext(ctx, args...)
 	}
-	return t.Tx.QueryContext(ctx, query, args...)
+	return t.wtx.QueryContext(ctx, query, args...)
 }
 
 func (t prepTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	ctx = context.WithoutCancel(ctx)
 	if st, ok := t.c.get(ctx, query); ok {
-		return t.Tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		return t.stmt(ctx, st).QueryRowContext(ctx, args...)
 	}
-	return t.Tx.QueryRowContext(ctx, query, args...)
+	return t.wtx.QueryRowContext(ctx, query, args...)
 }
 
 // keyByValue is how the package's statements spell a key compared to a
@@ -139,4 +156,14 @@ func (r prepReads) QueryRowContext(ctx context.Context, query string, args ...an
 		return st.QueryRowContext(ctx, args...)
 	}
 	return r.c.db.QueryRowContext(ctx, query, args...)
+}
+
+// wtx is what a write's statements run on: on SQLite the writer's one
+// connection, held by the committer, inside the BEGIN IMMEDIATE of its
+// batch (a *sql.Conn); on PostgreSQL the write's transaction (a *sql.Tx).
+type wtx interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }

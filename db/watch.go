@@ -11,7 +11,7 @@ import (
 // it is asked for.
 func (s *Store) WatchID(ctx context.Context, gameID int64) (string, error) {
 	var id string
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx wtx) error {
 		var current sql.NullString
 		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&current); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
