@@ -94,7 +94,7 @@ func eachRow(ctx context.Context, q querier, query string, args []any, fn func(r
 
 // exportLeague reads a league with its seasons, its players (in the order
 // of their ids) and its members.
-func exportLeague(ctx context.Context, tx wtx, leagueID int64) (ArchiveLeague, error) {
+func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague, error) {
 	l := ArchiveLeague{Seasons: []ArchiveSeason{}, Players: []ArchivePlayer{}, Members: []ArchiveMember{}}
 	var games string
 	if err := tx.QueryRowContext(ctx, `SELECT public_id, organizer_id, name, games, created_at FROM leagues WHERE id = ?`, leagueID).
@@ -150,7 +150,7 @@ func exportLeague(ctx context.Context, tx wtx, leagueID int64) (ArchiveLeague, e
 
 // exportGames reads the games matching cond with their seats, hands and
 // revisions, in four queries whatever the number of games.
-func exportGames(ctx context.Context, tx wtx, cond string, args []any, leagues map[int64]string) ([]ArchiveGame, error) {
+func exportGames(ctx context.Context, tx reader, cond string, args []any, leagues map[int64]string) ([]ArchiveGame, error) {
 	games := []ArchiveGame{}
 	index := map[int64]int{}
 	err := eachRow(ctx, tx, `SELECT g.id, g.public_id, coalesce(g.watch_id, ''), g.rules, g.house_rules, g.settings, g.first_dealer,

@@ -262,8 +262,7 @@ var pgVariants = map[string]string{
 // pgStateColumns are stateColumns with PostgreSQL's JSON functions.
 const pgStateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id),
-		(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)` + maxSeqColumn
 
 // pgSQL is query as PostgreSQL reads it: its variant, if it has one, with
 // "= ?" for SQLite's keyByValue and $N for the placeholders. Queries are

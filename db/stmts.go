@@ -27,9 +27,8 @@ type stmts struct {
 // preparer is where statements are prepared: the reader pool, or the
 // writer's one connection (SQLite), or PostgreSQL's pool.
 type preparer interface {
+	reader
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 func newStmts(db preparer, lazy bool) *stmts {
@@ -162,8 +161,6 @@ func (r prepReads) QueryRowContext(ctx context.Context, query string, args ...an
 // connection, held by the committer, inside the BEGIN IMMEDIATE of its
 // batch (a *sql.Conn); on PostgreSQL the write's transaction (a *sql.Tx).
 type wtx interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	dbtx
 	PrepareContext(ctx context.Context, query string) (*sql.Stmt, error)
 }

@@ -55,8 +55,10 @@ const (
 
 	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id),
-		(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
+			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)` + maxSeqColumn
+	// maxSeqColumn ends stateColumns (and PostgreSQL's): the highest seq
+	// the game's hands took, deleted ones too.
+	maxSeqColumn = `, (SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
 	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL),
 		(SELECT r.after FROM submissions s JOIN revisions r ON r.id = s.revision_id
 			WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
