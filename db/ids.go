@@ -12,8 +12,9 @@ import (
 // URLs, no look-alike case pairs.
 var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
 
-// NewID returns a random id of 128 bits (26 characters). Game ids and
-// tokens are unguessable, so a link is the only way to a game.
+// NewID returns a random id of 128 bits (26 characters). Links (a game's,
+// a spectator's, an organizer's) are made of it and unguessable, so a
+// link is the only way to what it names. Form tokens are NewToken's.
 func NewID() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails (Go 1.24+)
@@ -22,9 +23,10 @@ func NewID() string {
 
 // NewToken returns a form's idempotency token, an id as NewID's (26
 // characters, ValidID) whose first 48 bits are the time in milliseconds
-// and the other 80 random. A token is no key to anything (the form's link
-// is), so it can say when it was made; what it gains is that the tokens
-// of the forms of the moment sort together. The saved tokens' index then
+// and the other 80 random. A new game's token posted again answers with
+// the game it made, so a token must stay unguessable: its 80 random bits
+// keep it so, and the time says only when its form was shown. What the
+// time gains is that the tokens of the forms of the moment sort together. The saved tokens' index then
 // takes a commit's tokens on the same page or two, where random tokens
 // landed each on a page of its own: a commit writes a page a save fewer
 // to the log (BenchmarkAddHandParallel).
