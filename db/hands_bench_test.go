@@ -2,6 +2,7 @@ package db
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
@@ -61,13 +62,13 @@ func BenchmarkAddHandParallel(b *testing.B) {
 	var games atomic.Int64
 	b.RunParallel(func(pb *testing.PB) {
 		games.Add(1)
-		g, err := s.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewToken()})
+		g, err := s.CreateGame(ctx, openPointsGame())
 		if err != nil {
 			b.Error(err)
 			return
 		}
-		for pb.Next() {
-			if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+		for n := 0; pb.Next(); n++ {
+			if _, err := s.AddHand(ctx, g.ID, roundOf(n), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 				b.Error(err)
 				return
 			}
@@ -79,7 +80,7 @@ func BenchmarkAddHandParallel(b *testing.B) {
 // BenchmarkAddHandAt times a save in games already holding 10, 100,
 // 1,000 and 5,000 hands, with the default durability (FULL): appending
 // costs the same however long the game (issue: a save is O(1) in the
-// game's length). Hands of 0 points keep the games going.
+// game's length). The games are by points with no end, so they go on.
 func BenchmarkAddHandAt(b *testing.B) {
 	ctx := context.Background()
 	path := dbtest.DSN(b, filepath.Join(b.TempDir(), "bench.db"))
@@ -90,12 +91,12 @@ func BenchmarkAddHandAt(b *testing.B) {
 	sizes := []int{10, 100, 1000, 5000}
 	games := map[int]int64{}
 	for _, n := range sizes {
-		g, err := setup.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Ann", "Bob"}, Token: NewToken()})
+		g, err := setup.CreateGame(ctx, openPointsGame())
 		if err != nil {
 			b.Fatal(err)
 		}
-		for range n {
-			if _, err := setup.AddHand(ctx, g.ID, pointsHand(0, 0), Change{}); err != nil {
+		for i := range n {
+			if _, err := setup.AddHand(ctx, g.ID, roundOf(i), Change{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -109,11 +110,30 @@ func BenchmarkAddHandAt(b *testing.B) {
 	defer s.Close()
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("hands=%d", n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := s.AddHand(ctx, games[n], pointsHand(0, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+			for i := 0; b.Loop(); i++ {
+				if _, err := s.AddHand(ctx, games[n], roundOf(n+i), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}
 		})
 	}
+}
+
+// openPointsGame is a game by points (P1) of four players that goes on
+// until the table ends it.
+func openPointsGame() NewGame {
+	return NewGame{Rules: "points", Players: []string{"Ann", "Bob", "Cy", "Di"}, Token: NewToken(),
+		Settings: json.RawMessage(`{"name":"Bench","players":4,"end":"open","wins":"highest"}`)}
+}
+
+// roundOf is round n of such a game: every seat's points differ from the
+// round before, so every total moves (a round of zeros leaves the seats'
+// rows as they were, and SQLite does not write a row that is unchanged),
+// and now and then a seat's best or worst round does too.
+func roundOf(n int) HandInput {
+	points := make([]int, 4)
+	for seat := range points {
+		points[seat] = (n*7+seat*13)%41 - 20
+	}
+	return pointsHand(points...)
 }

@@ -306,10 +306,13 @@ func expect(ctx context.Context, client *http.Client, pageURL string, status int
 	return nil
 }
 
-// saver saves hands by points into a game of its own, as a phone would
-// with a fresh form each time: a new idempotency token, the version it
-// last saw. Given several servers (of one database), it sends its saves
-// to each in turn, as a round-robin load balancer would.
+// saver saves rounds into a game by points of its own (four players, no
+// end), as a phone would with a fresh form each time: a new idempotency
+// token, the version it last saw, and points that move every total and
+// now and then a seat's best or worst round, as a real round does (a
+// round of zeros would leave the seats' rows as they were, which SQLite
+// then does not write). Given several servers (of one database), it
+// sends its saves to each in turn, as a round-robin load balancer would.
 type saver struct {
 	mu      sync.Mutex
 	client  *http.Client
@@ -318,11 +321,12 @@ type saver struct {
 	game    string
 	form    map[string][]string
 	version int
+	round   int
 }
 
 func newSaver(ctx context.Context, bases ...string) (*saver, error) {
 	client := phoneClient(len(bases))
-	game, err := newGame(ctx, client, bases[0])
+	game, err := newPointsGame(ctx, client, bases[0])
 	if err != nil {
 		return nil, err
 	}
@@ -331,8 +335,39 @@ func newSaver(ctx context.Context, bases ...string) (*saver, error) {
 		return nil, err
 	}
 	version, _ := strconv.Atoi(v.Get("version"))
-	v["points"] = []string{"0", "0"}
 	return &saver{client: client, bases: bases, game: game, form: v, version: version}, nil
+}
+
+// newPointsGame starts a game by points (P1) of four players that goes on
+// until the table ends it, and returns its link ("/g/...").
+func newPointsGame(ctx context.Context, client *http.Client, base string) (string, error) {
+	v, err := form(ctx, client, base+"/games/new?game=points")
+	if err != nil {
+		return "", err
+	}
+	v["name"] = []string{"Load"}
+	v["end"] = []string{"open"}
+	v["wins"] = []string{"highest"}
+	v["players"] = []string{"Ann", "Bob", "Cy", "Di"}
+	status, loc, err := post(ctx, client, base+"/games", v)
+	if err != nil {
+		return "", err
+	}
+	if status != http.StatusSeeOther || !strings.HasPrefix(loc, "/g/") {
+		return "", fmt.Errorf("POST /games: %d %s", status, loc)
+	}
+	return loc, nil
+}
+
+// roundPoints are round n's points: every seat's differ from the last
+// round's, a few of them are new bests or worsts, and they sum to about
+// zero, so no total runs away.
+func roundPoints(n int) []string {
+	out := make([]string, 4)
+	for seat := range out {
+		out[seat] = strconv.Itoa((n*7+seat*13)%41 - 20)
+	}
+	return out
 }
 
 func (s *saver) save(ctx context.Context) error {
@@ -344,6 +379,7 @@ func (s *saver) save(ctx context.Context) error {
 	}
 	v["token"] = []string{db.NewToken()}
 	v["version"] = []string{strconv.Itoa(s.version)}
+	v["points"] = roundPoints(s.round)
 	base := s.bases[s.next%len(s.bases)]
 	s.next++
 	status, loc, err := post(ctx, s.client, base+s.game+"/hands", v)
@@ -356,6 +392,7 @@ func (s *saver) save(ctx context.Context) error {
 		return fmt.Errorf("POST %s%s/hands: %d %s", base, s.game, status, loc)
 	}
 	s.version++
+	s.round++
 	return nil
 }
 
