@@ -174,8 +174,8 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 
 // writeQueries are the writer's statements of a save, a correction and a
 // deletion, prepared once when the store opens.
-var writeQueries = []string{stateQuery, stateTokenQuery, stateTokenByLinkQuery, insertHand, appendSeats, recomputeSeats, writeGameQuery,
-	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}
+var writeQueries = append([]string{stateQuery, stateTokenQuery, stateTokenByLinkQuery, insertHand, recomputeSeats, writeGameQuery,
+	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}, appendSeats[1:]...)
 
 // insertID runs query, an INSERT of one row, and returns the row's id.
 // On SQLite it is the last rowid inserted rather than RETURNING id, which

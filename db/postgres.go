@@ -240,13 +240,6 @@ var pgVariants = map[string]string{
 		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
 		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
 	FROM games g WHERE g.public_id = ?`,
-	appendSeats: `UPDATE seats SET total = j.total, final = j.final, place = j.place,
-		best_points = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.points ELSE seats.best_points END,
-		best_hand = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.hand ELSE seats.best_hand END,
-		worst_points = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.points ELSE seats.worst_points END,
-		worst_hand = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.hand ELSE seats.worst_hand END
-		FROM json_to_recordset(CAST(? AS json)) AS j (seat int, total int, final int, place int, points int, hand int)
-		WHERE seats.game_id = ? AND seats.seat = j.seat`,
 	recomputeSeats: `UPDATE seats SET total = j.total, final = j.final, place = j.place,
 		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
 		FROM (SELECT (e->>'seat')::int AS seat, (e->>'total')::int AS total, (e->>'final')::int AS final, (e->>'place')::int AS place,

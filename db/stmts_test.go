@@ -24,7 +24,7 @@ func TestKeyByValue(t *testing.T) {
 	}{
 		{"handsQuery", handsQuery, []any{g.ID}},
 		{"submittedQuery", submittedQuery, []any{"token", g.ID}},
-		{"appendSeats", appendSeats, []any{seatsJSON, g.ID}},
+		{"appendSeats", appendSeats[2], []any{1, nil, nil, 1, -1, nil, nil, -1, 1, g.ID}},
 		{"recomputeSeats", recomputeSeats, []any{seatsJSON, g.ID}},
 	} {
 		if !strings.Contains(tc.query, keyByValue) {

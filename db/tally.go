@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	"meldpad/rules"
 	"meldpad/rules/game"
@@ -42,7 +43,7 @@ type gameState struct {
 
 const (
 	// stateQuery reads the game and its seats' names in seat order, in one
-	// statement. It, appendSeats and recomputeSeats are SQLite's JSON
+	// statement. It and recomputeSeats are SQLite's JSON
 	// functions; PostgreSQL's are in pgVariants.
 	stateQuery = stateColumns + ` FROM games WHERE id = ?`
 	// stateTokenQuery is stateQuery with, after its columns, what a form
@@ -152,9 +153,6 @@ type seatRow struct {
 	Total int  `json:"total"`
 	Final *int `json:"final"`
 	Place *int `json:"place"`
-	// After a new round (appendSeats): its points and its number.
-	Points int `json:"points"`
-	Hand   int `json:"hand"`
 	// After a recompute (recomputeSeats): each seat's best and worst.
 	Best  *HandScore `json:"best,omitempty"`
 	Worst *HandScore `json:"worst,omitempty"`
@@ -162,17 +160,6 @@ type seatRow struct {
 
 // The seats' statements find the game's seats by "= +?" (keyByValue).
 const (
-	// appendSeats sets the totals and result, and keeps a seat's best and
-	// worst hand unless the new one beats it (the earliest on a tie).
-	appendSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
-		best_points = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.points ELSE seats.best_points END,
-		best_hand = CASE WHEN seats.best_hand IS NULL OR j.points > seats.best_points THEN j.hand ELSE seats.best_hand END,
-		worst_points = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.points ELSE seats.worst_points END,
-		worst_hand = CASE WHEN seats.worst_hand IS NULL OR j.points < seats.worst_points THEN j.hand ELSE seats.worst_hand END
-		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
-			json_extract(value, '$.final') AS final, json_extract(value, '$.place') AS place,
-			json_extract(value, '$.points') AS points, json_extract(value, '$.hand') AS hand FROM json_each(?)) AS j
-		WHERE seats.game_id = +? AND seats.seat = j.seat`
 	// recomputeSeats sets everything derived, bests and worsts as given.
 	recomputeSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
 		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
@@ -208,19 +195,67 @@ func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.
 		return s.recompute(ctx, tx, st.id)
 	}
 	tally, res := st.rules.Next(st.table, r)
-	rows := seatRows(tally, res)
-	for seat := range rows {
-		if seat < len(r.Points) {
-			rows[seat].Points = r.Points[seat]
-		}
-		rows[seat].Hand = tally.Rounds
+	n := len(tally.Totals)
+	if n < 1 || n > maxSeats {
+		return fmt.Errorf("db: add to game %d: %d seats", st.id, n)
 	}
-	raw, _ := json.Marshal(rows) // ints only
-	if _, err := tx.ExecContext(ctx, appendSeats, string(raw), st.id); err != nil {
+	args := make([]any, 0, seatArgs*n+2)
+	for seat := range n {
+		var final, place any // NULL while the game goes on
+		if res.Finished {
+			final, place = int64(res.Final[seat]), int64(res.Places[seat])
+		}
+		points := int64(0)
+		if seat < len(r.Points) {
+			points = int64(r.Points[seat])
+		}
+		args = append(args, int64(tally.Totals[seat]), final, place, points)
+	}
+	args = append(args, int64(tally.Rounds), st.id)
+	if _, err := tx.ExecContext(ctx, appendSeats[n], args...); err != nil {
 		return fmt.Errorf("db: add to game %d: %w", st.id, err)
 	}
 	return s.writeGame(ctx, tx, st, tally, res)
 }
+
+// maxSeats is the most seats a game has (P1's twelve).
+const maxSeats = 12
+
+// seatArgs are appendSeats's arguments for each seat, in seat order:
+// its total, final total and place (NULL while the game goes on) and the
+// new round's points; after them come the round's number and the game.
+const seatArgs = 4
+
+// appendSeats[n] sets the totals and result of a game's n seats, and
+// keeps each seat's best and worst hand unless the new one beats it (the
+// earliest on a tie), from its arguments one by one (seatArgs): picking
+// each seat's values out of a JSON array cost this statement about half
+// its time, and it runs in every save.
+var appendSeats = func() [maxSeats + 1]string {
+	var out [maxSeats + 1]string
+	for n := 1; n <= maxSeats; n++ {
+		// of is a seat's argument k, in the seat's row.
+		of := func(k int) string {
+			var b strings.Builder
+			b.WriteString("(CASE seat")
+			for seat := range n {
+				fmt.Fprintf(&b, " WHEN %d THEN CAST(?%d AS INTEGER)", seat, seat*seatArgs+k)
+			}
+			b.WriteString(" END)")
+			return b.String()
+		}
+		points, hand, game := of(4), fmt.Sprintf("CAST(?%d AS INTEGER)", n*seatArgs+1), fmt.Sprintf("?%d", n*seatArgs+2)
+		better := "best_hand IS NULL OR " + points + " > best_points"
+		worse := "worst_hand IS NULL OR " + points + " < worst_points"
+		out[n] = `UPDATE seats SET total = ` + of(1) + `, final = ` + of(2) + `, place = ` + of(3) + `,
+		best_points = CASE WHEN ` + better + ` THEN ` + points + ` ELSE best_points END,
+		best_hand = CASE WHEN ` + better + ` THEN ` + hand + ` ELSE best_hand END,
+		worst_points = CASE WHEN ` + worse + ` THEN ` + points + ` ELSE worst_points END,
+		worst_hand = CASE WHEN ` + worse + ` THEN ` + hand + ` ELSE worst_hand END
+		WHERE game_id ` + keyByValue + game[1:]
+	}
+	return out
+}()
 
 // recompute rewrites what is derived from a game's hands: every seat's
 // total, best and worst hand, the status, the winner, the tally and the
