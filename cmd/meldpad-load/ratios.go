@@ -341,22 +341,8 @@ func newSaver(ctx context.Context, bases ...string) (*saver, error) {
 // newPointsGame starts a game by points (P1) of four players that goes on
 // until the table ends it, and returns its link ("/g/...").
 func newPointsGame(ctx context.Context, client *http.Client, base string) (string, error) {
-	v, err := form(ctx, client, base+"/games/new?game=points")
-	if err != nil {
-		return "", err
-	}
-	v["name"] = []string{"Load"}
-	v["end"] = []string{"open"}
-	v["wins"] = []string{"highest"}
-	v["players"] = []string{"Ann", "Bob", "Cy", "Di"}
-	status, loc, err := post(ctx, client, base+"/games", v)
-	if err != nil {
-		return "", err
-	}
-	if status != http.StatusSeeOther || !strings.HasPrefix(loc, "/g/") {
-		return "", fmt.Errorf("POST /games: %d %s", status, loc)
-	}
-	return loc, nil
+	return startGame(ctx, client, base, "points", map[string][]string{"name": {"Load"}, "end": {"open"}, "wins": {"highest"},
+		"players": {"Ann", "Bob", "Cy", "Di"}})
 }
 
 // roundPoints are round n's points: every seat's differ from the last

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net"
 	"net/http"
@@ -551,11 +552,17 @@ func post(ctx context.Context, client *http.Client, postURL string, v url.Values
 
 // newGame starts a Fan Rummy game and returns its path ("/g/...").
 func newGame(ctx context.Context, client *http.Client, base string) (string, error) {
-	v, err := form(ctx, client, base+"/games/new?game=fan")
+	return startGame(ctx, client, base, "fan", map[string][]string{"players": {"Ann", "Bob"}})
+}
+
+// startGame fills the new-game form of the game kind with set, sends it
+// and returns the new game's path ("/g/...").
+func startGame(ctx context.Context, client *http.Client, base, kind string, set map[string][]string) (string, error) {
+	v, err := form(ctx, client, base+"/games/new?game="+kind)
 	if err != nil {
 		return "", err
 	}
-	v["players"] = []string{"Ann", "Bob"}
+	maps.Copy(v, set)
 	status, loc, err := post(ctx, client, base+"/games", v)
 	if err != nil {
 		return "", err
