@@ -3,8 +3,10 @@ package db
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"meldpad/rules"
@@ -116,6 +118,49 @@ func TestAppendEqualsRecompute(t *testing.T) {
 				if res = g.Module.Result(table); res.Finished || got.Status == StatusFinished {
 					break
 				}
+			}
+		}
+	}
+}
+
+// TestAppendEqualsRecomputeAtEveryTableSize: a game by points (P1) takes
+// 1 to 12 players, and the seats' update after a save is a statement of
+// its own for each number of seats (appendSeats); each one must keep what
+// the full recompute gives, through ties, new bests and worsts and the
+// end of the game at its target (final totals and places).
+func TestAppendEqualsRecomputeAtEveryTableSize(t *testing.T) {
+	s, _ := openTest(t)
+	ctx := context.Background()
+	for n := 1; n <= maxSeats; n++ {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = fmt.Sprintf("P%d", i+1)
+		}
+		created, err := s.CreateGame(ctx, NewGame{Rules: "points", Players: names, Token: NewID(),
+			Settings: json.RawMessage(`{"name":"Sizes","players":` + strconv.Itoa(n) + `,"end":"target","target":60,"wins":"highest"}`)})
+		if err != nil {
+			t.Fatalf("%d players: %v", n, err)
+		}
+		for round := 0; ; round++ {
+			points := make([]int, n)
+			for seat := range points {
+				points[seat] = (round*7+seat*13)%23 - 8 // repeats, so ties of a best or a worst come up
+			}
+			if _, err := s.AddHand(ctx, created.ID, pointsHand(points...), Change{}); err != nil {
+				t.Fatalf("%d players, round %d: %v", n, round+1, err)
+			}
+			got := readDerived(t, s, created.ID)
+			if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, created.ID) }); err != nil {
+				t.Fatal(err)
+			}
+			if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%d players, round %d: saved %+v, worked out from the hands %+v", n, round+1, got, want)
+			}
+			if got.Status == StatusFinished {
+				break
+			}
+			if round == 200 {
+				t.Fatalf("%d players: no end after 200 rounds", n)
 			}
 		}
 	}
