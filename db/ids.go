@@ -26,10 +26,11 @@ func NewID() string {
 // and the other 80 random. A new game's token posted again answers with
 // the game it made, so a token must stay unguessable: its 80 random bits
 // keep it so, and the time says only when its form was shown. What the
-// time gains is that the tokens of the forms of the moment sort together. The saved tokens' index then
-// takes a commit's tokens on the same page or two, where random tokens
-// landed each on a page of its own: a commit writes a page a save fewer
-// to the log (BenchmarkAddHandParallel).
+// time gains is that the tokens of the forms of the moment sort
+// together: the saved tokens' index takes a commit's tokens on the same
+// page or two, where random tokens landed each on a page of its own, so
+// a commit writes a page a save fewer to the log
+// (BenchmarkAddHandParallel).
 func NewToken() string {
 	var b [16]byte
 	binary.BigEndian.PutUint64(b[:8], uint64(time.Now().UnixMilli())<<16)

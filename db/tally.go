@@ -196,7 +196,7 @@ func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.
 	}
 	tally, res := st.rules.Next(st.table, r)
 	n := len(tally.Totals)
-	if n < 1 || n > maxSeats {
+	if n < 1 || n >= len(appendSeats) {
 		return fmt.Errorf("db: add to game %d: %d seats", st.id, n)
 	}
 	args := make([]any, 0, seatArgs*n+2)
@@ -218,9 +218,6 @@ func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.
 	return s.writeGame(ctx, tx, st, tally, res)
 }
 
-// maxSeats is the most seats a game has (P1's twelve).
-const maxSeats = 12
-
 // seatArgs are appendSeats's arguments for each seat, in seat order:
 // its total, final total and place (NULL while the game goes on) and the
 // new round's points; after them come the round's number and the game.
@@ -230,11 +227,16 @@ const seatArgs = 4
 // keeps each seat's best and worst hand unless the new one beats it (the
 // earliest on a tie), from its arguments one by one (seatArgs): picking
 // each seat's values out of a JSON array cost this statement about half
-// its time, and it runs in every save.
-var appendSeats = func() [maxSeats + 1]string {
-	var out [maxSeats + 1]string
-	for n := 1; n <= maxSeats; n++ {
-		// of is a seat's argument k, in the seat's row.
+// its time, and it runs in every save. There is one for every number of
+// seats a game of the rules may have.
+var appendSeats = func() []string {
+	most := 0
+	for _, g := range rules.Games() {
+		most = max(most, g.MaxPlayers)
+	}
+	out := make([]string, most+1)
+	for n := 1; n <= most; n++ {
+		// of is argument k of each seat, picked by the row's seat.
 		of := func(k int) string {
 			var b strings.Builder
 			b.WriteString("(CASE seat")
@@ -244,7 +246,7 @@ var appendSeats = func() [maxSeats + 1]string {
 			b.WriteString(" END)")
 			return b.String()
 		}
-		points, hand, game := of(4), fmt.Sprintf("CAST(?%d AS INTEGER)", n*seatArgs+1), fmt.Sprintf("?%d", n*seatArgs+2)
+		points, hand := of(4), fmt.Sprintf("CAST(?%d AS INTEGER)", n*seatArgs+1)
 		better := "best_hand IS NULL OR " + points + " > best_points"
 		worse := "worst_hand IS NULL OR " + points + " < worst_points"
 		out[n] = `UPDATE seats SET total = ` + of(1) + `, final = ` + of(2) + `, place = ` + of(3) + `,
@@ -252,7 +254,7 @@ var appendSeats = func() [maxSeats + 1]string {
 		best_hand = CASE WHEN ` + better + ` THEN ` + hand + ` ELSE best_hand END,
 		worst_points = CASE WHEN ` + worse + ` THEN ` + points + ` ELSE worst_points END,
 		worst_hand = CASE WHEN ` + worse + ` THEN ` + hand + ` ELSE worst_hand END
-		WHERE game_id ` + keyByValue + game[1:]
+		WHERE game_id ` + fmt.Sprintf("%s%d", keyByValue, n*seatArgs+2)
 	}
 	return out
 }()
