@@ -21,12 +21,18 @@ import (
 // database, but the handler is built exactly as in production.
 func apiHandler(t testing.TB) http.Handler {
 	t.Helper()
+	return apiHandlerWith(t, Options{})
+}
+
+// apiHandlerWith is apiHandler with opts.
+func apiHandlerWith(t testing.TB, opts Options) http.Handler {
+	t.Helper()
 	store, err := db.Open(t.Context(), dbtest.DSN(t, filepath.Join(t.TempDir(), "api.db")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{})
+	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
 }
 
 // callAPI posts body (raw bytes) to path and decodes the answer.
