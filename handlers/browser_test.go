@@ -49,10 +49,14 @@ func newBrowser(t *testing.T) context.Context {
 		chromedp.Flag("lang", "en-GB"),
 	)
 	// On a loaded machine chromium sometimes exits before it answers
-	// ("chrome failed to start"); a second start is tried before the test
-	// fails, with a profile of its own.
+	// ("chrome failed to start"), now and then twice in a row; up to three
+	// starts are tried, a second apart, before the test fails, each with a
+	// profile of its own.
 	var err error
-	for range 2 {
+	for try := range 3 {
+		if try > 0 {
+			time.Sleep(time.Second)
+		}
 		withProfile := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir()))
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), withProfile...)
 		ctx, cancelTab := chromedp.NewContext(alloc)
