@@ -35,6 +35,10 @@ type committer struct {
 	jobs []*writeJob
 	busy bool // a batch is being written; the jobs wait for the next
 
+	// epoch counts the commits, each counted after it ends and before
+	// its writers are answered (stampCache).
+	epoch atomic.Uint64
+
 	stats writerCounts
 }
 
@@ -275,5 +279,6 @@ func (c *committer) commit() error {
 	if err != nil {
 		c.rollback()
 	}
+	c.epoch.Add(1) // failed too: what it left is for SQLite to say
 	return err
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"runtime"
 	"time"
 
@@ -37,6 +38,10 @@ var (
 	// ErrDeleted means the hand was deleted (by another phone). It is also
 	// ErrNotFound, for callers to whom a deleted hand is no hand.
 	ErrDeleted = fmt.Errorf("%w: the hand was deleted", ErrNotFound)
+	// ErrServedElsewhere means another meldpad server holds the SQLite
+	// file (SoleServer) and did not let it go in time.
+	ErrServedElsewhere = errors.New("another meldpad server is serving this database file; stop it first, or share a PostgreSQL database between servers")
+
 	// ErrUnwritable means nothing was written because the database cannot
 	// be written: the disk is full, the file or its file system is
 	// read-only, an I/O error, a damaged file, or another process holding
@@ -55,6 +60,8 @@ type Store struct {
 	rs       *stmts  // the readers'
 	// commits runs every write, several waiting ones in one commit.
 	commits *committer
+	stamps  stampCache // the games' stamps read since the last commit
+	sole    *os.File   // holds SoleServer's lock; nil without it
 	now     func() time.Time
 
 	health writeHealth // how the last write went, for Writable
@@ -76,8 +83,10 @@ const (
 type Option func(*openConfig)
 
 type openConfig struct {
-	sync     string
-	readOnly bool
+	sync        string
+	readOnly    bool
+	sole        bool
+	soleWaiting func()
 }
 
 // Synchronous sets how commits reach the disk: SyncFull (the default) or
@@ -90,6 +99,24 @@ func Synchronous(mode string) Option { return func(c *openConfig) { c.sync = mod
 // read-only disk in tests, where running as root would write the file
 // whatever its mode.
 func ReadOnly() Option { return func(c *openConfig) { c.readOnly = true } }
+
+// SoleServer says this process serves the SQLite file alone, as a
+// server does: Open takes a lock on the file that a second SoleServer
+// waits for (up to soleWait, while the one before it finishes the saves
+// in flight) and then fails with ErrServedElsewhere. Every write then
+// goes through this store, which can therefore keep what it read until
+// its next commit (stampCache). Imports and exports, which run beside a
+// server, open the file without it. PostgreSQL, where several servers
+// share the database, ignores it. waiting, when not nil, is called once
+// if Open has to wait.
+func SoleServer(waiting func()) Option {
+	return func(c *openConfig) { c.sole, c.soleWaiting = true, waiting }
+}
+
+// soleWait is how long Open with SoleServer waits for another server to
+// let the file go: longer than a stopping server takes to finish the
+// requests in flight.
+const soleWait = 30 * time.Second
 
 // pragmas apply to every pooled connection because they are in the DSN.
 func (c openConfig) pragmas() []string {
@@ -132,6 +159,19 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if IsPostgres(path) {
 		return openPostgres(ctx, path, cfg)
 	}
+	var sole *os.File
+	if cfg.sole && !cfg.readOnly {
+		var err error
+		if sole, err = lockSole(ctx, path, cfg.soleWaiting); err != nil {
+			return nil, err
+		}
+	}
+	opened := false
+	defer func() {
+		if !opened && sole != nil {
+			sole.Close() // after the connections below are closed
+		}
+	}()
 	w, err := sql.Open("sqlite", cfg.dsn(path, false))
 	if err != nil {
 		return nil, fmt.Errorf("db: open %s: %w", path, err)
@@ -169,6 +209,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	s.sole, opened = sole, true
 	return s, nil
 }
 
@@ -223,7 +264,11 @@ func (s *Store) Close() error {
 	}
 	stmtErr := errors.Join(s.rs.close(), s.ws.close(), s.commits.close())
 	_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	return errors.Join(stmtErr, s.r.Close(), s.w.Close())
+	err := errors.Join(stmtErr, s.r.Close(), s.w.Close())
+	if s.sole != nil {
+		s.sole.Close() // last: it lets the next server in
+	}
+	return err
 }
 
 // Ping reports whether the database can be read and written: a reader

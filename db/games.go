@@ -319,16 +319,5 @@ const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.pub
 
 // GameStamp returns the stamp of the game with the given public id.
 func (s *Store) GameStamp(ctx context.Context, publicID string) (Stamp, error) {
-	if !ValidID(publicID) {
-		return Stamp{}, ErrNotFound
-	}
-	var st Stamp
-	err := s.reads().QueryRowContext(ctx, stampQuery, publicID).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Stamp{}, ErrNotFound
-	}
-	if err != nil {
-		return Stamp{}, fmt.Errorf("db: game %s: %w", publicID, err)
-	}
-	return st, nil
+	return s.readStamp(ctx, "g", stampQuery, publicID, "game "+publicID)
 }

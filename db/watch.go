@@ -58,16 +58,5 @@ const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(
 // WatchStamp returns the stamp (GameStamp) of the game a read-only link
 // shows, in one statement.
 func (s *Store) WatchStamp(ctx context.Context, watchID string) (Stamp, error) {
-	if !ValidID(watchID) {
-		return Stamp{}, ErrNotFound
-	}
-	var st Stamp
-	err := s.reads().QueryRowContext(ctx, watchStampQuery, watchID).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Stamp{}, ErrNotFound
-	}
-	if err != nil {
-		return Stamp{}, fmt.Errorf("db: game of watch link: %w", err)
-	}
-	return st, nil
+	return s.readStamp(ctx, "w", watchStampQuery, watchID, "game of watch link")
 }

@@ -76,7 +76,8 @@ func newTestApp(t testing.TB) *testApp {
 func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Option) *testApp {
 	t.Helper()
 	path = dbtest.DSN(t, path)
-	store, err := db.Open(context.Background(), path, dbOpts...)
+	// Opened as the server opens it: the one server of its file.
+	store, err := db.Open(context.Background(), path, append([]db.Option{db.SoleServer(nil)}, dbOpts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

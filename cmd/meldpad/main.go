@@ -238,7 +238,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return backupTo(ctx, cfg.DB, cfg.Backup, stdout)
 	}
 	sync, _ := cfg.syncMode()
-	store, err := db.Open(ctx, cfg.DB, db.Synchronous(sync))
+	dbOpts := []db.Option{db.Synchronous(sync)}
+	if cfg.Export == "" && cfg.Import == "" {
+		// Serving: no second server on the file (an export or an import
+		// may run beside this one), so the store may keep what it reads
+		// between its commits.
+		dbOpts = append(dbOpts, db.SoleServer(func() {
+			log.Warn("waiting for the meldpad serving this database file to stop", "db", cfg.DB)
+		}))
+	}
+	store, err := db.Open(ctx, cfg.DB, dbOpts...)
 	if err != nil {
 		return err
 	}
