@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -59,44 +62,77 @@ func TestParseConfig(t *testing.T) {
 
 // TestRunServesAndShutsDown starts the real server on a free port, checks
 // /healthz, then cancels the context as SIGTERM would and expects a clean
-// return with the database file in place.
+// return, no longer listening.
 func TestRunServesAndShutsDown(t *testing.T) {
 	addr := freeAddr(t)
-	dbPath := filepath.Join(t.TempDir(), "m.db")
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, strings.NewReader(""), io.Discard)
-	}()
-
-	var resp *http.Response
-	var err error
-	for i := 0; i < 100; i++ {
-		if resp, err = http.Get("http://" + addr + "/healthz"); err == nil {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+	var log lockedBuffer
+	stop := serveIn(t, addr, filepath.Join(t.TempDir(), "m.db"), &log)
+	if !answers(addr, 2*time.Second) {
+		t.Fatalf("/healthz did not answer ok:\n%s", log.String())
 	}
-	if err != nil {
-		t.Fatalf("server did not answer: %v", err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), "ok") {
-		t.Errorf("/healthz = %d %s", resp.StatusCode, body)
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("run returned %v after shutdown", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("run did not return after the context was cancelled")
+	if err := stop(); err != nil {
+		t.Fatalf("after shutdown: %v", err)
 	}
 	if _, err := net.Dial("tcp", addr); err == nil {
 		t.Errorf("still listening after shutdown")
 	}
+}
+
+// lockedBuffer is a log that the test reads while a server writes it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// serveIn runs the server in this process until the returned stop is
+// called, which ends its context and waits up to 10 s for it to return.
+func serveIn(t *testing.T, addr, dbPath string, log *lockedBuffer) (stop func() error) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, strings.NewReader(""), log)
+	}()
+	var once sync.Once
+	var err error
+	stop = func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case err = <-done:
+			case <-time.After(10 * time.Second):
+				err = errors.New("run did not return within 10 s of its context's end")
+			}
+		})
+		return err
+	}
+	t.Cleanup(func() { stop() })
+	return stop
+}
+
+// answers reports whether the server at addr answers /healthz with ok
+// within d.
+func answers(addr string, d time.Duration) bool {
+	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			return resp.StatusCode == http.StatusOK && strings.Contains(string(body), "ok")
+		}
+	}
+	return false
 }
 
 // TestConfigOptions turns the flags into the handlers' settings: the

@@ -3,61 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"net/http"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// lockedBuffer is a log that the test reads while a server writes it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-// serveIn runs the server in this process until the returned stop is
-// called, which waits for it to return.
-func serveIn(t *testing.T, addr, dbPath string, log *lockedBuffer) (stop func() error) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"-addr", addr, "-db", dbPath}, func(string) string { return "" }, strings.NewReader(""), log)
-	}()
-	var once sync.Once
-	var err error
-	stop = func() error {
-		once.Do(func() { cancel(); err = <-done })
-		return err
-	}
-	t.Cleanup(func() { stop() })
-	return stop
-}
-
-// answers reports whether the server at addr answers /healthz within d.
-func answers(addr string, d time.Duration) bool {
-	for end := time.Now().Add(d); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
-			resp.Body.Close()
-			return resp.StatusCode == http.StatusOK
-		}
-	}
-	return false
-}
 
 // TestSecondServerWaitsForTheFirst: a second server started on a SQLite
 // file that one serves says it waits and does not serve; once the first
