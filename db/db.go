@@ -41,7 +41,6 @@ var (
 	// ErrServedElsewhere means another meldpad server holds the SQLite
 	// file (SoleServer) and did not let it go in time.
 	ErrServedElsewhere = errors.New("another meldpad server is serving this database file; stop it first, or share a PostgreSQL database between servers")
-
 	// ErrUnwritable means nothing was written because the database cannot
 	// be written: the disk is full, the file or its file system is
 	// read-only, an I/O error, a damaged file, or another process holding

@@ -146,8 +146,8 @@ func scanGameState(row scanner, gameID int64, more ...any) (gameState, error) {
 	return st, nil
 }
 
-// seatRow is what a write sets on one seat, as the seat statements read
-// it from a JSON list (one statement for every seat of the game).
+// seatRow is what a recompute sets on one seat, as recomputeSeats reads
+// it from a JSON list (one statement for all the game's seats).
 type seatRow struct {
 	Seat  int  `json:"seat"`
 	Total int  `json:"total"`
