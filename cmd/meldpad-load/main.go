@@ -146,7 +146,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		cmp := compare{conc: *conc, hands: rt.hands, dur: rt.dur, rounds: rt.rounds}
 		open := func(extra ...string) (string, error) {
 			url, _, stop, err := serve(ctx, *serveBin, *nofile, io.Discard,
-				append([]string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off"}, extra...)...)
+				append(measuringFlags(*conc), extra...)...)
 			if err != nil {
 				return "", err
 			}
@@ -191,7 +191,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			if err != nil {
 				return err
 			}
-			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, "-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off", "-pprof", prof)
+			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, append(measuringFlags(*conc), "-pprof", prof)...)
 			if err != nil {
 				return err
 			}
@@ -342,3 +342,13 @@ func report(out io.Writer, name string, lat []time.Duration) {
 }
 
 func round(d time.Duration) string { return d.Round(time.Microsecond).String() }
+
+// measuringFlags are the flags of a server that -ratios or
+// -compare-postgres starts: every request comes from this one address,
+// so the limits meant for one phone are off, and it may hold the
+// connections of conc phones twice over (each measure's own, and the
+// savers' kept between their rounds) and a few of the set-up's.
+func measuringFlags(conc int) []string {
+	return []string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off",
+		"-max-conns-per-client", strconv.Itoa(2*conc + 16)}
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -236,5 +237,40 @@ func TestShareOf(t *testing.T) {
 	}
 	if got := shareOf(after, after, time.Second); got != (writerShare{}) {
 		t.Errorf("no saves: %+v, want zeros", got)
+	}
+}
+
+// TestRatiosWithinTheServersLimits runs -ratios with 20 phones against
+// an in-process meldpad whose limit on one address's connections is the
+// one measuringFlags gives the server -ratios starts: the measure's own
+// connections and the savers' kept ones must all be let in (a connection
+// past the limit is closed at once, and the run fails on it).
+func TestRatiosWithinTheServersLimits(t *testing.T) {
+	const conc = 20
+	flags := measuringFlags(conc)
+	i := slices.Index(flags, "-max-conns-per-client")
+	if i < 0 {
+		t.Fatalf("measuringFlags(%d) = %v: no -max-conns-per-client", conc, flags)
+	}
+	perClient, err := strconv.Atoi(flags[i+1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := db.Open(context.Background(), filepath.Join(t.TempDir(), "m.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff, RatePreview: handlers.RateOff, MaxConnsPerClient: perClient}})
+	srv := httptest.NewUnstartedServer(app)
+	srv.Listener = app.LimitListener(srv.Listener)
+	srv.Config.ConnState = app.ConnState
+	srv.Start()
+	defer srv.Close()
+	var out bytes.Buffer
+	rt := ratios{base: srv.URL, conc: conc, hands: 2, dur: 150 * time.Millisecond, rounds: 2, dir: t.TempDir()}
+	if err := rt.run(context.Background(), &out); err != nil {
+		t.Fatalf("%d phones against %d connections an address: %v\n%s", conc, perClient, err, out.String())
 	}
 }
