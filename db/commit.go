@@ -15,11 +15,12 @@ const maxBatch = 64
 // committer runs the writes on the one writer connection and commits the
 // writes waiting together in one transaction: with synchronous=FULL a
 // commit costs an fsync, the disk's limit on commits a second, and writes
-// that arrive while one commits share the next. Each write runs inside a
-// savepoint of its own, so one that fails (a stale phone, a finished
-// game) is undone alone; each caller is answered only after the commit
-// that holds its write, so nothing is acknowledged before it is on the
-// disk.
+// that arrive while one commits share the next; those that arrive while
+// a batch's writes still run join it before its commit. Each write runs
+// inside a savepoint of its own, so one that fails (a stale phone, a
+// finished game) is undone alone; each caller is answered only after the
+// commit that holds its write, so nothing is acknowledged before it is on
+// the disk.
 //
 // The writer's connection is held for good (conn), and a batch's
 // transaction is BEGIN IMMEDIATE and COMMIT on it, not a *sql.Tx:
@@ -92,7 +93,8 @@ func (c *committer) do(ctx context.Context, fn func(tx wtx) error) error {
 		// This caller writes the batch its own write is in (the first
 		// waiting: the queue was empty), then hands the writes that came
 		// meanwhile to a writer of their own, so that no caller waits for
-		// more than its own batch.
+		// more than its own batch (at most maxBatch writes, with those
+		// that join it).
 		c.writeBatch()
 	}
 	return <-job.done
@@ -112,14 +114,10 @@ func (c *committer) writeBatch() {
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
 	start := time.Now()
-	if len(batch) == 1 {
-		batch[0].done <- c.alone(batch[0])
-	} else {
-		c.together(batch)
-	}
+	n = c.together(batch)
 	c.stats.busy.Add(int64(time.Since(start)))
 	c.stats.commits.Add(1)
-	c.stats.writes.Add(int64(len(batch)))
+	c.stats.writes.Add(int64(n))
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
@@ -212,18 +210,34 @@ func (c *committer) alone(job *writeJob) error {
 }
 
 // together runs a batch in one transaction, each job in a savepoint,
-// and commits once. Should a savepoint fail to roll back (the storage
-// failed), the transaction is abandoned and the jobs not yet answered
-// run alone.
-func (c *committer) together(batch []*writeJob) {
+// and commits once. Jobs that arrive while it runs join it, up to
+// maxBatch: phones answered together come back together, and would
+// otherwise find the writer busy with a commit of the one write that came
+// between (README). It returns how many jobs it ran. Should a savepoint
+// fail to roll back (the storage failed), the transaction is abandoned
+// and the jobs not yet answered run alone.
+func (c *committer) together(batch []*writeJob) int {
 	if err := c.begin(); err != nil {
 		for _, job := range batch {
 			job.done <- err
 		}
-		return
+		return len(batch)
 	}
-	results := make([]error, len(batch))
-	for i, job := range batch {
+	results := make([]error, len(batch), maxBatch)
+	join := func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		k := min(len(c.jobs), maxBatch-len(batch))
+		if k <= 0 {
+			return false
+		}
+		batch = append(batch, c.jobs[:k]...)
+		results = append(results, make([]error, k)...)
+		c.jobs = append([]*writeJob(nil), c.jobs[k:]...)
+		return true
+	}
+	for i := 0; i < len(batch) || join(); i++ {
+		job := batch[i]
 		if err := job.ctx.Err(); err != nil {
 			results[i] = err
 			continue
@@ -255,7 +269,7 @@ func (c *committer) together(batch []*writeJob) {
 			for j := range i {
 				batch[j].done <- results[j]
 			}
-			return
+			return len(batch)
 		}
 	}
 	if err := c.commit(); err != nil {
@@ -268,6 +282,7 @@ func (c *committer) together(batch []*writeJob) {
 	for i, job := range batch {
 		job.done <- results[i]
 	}
+	return len(batch)
 }
 
 // commit commits the batch's transaction and counts the time it took; a

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"time"
 
 	"meldpad/db/dbtest"
 )
@@ -138,5 +139,89 @@ func TestWriterStatsCount(t *testing.T) {
 	}
 	if all.InCommit <= 0 || all.InCommit > all.Busy {
 		t.Errorf("time in commits %v, busy %v: want more than 0 and no more than busy", all.InCommit, all.Busy)
+	}
+}
+
+// TestWritesArrivingJoinTheBatch: writes that arrive while a batch's
+// writes run join that batch and share its one commit; a joined write
+// that fails is undone alone, and every write is answered only after
+// the commit.
+func TestWritesArrivingJoinTheBatch(t *testing.T) {
+	dbtest.SQLiteOnly(t, "the group committer is SQLite's; PostgreSQL writes each in its own transaction")
+	s, _ := openTest(t)
+	ctx := context.Background()
+	c := s.commits
+	probe := func(id int) func(tx wtx) error {
+		return func(tx wtx) error {
+			_, err := tx.ExecContext(ctx, "INSERT INTO write_probe (id, pad) VALUES (?, x'00')", id)
+			return err
+		}
+	}
+	failed := errors.New("a stale phone")
+	before, epoch := s.WriterStats(), c.epoch.Load()
+	running, answered := make(chan struct{}), make(chan error, 3)
+	committedBy := make(chan bool, 3) // whether a commit had ended when the write was answered
+	send := func(fn func(tx wtx) error) {
+		err := c.do(ctx, fn)
+		committedBy <- c.epoch.Load() > epoch
+		answered <- err
+	}
+	go send(func(tx wtx) error {
+		close(running)
+		// Wait until the other two wait for the writer.
+		for {
+			c.mu.Lock()
+			n := len(c.jobs)
+			c.mu.Unlock()
+			if n == 2 {
+				return probe(1)(tx)
+			}
+			time.Sleep(time.Millisecond)
+		}
+	})
+	<-running
+	go send(probe(2))
+	go send(func(tx wtx) error {
+		if err := probe(3)(tx); err != nil {
+			return err
+		}
+		return failed
+	})
+	var ok, refused int
+	for range 3 {
+		if !<-committedBy {
+			t.Errorf("a write answered before any commit ended")
+		}
+		switch err := <-answered; {
+		case err == nil:
+			ok++
+		case errors.Is(err, failed):
+			refused++
+		default:
+			t.Errorf("write: %v", err)
+		}
+	}
+	if ok != 2 || refused != 1 {
+		t.Errorf("%d writes saved and %d refused, want 2 and 1", ok, refused)
+	}
+	after := s.WriterStats()
+	if commits, writes := after.Commits-before.Commits, after.Writes-before.Writes; commits != 1 || writes != 3 {
+		t.Errorf("three writes, two arriving while the first ran: %d commits, %d writes; want 1 and 3", commits, writes)
+	}
+	var ids []int
+	rows, err := s.r.QueryContext(ctx, "SELECT id FROM write_probe ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) != 2 || ids[0] != 1 || ids[1] != 2 {
+		t.Errorf("rows stored %v, want [1 2]: the failed write undone alone", ids)
 	}
 }
