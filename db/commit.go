@@ -114,10 +114,10 @@ func (c *committer) writeBatch() {
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
 	start := time.Now()
-	n = c.together(batch)
+	ran := c.together(batch) // with the writes that joined it
 	c.stats.busy.Add(int64(time.Since(start)))
 	c.stats.commits.Add(1)
-	c.stats.writes.Add(int64(n))
+	c.stats.writes.Add(int64(ran))
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
