@@ -70,7 +70,7 @@ func (c compare) run(ctx context.Context, out io.Writer) error {
 			var page atomic.Int64
 			s, sp, err := r.rate(ctx, func(client *http.Client) error {
 				base := st.bases[int(page.Add(1))%len(st.bases)]
-				return expect(ctx, client, base+games[i], http.StatusOK)
+				return fetch(ctx, client, base+games[i], true)
 			})
 			if err != nil {
 				return fmt.Errorf("%s: scorepad: %w", st.name, err)

@@ -274,3 +274,39 @@ func TestRatiosWithinTheServersLimits(t *testing.T) {
 		t.Fatalf("%d phones against %d connections an address: %v\n%s", conc, perClient, err, out.String())
 	}
 }
+
+// TestFetchLeavesThePageCompressed: the measures of pages read a body as
+// it was sent. A body that claims gzip but is not gzip reads as any
+// other (a client that inflated it would fail), and a page that must
+// come compressed and does not is an error.
+func TestFetchLeavesThePageCompressed(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Accept-Encoding") != "gzip" {
+			t.Errorf("Accept-Encoding %q, want gzip", r.Header.Get("Accept-Encoding"))
+		}
+		if r.URL.Path == "/gzip" {
+			w.Header().Set("Content-Encoding", "gzip")
+		}
+		_, _ = w.Write([]byte("not gzip at all"))
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	if err := fetch(ctx, measureClient(), srv.URL+"/gzip", true); err != nil {
+		t.Errorf("fetch inflated the body: %v", err)
+	}
+	// A client that inflates (Go's by default) fails on that body.
+	resp, err := phoneClient(1).Get(srv.URL + "/gzip")
+	if err == nil {
+		_, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+	}
+	if err == nil {
+		t.Errorf("an inflating client read the bad gzip body: the test shows nothing")
+	}
+	if err := fetch(ctx, measureClient(), srv.URL+"/plain", true); err == nil || !strings.Contains(err.Error(), "want gzip") {
+		t.Errorf("a page sent uncompressed: %v, want an error", err)
+	}
+	if err := fetch(ctx, measureClient(), srv.URL+"/plain", false); err != nil {
+		t.Errorf("/healthz-like page: %v", err)
+	}
+}
