@@ -24,8 +24,12 @@ func ginDeal(t *testing.T, ctx context.Context, n, ender, hand0, hand1 string, j
 		waitText(t, ctx, "#judgement", want)
 	}
 	// Tapping the choice again closes the card picker, to see the score.
+	// The tap sends a preview, whose answer replaces the judgement: it is
+	// scrolled to within the page, as a node of it kept by the browser's
+	// driver may be gone by the time it scrolls (-32000).
 	run(t, ctx, "look at the score of deal "+n,
-		choose(`input[name=knocker][value="`+ender+`"]`), chromedp.ScrollIntoView(css("#judgement")))
+		choose(`input[name=knocker][value="`+ender+`"]`), inView("#judgement"))
+	waitPreviews(t, ctx)
 	shot(t, ctx, "gin-sheet-deal-"+n)
 	run(t, ctx, "save deal "+n,
 		tapInView(`button[value=save]`),
@@ -84,6 +88,6 @@ func TestBrowserGinGame(t *testing.T) {
 		t.Errorf("the deals: %q", rows)
 	}
 	shot(t, ctx, "gin-scorepad-finished")
-	run(t, ctx, "scroll to the bonuses", chromedp.ScrollIntoView(css("table.bonuses")))
+	run(t, ctx, "scroll to the bonuses", inView("table.bonuses")) // a live update may replace them
 	shot(t, ctx, "gin-scorepad-bonuses")
 }
