@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -110,16 +109,23 @@ func serveIn(t *testing.T, addr, dbPath string, log *lockedBuffer) (stop func() 
 	stop = func() error {
 		once.Do(func() {
 			cancel()
-			select {
-			case err = <-done:
-			case <-time.After(10 * time.Second):
-				err = errors.New("run did not return within 10 s of its context's end")
-			}
+			err = returned(done, 10*time.Second, "run after its context's end")
 		})
 		return err
 	}
 	t.Cleanup(func() { stop() })
 	return stop
+}
+
+// returned waits up to d for run's error on done, and fails when run
+// (what) does not return by then.
+func returned(done <-chan error, d time.Duration, what string) error {
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(d):
+		return fmt.Errorf("%s did not return within %s", what, d)
+	}
 }
 
 // answers reports whether the server at addr answers /healthz with ok

@@ -26,13 +26,8 @@ func TestSecondServerWaitsForTheFirst(t *testing.T) {
 		exported <- run(context.Background(), []string{"-db", dbPath, "-export", filepath.Join(t.TempDir(), "all.json")},
 			func(string) string { return "" }, strings.NewReader(""), &bytes.Buffer{})
 	}()
-	select {
-	case err := <-exported:
-		if err != nil {
-			t.Fatalf("export beside the server: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("an export beside the server waits")
+	if err := returned(exported, 10*time.Second, "an export beside the server"); err != nil {
+		t.Fatal(err)
 	}
 
 	stopB := serveIn(t, addrB, dbPath, &logB)
