@@ -162,7 +162,7 @@ func TestWritesArrivingJoinTheBatch(t *testing.T) {
 	running, answered := make(chan struct{}), make(chan error, 3)
 	committedBy := make(chan bool, 3) // whether a commit had ended when the write was answered
 	send := func(fn func(tx wtx) error) {
-		err := c.do(ctx, fn)
+		err := c.do(ctx, false, fn)
 		committedBy <- c.epoch.Load() > epoch
 		answered <- err
 	}

@@ -326,12 +326,16 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 		return Hand{}, err
 	}
 	load := func(tx dbtx) (gameState, submission, bool, error) {
+		if st, ok := s.kept().get(gameID); ok {
+			sub, seen, err := submitted(ctx, tx, gameID, c.Token)
+			return st, sub, seen, err
+		}
 		if err := s.lockGame(ctx, tx, gameID); err != nil {
 			return gameState{}, submission{}, false, err
 		}
 		return loadGameStateAndToken(ctx, tx, gameID, c.Token)
 	}
-	return s.addHand(ctx, load, func(rules.Game, game.Table) (HandInput, error) { return in, nil }, c)
+	return s.addHand(ctx, "", load, func(rules.Game, game.Table) (HandInput, error) { return in, nil }, c)
 }
 
 // AddHandTo is AddHand for the game whose link (public id) is link, read
@@ -344,21 +348,26 @@ func (s *Store) AddHandTo(ctx context.Context, link string, build func(rules.Gam
 		return Hand{}, ErrNotFound
 	}
 	load := func(tx dbtx) (gameState, submission, bool, error) {
+		if st, ok := s.kept().byLink(link); ok {
+			sub, seen, err := submitted(ctx, tx, st.id, c.Token)
+			return st, sub, seen, err
+		}
 		if err := s.lockGameByLink(ctx, tx, link); err != nil {
 			return gameState{}, submission{}, false, err
 		}
 		return loadGameStateAndTokenByLink(ctx, tx, link, c.Token)
 	}
-	return s.addHand(ctx, load, build, c)
+	return s.addHand(ctx, link, load, build, c)
 }
 
 // addHand adds the hand build makes to the game load reads (with the
-// form token's earlier save, if any).
-func (s *Store) addHand(ctx context.Context, load func(tx dbtx) (gameState, submission, bool, error),
+// form token's earlier save, if any), and keeps the game as the save
+// leaves it for the next (keptGames), under its link if not "".
+func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (gameState, submission, bool, error),
 	build func(rules.Game, game.Table) (HandInput, error), c Change) (Hand, error) {
 	var gameID, handID int64
 	var saved Hand // the hand as inserted, when this call inserted it
-	err := s.writePrepared(ctx, func(tx dbtx) error {
+	err := s.writeKeeping(ctx, func(tx dbtx) error {
 		saved = Hand{}
 		st, sub, seen, err := load(tx)
 		if err != nil {
@@ -401,11 +410,19 @@ func (s *Store) addHand(ctx context.Context, load func(tx dbtx) (gameState, subm
 		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
-		if err := s.appendRound(ctx, tx, st, in.Round()); err != nil {
+		stored, err := s.appendRound(ctx, tx, st, in.Round())
+		if err != nil {
 			return err
 		}
 		saved = h
 		saved.GameVersion = st.version + 1 // writeGame's
+		if stored == "" {
+			s.kept().drop(gameID) // over, or worked out from its hands
+			return nil
+		}
+		st.version, st.maxSeq = saved.GameVersion, h.Seq
+		st.status, st.finishedAt = StatusPlaying, "" // as writeGame left them: the game goes on
+		s.kept().put(link, st, stored)
 		return nil
 	})
 	if err != nil {

@@ -136,14 +136,25 @@ func scanGameState(row scanner, gameID int64, more ...any) (gameState, error) {
 	if err := json.Unmarshal([]byte(names), &st.table.Names); err != nil {
 		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
 	}
-	st.table.Tally = game.NewTally(len(st.table.Names))
-	if tally != "" {
-		if err := json.Unmarshal([]byte(tally), &st.table.Tally); err != nil {
-			return gameState{}, fmt.Errorf("db: load game %d: tally: %w", gameID, err)
-		}
-		st.known = true
+	if err := decodeTally(&st, tally); err != nil {
+		return gameState{}, fmt.Errorf("db: load game %d: tally: %w", gameID, err)
 	}
 	return st, nil
+}
+
+// decodeTally sets st's tally from the one its row stores (tally): a new
+// game's when none is stored yet, and st.known when one is.
+func decodeTally(st *gameState, tally string) error {
+	st.table.Tally = game.NewTally(len(st.table.Names))
+	st.known = false
+	if tally == "" {
+		return nil
+	}
+	if err := json.Unmarshal([]byte(tally), &st.table.Tally); err != nil {
+		return err
+	}
+	st.known = true
+	return nil
 }
 
 // seatRow is what a recompute sets on one seat, as recomputeSeats reads
@@ -189,15 +200,18 @@ func seatRows(tally game.Tally, res game.Result) []seatRow {
 // appendRound adds a round just inserted to what the game keeps, without
 // reading its hands: the tally and the result from the stored tally, the
 // seats' totals and bests in one statement. A game whose tally is not
-// known yet is worked out from its hands instead.
-func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.Round) error {
+// known yet is worked out from its hands instead. It returns the tally it
+// stored when the game goes on after the round, "" when the game is over
+// or was worked out from its hands (the writer keeps the game only in the
+// first case: keptGames).
+func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.Round) (string, error) {
 	if !st.known {
-		return s.recompute(ctx, tx, st.id)
+		return "", s.recompute(ctx, tx, st.id)
 	}
 	tally, res := st.rules.Next(st.table, r)
 	n := len(tally.Totals)
 	if n < 1 || n >= len(appendSeats) {
-		return fmt.Errorf("db: add to game %d: %d seats", st.id, n)
+		return "", fmt.Errorf("db: add to game %d: %d seats", st.id, n)
 	}
 	args := make([]any, 0, seatArgs*n+2)
 	for seat := range n {
@@ -213,9 +227,13 @@ func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.
 	}
 	args = append(args, int64(tally.Rounds), st.id)
 	if _, err := tx.ExecContext(ctx, appendSeats[n], args...); err != nil {
-		return fmt.Errorf("db: add to game %d: %w", st.id, err)
+		return "", fmt.Errorf("db: add to game %d: %w", st.id, err)
 	}
-	return s.writeGame(ctx, tx, st, tally, res)
+	stored, err := s.writeGame(ctx, tx, st, tally, res)
+	if err != nil || res.Finished {
+		return "", err
+	}
+	return stored, nil
 }
 
 // seatArgs are appendSeats's arguments for each seat, in seat order:
@@ -289,14 +307,15 @@ func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
 	if _, err := tx.ExecContext(ctx, recomputeSeats, string(raw), gameID); err != nil {
 		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
 	}
-	return s.writeGame(ctx, tx, st, tally, res)
+	_, err = s.writeGame(ctx, tx, st, tally, res)
+	return err
 }
 
 // writeGame writes the game's status, winner, tally and version. A
 // league's standings are computed from its games' totals and results, so
 // the version of the game's league, if it has one, moves in this same
-// transaction.
-func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game.Tally, res game.Result) error {
+// transaction. It returns the tally as stored.
+func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game.Tally, res game.Result) (string, error) {
 	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
 	if res.Finished {
 		status, winnerSeat = StatusFinished, res.Winner()
@@ -307,10 +326,10 @@ func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game
 	}
 	raw, _ := json.Marshal(tally) // ints and bools only
 	if _, err := tx.ExecContext(ctx, writeGameQuery, status, winnerSeat, finished, string(raw), formatTime(s.now()), st.id); err != nil {
-		return fmt.Errorf("db: write game %d: %w", st.id, err)
+		return "", fmt.Errorf("db: write game %d: %w", st.id, err)
 	}
 	if !st.inLeague {
-		return nil
+		return string(raw), nil
 	}
-	return leagueGameChanged(ctx, tx, st.id)
+	return string(raw), leagueGameChanged(ctx, tx, st.id)
 }
