@@ -138,6 +138,28 @@ func TestKeptGamesAreWhatTheFileHolds(t *testing.T) {
 	}
 }
 
+// keptPointsGame starts a game by points and saves two rounds to it by
+// its link: the first works the game out from its hands, the second
+// leaves it kept. It returns the game and the version it is kept at.
+func keptPointsGame(t *testing.T, s *Store) (Game, int) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := s.CreateGame(ctx, openPointsGame())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 2 {
+		if _, err := s.AddHandTo(ctx, g.PublicID, func(rules.Game, game.Table) (HandInput, error) { return roundOf(n), nil }, Change{Token: NewToken()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, ok := s.commits.kept.get(g.ID)
+	if !ok {
+		t.Fatal("the game was not kept after its second save")
+	}
+	return g, st.version
+}
+
 // TestKeptGamesForgetOtherConnections: a write from another connection
 // to the file (an administrator's, or a second program's) makes the
 // writer forget the games it keeps, so the next save reads the game
@@ -146,19 +168,7 @@ func TestKeptGamesForgetOtherConnections(t *testing.T) {
 	dbtest.SQLiteOnly(t, "the writer keeps games on SQLite; PostgreSQL's writes read them")
 	s, path := openTest(t)
 	ctx := context.Background()
-	g, err := s.CreateGame(ctx, openPointsGame())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var saved Hand
-	for n := range 2 { // the first works the game out from its hands, the second keeps it
-		if saved, err = s.AddHandTo(ctx, g.PublicID, func(rules.Game, game.Table) (HandInput, error) { return roundOf(n), nil }, Change{Token: NewToken()}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, ok := s.commits.kept.get(g.ID); !ok {
-		t.Fatal("the game was not kept after its second save")
-	}
+	g, version := keptPointsGame(t, s)
 	other, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +180,7 @@ func TestKeptGamesForgetOtherConnections(t *testing.T) {
 	if _, err := other.ExecContext(ctx, `UPDATE seats SET name = 'Zed' WHERE game_id = ? AND seat = 0`, g.ID); err != nil {
 		t.Fatal(err)
 	}
-	now := saved.GameVersion + 10
+	now := version + 10
 	if _, err := s.AddHandTo(ctx, g.PublicID, func(rules.Game, game.Table) (HandInput, error) { return roundOf(3), nil },
 		Change{Token: NewToken(), Version: now}); err != nil {
 		t.Fatalf("a save at the file's version %d: %v", now, err)
@@ -214,18 +224,10 @@ func TestKeptGamesForgetAFailedWrite(t *testing.T) {
 	dbtest.SQLiteOnly(t, "the writer keeps games on SQLite; PostgreSQL's writes read them")
 	s, _ := openTest(t)
 	ctx := context.Background()
-	g, err := s.CreateGame(ctx, openPointsGame())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for n := range 2 {
-		if _, err := s.AddHand(ctx, g.ID, roundOf(n), Change{Token: NewToken()}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	g, _ := keptPointsGame(t, s)
 	read, _ := loadGameState(ctx, s.r, g.ID)
 	failed := errors.New("failed after keeping")
-	err = s.writeKeeping(ctx, func(tx dbtx) error {
+	err := s.writeKeeping(ctx, func(tx dbtx) error {
 		st := read
 		st.version += 5
 		s.kept().put(g.PublicID, st, `{"Rounds":9}`)
