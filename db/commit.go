@@ -186,7 +186,6 @@ func exec(st *sql.Stmt) error {
 // the kept games if another connection committed since the last batch.
 func (c *committer) begin() error {
 	if err := exec(c.tc.begin); err != nil {
-		c.kept.forget()
 		return fmt.Errorf("db: begin: %w", err)
 	}
 	if !c.kept.on {

@@ -88,9 +88,7 @@ func (k *keptGames) drop(id int64) {
 
 // forget drops every kept game.
 func (k *keptGames) forget() {
-	if len(k.games) > 0 || len(k.ids) > 0 {
-		k.games, k.ids = nil, nil
-	}
+	k.games, k.ids = nil, nil
 }
 
 // clone is st with its own copies of what a caller could change.
