@@ -1,6 +1,6 @@
 module meldpad
 
-go 1.26.8
+go 1.27.3
 
 require (
 	github.com/a-h/templ v0.3.977
