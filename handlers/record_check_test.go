@@ -52,9 +52,9 @@ func TestCheckRecord(t *testing.T) {
 		{"Fan: the knock card a number", "fan", 2, `{"knock_card": 5}`, "knock_card is a number where meldpad records text"},
 		{"Fan: a hand that is not a list", "fan", 2, `{"hands": "AS"}`, "hands is a string where meldpad records a list"},
 		{"Flathead: the winner as text", "flathead", 3, `{"winner": "Ann"}`, "winner is a string where meldpad records a whole number"},
-		{"Fortune: melds of a string", "fortune", 2, `{"players":[{"melds":"7S 7H 7C"}]}`, "players.melds is a string where meldpad records a list"},
+		{"Fortune: melds of a string", "fortune", 2, `{"players":[{"melds":"7S 7H 7C"}]}`, "players[0].melds is a string where meldpad records a list"},
 		{"Black Heart: black heart as a number", "blackheart", 2, `{"black_heart": 1}`, "black_heart is a number where meldpad records true or false"},
-		{"Trophy Case: a play's seat as text", "trophy", 3, `{"plays":[{"seat":"Ann"}]}`, "plays.seat is a string where meldpad records a whole number"},
+		{"Trophy Case: a play's seat as text", "trophy", 3, `{"plays":[{"seat":"Ann"}]}`, "plays[0].seat is a string where meldpad records a whole number"},
 		{"a list, not an object", "fan", 2, `[1, 2]`, "the record is an array where meldpad records an object"},
 		{"a game without a card sheet", "poker", 2, `{}`, `"poker" hands are not entered card by card`},
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"meldpad/db"
@@ -112,7 +113,7 @@ func recordProblem(err error) string {
 	case reflect.Struct, reflect.Map, reflect.Pointer:
 		want = "an object"
 	}
-	field := typeErr.Field
+	field := fieldPath(typeErr.Field)
 	if field == "" {
 		field = "the record"
 	}
@@ -121,6 +122,23 @@ func recordProblem(err error) string {
 		got = "an " + typeErr.Value
 	}
 	return fmt.Sprintf("%s is %s where meldpad records %s", field, got, want)
+}
+
+// fieldPath writes encoding/json's path of a field ("players.0.melds")
+// the way meldpad names fields everywhere else: "players[0].melds".
+func fieldPath(jsonPath string) string {
+	var b strings.Builder
+	for i, part := range strings.Split(jsonPath, ".") {
+		if _, err := strconv.Atoi(part); err == nil && i > 0 {
+			b.WriteString("[" + part + "]")
+			continue
+		}
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(part)
+	}
+	return b.String()
 }
 
 // A group is a run of fields a sheet shows as many of as needed (a

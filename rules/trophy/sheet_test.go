@@ -354,7 +354,7 @@ func TestDecodeRecord(t *testing.T) {
 		}
 	}
 	var typeErr *json.UnmarshalTypeError
-	if _, err := DecodeRecord(json.RawMessage(`{"plays":[{"seat":"Ann"}]}`), 3); !errors.As(err, &typeErr) || typeErr.Field != "plays.seat" {
+	if _, err := DecodeRecord(json.RawMessage(`{"plays":[{"seat":"Ann"}]}`), 3); !errors.As(err, &typeErr) || !strings.HasPrefix(typeErr.Field, "plays.") || !strings.HasSuffix(typeErr.Field, ".seat") {
 		t.Errorf("a seat as text: %v", err)
 	}
 	if _, err := (Module{}).Values(tableOf(four), json.RawMessage(`[1]`)); err == nil {
