@@ -114,12 +114,12 @@ func stopwatch(t *testing.T, ctx context.Context) (offline, input, answered, ans
 	return
 }
 
-// waitRefereeFetched waits until the sheet has fetched the referee in
-// the background (the browser then holds it).
+// waitRefereeFetched waits until the sheet has started its referee (in
+// a worker, once the sheet is drawn): the browser then holds it.
 func waitRefereeFetched(t *testing.T, ctx context.Context) {
 	t.Helper()
 	run(t, ctx, "wait for the referee to be fetched", chromedp.Poll[chromedp.Void](
-		`performance.getEntriesByType("resource").some(e => e.name.includes("/static/meldpad.wasm?v="))`, chromedp.WithPollingTimeout(20*time.Second)))
+		`performance.getEntriesByName("referee-ready").length > 0`, chromedp.WithPollingTimeout(20*time.Second)))
 }
 
 // emulateNetworkConditions is DevTools' Network.emulateNetworkConditions,
