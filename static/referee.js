@@ -26,7 +26,7 @@
   };
   var BACKOFF = [0, 5000, 20000]; // ms before each start tried: three in all, until the network returns
   var worker = null, status = "idle"; // idle, starting, ready, failed
-  var tries = 0, retryTimer = null;
+  var tries = 0, retryTimer = null, notBefore = 0;
   var busy = false, pending = false;
   var serverDown = navigator.onLine === false; // the last preview did not get through
   // A phone that asked to save data loads the referee only once it is
@@ -67,7 +67,7 @@
   }
 
   function start() {
-    if (status === "starting" || status === "ready" || tries >= BACKOFF.length) return;
+    if (status === "starting" || status === "ready" || tries >= BACKOFF.length || Date.now() < notBefore) return;
     clearTimeout(retryTimer);
     status = "starting";
     tries++;
@@ -92,6 +92,7 @@
     busy = false;
     say();
     if (tries < BACKOFF.length) {
+      notBefore = Date.now() + BACKOFF[tries];
       retryTimer = setTimeout(function () { if (pending || serverDown) start(); }, BACKOFF[tries]);
     }
   }
@@ -175,6 +176,7 @@
   window.addEventListener("online", function () {
     if (status === "failed") {
       tries = 0;
+      notBefore = 0;
       if (pending || serverDown) start();
     }
   });
