@@ -64,8 +64,9 @@ func readSheet(tp *taps) string {
 // TestBrowserAddedMeldsKept: a hand in progress lives on the phone. A
 // Fortune hand with a meld "+ Add a meld" made keeps every card, and the
 // same score, when the player goes back to the scorepad and opens the
-// sheet again, and when the page is reloaded after the new meld was
-// typed; saved, it is recorded with both melds.
+// sheet again, when the page is reloaded, and when the player goes to
+// the scorepad and comes back with Back; saved, it is recorded with both
+// melds.
 func TestBrowserAddedMeldsKept(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
@@ -90,6 +91,17 @@ func TestBrowserAddedMeldsKept(t *testing.T) {
 	if after := readSheet(tp); after != before {
 		t.Errorf("the sheet after a reload\n holds %s\n  was  %s", after, before)
 	}
+
+	run(t, ctx, "go to the scorepad and back", tapInView(`main > p.small a`), chromedp.WaitVisible(css("#scorepad")),
+		chromedp.Evaluate[chromedp.Void](`history.back()`))
+	waitPromise(t, ctx, "the sheet again", `Promise.resolve(!!document.getElementById("in-meld_0_0") && document.readyState === "complete")`)
+	waitPromise(t, ctx, "the score after Back", `Promise.resolve(document.getElementById("judgement").innerText.includes("+45"))`)
+	if after := readSheet(tp); after != before {
+		t.Errorf("the sheet after Back\n holds %s\n  was  %s", after, before)
+	}
+	// The browser's driver loses track of a page brought back whole
+	// (back-forward cache): a reload gives it the page afresh.
+	run(t, ctx, "reload before saving", chromedp.Reload(), chromedp.WaitVisible(css("#in-meld_0_1")))
 	tp.save()
 	tp.savedMelds(app, "a Fortune hand kept over leaving and a reload", fortuneWithTwoMelds.melds, fortuneWithTwoMelds.hands, []int{45, 55})
 }

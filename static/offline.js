@@ -671,7 +671,9 @@
       // kept by meldpad: the entry comes from the outbox.
       draft = { by: h.by, rev: pageRev(h) + 1, fields: Array.from(new URLSearchParams(settled.body)) };
     }
-    if (/[?&]shown=/.test(location.search) && !(draft && draft.rev > pageRev(h))) {
+    // A form without revisions (by points) always takes the page's word.
+    var newer = draft && h.form.elements.draft_rev && draft.rev > pageRev(h);
+    if (/[?&]shown=/.test(location.search) && !newer) {
       saveDraft(h, true);
       return false;
     }
