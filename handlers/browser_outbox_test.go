@@ -14,8 +14,9 @@ import (
 // waits on the phone, its form kept without the CSRF token; the network
 // comes back (and the phone's CSRF cookie has gone meanwhile). The deal is
 // sent with a fresh token, the sheet that held it goes back to the
-// scorepad saying it was saved, and another open page of the game says
-// so too.
+// scorepad saying it was saved, another open page of the game says so
+// too, and a blank sheet of the next deal, opened while it waited, is
+// laid out again for deal 2.
 func TestBrowserOutboxSentShowsTheSavedHand(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fan", "Ann", "Bob")
@@ -40,6 +41,11 @@ func TestBrowserOutboxSentShowsTheSavedHand(t *testing.T) {
 		choose(`button[value=save]`),
 	)
 	waitText(t, phone, "#outbox", "1 hand waiting to be sent")
+	// A third tab opens the next deal's sheet meanwhile, from the phone.
+	next, cancelNext := chromedp.NewContext(phone)
+	defer cancelNext()
+	run(t, next, "open the next deal's sheet in a third tab",
+		chromedp.Navigate(app.srv.URL+game+"/hands/new?by=cards"), chromedp.WaitVisible(css("#in-knock_card")))
 	body, err := chromedp.Run(phone, chromedp.Evaluate[string](`JSON.parse(localStorage.getItem("outbox"))[0].body`))
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +65,9 @@ func TestBrowserOutboxSentShowsTheSavedHand(t *testing.T) {
 	waitVisible(t, phone, "the sheet goes back to the scorepad", "#scorepad")
 	waitText(t, phone, "#sent", "Deal 1 saved")
 	waitText(t, pad, "#sent", "Deal 1 saved")
+	// The next deal's sheet, still blank, is laid out again for deal 2.
+	waitText(t, next, "#sent", "Deal 1 saved")
+	waitText(t, next, "h1", "Record deal 2")
 	if n := len(handLinks(app.get(game))); n != 1 {
 		t.Fatalf("%d deals recorded, want exactly 1", n)
 	}

@@ -524,11 +524,29 @@
     var m = location.pathname.match(/^\/g\/([a-z2-7]+)/);
     if (!m || m[1] !== msg.game) return;
     if (h && h.form.elements.token && h.form.elements.token.value === msg.token) {
-      try { sessionStorage.setItem(SENT_NOTE, JSON.stringify(msg)); } catch (e) { /* shown below instead */ }
+      noteSent(msg);
       location.assign("/g/" + msg.game);
       return;
     }
+    if (h && msg.saved && h.hand === "new" && h.form.elements.version) {
+      // The next hand's form was laid out before this one was saved: a
+      // blank one is fetched again (its title names the next hand), one
+      // begun is brought up to the version the save left.
+      if (blank(h.form)) {
+        noteSent(msg);
+        location.reload();
+        return;
+      }
+      var version = h.form.elements.version;
+      if (msg.version && (parseInt(version.value, 10) || 0) === msg.base) {
+        version.value = String(msg.version);
+        saveDraft(h, true);
+      }
+    }
     showSent(msg);
+  }
+  function noteSent(msg) {
+    try { sessionStorage.setItem(SENT_NOTE, JSON.stringify(msg)); } catch (e) { /* not said */ }
   }
   // A page opened by heard says what it was sent back for.
   function sentNote() {
@@ -537,7 +555,7 @@
       msg = JSON.parse(sessionStorage.getItem(SENT_NOTE) || "null");
       sessionStorage.removeItem(SENT_NOTE);
     } catch (e) { return; }
-    if (msg && location.pathname === "/g/" + msg.game) showSent(msg);
+    if (msg && location.pathname.indexOf("/g/" + msg.game) === 0) showSent(msg);
   }
 
   // flush sends the outbox in order. A hand meldpad saved leaves it; one
@@ -581,6 +599,7 @@
           showOutbox();
           var saved = what === "saved";
           announce({ game: it.game, token: it.token, saved: saved, at: saved ? "" : res.url,
+            base: it.version, version: saved ? versionIn(html) : 0,
             text: outcomeText(it, saved, saved ? "" : reasonIn(html)) });
           return next();
         });
