@@ -844,6 +844,15 @@
     });
   }
 
+  // Hands kept by an earlier version of this script held their CSRF
+  // token: it goes.
+  function dropKeptTokens() {
+    var queue = outbox();
+    if (!queue.some(function (q) { return /(^|&)_csrf=/.test(q.body); })) return;
+    queue.forEach(function (q) { q.body = withoutField(q.body, "_csrf"); });
+    keep(OUTBOX, queue);
+  }
+
   // The script is deferred: the page is parsed when it runs. The draft
   // is laid over the page at once, before the page's other scripts start
   // on DOMContentLoaded: the picker then sees a sheet that holds cards,
@@ -861,6 +870,7 @@
     var pad = document.getElementById("scorepad"), m = location.pathname.match(/^\/g\/([a-z2-7]+)/);
     if (pad && m) knowVersion(m[1], parseInt(pad.dataset.version, 10) || 0);
     if (h) setUp(h, restored);
+    dropKeptTokens();
     sentNote();
     showOutbox();
     offline();
