@@ -50,7 +50,9 @@ func enterFanDeal(t *testing.T, ctx context.Context, after func(stage string)) {
 	run(t, ctx, "say who knocked", choose(`input[name=knocker][value="0"]`))
 	for seat, hand := range fanDealByCard.hands {
 		field := "hand_" + itoa(seat)
-		run(t, ctx, "open "+field, chromedp.Click(css("#in-"+field)))
+		// Scrolled out from under the picker first, where a click would
+		// land on one of its cards.
+		run(t, ctx, "open "+field, inView("#in-"+field), chromedp.Click(css("#in-"+field)))
 		for _, card := range hand {
 			run(t, ctx, "type "+card+" into "+field, chromedp.SendKeys(css("#in-"+field), card+" "))
 		}
