@@ -127,6 +127,7 @@ func TestBrowserReloadRightAfterAddingAMeld(t *testing.T) {
 	tp.tap("#in-hand_1")
 	tp.card(fortuneWithTwoMelds.hands[1]...)
 	waitText(t, ctx, "#judgement", "+45")
+	waitText(t, ctx, "#judgement", "+55")
 	before := readSheet(tp)
 	run(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#in-meld_0_0")))
 	waitText(t, ctx, "#judgement", "+45")
