@@ -4,11 +4,13 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
 
+	"meldpad/db"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -102,6 +104,10 @@ func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
 // carries everything entered and can be opened on every phone at the table.
 func (s *Server) showAdjudicate(c echo.Context) error {
 	params := c.QueryParams()
+	back, backRules := s.backToGame(c)
+	if params.Get("game") == "" && backRules != "" {
+		params.Set("game", backRules) // the game's own rules first
+	}
 	var game rules.Game
 	var qs []question
 	for _, g := range rules.Games() {
@@ -115,14 +121,23 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 			q = cand
 		}
 	}
-	vm := views.AdjudicateVM{Game: game.ID, Question: q.key, Deck: deckJSON(game.Deck)}
+	vm := views.AdjudicateVM{Game: game.ID, Question: q.key, Deck: deckJSON(game.Deck), From: back}
+	if back != "" {
+		vm.BackURL = "/g/" + back
+	}
+	// The tabs keep the way back (from=); the verdict's link for the
+	// table (ShareURL) never does: it is the game's own link.
+	from := ""
+	if back != "" {
+		from = "&from=" + back
+	}
 	for _, g := range rules.Games() {
 		if gq := questions(g); len(gq) > 0 {
-			vm.Games = append(vm.Games, views.TabVM{Label: g.Name, URL: "/adjudicate?game=" + g.ID, Active: g.ID == game.ID})
+			vm.Games = append(vm.Games, views.TabVM{Label: g.Name, URL: "/adjudicate?game=" + g.ID + from, Active: g.ID == game.ID})
 		}
 	}
 	for _, cand := range qs {
-		vm.Questions = append(vm.Questions, views.TabVM{Label: cand.label, URL: "/adjudicate?game=" + game.ID + "&q=" + cand.key, Active: cand.key == q.key})
+		vm.Questions = append(vm.Questions, views.TabVM{Label: cand.label, URL: "/adjudicate?game=" + game.ID + "&q=" + cand.key + from, Active: cand.key == q.key})
 	}
 	asked := false
 	for _, f := range q.fields {
@@ -149,6 +164,34 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 	}
 	return render(c, http.StatusOK, views.AdjudicatePage(vm))
 }
+
+// backToGame names the game the referee page was opened from, and its
+// rules: the page's from= (its form and tabs carry it on), or else the
+// page that linked here, a page of a game (the header's Referee link on
+// a scorepad or a sheet). Only a game of this meldpad is named, by the
+// link the phone came from; nothing else is read from the database.
+func (s *Server) backToGame(c echo.Context) (id, rulesID string) {
+	id = c.QueryParam("from")
+	if id == "" {
+		if ref, err := url.Parse(c.Request().Referer()); err == nil && ref.Host == c.Request().Host {
+			if m := gamePathRe.FindStringSubmatch(ref.Path); m != nil {
+				id = m[1]
+			}
+		}
+	}
+	if !db.ValidID(id) {
+		return "", ""
+	}
+	g, err := s.store.Game(c.Request().Context(), id)
+	if err != nil {
+		return "", ""
+	}
+	return id, g.Rules
+}
+
+// gamePathRe matches the pages of a game: its scorepad and what is under
+// it.
+var gamePathRe = regexp.MustCompile(`^/g/([a-z2-7]+)(?:/|$)`)
 
 // shareQuery is the verdict's inputs as a query string, in a fixed order.
 func shareQuery(vm views.AdjudicateVM) string {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -88,4 +89,33 @@ func TestAdjudicateShareLinkReproducesTheVerdict(t *testing.T) {
 		t.Fatalf("share link %s: %d", link, again.status)
 	}
 	mustContain(t, again, "Valid: a set", `<svg class="qr"`)
+}
+
+// TestAdjudicateBackToTheGame: the referee page opened from a game (its
+// header's Referee link) leads back to that game from every verdict, the
+// game's own rules picked; the verdict's link for the rest of the table
+// never carries the game's link, and a page that names no game of this
+// meldpad offers no way back.
+func TestAdjudicateBackToTheGame(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fortune", "Ann", "Bob")
+	id := strings.TrimPrefix(game, "/g/")
+	req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/adjudicate", nil)
+	req.Header.Set("Referer", app.srv.URL+game+"/hands/new?by=cards")
+	opened := app.do(req)
+	mustContain(t, opened, `href="`+game+`"`, "Back to the game", `name="from" value="`+id+`"`,
+		`<input type="hidden" name="game" value="fortune">`, "/adjudicate?game=fan&amp;from="+id)
+
+	verdict := app.get("/adjudicate?" + url.Values{"game": {"fortune"}, "q": {"meld"}, "cards": {"kh ah 2c"}, "from": {id}}.Encode())
+	mustContain(t, verdict, "Valid: a sequence", `href="`+game+`"`, "Back to the game")
+	if !strings.Contains(verdict.body, `readonly value="`) || regexp.MustCompile(`readonly value="[^"]*from=`).MatchString(verdict.body) {
+		t.Error("the verdict's link for the table carries the game's link")
+	}
+
+	for _, from := range []string{"aaaaaaaaaaaaaaaaaaaaaaaaaa", "../../etc", strings.Repeat("x", 300)} {
+		p := app.get("/adjudicate?" + url.Values{"game": {"fortune"}, "q": {"meld"}, "cards": {"kh ah 2c"}, "from": {from}}.Encode())
+		if p.status != http.StatusOK || strings.Contains(p.body, "Back to the game") {
+			t.Errorf("from=%.30s: %d, offers a way back: %v", from, p.status, strings.Contains(p.body, "Back to the game"))
+		}
+	}
 }

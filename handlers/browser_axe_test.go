@@ -98,6 +98,20 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 			add(g.ID+" sheet", game+"/hands/new?by=cards")
 		}
 	}
+	// A Fortune sheet with a meld added (each meld then has its Remove
+	// button), and the referee's verdict opened from that game, which
+	// leads back to it.
+	fortune := app.createGame("fortune", "Ann", "Bob")
+	more := formValues(app.get(fortune + "/hands/new?by=cards"))
+	more.Set("meld_0_0", "KS KH KD")
+	more.Set("action", "more:meld_0")
+	if p := app.post(fortune+"/hands", more); p.shownAt != "" {
+		add("fortune sheet with a meld added", p.shownAt)
+	} else {
+		t.Fatalf("adding a meld: %d", p.status)
+	}
+	add("referee's verdict for a game", "/adjudicate?game=fortune&q=meld&cards=KH+AH+2C&from="+strings.TrimPrefix(fortune, "/g/"))
+
 	// A game by points that the table ends: its end page.
 	form := formValues(app.get("/games/new?game=points"))
 	form.Del("players")

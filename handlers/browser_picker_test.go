@@ -547,3 +547,76 @@ func TestBrowserPickerKeyboardButton(t *testing.T) {
 		t.Errorf("after Cards: inputmode %v, deck shown %v, focus on %q; want none on every card field, the deck, the knock card", m, deckShown(), focused())
 	}
 }
+
+// TestBrowserPickerGinTaps enters a Gin Rummy deal as a player does and
+// counts the taps: the link, who ended it, both hands of ten (a full
+// hand hands over to the next field, the last shows the score) and
+// Save.
+func TestBrowserPickerGinTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "gin", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("hand_0")
+	tp.tap(`input[name=knocker][value="0"]`)
+	ann := []string{"AS", "2S", "3S", "4H", "4D", "4C", "7C", "8C", "9C", "10C"}
+	bob := []string{"KS", "KH", "5D", "6D", "2H", "9H", "JD", "QC", "3D", "8S"}
+	tp.card(ann...)
+	tp.card(bob...)
+	run(t, ctx, "the picker closes after the last hand", chromedp.WaitNotVisible(css("#picker")))
+	tp.save()
+	t.Logf("a Gin Rummy deal in %d taps", tp.count)
+	if tp.count > 23 {
+		t.Errorf("a Gin Rummy deal took %d taps, want at most 23", tp.count)
+	}
+	var rec struct {
+		Knocker int         `json:"knocker"`
+		Hands   [2][]string `json:"hands"`
+	}
+	h := lastHand(t, app, ctx)
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Knocker != 0 || !slices.Equal(rec.Hands[0], ann) || !slices.Equal(rec.Hands[1], bob) {
+		t.Errorf("stored %s, want the cards tapped", h.Record)
+	}
+}
+
+// TestBrowserPickerTrophyTaps enters a Trophy Case trick of four plays
+// and counts the taps: the link, a card for each play (a play's field
+// holds one card and hands over to the next, the seats follow the turn:
+// Bob leads, Ann having dealt first, T6), Save.
+func TestBrowserPickerTrophyTaps(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "trophy", "Ann", "Bob", "Cy", "Dan")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("play_0_card")
+	plays := []string{"3 Lamps", "8 Fromps", "5 Lamps", "Grue"} // Bob, Cy, Dan, Ann
+	for _, c := range plays {
+		tp.count++
+		run(t, ctx, "tap "+c, chromedp.Click(css(`#picker button[data-card="`+c+`"]`)))
+	}
+	waitText(t, ctx, "#judgement", "Ann wins the trick")
+	tp.save()
+	t.Logf("a Trophy Case trick of four plays in %d taps", tp.count)
+	if tp.count > 6 {
+		t.Errorf("a Trophy Case trick took %d taps, want at most 6", tp.count)
+	}
+	var rec struct {
+		Plays []struct {
+			Card string `json:"card"`
+		} `json:"plays"`
+	}
+	h := lastHand(t, app, ctx)
+	if err := json.Unmarshal(h.Record, &rec); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range rec.Plays {
+		got = append(got, p.Card)
+	}
+	if !slices.Equal(got, plays) {
+		t.Errorf("stored %s, want the plays tapped", h.Record)
+	}
+}

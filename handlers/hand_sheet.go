@@ -29,6 +29,11 @@ type sheetForm struct {
 	// whatever more the sheet lays out (a Trophy Case trick's rows).
 	Action string `form:"action" validate:"omitempty,oneof=check save more"`
 	More   string `validate:"max=40"`
+	// DraftRev is the revision of the phone's draft the form was posted
+	// from (static/offline.js), echoed back with the page or the preview
+	// it gets: the phone then knows which of its drafts an answer is for.
+	// Anything but a short number is no revision.
+	DraftRev string
 	// authorError says what is wrong with Author, shown beside it; such a
 	// form is judged but not saved.
 	authorError string
@@ -56,7 +61,8 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	action, more, _ := strings.Cut(values.Get("action"), ":")
-	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more}
+	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more,
+		DraftRev: draftRev(values.Get("draft_rev"))}
 	errs := s.check(&form)
 	form.authorError = errs["author"]
 	delete(errs, "author")
@@ -72,6 +78,19 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	return form, values, nil
 }
 
+// draftRev is a posted draft revision as it is echoed: up to 15 digits,
+// else nothing.
+func draftRev(v string) string {
+	if len(v) == 0 || len(v) > 15 || strings.Trim(v, "0123456789") != "" {
+		return ""
+	}
+	return v
+}
+
+// draftRevHeader names, in a preview's answer, the draft revision it
+// judged.
+const draftRevHeader = "Meldpad-Draft-Rev"
+
 // sheetVM judges the form and fills the page around it. The judgement
 // runs under the referee's deadline (Limits.RefereeTimeout), which covers
 // the rules' work and not the save that may follow; cut short by it, or
@@ -82,6 +101,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	vm := views.SheetVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
 		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(), AuthorError: form.authorError,
+		DraftRev: form.DraftRev,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)
@@ -172,10 +192,13 @@ func (s *Server) previewSheet(c echo.Context) error {
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form := sheetForm{Token: values.Get("token"), Version: values.Get("version")}
+	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), DraftRev: draftRev(values.Get("draft_rev"))}
 	vm, _, err := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
 	if err != nil {
 		return err
+	}
+	if form.DraftRev != "" {
+		c.Response().Header().Set(draftRevHeader, form.DraftRev)
 	}
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }

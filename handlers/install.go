@@ -13,8 +13,10 @@ import (
 
 // serviceWorker serves static/sw.js at /sw.js, so that its scope is the
 // whole site, with the addresses it fetches when it installs filled in
-// (static.Precache). Its bytes change with any of those files, which is
-// how a phone learns of a new version; it is never cached for long.
+// (static.Precache), and that of the phone's referee, which it keeps
+// when a page asks (a card game's scorepad). Its bytes change with any
+// of those files, which is how a phone learns of a new version; it is
+// never cached for long.
 func (s *Server) serviceWorker(c echo.Context) error {
 	src, err := fs.ReadFile(static.FS, "sw.js")
 	if err != nil {
@@ -22,6 +24,8 @@ func (s *Server) serviceWorker(c echo.Context) error {
 	}
 	list, _ := json.Marshal(static.Precache())
 	src = bytes.Replace(src, []byte("const PRECACHE = [];"), append(append([]byte("const PRECACHE = "), list...), ';'), 1)
+	referee, _ := json.Marshal(static.URL("meldpad.wasm"))
+	src = bytes.Replace(src, []byte(`const REFEREE = "";`), append(append([]byte("const REFEREE = "), referee...), ';'), 1)
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-cache")
 	return c.Blob(http.StatusOK, "text/javascript; charset=utf-8", src)
 }

@@ -57,6 +57,9 @@ func (s *Server) organized(next func(c echo.Context, l db.League) error) echo.Ha
 		if err != nil {
 			return err
 		}
+		// The organizer's link changes the league: no copy of its pages
+		// is kept anywhere, a phone's service worker included.
+		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 		return next(c, l)
 	}
 }

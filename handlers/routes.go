@@ -13,6 +13,7 @@ func (s *Server) routes(e *echo.Echo) {
 	// Installing meldpad as an app and opening it offline (install.go).
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.webManifest)
+	e.GET("/form-token", s.formToken)
 
 	e.GET("/adjudicate", s.showAdjudicate)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export

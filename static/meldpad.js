@@ -424,8 +424,24 @@
 
     // Previews. A request remembers the sheet it was sent for; its answer
     // is dropped if the sheet has changed since (a later request follows).
+    // The sheet is named by its draft's revision (offline.js), which
+    // meldpad echoes with the answer; a page without one is compared
+    // field by field. A preview shown marks the sheet as judged by meldpad
+    // at that revision (data-server-rev), so that the phone's referee
+    // (referee.js) does not lay an answer of its own over it.
     var sent = new WeakMap();
-    function state(form) { return new URLSearchParams(new FormData(form)).toString(); }
+    function state(form) {
+      var rev = form.elements.draft_rev;
+      return rev && rev.value ? "rev:" + rev.value : new URLSearchParams(new FormData(form)).toString();
+    }
+    function answered(xhr, was) {
+      var rev = xhr.getResponseHeader("Meldpad-Draft-Rev");
+      return rev ? "rev:" + rev : was;
+    }
+    function swapPreview(form, html, judged) {
+      htmx.swap(form, html, { swapStyle: "none" }, { contextElement: form });
+      if (judged.indexOf("rev:") === 0) form.dataset.serverRev = judged.slice(4);
+    }
     document.body.addEventListener("htmx:beforeRequest", function (e) {
       var form = e.detail.elt;
       if (form && form.matches && form.matches("form.sheet")) sent.set(e.detail.xhr, state(form));
@@ -433,19 +449,23 @@
     document.body.addEventListener("htmx:beforeSwap", function (e) {
       var form = e.detail.elt, was = sent.get(e.detail.xhr);
       if (was === undefined) return;
-      if (was !== state(form)) {
+      var judged = answered(e.detail.xhr, was);
+      if (judged !== state(form)) {
         e.detail.shouldSwap = false;
-        htmx.trigger(form, "change");
+        if (judged.indexOf("rev:") !== 0) htmx.trigger(form, "change");
         return;
       }
-      if (!pressing()) return;
+      if (!pressing()) {
+        if (judged.indexOf("rev:") === 0) form.dataset.serverRev = judged.slice(4);
+        return;
+      }
       // A finger is on the screen: the preview waits until it is lifted
       // (afterTap), and is dropped if the tap changed the sheet, whose
       // own preview follows.
       e.detail.shouldSwap = false;
       var html = e.detail.serverResponse;
       afterTap(function () {
-        if (state(form) === was) htmx.swap(form, html, { swapStyle: "none" }, { contextElement: form });
+        if (state(form) === judged) swapPreview(form, html, judged);
       });
     });
     // A field's feedback is patched: when the preview reads the same cards

@@ -1,74 +1,51 @@
-// The referee on the phone. A card sheet's live preview asks meldpad for
-// the chips, verdicts and score; when it cannot (no network, meldpad down,
-// a network that drops the request), the same Go rules, compiled to WebAssembly
-// (cmd/meldpad-wasm), judge the sheet here, and their answer, the very
-// fragment the preview would have sent, is swapped into the same places,
-// marked "Checked on this phone". Saving still goes to meldpad, which
-// judges every save again.
+// The referee on the phone. The same Go rules meldpad judges with,
+// compiled to WebAssembly (cmd/meldpad-wasm), judge a card sheet here at
+// every change, and their answer, the very fragment meldpad's preview
+// sends, is swapped into the same places at once. meldpad's own preview
+// follows; when it comes for the same draft revision (offline.js) it
+// takes the place of the phone's. When meldpad cannot be reached (no
+// network, meldpad down, a network that drops the request), the phone's
+// verdicts stand, marked "Checked on this phone". Saving still goes to
+// meldpad, which judges every save again.
 //
-// The module (1.5 MB gzipped) is fetched when the sheet is idle, so that
-// the browser (and the service worker) holds it before the network goes;
-// it is compiled and started only when needed: as soon as the phone goes
-// offline, or at the first preview that fails.
+// The referee runs in a worker (referee-worker.js), started once the
+// sheet has been drawn, so that loading it (a 1.5 MB module) never holds
+// up a tap. A card game's scorepad has the service worker keep it
+// (offline.js); a phone that asked to save data loads it only when it is
+// kept already or meldpad cannot be reached. One that has no referee
+// and no network says so plainly and keeps the entry; it tries again a
+// few times, further apart, and when the network returns.
 (function () {
   "use strict";
 
   var form = document.querySelector("form.sheet[data-referee]");
-  if (!form || !window.WebAssembly || !window.fetch) return;
-  var wasmURL = form.dataset.refereeWasm, execURL = form.dataset.refereeExec;
-  var started = null; // the promise of meldpadReferee, once asked for
-  var program = null; // the Go program that answers it
+  if (!form || !window.Worker || !window.WebAssembly || !window.fetch) return;
+  var urls = {
+    wasm: new URL(form.dataset.refereeWasm, location.href).href,
+    exec: new URL(form.dataset.refereeExec, location.href).href
+  };
+  var BACKOFF = [0, 5000, 20000]; // ms before each start tried: three in all, until the network returns
+  var worker = null, status = "idle"; // idle, starting, ready, failed
+  var tries = 0, retryTimer = null, notBefore = 0;
+  var busy = false, pending = false;
+  var serverDown = navigator.onLine === false; // the last preview did not get through
+  // A phone that asked to save data loads the referee only once it is
+  // known to be kept, or meldpad cannot be reached.
+  var lazy = !!(navigator.connection && navigator.connection.saveData);
+  var shownRev = ""; // the revision whose verdicts the phone swapped in
 
-  function loadScript(src) {
-    return new Promise(function (resolve, reject) {
-      if (window.Go) return resolve();
-      var s = document.createElement("script");
-      s.src = src;
-      s.onload = resolve;
-      s.onerror = function () { reject(new Error("cannot load " + src)); };
-      document.head.appendChild(s);
-    });
-  }
-
-  function compile() {
-    if (WebAssembly.compileStreaming) {
-      return WebAssembly.compileStreaming(fetch(wasmURL)).catch(function () {
-        // A server or cache that did not say application/wasm.
-        return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
-      });
-    }
-    return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(WebAssembly.compile);
-  }
-
-  // referee starts the module once and gives its judge function. A start
-  // that fails (nothing cached, no network) is tried again next time.
-  function referee() {
-    if (!started) {
-      performance.mark("referee-start");
-      started = Promise.all([loadScript(execURL), compile()]).then(function (loaded) {
-        performance.mark("referee-compiled");
-        var go = program = new window.Go();
-        return WebAssembly.instantiate(loaded[1], go.importObject).then(function (instance) {
-          go.run(instance); // runs main until it waits for calls
-          performance.mark("referee-ready");
-          if (typeof window.meldpadReferee !== "function") throw new Error("the referee did not start");
-          return window.meldpadReferee;
-        });
-      });
-      started.catch(function () { started = null; });
-    }
-    return started;
-  }
-
-  function formQuery() {
-    return new URLSearchParams(new FormData(form)).toString();
-  }
+  function currentRev() { return form.elements.draft_rev ? form.elements.draft_rev.value : ""; }
+  function formQuery() { return new URLSearchParams(new FormData(form)).toString(); }
 
   // note says, in the score's box, who judged what it shows.
   function note(text) {
     var box = document.getElementById("judgement");
     if (!box) return;
     var p = box.querySelector("p[data-here]");
+    if (!text) {
+      if (p) p.remove();
+      return;
+    }
     if (!p) {
       p = document.createElement("p");
       p.className = "small muted";
@@ -77,63 +54,160 @@
     }
     p.textContent = text;
   }
-
-  // judgeHere judges the sheet as it now stands; calls while the module
-  // starts are served once it has.
-  var waiting = false;
-  function judgeHere() {
-    if (waiting) return;
-    waiting = true;
-    var running = false;
-    referee().then(function (judge) {
-      running = true;
-      waiting = false;
-      var answer = judge(form.dataset.referee, formQuery());
-      if (answer.error) throw new Error(answer.error);
-      // Not while a finger is down (meldpad.js's afterTap).
-      (window.meldpadAfterTap || function (fn) { fn(); })(function () {
-        window.htmx.swap(form, answer.html, { swapStyle: "none" }, { contextElement: form });
-      });
-      note("Checked on this phone: meldpad cannot be reached just now. It checks again when you save.");
-    }).catch(function () {
-      waiting = false;
-      if (running) {
-        if (program && program.exited) started = null; // started afresh next time
-        note("meldpad cannot be reached, and this phone could not check the sheet: the verdicts above are not up to date.");
-      } else {
-        note("meldpad cannot be reached, and this phone has no referee of its own yet: the verdicts above are not up to date.");
-      }
-    });
+  var CHECKED = "Checked on this phone: meldpad cannot be reached just now. It checks again when you save.";
+  var NO_REFEREE = "meldpad cannot be reached, and this phone has no referee of its own yet: what you enter is kept, " +
+    "and the points will be worked out once meldpad can be reached.";
+  var FAILED = "meldpad cannot be reached, and this phone could not check the sheet: the verdicts above are not up to date.";
+  // say brings the note up to date once meldpad is known to be out of
+  // reach: the phone's verdicts, or why there are none.
+  function say() {
+    if (!serverDown) return;
+    if (status === "ready" && shownRev && shownRev === currentRev()) note(CHECKED);
+    else if (status === "failed" || status === "idle") note(NO_REFEREE);
   }
 
-  // The preview's own request: skipped when the phone knows it is offline,
-  // replaced when it fails to get through.
+  function start() {
+    if (status === "starting" || status === "ready" || tries >= BACKOFF.length || Date.now() < notBefore) return;
+    clearTimeout(retryTimer);
+    status = "starting";
+    tries++;
+    performance.mark("referee-start");
+    try {
+      worker = new Worker(form.dataset.refereeWorker);
+    } catch (e) {
+      status = "failed";
+      say();
+      return;
+    }
+    worker.onmessage = answer;
+    worker.onerror = function () { failed(); };
+    worker.postMessage({ start: urls });
+  }
+  // failed drops a worker that could not start, and tries once more
+  // later if the sheet still needs it.
+  function failed() {
+    if (worker) worker.terminate();
+    worker = null;
+    status = "failed";
+    busy = false;
+    say();
+    if (tries < BACKOFF.length) {
+      notBefore = Date.now() + BACKOFF[tries];
+      retryTimer = setTimeout(function () { if (pending || serverDown) start(); }, BACKOFF[tries]);
+    }
+  }
+
+  function answer(e) {
+    var msg = e.data;
+    if (msg.ready) {
+      status = "ready";
+      performance.mark("referee-compiled", { startTime: performance.getEntriesByName("referee-start")[0].startTime + msg.compiled });
+      performance.mark("referee-ready");
+      if (pending) judge();
+      return;
+    }
+    if (msg.failed) {
+      failed();
+      return;
+    }
+    busy = false;
+    if (msg.error) {
+      if (/exited/.test(msg.error)) { // the Go program stopped: started afresh next time
+        if (worker) worker.terminate();
+        worker = null;
+        status = "idle";
+        tries = 0;
+      }
+      if (serverDown) note(FAILED);
+    } else if (msg.rev === currentRev() && form.dataset.serverRev !== msg.rev) {
+      // Not while a finger is down (meldpad.js's afterTap).
+      (window.meldpadAfterTap || function (fn) { fn(); })(function () {
+        if (msg.rev !== currentRev() || form.dataset.serverRev === msg.rev) return;
+        window.htmx.swap(form, msg.html, { swapStyle: "none" }, { contextElement: form });
+        shownRev = msg.rev;
+        say();
+      });
+    }
+    if (pending) judge();
+  }
+
+  // judge asks the referee about the sheet as it now stands; a change
+  // made while it judges is judged next.
+  function judge() {
+    pending = true;
+    if (status !== "ready") {
+      if ((status === "idle" || status === "failed") && (!lazy || serverDown)) start();
+      say();
+      return;
+    }
+    if (busy) return;
+    busy = true;
+    pending = false;
+    worker.postMessage({ rev: currentRev(), page: form.dataset.referee, form: formQuery() });
+  }
+
+  // Every change: offline.js has made it a new revision of the draft by
+  // now (its listeners capture the event).
+  form.addEventListener("input", judge);
+  form.addEventListener("change", judge);
+
+  // meldpad's preview: skipped when the phone knows it is offline; when
+  // it does not get through, the phone's verdicts stand, and say so.
   form.addEventListener("htmx:beforeRequest", function (e) {
     if (e.detail.elt === form && navigator.onLine === false) {
       e.preventDefault();
-      judgeHere();
+      serverDown = true;
+      judge();
     }
   });
   form.addEventListener("htmx:sendError", function (e) {
-    if (e.detail.elt === form) judgeHere();
+    if (e.detail.elt !== form) return;
+    serverDown = true;
+    if (shownRev !== currentRev()) judge();
+    say();
+  });
+  form.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.elt === form && e.detail.successful) serverDown = false;
+  });
+  window.addEventListener("offline", function () {
+    serverDown = true;
+    judge();
+  });
+  window.addEventListener("online", function () {
+    if (status === "failed") {
+      tries = 0;
+      notBefore = 0;
+      if (pending || serverDown) start();
+    }
   });
 
-  // A phone that goes offline, or opens the sheet offline (from the
-  // service worker), judges the sheet at once, so that the score's box
-  // says who checked it, and the referee is running before the next card.
-  window.addEventListener("offline", judgeHere);
-  if (navigator.onLine === false) judgeHere();
-
-  // Fetch the module once the page is idle, into the browser's cache.
-  // A phone that asked to save data fetches it only when it needs it.
-  function prefetch() {
-    if (navigator.onLine === false || (navigator.connection && navigator.connection.saveData)) return;
-    fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).catch(function () {});
-    fetch(execURL).catch(function () {});
+  // Once the sheet is drawn and the page idle, the referee starts: at
+  // once where it is kept or the data is not counted, else only when
+  // meldpad cannot be reached. Opened offline, the sheet is judged at
+  // once, so that the score's box says who checked it.
+  function begin() {
+    if (serverDown) {
+      judge();
+      return;
+    }
+    if (!lazy) {
+      start();
+      return;
+    }
+    if (window.caches) {
+      caches.match(urls.wasm).then(function (kept) {
+        if (!kept) return;
+        lazy = false;
+        start();
+      }, function () {});
+    }
   }
-  if (window.requestIdleCallback) {
-    window.requestIdleCallback(prefetch, { timeout: 3000 });
-  } else {
-    setTimeout(prefetch, 1000);
+  function afterPaint(fn) {
+    requestAnimationFrame(function () {
+      if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: 1500 });
+      else setTimeout(fn, 200);
+    });
   }
+  if (document.readyState === "complete") afterPaint(begin);
+  else window.addEventListener("load", function () { afterPaint(begin); });
 })();

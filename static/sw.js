@@ -9,9 +9,14 @@
 // in: the current addresses of its scripts, styles and icon, fetched when
 // the worker installs, so that a page first opened online works offline
 // at once. A new version of any of them is a new worker.
+//
+// The phone's referee (REFEREE, 1.5 MB) is not fetched on installing: a
+// page that may need it (a card game's scorepad) asks the worker to keep
+// it ("keep-referee"), once, in the background.
 "use strict";
 
 const PRECACHE = []; // filled in by the server
+const REFEREE = ""; // filled in by the server
 const STATIC = "meldpad-static";
 const PAGES = "meldpad-pages";
 const MAX_PAGES = 60; // a few games' scorepads and forms
@@ -25,9 +30,26 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(dropOldStatic().then(() => self.clients.claim()));
 });
 
-// dropOldStatic forgets the older versions of files PRECACHE names.
+self.addEventListener("message", (event) => {
+  if (event.data === "keep-referee" && REFEREE) event.waitUntil(keepReferee());
+});
+
+// keepReferee fetches the referee into the cache unless it is there.
+async function keepReferee() {
+  const cache = await caches.open(STATIC);
+  if (await cache.match(REFEREE)) return;
+  try {
+    const res = await fetch(REFEREE);
+    if (res.ok) await cache.put(REFEREE, res);
+  } catch (e) {
+    // No network: a later page asks again.
+  }
+}
+
+// dropOldStatic forgets the older versions of files PRECACHE and REFEREE
+// name.
 async function dropOldStatic() {
-  const current = new Map(PRECACHE.map((u) => { const url = new URL(u, self.location); return [url.pathname, url.search]; }));
+  const current = new Map(PRECACHE.concat(REFEREE ? [REFEREE] : []).map((u) => { const url = new URL(u, self.location); return [url.pathname, url.search]; }));
   const cache = await caches.open(STATIC);
   for (const req of await cache.keys()) {
     const url = new URL(req.url);
@@ -85,8 +107,7 @@ async function fromNetworkFirst(req, url) {
   const cache = await caches.open(PAGES);
   const key = pageKey(url);
   const network = fetch(req).then(async (res) => {
-    const store = res.ok && !/no-store/.test(res.headers.get("Cache-Control") || "");
-    if (store) {
+    if (keepable(res)) {
       await cache.put(key, res.clone());
       trim(cache);
     }
@@ -96,6 +117,13 @@ async function fromNetworkFirst(req, url) {
   if (!kept) return network;
   const late = new Promise((resolve) => setTimeout(() => resolve(kept), NETWORK_WAIT));
   return Promise.race([network.catch(() => kept), late]);
+}
+
+// keepable reports whether a page may be kept: a good answer whose
+// Cache-Control allows it (an organizer's page, or a page that shows
+// what one phone posted, says no-store).
+function keepable(res) {
+  return res.ok && !/no-store/.test(res.headers.get("Cache-Control") || "");
 }
 
 // trim keeps the MAX_PAGES pages kept last.
