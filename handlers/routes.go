@@ -9,6 +9,7 @@ import (
 // routes lists every route of meldpad.
 func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.health)
+	e.GET("/readyz", s.ready)
 	e.GET("/", s.showHome)
 	// Installing meldpad as an app and opening it offline (install.go).
 	e.GET("/sw.js", s.serviceWorker)
