@@ -4,6 +4,7 @@
 //	meldpad [-db ./meldpad.db] -export FILE   # everything as JSON, then exit
 //	meldpad [-db ./meldpad.db] -import FILE   # an export, whole or not at all
 //	meldpad [-db ./meldpad.db] -backup FILE   # a consistent copy, while another meldpad serves
+//	meldpad healthcheck [-ready]               # exit 0 when the server on -addr is healthy (or ready)
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
 // environment. FILE "-" is standard output or input. The limits on what
@@ -18,7 +19,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -70,6 +70,9 @@ type config struct {
 	// Pprof, when set, is a loopback address to serve Go's profiler on
 	// (net/http/pprof), for measuring a live server; off by default.
 	Pprof string
+	// Ops are the log's format, the shutdown grace and the metrics
+	// (ops.go).
+	Ops opsConfig
 }
 
 // options are the handler settings the config names. It is called after
@@ -158,6 +161,9 @@ func (c config) Validate() error {
 			return err
 		}
 	}
+	if err := c.Ops.validate(); err != nil {
+		return err
+	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("config: -addr %q: %w", c.Addr, err)
 	}
@@ -212,6 +218,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
 	fs.StringVar(&cfg.Pprof, "pprof", cfg.Pprof, "loopback address to serve Go's profiler on, such as 127.0.0.1:6060; off when empty (env MELDPAD_PPROF)")
 	limitFlags(fs, &cfg.Limits)
+	opsFlags(fs, &cfg.Ops)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -221,6 +228,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if err := limitsFromEnv(fs, getenv); err != nil {
 		return config{}, err
 	}
+	if err := opsFromEnv(fs, getenv); err != nil {
+		return config{}, err
+	}
 	return cfg, cfg.Validate()
 }
 
@@ -228,11 +238,14 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 // ones in flight finish (so no write is lost) and closes the database.
 // With -export or -import it does that instead, and returns.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return healthcheck(ctx, args[1:], getenv, stdout)
+	}
 	cfg, err := parseConfig(args, getenv, stdout)
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stdout, nil))
+	log := newLogger(cfg.Ops.LogFormat, stdout)
 	if cfg.Backup != "" {
 		// Before db.Open, which would create and migrate the database.
 		return backupTo(ctx, cfg.DB, cfg.Backup, stdout)
@@ -274,7 +287,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer broker.Close() // after the shutdown below, so saves in flight are announced
 		opts.Broker = broker
 	}
-	app := handlers.New(store, log, opts)
+	var served handlers.Store = store
+	var meters *metrics
+	if cfg.Ops.metricsOn() {
+		meters = newMetrics()
+		opts.Observer, served = meters, meters.countSaves(store)
+	}
+	app := handlers.New(served, log, opts)
+	if meters != nil {
+		meters.watch(app, store)
+	}
 	ln = app.LimitListener(ln)
 	srv := &http.Server{
 		Handler:           app,
@@ -298,8 +320,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer stopProfiler()
 		log.Info("profiler listening", "addr", cfg.Pprof)
 	}
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	stopMetrics, err := serveMetrics(cfg.Ops, meters, app, log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
+	serving := make(chan error, 1)
+	go func() { serving <- srv.Serve(ln) }()
 	go func() {
 		if err := app.WarmLeagues(ctx); err != nil {
 			log.Warn("warming league standings", "err", err)
@@ -307,11 +334,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}()
 
 	select {
-	case err := <-served:
+	case err := <-serving:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
 	log.Info("meldpad shutting down")
+	drain(app, srv, cfg.Ops.grace(cfg.TrustedProxies != ""), log)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
