@@ -69,6 +69,7 @@ func (s *Server) routes(e *echo.Echo) {
 
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
+	api.GET("/openapi.json", s.apiOpenAPI) // the API described (api_openapi.go)
 	api.POST("/:game/melds/check", s.apiMeldCheck)
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
