@@ -5,6 +5,7 @@
 //	meldpad [-db ./meldpad.db] -import FILE   # an export, whole or not at all
 //	meldpad [-db ./meldpad.db] -backup FILE   # a consistent copy, while another meldpad serves
 //	meldpad healthcheck [-ready]               # exit 0 when the server on -addr is healthy (or ready)
+//	meldpad version                            # the release and the Go it was built with
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
 // environment. FILE "-" is standard output or input. The limits on what
@@ -241,6 +242,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 0 && args[0] == "healthcheck" {
 		return healthcheck(ctx, args[1:], getenv, stdout)
 	}
+	if len(args) == 1 && args[0] == "version" {
+		return printVersion(stdout)
+	}
 	cfg, err := parseConfig(args, getenv, stdout)
 	if err != nil {
 		return err
@@ -307,7 +311,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		ConnState:         app.ConnState, // so the listener can close idle connections when full
 	}
 	srv.RegisterOnShutdown(app.CloseStreams)
-	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync)
+	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync, "version", buildVersion())
 	logLimits(log, app.Limits())
 	if cfg.BaseURL == "" && cfg.TrustedProxies != "" {
 		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")

@@ -66,7 +66,13 @@ func newMetrics() *metrics {
 	for _, kind := range []string{"add", "correct", "delete"} {
 		m.saves.WithLabelValues(kind)
 	}
-	m.registry.MustRegister(m.requests, m.latencies, m.saves, m.refusals,
+	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name:        "meldpad_build_info",
+		Help:        "Always 1; its label is the release serving (meldpad version).",
+		ConstLabels: prometheus.Labels{"version": buildVersion()},
+	})
+	buildInfo.Set(1)
+	m.registry.MustRegister(buildInfo, m.requests, m.latencies, m.saves, m.refusals,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
