@@ -136,6 +136,9 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 			}
 			attrs := []slog.Attr{slog.String("method", method), slog.String("uri", v.URI),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency)}
+			// The client as the limits count it (behind a trusted proxy,
+			// the address it names), so an operator can tell who.
+			attrs = append(attrs, slog.String("client", c.RealIP()))
 			if v.Error != nil && v.Status >= 500 {
 				attrs = append(attrs, slog.String("err", v.Error.Error()))
 			}

@@ -217,6 +217,9 @@ func TestJSONLog(t *testing.T) {
 			if _, ok := entry["latency"].(float64); !ok {
 				t.Errorf("request line without a latency: %s", line)
 			}
+			if entry["client"] != "127.0.0.1" {
+				t.Errorf("request line without the client's address: %s", line)
+			}
 		}
 	}
 	if requests != 1 {
