@@ -210,14 +210,22 @@ func streamsOpen(t *testing.T, base string) float64 {
 	return n
 }
 
+// proxiedServers starts two meldpad servers on the test PostgreSQL,
+// trusting a proxy on 127.0.0.1, with metrics readable from scraperIP.
+func proxiedServers(t *testing.T) (bases [2]string, logs [2]*lockedBuffer) {
+	t.Helper()
+	dsn := dbtest.Database(t)
+	args := []string{"-db", dsn, "-trusted-proxies", "127.0.0.1", "-base-url", "https://meldpad.example",
+		"-metrics", "on", "-metrics-allow", scraperIP, "-shutdown-grace", "0s"}
+	for i := range bases {
+		bases[i], logs[i] = serveLogged(t, args...)
+	}
+	return bases, logs
+}
+
 // TestNginxInFrontOfTwoServers runs Debian's nginx with docs/nginx.conf
 // in front of two meldpad servers on one PostgreSQL database, as the
-// README's proxy set-up has it, and checks through the proxy, over
-// HTTPS: a save made on one server reaches a phone whose live-update
-// stream is held by the other within a second; the servers see and log
-// the phone's address, not the proxy's; the scheme is believed (Secure
-// cookies, HSTS); plain HTTP is sent to HTTPS; /metrics is not served
-// through it.
+// README's proxy set-up has it, and checks it (checkProxy).
 func TestNginxInFrontOfTwoServers(t *testing.T) {
 	if _, err := os.Stat(nginxBinary); err != nil {
 		if os.Getenv("CI") != "" {
@@ -225,19 +233,100 @@ func TestNginxInFrontOfTwoServers(t *testing.T) {
 		}
 		t.Skipf("needs Debian's nginx (%s): apt-get install nginx", nginxBinary)
 	}
-	dsn := dbtest.Database(t)
-	args := []string{"-db", dsn, "-trusted-proxies", "127.0.0.1", "-base-url", "https://meldpad.example",
-		"-metrics", "on", "-metrics-allow", scraperIP, "-shutdown-grace", "0s"}
-	baseA, logA := serveLogged(t, args...)
-	baseB, logB := serveLogged(t, args...)
+	bases, logs := proxiedServers(t)
 	httpsAddr, httpAddr := freeAddr(t), freeAddr(t)
-	pool, errorLog := startNginx(t, [2]string{strings.TrimPrefix(baseA, "http://"), strings.TrimPrefix(baseB, "http://")}, httpsAddr, httpAddr)
+	pool, errorLog := startNginx(t, [2]string{strings.TrimPrefix(bases[0], "http://"), strings.TrimPrefix(bases[1], "http://")}, httpsAddr, httpAddr)
 	t.Cleanup(func() {
 		if t.Failed() {
 			errs, _ := os.ReadFile(errorLog)
 			t.Logf("nginx's error log:\n%s", errs)
 		}
 	})
+	checkProxy(t, httpsAddr, httpAddr, pool, bases, logs)
+}
+
+// TestCaddyInFrontOfTwoServers is TestNginxInFrontOfTwoServers with
+// Debian's Caddy and docs/Caddyfile.
+func TestCaddyInFrontOfTwoServers(t *testing.T) {
+	caddy, err := exec.LookPath("caddy")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI is set and caddy is missing: .ci/run installs it")
+		}
+		t.Skip("needs Debian's caddy: apt-get install caddy")
+	}
+	bases, logs := proxiedServers(t)
+	httpsAddr, httpAddr := freeAddr(t), freeAddr(t)
+	pool := startCaddy(t, caddy, [2]string{strings.TrimPrefix(bases[0], "http://"), strings.TrimPrefix(bases[1], "http://")}, httpsAddr, httpAddr)
+	checkProxy(t, httpsAddr, httpAddr, pool, bases, logs)
+}
+
+// startCaddy runs caddy with docs/Caddyfile, changed only in its ports
+// and paths: the upstreams become servers, the certificate the test's
+// own (its tls line uncommented), and the ports those of a global
+// options block the test puts first, with Caddy's state in a folder of
+// the test's.
+func startCaddy(t *testing.T, caddy string, servers [2]string, httpsAddr, httpAddr string) *x509.CertPool {
+	t.Helper()
+	dir := t.TempDir()
+	conf, err := os.ReadFile("../../docs/Caddyfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	certFile, keyFile, pool := selfSigned(t, dir, "meldpad.example")
+	site := string(conf)
+	for _, r := range [][2]string{
+		{"reverse_proxy 127.0.0.1:8080 127.0.0.1:8081 {", "reverse_proxy " + servers[0] + " " + servers[1] + " {"},
+		{"# tls /etc/ssl/meldpad/fullchain.pem /etc/ssl/meldpad/privkey.pem", "tls " + certFile + " " + keyFile},
+	} {
+		if !strings.Contains(site, r[0]) {
+			t.Fatalf("docs/Caddyfile no longer has %q, which the test changes", r[0])
+		}
+		site = strings.Replace(site, r[0], r[1], 1)
+	}
+	_, httpsPort, _ := net.SplitHostPort(httpsAddr)
+	_, httpPort, _ := net.SplitHostPort(httpAddr)
+	global := fmt.Sprintf("{\n\tadmin off\n\thttps_port %s\n\thttp_port %s\n\tskip_install_trust\n\tdefault_bind 127.0.0.1\n\tstorage file_system %s\n}\n\n", httpsPort, httpPort, filepath.Join(dir, "data"))
+	file := filepath.Join(dir, "Caddyfile")
+	if err := os.WriteFile(file, []byte(global+site), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(caddy, "run", "--config", file, "--adapter", "caddyfile")
+	cmd.Env = append(os.Environ(), "XDG_DATA_HOME="+filepath.Join(dir, "data"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "HOME="+dir)
+	var out lockedBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill() // a graceful stop waits for its connections, up to a minute
+		_ = cmd.Wait()
+		if t.Failed() {
+			t.Logf("caddy's log:\n%s", lastLines([]byte(out.String()), 30))
+		}
+	})
+	for end := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if c, err := net.Dial("tcp", httpsAddr); err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("caddy did not listen on %s:\n%s", httpsAddr, out.String())
+		}
+	}
+	return pool
+}
+
+// checkProxy checks a proxy on httpsAddr (and httpAddr for plain HTTP)
+// in front of the two servers, through it, over HTTPS: a save made on
+// one server reaches a phone whose live-update stream is held by the
+// other within a second; the servers see and log the phone's address,
+// not the proxy's; the scheme is believed (Secure cookies, HSTS); plain
+// HTTP is sent to HTTPS; /metrics is not served through it.
+func checkProxy(t *testing.T, httpsAddr, httpAddr string, pool *x509.CertPool, bases [2]string, logs [2]*lockedBuffer) {
+	t.Helper()
+	baseA, baseB := bases[0], bases[1]
+	logA, logB := logs[0], logs[1]
 	const phoneIP = "127.0.0.5"
 	proxy := "https://meldpad.example"
 	client := phoneClient(phoneIP, httpsAddr, pool)
@@ -248,8 +337,8 @@ func TestNginxInFrontOfTwoServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != proxy+"/games/new" {
-		t.Errorf("plain HTTP: %d to %q, want 301 to %s/games/new", resp.StatusCode, resp.Header.Get("Location"), proxy)
+	if loc := resp.Header.Get("Location"); resp.StatusCode/100 != 3 || !strings.HasPrefix(loc, proxy) || !strings.HasSuffix(loc, "/games/new") {
+		t.Errorf("plain HTTP: %d to %q, want a redirect to %s/games/new", resp.StatusCode, loc, proxy)
 	}
 
 	// A phone starts a game through the proxy, over HTTPS: the servers
