@@ -291,13 +291,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer broker.Close() // after the shutdown below, so saves in flight are announced
 		opts.Broker = broker
 	}
-	var served handlers.Store = store
+	var appStore handlers.Store = store
 	var meters *metrics
 	if cfg.Ops.metricsOn() {
 		meters = newMetrics()
-		opts.Observer, served = meters, meters.countSaves(store)
+		opts.Observer, appStore = meters, meters.countSaves(store)
 	}
-	app := handlers.New(served, log, opts)
+	app := handlers.New(appStore, log, opts)
 	if meters != nil {
 		meters.watch(app, store)
 	}
@@ -329,8 +329,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer stopMetrics()
-	serving := make(chan error, 1)
-	go func() { serving <- srv.Serve(ln) }()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
 	go func() {
 		if err := app.WarmLeagues(ctx); err != nil {
 			log.Warn("warming league standings", "err", err)
@@ -338,7 +338,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}()
 
 	select {
-	case err := <-serving:
+	case err := <-served:
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
