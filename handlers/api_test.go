@@ -32,7 +32,7 @@ func apiHandlerWith(t testing.TB, opts Options) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
+	return apiContract(t, New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
 }
 
 // callAPI posts body (raw bytes) to path and decodes the answer.
@@ -42,7 +42,7 @@ func callAPI(t testing.TB, h http.Handler, method, path string, body []byte) (in
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
-	req := httptest.NewRequest(method, path, rd)
+	req := forTest(httptest.NewRequest(method, path, rd), t)
 	req.Header.Set("Content-Type", "application/json")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)

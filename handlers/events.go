@@ -43,8 +43,9 @@ func (s *Server) openStream(c echo.Context) (release func(), ok bool) {
 	if !ok {
 		r := refusal{status: statusOf(clientFull), retry: streamRetry, title: "Live updates are full",
 			message:    "This scorepad cannot update by itself just now: too many are open. Reload the page to see changes.",
-			apiMessage: "too many live-update streams"}
+			apiMessage: "too many live-update streams", limit: LimitMaxStreams}
 		if clientFull {
+			r.limit = LimitMaxStreamsPerClient
 			r.message = "This scorepad cannot update by itself: this address has " + itoa(s.limits.MaxStreamsPerClient) +
 				" scorepads open already. Close some, or reload the page to see changes."
 		}

@@ -39,7 +39,7 @@ func (a *testApp) upload(name string, content []byte) page {
 
 // server is the app's *Server, to compare what its pages are computed
 // from.
-func (a *testApp) server() *Server { return a.srv.Config.Handler.(*Server) }
+func (a *testApp) server() *Server { return serverOf(a.srv.Config.Handler) }
 
 // rows counts the rows of every table an import writes, read from the
 // database itself.

@@ -251,6 +251,7 @@ type refusal struct {
 	title, message string // for a page
 	apiMessage     string // for /api/
 	back           string // a link back on the page, if any
+	limit          string // the limit that refused, as the Observer counts it (Limit*)
 }
 
 // send answers the request with the refusal: Retry-After in whole
@@ -260,6 +261,7 @@ func (r refusal) send(c echo.Context) error {
 	// deadline passed or the client went away), since that is often why
 	// the request is refused.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
+	c.Set(refusedKey, r.limit)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(retrySeconds(r.retry)))
 	// A refused client has nothing more to send for a while: its
 	// connection is closed rather than kept for it. Not when it sent a

@@ -35,6 +35,7 @@ func (s *Server) LimitListener(ln net.Listener) net.Listener {
 		trusted:  s.opts.TrustedProxies,
 		perAddr:  newClientCounter(0, s.limits.MaxConnsPerClient),
 		idle:     map[*countedConn]time.Time{},
+		refused:  s.refused,
 	}
 }
 
@@ -54,6 +55,7 @@ type clientListener struct {
 	max     int
 	trusted []netip.Prefix
 	perAddr *clientCounter
+	refused func(limit string) // counts a connection closed by a limit (Observer)
 
 	mu   sync.Mutex
 	n    int                        // connections open
@@ -71,6 +73,7 @@ func (l *clientListener) Accept() (net.Conn, error) {
 			cc.client = clientKey(addr.String())
 			if ok, _ := l.perAddr.take(cc.client); !ok {
 				conn.Close()
+				l.refused(LimitMaxConnsPerClient)
 				continue
 			}
 			cc.perClient = true
@@ -100,6 +103,7 @@ func (l *clientListener) shedIdle(keep *countedConn) {
 	l.mu.Unlock()
 	if oldest != nil {
 		oldest.Close()
+		l.refused(LimitMaxConns)
 	}
 }
 
@@ -119,6 +123,7 @@ func (l *clientListener) setState(cc *countedConn, state http.ConnState) {
 	l.mu.Unlock()
 	if state == http.StateIdle && full {
 		cc.Close()
+		l.refused(LimitMaxConns)
 	}
 }
 

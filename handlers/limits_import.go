@@ -99,5 +99,5 @@ func importBusy(queue int) refusal {
 	return refusal{status: http.StatusServiceUnavailable, retry: importRetry, back: importRoute,
 		title:      "Another import is under way",
 		message:    msg + ". Nothing was imported: try again in " + waitWords(importRetry) + ".",
-		apiMessage: "another import is under way"}
+		apiMessage: "another import is under way", limit: LimitImportQueue}
 }

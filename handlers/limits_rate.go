@@ -16,7 +16,7 @@ import (
 // A refused request gets 429 with Retry-After before its body is read.
 func (s *Server) rateLimits() []echo.MiddlewareFunc {
 	var out []echo.MiddlewareFunc
-	add := func(r Rate, applies func(c echo.Context) bool, what, words string) {
+	add := func(r Rate, applies func(c echo.Context) bool, what, words, limit string) {
 		if r.Off {
 			return
 		}
@@ -38,13 +38,14 @@ func (s *Server) rateLimits() []echo.MiddlewareFunc {
 					message: "This phone (or the network it is on) has sent more " + words + " than meldpad takes from one address (" +
 						r.String() + "). Nothing was done: wait " + waitWords(wait) + ", then go back and send it again.",
 					apiMessage: "rate limit: over " + r.String() + " " + what + " from this address; retry after " + waitWords(wait),
+					limit:      limit,
 				}.send(c)
 			},
 		}))
 	}
-	add(s.limits.RateAPI, isAPI, "requests", "requests")
-	add(s.limits.RatePreview, isPreview, "previews", "previews")
-	add(s.limits.RateWrites, isFormWrite, "writes", "forms")
+	add(s.limits.RateAPI, isAPI, "requests", "requests", LimitRateAPI)
+	add(s.limits.RatePreview, isPreview, "previews", "previews", LimitRatePreview)
+	add(s.limits.RateWrites, isFormWrite, "writes", "forms", LimitRateWrites)
 	return out
 }
 

@@ -64,7 +64,7 @@ func (s *Server) tooLong() refusal {
 	return refusal{status: http.StatusServiceUnavailable, retry: s.limits.RefereeTimeout,
 		title:      "The referee took too long",
 		message:    "The referee took too long (over " + t + ") and stopped. Nothing was saved. Check what was entered, then try again.",
-		apiMessage: "the referee took too long (over " + t + ") and stopped; nothing was decided"}
+		apiMessage: "the referee took too long (over " + t + ") and stopped; nothing was decided", limit: LimitRefereeTimeout}
 }
 
 // refereeContext is the context a referee computation of the request

@@ -46,7 +46,7 @@ func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server
 	for _, w := range wrap {
 		handler = w(server)
 	}
-	srv := httptest.NewUnstartedServer(handler)
+	srv := httptest.NewUnstartedServer(apiContract(t, handler))
 	srv.Listener = server.LimitListener(srv.Listener)
 	srv.Config.ConnState = server.ConnState
 	configure(srv.Config)

@@ -25,4 +25,7 @@ type Options struct {
 	// live.Hub, right for a server alone on its database; servers that
 	// share a PostgreSQL database each need a live.Postgres on it.
 	Broker Broker
+	// Observer, when set, is told of every request and refusal, for
+	// metrics (observe.go); nil measures nothing.
+	Observer Observer
 }

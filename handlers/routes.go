@@ -9,6 +9,7 @@ import (
 // routes lists every route of meldpad.
 func (s *Server) routes(e *echo.Echo) {
 	e.GET("/healthz", s.health)
+	e.GET("/readyz", s.ready)
 	e.GET("/", s.showHome)
 	// Installing meldpad as an app and opening it offline (install.go).
 	e.GET("/sw.js", s.serviceWorker)
@@ -16,6 +17,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/form-token", s.formToken)
 
 	e.GET("/adjudicate", s.showAdjudicate)
+	e.GET("/api", s.showAPIDocs) // the JSON API's page, from /api/v1/openapi.json (api_docs.go)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export
 	// of everything is on the command line only (meldpad -export).
 	e.GET("/import", s.showImport)
@@ -69,6 +71,7 @@ func (s *Server) routes(e *echo.Echo) {
 
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
+	api.GET("/openapi.json", s.apiOpenAPI) // the API described (api_openapi.go); its page is /api
 	api.POST("/:game/melds/check", s.apiMeldCheck)
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)

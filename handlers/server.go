@@ -81,6 +81,8 @@ type Server struct {
 	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
+
+	draining drainFlag // set once the server is shutting down (ready.go)
 }
 
 // headKey marks the context of a HEAD request answered as its GET.
@@ -120,6 +122,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.Use(s.observe) // metrics (observe.go): outermost, to see every answer
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
 		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true, HandleError: true,
 		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
@@ -133,6 +136,9 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 			}
 			attrs := []slog.Attr{slog.String("method", method), slog.String("uri", v.URI),
 				slog.Int("status", v.Status), slog.Duration("latency", v.Latency)}
+			// The client as the limits count it (behind a trusted proxy,
+			// the address it names), so an operator can tell who.
+			attrs = append(attrs, slog.String("client", c.RealIP()))
 			if v.Error != nil && v.Status >= 500 {
 				attrs = append(attrs, slog.String("err", v.Error.Error()))
 			}

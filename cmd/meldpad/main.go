@@ -4,6 +4,8 @@
 //	meldpad [-db ./meldpad.db] -export FILE   # everything as JSON, then exit
 //	meldpad [-db ./meldpad.db] -import FILE   # an export, whole or not at all
 //	meldpad [-db ./meldpad.db] -backup FILE   # a consistent copy, while another meldpad serves
+//	meldpad healthcheck [-ready]               # exit 0 when the server on -addr is healthy (or ready)
+//	meldpad version                            # the release and the Go it was built with
 //
 // MELDPAD_ADDR and MELDPAD_DB set the same things; flags win over the
 // environment. FILE "-" is standard output or input. The limits on what
@@ -18,7 +20,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -70,6 +71,9 @@ type config struct {
 	// Pprof, when set, is a loopback address to serve Go's profiler on
 	// (net/http/pprof), for measuring a live server; off by default.
 	Pprof string
+	// Ops are the log's format, the shutdown grace and the metrics
+	// (ops.go).
+	Ops opsConfig
 }
 
 // options are the handler settings the config names. It is called after
@@ -158,6 +162,9 @@ func (c config) Validate() error {
 			return err
 		}
 	}
+	if err := c.Ops.validate(); err != nil {
+		return err
+	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("config: -addr %q: %w", c.Addr, err)
 	}
@@ -212,6 +219,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
 	fs.StringVar(&cfg.Pprof, "pprof", cfg.Pprof, "loopback address to serve Go's profiler on, such as 127.0.0.1:6060; off when empty (env MELDPAD_PPROF)")
 	limitFlags(fs, &cfg.Limits)
+	opsFlags(fs, &cfg.Ops)
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -221,6 +229,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if err := limitsFromEnv(fs, getenv); err != nil {
 		return config{}, err
 	}
+	if err := opsFromEnv(fs, getenv); err != nil {
+		return config{}, err
+	}
 	return cfg, cfg.Validate()
 }
 
@@ -228,11 +239,17 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 // ones in flight finish (so no write is lost) and closes the database.
 // With -export or -import it does that instead, and returns.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "healthcheck" {
+		return healthcheck(ctx, args[1:], getenv, stdout)
+	}
+	if len(args) == 1 && args[0] == "version" {
+		return printVersion(stdout)
+	}
 	cfg, err := parseConfig(args, getenv, stdout)
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewTextHandler(stdout, nil))
+	log := newLogger(cfg.Ops.LogFormat, stdout)
 	if cfg.Backup != "" {
 		// Before db.Open, which would create and migrate the database.
 		return backupTo(ctx, cfg.DB, cfg.Backup, stdout)
@@ -274,7 +291,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer broker.Close() // after the shutdown below, so saves in flight are announced
 		opts.Broker = broker
 	}
-	app := handlers.New(store, log, opts)
+	var appStore handlers.Store = store
+	var meters *metrics
+	if cfg.Ops.metricsOn() {
+		meters = newMetrics()
+		opts.Observer, appStore = meters, meters.countSaves(store)
+	}
+	app := handlers.New(appStore, log, opts)
+	if meters != nil {
+		meters.watch(app, store)
+	}
 	ln = app.LimitListener(ln)
 	srv := &http.Server{
 		Handler:           app,
@@ -285,7 +311,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		ConnState:         app.ConnState, // so the listener can close idle connections when full
 	}
 	srv.RegisterOnShutdown(app.CloseStreams)
-	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync)
+	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync, "version", buildVersion())
 	logLimits(log, app.Limits())
 	if cfg.BaseURL == "" && cfg.TrustedProxies != "" {
 		log.Warn("behind a proxy without -base-url, share links name the address the proxy reaches, not the public one")
@@ -298,6 +324,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer stopProfiler()
 		log.Info("profiler listening", "addr", cfg.Pprof)
 	}
+	stopMetrics, err := serveMetrics(cfg.Ops, meters, app, log)
+	if err != nil {
+		return err
+	}
+	defer stopMetrics()
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	go func() {
@@ -312,6 +343,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case <-ctx.Done():
 	}
 	log.Info("meldpad shutting down")
+	drain(app, srv, cfg.Ops.grace(cfg.TrustedProxies != ""), log)
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {

@@ -190,7 +190,7 @@ func openStream(t *testing.T, client *http.Client, base, game string) *stream {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+game+"/events", nil)
-	resp, err := (&http.Client{Jar: client.Jar}).Do(req)
+	resp, err := (&http.Client{Jar: client.Jar, Transport: client.Transport}).Do(req)
 	if err != nil {
 		cancel()
 		t.Fatalf("GET %s/events: %v", game, err)
