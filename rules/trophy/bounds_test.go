@@ -335,3 +335,24 @@ func TestCheckPointsRealTricksT7(t *testing.T) {
 	}
 	t.Logf("Trophy Case: %d real tricks accepted (best by players %v), %d impossible tricks refused; false accepts %d, false refusals 0", accepted, best, refused, falseAccepts)
 }
+
+// TestJudgePlayedOutT6: a trick of plays after which a player holds no
+// card ends the hand, and the sheet says so, naming the player, until the
+// box is ticked (T6).
+func TestJudgePlayedOutT6(t *testing.T) {
+	trick := mostTrick(3, false, true)
+	names := []string{"Ann", "Bob", "Cy"}
+	var turns []string
+	for _, p := range trick.Plays {
+		turns = append(turns, itoa(p.Seat)+": "+p.Card.String())
+	}
+	form := withPlays(gametest.Form("leader", "0", "rows", itoa(len(turns))), turns...)
+	sh, hand := gametest.Judge(t, Module{}, tableOf(names), form)
+	if want := "Ann, Bob and Cy played every card dealt on this trick, so new hands are dealt after it (T6): tick the box."; hand != nil || sh.Judgement.Problem != want {
+		t.Fatalf("hand %v, problem %q, want %q", hand, sh.Judgement.Problem, want)
+	}
+	form.Set("ends_hand", "1")
+	if _, hand := gametest.Judge(t, Module{}, tableOf(names), form); hand == nil || hand.Points[hand.Seat] != 57 || !hand.EndsHand {
+		t.Fatalf("ticked: %+v", hand)
+	}
+}

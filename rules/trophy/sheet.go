@@ -344,6 +344,21 @@ func readQuick(form url.Values, names []string, endsHand bool) quickEntry {
 	return out
 }
 
+// playedOut names the players who played on a trick every card dealt to
+// them (T6).
+func playedOut(plays []Play, names []string) []string {
+	played := make([]int, len(names))
+	var out []string
+	for _, p := range plays {
+		if !p.Fold {
+			if played[p.Seat]++; played[p.Seat] == HandSize(len(names)) {
+				out = append(out, names[p.Seat])
+			}
+		}
+	}
+	return out
+}
+
 // tooManyCards says that a trick's n cards are more than its table was
 // dealt (T6), naming the winner when chosen.
 func tooManyCards(names []string, winner, n int, endsHand bool) string {
@@ -418,7 +433,7 @@ func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool,
 			j.Problem += " Finish the plays, or clear them to use the quick entry."
 		}
 	case plays.entered && plays.res.HandEnds && !endsHand:
-		j.Problem = "A player has played every card dealt on this trick, so new hands are dealt after it (T6): tick the box."
+		j.Problem = game.AndList(playedOut(plays.plays, names)) + " played every card dealt on this trick, so new hands are dealt after it (T6): tick the box."
 	case plays.entered && quick.entered && (plays.res.Winner != quick.winner || plays.res.Points != quick.points):
 		j.Problem = "The two entries disagree: the plays give " + names[plays.res.Winner] + " " + pointsWord(plays.res.Points) +
 			", the quick entry gives " + names[quick.winner] + " " + pointsWord(quick.points) + ". Correct one or clear it; nothing is saved until they agree."
