@@ -10,8 +10,9 @@ import (
 // TestBrowserFortuneHand enters a Fortune Rummy hand for three on a
 // phone-sized window: melds picked and typed, a deuce declared with the
 // picker's "=", a meld added, an invalid meld explained and mended by
-// tapping a chip away. The scores are the API example's, with Cy's 9C 9D
-// and a deuce (30) less 4H (5) added: +45, -70, +25 (R4, R5, R6).
+// tapping a chip away. The scores are the API example's, Ann's sequence
+// run on to the king so that she goes out with 12 cards (R6), with Cy's
+// 9C 9D and a deuce (30) less 4H (5) added: +105, -70, +25 (R4, R5, R6).
 func TestBrowserFortuneHand(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
@@ -46,6 +47,8 @@ func TestBrowserFortuneHand(t *testing.T) {
 	waitText(t, ctx, "#fb-meld_0_1", "as 7♥, declared")
 	waitText(t, ctx, "#fb-meld_0_1", "Sequence of hearts 5-6-7 with 2C as 7H: 15 points")
 	shot(t, ctx, "fortune-sheet-declared")
+	run(t, ctx, "run the sequence on to the king", chromedp.SendKeys(css("#in-meld_0_1"), " 8h 9h 10h jh qh kh"))
+	waitText(t, ctx, "#fb-meld_0_1", "75 points")
 
 	run(t, ctx, "the others' cards",
 		chromedp.Click(css(`#picker button.close`)),
@@ -61,7 +64,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 	)
 	waitText(t, ctx, "#fb-meld_2_0", "as 9♠")
 	waitText(t, ctx, "#judgement", "Cy: melds 30; left in hand 4♥ 5; 30 - 5 = +25")
-	if got := text(t, ctx, "#judgement .totals"); !strings.Contains(got, "+45") || !strings.Contains(got, "-70") {
+	if got := text(t, ctx, "#judgement .totals"); !strings.Contains(got, "+105") || !strings.Contains(got, "-70") {
 		t.Errorf("the judgement's totals read %q", got)
 	}
 	// Closing the picker blurs the field, and the preview that follows
@@ -76,7 +79,7 @@ func TestBrowserFortuneHand(t *testing.T) {
 		tapInView(`button[value=save]`),
 		chromedp.WaitVisible(css("#scorepad")),
 	)
-	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "45") || !strings.Contains(got, "-70") || !strings.Contains(got, "25") {
+	if got := text(t, ctx, "#scorepad .totals"); !strings.Contains(got, "105") || !strings.Contains(got, "-70") || !strings.Contains(got, "25") {
 		t.Errorf("after the hand the totals read %q", got)
 	}
 }

@@ -295,8 +295,8 @@ func (tp *taps) savedMelds(app *testApp, what string, melds [][][]string, hands 
 	}
 }
 
-// TestBrowserPickerFortuneTaps enters a 2-player Fortune hand of 20 cards
-// and counts the taps: the link, Ann's three melds (an "Add a meld"
+// TestBrowserPickerFortuneTaps enters a 2-player Fortune hand of 21 cards,
+// Ann going out with 11 (R6), and counts the taps: the link, Ann's three melds (an "Add a meld"
 // before each new one), Bob's meld and hand, Save. At most 1.2 taps a
 // card plus 4.
 func TestBrowserPickerFortuneTaps(t *testing.T) {
@@ -306,7 +306,7 @@ func TestBrowserPickerFortuneTaps(t *testing.T) {
 	tp := &taps{t: t, ctx: ctx}
 	tp.openSheet("meld_0_0")
 	melds := [][][]string{
-		{{"KS", "KH", "KD"}, {"5H", "6H", "7H", "8H"}, {"9C", "9D", "9S"}},
+		{{"KS", "KH", "KD"}, {"5H", "6H", "7H", "8H", "9H"}, {"9C", "9D", "9S"}},
 		{{"QS", "QD", "QC"}},
 	}
 	hands := [][]string{nil, {"AH", "3C", "4D", "10S", "JC", "7S", "6C"}}
@@ -316,11 +316,11 @@ func TestBrowserPickerFortuneTaps(t *testing.T) {
 	tp.card(melds[1][0]...)
 	tp.tap("#in-hand_1")
 	tp.card(hands[1]...)
-	// Ann: 30 + 25 + 30 = 85; Bob: QS 50 + 10 + 10 - 50 = 20 (R4-R6).
+	// Ann: 30 + 35 + 30 = 95; Bob: QS 50 + 10 + 10 - 50 = 20 (R4-R6).
 	waitText(t, ctx, "#judgement", "70 - 50 = +20")
 	shot(t, ctx, "picker-fortune")
 	tp.save()
-	tp.savedMelds(app, "a Fortune hand", melds, hands, []int{85, 20})
+	tp.savedMelds(app, "a Fortune hand", melds, hands, []int{95, 20})
 }
 
 // TestBrowserPickerBlackHeartTaps enters a 2-player Black Heart deal of

@@ -147,8 +147,8 @@ func TestBrowserWideTables(t *testing.T) {
 	app := newTestApp(t)
 	names := []string{"Annabel", "Bartholomew", "Cy", "Dee", "Esmeralda", "Fitz", "Gwendolyn", "Hal"}
 	game := app.createGame("fortune", names...)
-	app.mustRecord(game, "0", "0", "-15", "20", "35", "-5", "10", "45", "5")
-	app.mustRecord(game, "3", "25", "30", "-10", "0", "15", "5", "20", "40")
+	app.mustRecord(game, "0", "0", "-15", "20", "35", "-5", "10", "75", "5")
+	app.mustRecord(game, "3", "25", "30", "-10", "0", "15", "5", "20", "60")
 	l := app.createLeague("Thursday club", "fan")
 	for i := range 3 {
 		g := app.startLeagueGame(l, "fan", names[i], names[i+1])

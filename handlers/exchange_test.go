@@ -101,7 +101,7 @@ func seededLeague(t *testing.T, app *testApp) league {
 	}
 	app.mustRecord(fan, "", "100", "0")
 
-	// Fortune: the API's example hand card by card (+45, -70), then 500.
+	// Fortune: the API's example hand card by card (+95, -70), then 500.
 	fortune := app.startLeagueGame(lg, "fortune", "Cy", "Dee")
 	saveSheet(fortune, app.fortuneSheet(fortune, fortuneExample))
 	app.mustRecord(fortune, "", "500", "0")
@@ -304,7 +304,7 @@ func TestImportRefusals(t *testing.T) {
 		{"wrong number of points", other, "x.json", edit(func(f map[string]any) { hand(f, 2, 1)["points"] = []int{0, 10} }), 422,
 			[]string{"games[2].hands[1].points: 2 values for 3 seats"}},
 		{"points the rules refuse", other, "x.json", edit(func(f map[string]any) { hand(f, 0, 0)["points"] = []int{60, 5} }), 422,
-			[]string{"games[0].hands[0].points: [60 5] are not points Fan Rummy allows: Only one player scores in a Fan Rummy deal: the knocker, or the defender after an undercut (N6)."}},
+			[]string{"games[0].hands[0].points: [60 5] are not points Fan Rummy allows: Bob: 5, but the other player scores 60: only one player scores in a Fan Rummy deal, the knocker, or the defender after an undercut (N6)."}},
 		{"a CSV file", other, "standings.csv", []byte(from.get(l.members + "/standings.csv").body), 422,
 			[]string{"this looks like a CSV file (it begins &#34;rank,player,rating", "only meldpad&#39;s JSON export can be imported"}},
 		{"no file", other, "", nil, 422, []string{"Choose the export file"}},

@@ -51,12 +51,13 @@ func TestGinPages(t *testing.T) {
 		}
 	}
 
-	// By points: only one side scores (G3).
+	// By points: only one side scores (G3), said beside the second
+	// number, naming its player.
 	p := app.recordPoints(standard, "", "10", "4")
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("both scoring: %d", p.status)
 	}
-	mustContain(t, p, "both players score (10 and 4), but only one side scores in a deal (G3)", "A draw scores nothing (G2)")
+	mustContain(t, p, "Bob: 4, but the other player scores 10: only one side scores in a deal (G3).", `id="err-points[1]"`, "A draw scores nothing (G2)")
 
 	// The referee page: a whole deal under the house rules as inputs.
 	q := url.Values{"game": {"gin"}, "q": {"deal"}, "ender": {"0"}, "undercut_on_tie": {"yes"}, "oklahoma": {"no"},

@@ -56,7 +56,7 @@ func (s *Server) unwritable(c echo.Context, err error) {
 func deletedNotice(t table) (notice, saveLabel string) {
 	msg := "Another phone deleted this " + t.rules.Round + " while you were correcting it, so nothing was saved."
 	if t.game.Finished() {
-		return msg + " The game is over: " + t.game.Seats[t.game.Winner].Name + " has won, so it cannot be saved as a new " +
+		return msg + " The game is over: " + haveWon(gameWinners(t.game)) + ", so it cannot be saved as a new " +
 			t.rules.Round + " either.", ""
 	}
 	next := t.roundName(t.nextNumber())

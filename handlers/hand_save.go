@@ -130,7 +130,7 @@ func (s *Server) pointsSavedAlready(c echo.Context, form pointsForm, sent db.Han
 // what the other phone saved (and saving again makes a new hand).
 func staleNotice(t table) (notice, saveLabel string) {
 	if t.game.Finished() {
-		return "The game is over: " + t.game.Seats[t.game.Winner].Name + " has won. Nothing was saved. If a " +
+		return "The game is over: " + haveWon(gameWinners(t.game)) + ". Nothing was saved. If a " +
 			t.rules.Round + " was entered wrongly, correct it on the scorepad.", ""
 	}
 	return conflictMessage(t), "Save as " + t.roundName(t.nextNumber()) + " anyway"

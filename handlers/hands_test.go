@@ -100,16 +100,16 @@ func TestRecordHandValidation(t *testing.T) {
 		want    []string
 	}{
 		{"not a number", "fortune", []string{"Ann", "Bob"}, "", []string{"12", "ten"}, []string{"Enter a whole number", `value="ten"`, `value="12"`, `aria-invalid="true"`}},
-		{"fan: both score", "fan", []string{"Ann", "Bob"}, "", []string{"10", "5"}, []string{"Only one player scores in a Fan Rummy deal", `value="10"`, `value="5"`, `id="err-points[1]"`}},
-		{"fan: negative", "fan", []string{"Ann", "Bob"}, "", []string{"-10", ""}, []string{"A Fan Rummy deal never scores below 0 (N6).", `id="err-points[0]"`}},
+		{"fan: both score", "fan", []string{"Ann", "Bob"}, "", []string{"10", "5"}, []string{"Bob: 5, but the other player scores 10: only one player scores in a Fan Rummy deal", `value="10"`, `value="5"`, `id="err-points[1]"`}},
+		{"fan: negative", "fan", []string{"Ann", "Bob"}, "", []string{"-10", ""}, []string{"Ann: -10, but a Fan Rummy deal never scores below 0 (N6).", `id="err-points[0]"`}},
 		{"flathead: who went out", "flathead", []string{"Ann", "Bob", "Cy"}, "", []string{"14", "", ""}, []string{"Who went out? Choose one (F6)."}},
-		{"flathead: a loser scores", "flathead", []string{"Ann", "Bob", "Cy"}, "0", []string{"14", "3", ""}, []string{"Only the player who went out scores in Flathead (F6).", `id="err-points[1]"`}},
+		{"flathead: a loser scores", "flathead", []string{"Ann", "Bob", "Cy"}, "0", []string{"14", "3", ""}, []string{"Bob: 3, but only the player who went out scores in Flathead (F6).", `id="err-points[1]"`}},
 		{"flathead: two players score at least 5", "flathead", []string{"Ann", "Bob"}, "1", []string{"", "4"}, []string{"at least 5 (F8)"}},
-		{"trophy: loser scores", "trophy", []string{"Ann", "Bob", "Cy"}, "2", []string{"1", "", "3"}, []string{"Only the trick&#39;s winner scores (T7)."}},
-		{"fan: more than a doubled Big Gin", "fan", []string{"Ann", "Bob"}, "", []string{"1000", ""}, []string{"1000 is more than a Fan Rummy deal can score: at most 258", "(N6, N7)", `value="1000"`, `id="err-points[0]"`, `aria-describedby="err-points[0]"`}},
-		{"fortune: 47", "fortune", []string{"Ann", "Bob"}, "", []string{"-20", "47"}, []string{"47 cannot be a Fortune Rummy score", "such as 45 or 50 (R6)", `value="-20"`, `id="err-points[1]"`}},
-		{"black heart: went out below 25", "blackheart", []string{"Ann", "Bob"}, "0", []string{"-40", "85"}, []string{"The player who went out scores at least 25", "(B7)", `id="err-points[0]"`}},
-		{"flathead: two players, 107", "flathead", []string{"Ann", "Bob"}, "0", []string{"107", ""}, []string{"107 cannot be a Flathead score with 2 players", "(F6, F8)", `id="err-points[0]"`}},
+		{"trophy: loser scores", "trophy", []string{"Ann", "Bob", "Cy"}, "2", []string{"1", "", "3"}, []string{"Ann: 1, but only the trick&#39;s winner scores (T7)."}},
+		{"fan: more than a doubled Big Gin", "fan", []string{"Ann", "Bob"}, "", []string{"1000", ""}, []string{"Ann: 1000 is more than a Fan Rummy deal scores: at most 258", "(N6, N7)", `value="1000"`, `id="err-points[0]"`, `aria-describedby="err-points[0]"`}},
+		{"fortune: 47", "fortune", []string{"Ann", "Bob"}, "", []string{"-20", "47"}, []string{"Bob: 47 cannot be a Fortune Rummy score", "such as 45 or 50 (R6)", `value="-20"`, `id="err-points[1]"`}},
+		{"black heart: went out below 25", "blackheart", []string{"Ann", "Bob"}, "0", []string{"-40", "85"}, []string{"Ann: -40, but the player who went out scores at least 25", "(B7)", `id="err-points[0]"`}},
+		{"flathead: two players, 107", "flathead", []string{"Ann", "Bob"}, "0", []string{"107", ""}, []string{"Ann: 107 is more than a Flathead hand of 2 players scores: at most 60", "(F6, F8)", `id="err-points[0]"`}},
 		{"black heart: who went out", "blackheart", []string{"Ann", "Bob"}, "", []string{"-20", "85"}, []string{"Who went out? Choose one (B8)."}},
 		{"seat out of range", "blackheart", []string{"Ann", "Bob"}, "7", []string{"-20", "85"}, []string{"Choose one of the players."}},
 		{"too big", "fortune", []string{"Ann", "Bob"}, "", []string{"99999999999", ""}, []string{"Enter a whole number"}},
@@ -140,7 +140,7 @@ func TestRecordHandRulesPerGame(t *testing.T) {
 		note    string
 	}{
 		{"flathead", []string{"Ann", "Bob", "Cy"}, "0", []string{"14", "", ""}, []string{"14", "0", "0"}, "Ann went out"},
-		{"fortune", []string{"Ann", "Bob"}, "", []string{"45", "-70"}, []string{"45", "-70"}, ""},
+		{"fortune", []string{"Ann", "Bob"}, "", []string{"55", "-70"}, []string{"55", "-70"}, ""},
 		// A seat sent for a game whose form asks none is not asked about.
 		{"fan", []string{"Ann", "Bob"}, "9", []string{"25", ""}, []string{"25", "0"}, ""},
 		{"blackheart", []string{"Ann", "Bob"}, "1", []string{"-15", "+45"}, []string{"-15", "45"}, "Bob went out"},

@@ -52,8 +52,8 @@ func summaries(games []db.Game) []views.GameSummary {
 			players = append(players, s.Name+" "+strconv.Itoa(s.Total))
 		}
 		result := "in progress"
-		if g.Finished() && g.Winner >= 0 && g.Winner < len(g.Seats) {
-			result = g.Seats[g.Winner].Name + " won"
+		if won := wonText(gameWinners(g)); g.Finished() && won != "" {
+			result = won
 		}
 		out = append(out, views.GameSummary{
 			URL: "/g/" + g.PublicID, Name: r.Title(g.Settings), Players: strings.Join(players, " · "),

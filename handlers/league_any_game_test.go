@@ -141,3 +141,28 @@ func TestExportImportAnyGame(t *testing.T) {
 		}
 	}
 }
+
+// TestLeagueSharedWinP4: a game by points in which Ann and Bob tie at
+// 120 for the best total, both over the target: they share the win
+// (P4), and every list of the league's games says so, as the scorepad
+// does: the league page, its list of games, the organizer's, and
+// games.csv. None names Ann alone.
+func TestLeagueSharedWinP4(t *testing.T) {
+	app := newTestApp(t)
+	l := app.createLeague("Club", "points")
+	pinochle := app.startLeagueWith(l, "points", url.Values{"name": {"Pinochle"}, "end": {"target"}, "target": {"100"}, "wins": {"highest"}},
+		"Ann", "Bob", "Cy")
+	app.mustRecord(pinochle, "", "120", "120", "40")
+	mustContain(t, app.get(pinochle), "Ann and Bob share the win with 120")
+	for _, page := range []string{l.members, l.members + "/games", l.organizer + "/games"} {
+		p := app.get(page)
+		mustContain(t, p, "Ann and Bob shared the win")
+		if strings.Contains(p.body, "Ann won") {
+			t.Errorf("%s names Ann alone as the winner", page)
+		}
+	}
+	games := readCSV(t, app.get(l.members+"/games.csv").body)
+	if len(games) != 2 || games[0][5] != "winner" || games[1][5] != "Ann and Bob (shared)" {
+		t.Errorf("games.csv: %q, want the winner column to name Ann and Bob as sharing the win", games)
+	}
+}

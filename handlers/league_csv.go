@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+
+	"meldpad/rules/game"
 )
 
 // The CSV files are for spreadsheets: RFC 4180 (CRLF line ends, quotes
@@ -16,7 +18,8 @@ import (
 
 // leagueGamesCSV sends every game of the league, oldest first, playing or
 // finished: when it started and finished, the game, whether it counts,
-// its status, winner and number of hands, then each seat's player and
+// its status, winner (players who share the win, P4: "Ann and Bob
+// (shared)") and number of hands, then each seat's player and
 // total in seat order.
 func (s *Server) leagueGamesCSV(c echo.Context) error {
 	ctx := c.Request().Context()
@@ -48,8 +51,13 @@ func (s *Server) leagueGamesCSV(c echo.Context) error {
 		row := []string{csvTime(g.CreatedAt), "", gameTitle(*g), yesNo(l.Counts(g.Rules)), g.Status, "", strconv.Itoa(hands[g.ID])}
 		if g.Finished() {
 			row[1] = csvTime(g.FinishedAt)
-			if g.Winner >= 0 && g.Winner < len(g.Seats) {
-				row[5] = csvText(g.Seats[g.Winner].Name)
+			// Players tied for the best total share the win (P4).
+			switch winners := leagueGameWinners(*g); len(winners) {
+			case 0:
+			case 1:
+				row[5] = csvText(winners[0])
+			default:
+				row[5] = csvText(game.AndList(winners) + " (shared)")
 			}
 		}
 		for i := range seats {

@@ -265,8 +265,8 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 		players = append(players, st.Name+" "+strconv.Itoa(st.Total))
 	}
 	result := "in progress"
-	if g.Finished() && g.Winner >= 0 && g.Winner < len(g.Seats) {
-		result = g.Seats[g.Winner].Name + " won"
+	if won := wonText(leagueGameWinners(g)); g.Finished() && won != "" {
+		result = won
 	}
 	if !l.Counts(g.Rules) {
 		result += " · does not count"

@@ -57,7 +57,7 @@ func TestFormsRedirectAfterPost(t *testing.T) {
 			form := formValues(app.get(link))
 			form["points"] = []string{"20", "5"}
 			return link, form
-		}, "/hands/1?by=points", http.StatusUnprocessableEntity, []string{"Only one player scores", `value="5"`}},
+		}, "/hands/1?by=points", http.StatusUnprocessableEntity, []string{"only one player scores", `value="5"`}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -56,6 +57,15 @@ func TestCheckRecord(t *testing.T) {
 		{"Black Heart: black heart as a number", "blackheart", 2, `{"black_heart": 1}`, "black_heart is a number where meldpad records true or false"},
 		{"Trophy Case: a play's seat as text", "trophy", 3, `{"plays":[{"seat":"Ann"}]}`, "plays[0].seat is a string where meldpad records a whole number"},
 		{"a list, not an object", "fan", 2, `[1, 2]`, "the record is an array where meldpad records an object"},
+		// What no hand leaves: a seat's fourth bonus meld (F8), a loser's
+		// eleventh card (F6), a seat's fifteenth card on a trick of three
+		// (T6).
+		{"Flathead: four bonus melds", "flathead", 2, `{"winner":0,"players":[{"melds":[{"cards":["1 Lamps","1 Fromps","1 Plungers"]},` +
+			`{"cards":["2 Tops","2 Rain","2 Zurfs"]},{"cards":["3 Faces","3 Hives","3 Inkblots"]},{"cards":["4 Bugs","4 Mazes","4 Scythes"]}],"hand":[]},` +
+			`{"melds":[],"hand":["9 Books"]}]}`, "players[0].melds holds 4 bonus melds, but a player holds at most 3 bonus marks a hand (F8)"},
+		{"Flathead: a loser keeps 11", "flathead", 2, `{"winner":0,"players":[{"hand":[]},{"hand":["0 Ears","1 Ears","2 Ears","3 Ears","4 Ears",` +
+			`"5 Ears","6 Ears","7 Ears","8 Ears","9 Ears","∞ Ears"]}]}`, "players[1].hand holds 11 cards, but a player holds at most 10 at the end of a hand (F6)"},
+		{"Trophy Case: a 15th card of one seat", "trophy", 3, fifteenPlays(), "is seat 0's card 15, but each of 3 players is dealt 14 (T6)"},
 		{"a game without a card sheet", "poker", 2, `{}`, `"poker" hands are not entered card by card`},
 	}
 	for _, tc := range tests {
@@ -69,6 +79,16 @@ func TestCheckRecord(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fifteenPlays is a stored trick of three in which seat 0 plays 15 cards,
+// the others folding at once.
+func fifteenPlays() string {
+	plays := `{"seat":0,"card":"0 Lamps"},{"seat":1,"fold":true},{"seat":2,"fold":true}`
+	for i := 1; i < 15; i++ {
+		plays += `,{"seat":0,"card":"` + strconv.Itoa(i%10) + ` ` + []string{"Lamps", "Tops"}[i/10] + `"}`
+	}
+	return `{"leader":0,"plays":[` + plays + `]}`
 }
 
 // FuzzCheckRecord decodes arbitrary records of every game: never a panic,

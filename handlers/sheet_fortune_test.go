@@ -57,11 +57,14 @@ func feedback(t *testing.T, p page, field string) string {
 }
 
 // The API's example hand (API.md, fortune hands/score), entered card by
-// card: Ann melds K K K (30) and 5H 6H with a deuce (15) and went out;
-// Bob melded nothing and holds QS 50, AH 10, 2D 10 (R4, R5, R6).
+// card, with the clubs 8-Q that make Ann's going out one of 11 cards
+// (R6): Ann melds K K K (30), 5H 6H with a deuce (15) and 8C-QC (50)
+// and went out; Bob melded nothing and holds QS 50, AH 10, 2D 10 (R4,
+// R5, R6).
 var fortuneExample = map[string]string{
 	"meld_0_0": "KS KH KD",
 	"meld_0_1": "5h 6h 2c",
+	"meld_0_2": "8c 9c 10c jc qc",
 	"hand_1":   "qs ah 2d",
 }
 
@@ -78,9 +81,9 @@ func TestFortuneSheetSavesTheAPIExample(t *testing.T) {
 	mustContain(t, p,
 		"Set of three kings: 30 points (R1, R4)",
 		"Sequence of hearts 4-5-6 with 2C as 4H: 15 points (R1, R2, R4)",
-		"Ann: melds 30 + 15 = 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
+		"Ann: melds 30 + 15 + 50 = 95; nothing left in hand (went out); 95 - 0 = +95 (R4, R5, R6).",
 		"Bob: no melds; left in hand Q♠ 50 + A♥ 10 + 2♦ 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
-		`<div class="score">+45</div>`, `<div class="score">-70</div>`,
+		`<div class="score">+95</div>`, `<div class="score">-70</div>`,
 	)
 	if fb := feedback(t, p, "meld_0_1"); !strings.Contains(fb, "<small>as 4♥</small>") {
 		t.Errorf("the deuce's reading is not shown beside it:\n%s", fb)
@@ -92,7 +95,7 @@ func TestFortuneSheetSavesTheAPIExample(t *testing.T) {
 		t.Fatalf("save: %d\n%s", p.status, p.body)
 	}
 	pad := app.get(game)
-	sameTotals(t, pad, "45", "-70")
+	sameTotals(t, pad, "95", "-70")
 	mustContain(t, pad, "Ann went out")
 }
 
@@ -188,30 +191,32 @@ func TestFortuneSheetRefusals(t *testing.T) {
 
 // TestFortuneSheetHouseRules: the game's house rules reach the referee.
 // Five kings are a set with big sets (R1): 50 points; three aces score 15
-// each with "ace set 15" (R4).
+// each with "ace set 15" (R4). Bob goes out with 3S-10S too, 11 cards
+// (R6).
 func TestFortuneSheetHouseRules(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGameWith("fortune", []string{"big_sets", "ace_set_15"}, "Ann", "Bob")
 	form := app.fortuneSheet(game, map[string]string{
-		"meld_0_0": "ks kh kd kc ks", "meld_1_0": "as ah ad", "hand_0": "4c", "hand_1": "",
+		"meld_0_0": "ks kh kd kc ks", "meld_1_0": "as ah ad", "meld_1_1": "3s 4s 5s 6s 7s 8s 9s 10s", "hand_0": "4c", "hand_1": "",
 	})
 	form.Set("action", "check")
 	p := app.post(game+"/hands", form)
 	mustContain(t, p,
 		"House rules: Big sets (R1); Aces in a set score 15 (R4).",
 		"Ann: melds 50; left in hand 4♣ 5; 50 - 5 = +45 (R4, R5, R6).",
-		"Bob: melds 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
+		"Bob: melds 45 + 55 = 100; nothing left in hand (went out); 100 - 0 = +100 (R4, R5, R6).",
 	)
 }
 
 // TestFortuneSheetDeclaredDeuce: a declared reading is taken as declared
 // (R2) even where another scores more: 6H 7H 2C=5H is 5-6-7, 15 points,
 // where the deuce undeclared would make 6-7-8, 20 (R4). It is kept when
-// the hand is stored and shown again.
+// the hand is stored and shown again. Ann goes out with 3S-10S too, 11
+// cards (R6).
 func TestFortuneSheetDeclaredDeuce(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fortune", "Ann", "Bob")
-	form := app.fortuneSheet(game, map[string]string{"meld_0_0": "6h 7h 2c=5h", "hand_1": "3s"})
+	form := app.fortuneSheet(game, map[string]string{"meld_0_0": "6h 7h 2c=5h", "meld_0_1": "3s 4s 5s 6s 7s 8s 9s 10s", "hand_1": "3s"})
 	form.Set("action", "check")
 	p := app.post(game+"/hands", form)
 	fb := feedback(t, p, "meld_0_0")
@@ -232,7 +237,7 @@ func TestFortuneSheetDeclaredDeuce(t *testing.T) {
 		t.Fatalf("save: %d\n%s", p.status, p.body)
 	}
 	pad := app.get(game)
-	sameTotals(t, pad, "15", "-5")
+	sameTotals(t, pad, "70", "-5")
 	edit := app.get(handLinks(pad)[0])
 	mustContain(t, edit, `value="6H, 7H, 2C=5H"`, "<small>as 5♥, declared</small>")
 }
@@ -244,7 +249,7 @@ func TestFortuneSheetCorrection(t *testing.T) {
 	game := app.createGame("fortune", "Ann", "Bob", "Cy")
 	app.saveFortuneExample(game)
 	pad := app.get(game)
-	sameTotals(t, pad, "45", "-70", "-20")
+	sameTotals(t, pad, "95", "-70", "-20")
 
 	link := handLinks(pad)[0]
 	edit := app.get(link)
@@ -253,13 +258,15 @@ func TestFortuneSheetCorrection(t *testing.T) {
 	}
 	mustContain(t, edit, "Correct hand 1",
 		`name="meld_0_0" value="KS, KH, KD"`, `name="meld_0_1" value="5H, 6H, 2C"`,
+		`name="meld_0_2" value="8C, 9C, 10C, JC, QC"`,
 		`name="hand_1" value="QS, AH, 2D"`, `name="hand_2" value="9C, 9D"`,
-		`name="meld_0_2" value=""`, `name="meld_1_0" value=""`,
+		`name="meld_0_3" value=""`, `name="meld_1_0" value=""`,
 	)
 	// Bob had laid down 9S 10S JS after all, and held only QS: 30 - 50.
 	form := formValues(edit)
 	form.Set("meld_0_0", "KS, KH, KD")
 	form.Set("meld_0_1", "5H, 6H, 2C")
+	form.Set("meld_0_2", "8C, 9C, 10C, JC, QC")
 	form.Set("meld_1_0", "9s 10s js")
 	form.Set("hand_1", "qs")
 	form.Set("hand_2", "9C, 9D")
@@ -268,8 +275,8 @@ func TestFortuneSheetCorrection(t *testing.T) {
 		t.Fatalf("correction: %d\n%s", p.status, p.body)
 	}
 	pad = app.get(game)
-	sameTotals(t, pad, "45", "-20", "-20")
-	mustContain(t, app.get(game+"/history"), "Hand 1 corrected", "was: Ann +45 · Bob -70 · Cy -20", "now: Ann +45 · Bob -20 · Cy -20")
+	sameTotals(t, pad, "95", "-20", "-20")
+	mustContain(t, app.get(game+"/history"), "Hand 1 corrected", "was: Ann +95 · Bob -70 · Cy -20", "now: Ann +95 · Bob -20 · Cy -20")
 	mustContain(t, app.get(link), `name="meld_1_0" value="9S, 10S, JS"`, `name="hand_1" value="QS"`)
 }
 
@@ -317,23 +324,24 @@ func TestFortuneSheetAddAMeld(t *testing.T) {
 		t.Errorf("%d hands recorded by adding melds", n)
 	}
 
-	// Fill the second and save: the empty third is no meld.
+	// Fill the second and save: the empty third is no meld. Ann went out
+	// with 11 cards (R6).
 	form = formValues(p)
 	form.Set("meld_0_0", "ks kh kd")
-	form.Set("meld_0_1", "5h 6h 7h")
+	form.Set("meld_0_1", "5h 6h 7h 8h 9h 10h jh qh")
 	form.Set("hand_1", "qs")
 	form.Set("action", "save")
 	if p := app.post(game+"/hands", form); p.status != http.StatusSeeOther {
 		t.Fatalf("save: %d\n%s", p.status, p.body)
 	}
 	pad := app.get(game)
-	sameTotals(t, pad, "45", "-50")
+	sameTotals(t, pad, "95", "-50")
 
 	// On a correction, for Bob.
 	link := handLinks(pad)[0]
 	form = formValues(app.get(link))
 	form.Set("meld_0_0", "KS, KH, KD")
-	form.Set("meld_0_1", "5H, 6H, 7H")
+	form.Set("meld_0_1", "5H, 6H, 7H, 8H, 9H, 10H, JH, QH")
 	form.Set("meld_1_0", "8c 8d 8h")
 	form.Set("hand_1", "QS")
 	form.Set("action", "more:meld_1")
@@ -342,7 +350,7 @@ func TestFortuneSheetAddAMeld(t *testing.T) {
 		t.Fatalf("add a meld to a correction: %d\n%s", p.status, p.body)
 	}
 	mustContain(t, p, "Correct hand 1", `value="8c 8d 8h"`, `id="in-meld_1_1"`, `name="fields_meld_1" value="2"`)
-	sameTotals(t, app.get(game), "45", "-50")
+	sameTotals(t, app.get(game), "95", "-50")
 }
 
 // TestFortuneSheetMoreWithoutAGroup: a "more" without a group (the
@@ -368,14 +376,14 @@ func TestFortuneSheetMoreWithoutAGroup(t *testing.T) {
 func TestFortuneSheetPreview(t *testing.T) {
 	app := newTestApp(t)
 	game := app.createGame("fortune", "Ann", "Bob")
-	form := app.fortuneSheet(game, map[string]string{"meld_0_0": "qs qh 2c", "hand_1": "as"})
+	form := app.fortuneSheet(game, map[string]string{"meld_0_0": "qs qh 2c", "meld_0_1": "3s 4s 5s 6s 7s 8s 9s 10s", "fields_meld_0": "2", "hand_1": "as"})
 	p := app.post(game+"/hands/preview", form)
 	if p.status != http.StatusOK {
 		t.Fatalf("preview: %d\n%s", p.status, p.body)
 	}
 	mustContain(t, p, `id="fb-meld_0_0"`, "Set of three queens with 2C as QD: 70 points (R1, R2, R4)",
 		"<small>as Q♦</small>", `id="fb-hand_1"`, `<div class="score">-10</div>`)
-	if strings.Contains(p.body, `id="fb-meld_0_1"`) {
+	if strings.Contains(p.body, `id="fb-meld_0_2"`) {
 		t.Errorf("the preview answers for a field the page does not have yet")
 	}
 }

@@ -171,6 +171,7 @@ func TestHistoryShowsCardsMoved(t *testing.T) {
 	form := formValues(app.get(link))
 	form.Set("meld_0_0", "KS, KH, KD")
 	form.Set("meld_0_1", "5H, 6H, 2C")
+	form.Set("meld_0_2", "8C, 9C, 10C, JC, QC")
 	form.Set("meld_1_0", "9s 10s js")
 	form.Set("hand_1", "qs")
 	form.Set("hand_2", "9C, 9D")
@@ -179,7 +180,7 @@ func TestHistoryShowsCardsMoved(t *testing.T) {
 		t.Fatalf("correction: %d\n%s", p.status, p.body)
 	}
 	history := app.get(game + "/history")
-	mustContain(t, history, "Hand 1 corrected", "now: Ann +45 · Bob -20 · Cy -20", "<li>Bob: +9♠ +10♠ +J♠ -A♥ -2♦</li>")
+	mustContain(t, history, "Hand 1 corrected", "now: Ann +95 · Bob -20 · Cy -20", "<li>Bob: +9♠ +10♠ +J♠ -A♥ -2♦</li>")
 	if strings.Contains(history.body, "<li>Ann:") || strings.Contains(history.body, "<li>Cy:") {
 		t.Errorf("the history names players whose cards did not change:\n%s", history.body)
 	}

@@ -7,6 +7,7 @@ package rules
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"meldpad/rules/blackheart"
@@ -71,7 +72,8 @@ type Round = game.Round
 
 // CheckPoints checks a round entered by points alone: the table's size,
 // the seat every entry must name, then what the game's rules allow on
-// numbers. The error is a *ruling.Error naming the rule.
+// numbers. The error is a *ruling.Error naming the rule; one seat's
+// number is a *game.PointsError naming the seat's player (t.Names).
 func (g Game) CheckPoints(t game.Table, r Round) error {
 	seats := len(r.Points)
 	if seats < g.MinPlayers || seats > g.MaxPlayers {
@@ -80,7 +82,14 @@ func (g Game) CheckPoints(t game.Table, r Round) error {
 	if g.SeatQuestion != "" && (r.Seat < 0 || r.Seat >= seats) {
 		return ruling.Errorf(g.SeatRule, "say who %s (%s)", g.SeatNote, g.SeatRule)
 	}
-	return g.Module.CheckPoints(t, r)
+	err := g.Module.CheckPoints(t, r)
+	// A number a rule refuses is said beside its field, naming its
+	// player: "Ann: 75 cannot be ...".
+	var pe *game.PointsError
+	if errors.As(err, &pe) && pe.Name == "" && pe.Seat >= 0 && pe.Seat < len(t.Names) {
+		pe.Name = t.Names[pe.Seat]
+	}
+	return err
 }
 
 // Play works out a game from its rounds: each round is added to the

@@ -56,7 +56,8 @@ func TestCheckPoints(t *testing.T) {
 		{"fan", Round{Points: []int{0, 0}, Seat: -1}, ""},
 		{"fan", Round{Points: []int{18, 4}, Seat: -1}, "N6"},
 		{"fan", Round{Points: []int{-2, 0}, Seat: -1}, "N6"},
-		{"fortune", Round{Points: []int{45, -70, 0}, Seat: -1}, ""},
+		{"fortune", Round{Points: []int{45, -70, 0}, Seat: -1}, "R6"},
+		{"fortune", Round{Points: []int{55, -70, 0}, Seat: -1}, ""},
 		{"blackheart", Round{Points: []int{-30, 120}, Seat: 1}, ""},
 		{"blackheart", Round{Points: []int{-30, 120}, Seat: -1}, "B8"},
 		{"trophy", Round{Points: []int{0, 3, 0}, Seat: 1}, ""},
@@ -78,8 +79,10 @@ func TestCheckPoints(t *testing.T) {
 		{"blackheart", Round{Points: []int{25, -45}, Seat: 0}, ""},
 		{"blackheart", Round{Points: []int{75, -43}, Seat: 0}, "B7"},
 		{"flathead", Round{Points: []int{107, 0}, Seat: 0}, "F8"},
-		{"flathead", Round{Points: []int{105, 0}, Seat: 0}, ""},
-		{"flathead", Round{Points: []int{0, 0, 2100, 0, 0, 0}, Seat: 2}, ""},
+		{"flathead", Round{Points: []int{105, 0}, Seat: 0}, "F8"},
+		{"flathead", Round{Points: []int{60, 0}, Seat: 0}, ""},
+		{"flathead", Round{Points: []int{0, 0, 200, 0, 0, 0}, Seat: 2}, ""},
+		{"flathead", Round{Points: []int{0, 0, 2100, 0, 0, 0}, Seat: 2}, "F8"},
 		{"flathead", Round{Points: []int{0, 0, 2101, 0, 0, 0}, Seat: 2}, "F8"},
 	}
 	for _, tc := range tests {

@@ -88,11 +88,14 @@ func newPhone(t *testing.T, base string) *phone {
 	jar, _ := cookiejar.New(nil)
 	p := &phone{base: base, client: &http.Client{Jar: jar, Timeout: 30 * time.Second,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	form, err := p.form("/games/new?game=fortune")
+	// An open game by points: it takes any whole numbers (P2) and ends
+	// only when the table says (P3), which these phones never do.
+	form, err := p.form("/games/new?game=points")
 	if err != nil {
 		t.Fatal(err)
 	}
 	form["players"] = []string{"Ann", "Bob"}
+	form["name"], form["end"], form["wins"] = []string{"Tally"}, []string{"open"}, []string{"highest"}
 	resp, err := p.client.PostForm(base+"/games", form)
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +132,7 @@ func (p *phone) record() error {
 	if err != nil {
 		return err
 	}
-	form["points"] = []string{"0", "0"} // Fortune: a game that never ends
+	form["points"] = []string{"0", "0"} // an open game by points never ends
 	for {
 		resp, err := p.client.PostForm(p.base+p.game+"/hands", form)
 		if err != nil {

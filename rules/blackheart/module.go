@@ -18,28 +18,17 @@ func (Module) Info() game.Info {
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
 		SeatQuestion: "Who went out?", SeatRule: "B8", SeatNote: "went out",
-		PointsHint: "Played minus held, plus 25 for going out, all in fives; a deal can be negative, but the player who went out scores at least 25 (B7).",
+		PointsHint: "Played minus held, plus 25 for going out, all in fives; a deal can be negative, but the player who went out scores at least 25, and no deal scores more than the deck holds (B7).",
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
 }
 
-// CheckPoints checks a deal entered by points: everyone scores, plus or
-// minus, and every card, the Royale and the bonuses count in fives
-// (B7), so each score is a multiple of 5. The player who went out holds
-// nothing and scores the 25 for going out on top of what they played: at
-// least 25 (B7).
+// CheckPoints checks a deal entered by points (B4-B7): every score a
+// multiple of 5, the player who went out at 25 or more, and no more
+// played and held than the deck holds (see checkDealPoints).
 func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	for seat, p := range r.Points {
-		if p%5 != 0 {
-			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "B7", "%d cannot be a Black Heart score: cards count 5, 10, 15 or 20, the Royale 150 and going out 25 (B7), so a deal scores a multiple of 5, such as %d or %d.", p, below, above)
-		}
-	}
-	if seat := r.Seat; seat >= 0 && seat < len(r.Points) && r.Points[seat] < GoingOutBonus {
-		return game.BeyondPoints(seat, "B7", "The player who went out scores at least %d: the bonus for going out, plus the cards played, with nothing held (B7).", GoingOutBonus)
-	}
-	return nil
+	return checkDealPoints(r.Points, r.Seat)
 }
 
 // Result is over when a player goes out in a deal after which their total

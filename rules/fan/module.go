@@ -27,11 +27,12 @@ func (Module) Info() game.Info {
 
 // CheckPoints checks a deal entered by points: the knocker, or the
 // defender on an undercut, scores; the other scores nothing, and a tie
-// scores nothing for either (N6). No deal scores more than a doubled Big
-// Gin against the most deadwood a hand can hold, and over an undoubled
-// one only even numbers (N7; see MaxDealPoints).
-func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	return checkDealPoints(r.Points)
+// scores nothing for either, unless the house rule makes it an undercut
+// (N6). No deal scores more than a doubled Big Gin against the most
+// deadwood a hand can hold, and over an undoubled one only even numbers
+// (N7; see MaxDealPoints).
+func (m Module) CheckPoints(t game.Table, r game.Round) error {
+	return checkDealPoints(r.Points, t.House(m.Info(), "undercut_on_tie"))
 }
 
 // Result is over once a player reaches 100 (N8).

@@ -27,18 +27,20 @@ const MaxDoubledDealPoints = 2 * MaxDealPoints
 // side scores, never less than nothing (N6), never more than
 // MaxDoubledDealPoints, and over MaxDealPoints only a doubled deal, whose
 // points are even (N7). Every other number is some deal's: a knock scores
-// 1 to 97, Gin 25 to 123, Big Gin 31 to 129, and doubling gives every even
-// number up to 258.
-func checkDealPoints(points []int) error {
+// 1 to 97, an undercut 26 to 35, Gin 25 to 123, Big Gin 31 to 129, and
+// doubling gives every even number up to 258. A deal scores nothing only
+// when knocker and defender tie in deadwood (N6); under the house rule
+// undercutOnTie that tie is an undercut worth 25, and every deal scores.
+func checkDealPoints(points []int, undercutOnTie bool) error {
 	scorer := -1
 	for seat, p := range points {
 		switch {
 		case p < 0:
-			return game.BadPoints(seat, "N6", "A Fan Rummy deal never scores below 0 (N6).")
+			return game.BadPoints(seat, "N6", "%d, but a Fan Rummy deal never scores below 0 (N6).", p)
 		case p > 0 && scorer >= 0:
-			return game.BadPoints(seat, "N6", "Only one player scores in a Fan Rummy deal: the knocker, or the defender after an undercut (N6).")
+			return game.BadPoints(seat, "N6", "%d, but the other player scores %d: only one player scores in a Fan Rummy deal, the knocker, or the defender after an undercut (N6).", p, points[scorer])
 		case p > MaxDoubledDealPoints:
-			return game.BeyondPoints(seat, "N7", "%d is more than a Fan Rummy deal can score: at most %d, a Big Gin (31 + %d deadwood) doubled by a spade knock card (N6, N7).",
+			return game.BeyondPoints(seat, "N7", "%d is more than a Fan Rummy deal scores: at most %d, a Big Gin (31 + %d deadwood) doubled by a spade knock card (N6, N7).",
 				p, MaxDoubledDealPoints, MaxDeadwood)
 		case p > MaxDealPoints && p%2 != 0:
 			return game.BeyondPoints(seat, "N7", "%d cannot be a Fan Rummy deal's score: no deal scores over %d unless a spade knock card doubles it, and doubled points are even (N6, N7).",
@@ -46,6 +48,9 @@ func checkDealPoints(points []int) error {
 		case p > 0:
 			scorer = seat
 		}
+	}
+	if scorer < 0 && undercutOnTie && len(points) > 0 {
+		return game.BeyondPoints(0, "N6", "%d, but with undercut on a tie every deal scores: the knocker with less deadwood, the defender otherwise, 25 at least on a tie (N4, N6).", points[0])
 	}
 	return nil
 }

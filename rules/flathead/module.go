@@ -17,7 +17,7 @@ func (Module) Info() game.Info {
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
 		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
-		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser) × multiplier, with 5 more cards in a two-player game (F6, F8).",
+		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser), plus 5 in a two-player game, × a multiplier of 1 to 4 (at most 3 bonus marks a player): at most 60, 80, 120, 160 or 200 for 2 to 6 players (F6, F8).",
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}
@@ -25,8 +25,8 @@ func (Module) Info() game.Info {
 
 // CheckPoints checks a hand entered by points: only the player who went
 // out scores, never below zero (F6), in a two-player game at least the 5
-// for going out, and only what cards left times a multiplier can make
-// with at most 10 cards in each loser's hand (F8; see PossibleScore).
+// for going out, and exactly what a real hand scores: cards left, at
+// most 10 a loser, times a multiplier of 1 to 4 (F8; see PossibleScore).
 func (Module) CheckPoints(_ game.Table, r game.Round) error {
 	return checkHandPoints(r.Points, r.Seat)
 }

@@ -1,30 +1,18 @@
 package flathead
 
 import (
-	"meldpad/rules/cards"
 	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
 
-// The Fanucci deck by kind (§1): 165 suited cards (15 suits of 0-9 and
-// ∞) and 9 trumps.
-var (
-	trumpCards  = len(cards.Trumps())
-	suitedCards = cards.Fanucci().Size() - trumpCards
-)
-
-// mostWinnerMarks is the most bonus marks the player who went out can hold
-// when the losers keep cardsLeft cards (F4, F8). Each mark is a bonus
-// meld laid down, three suited cards at least, since a meld holding a
-// trump is never a bonus meld (F4); the losers' cards beyond the nine
-// trumps are suited cards the winner cannot use. The 165 suited cards
-// make 55 color sets of three (five colours of three suits, eleven
-// ranks), and losers who keep the trumps first, then whole color sets,
-// leave the rest whole, so no smaller bound holds on numbers alone; a
-// score with lay-offs onto those melds (F7) comes out lower.
-func mostWinnerMarks(cardsLeft int) int {
-	return (suitedCards - max(0, cardsLeft-trumpCards)) / 3
-}
+// MaxMarks is the most bonus marks one seat holds in a hand (F8). A
+// player takes one card a turn and discards one, so holds at most 10
+// cards between turns: a hand's winner lays at most 11 cards in all, a
+// loser at most 10 (F6). A bonus meld is laid down whole, three cards at
+// least (F4), so no seat lays down a fourth: 12 cards are more than
+// anyone lays. The winner's multiplier, 1 + the winner's marks - the
+// losers' (F8), is therefore 1 to 4.
+const MaxMarks = 3
 
 // mostCardsLeft is the most cards the losers keep at the end of a hand
 // of the given number of players: at most HandSize each (F6).
@@ -38,49 +26,47 @@ func baseBonus(seats int) int {
 	return 0
 }
 
-// PossibleScore reports whether points can be what the player who went
-// out scores in a hand of a game of the given size (F6, F8): the base,
-// the cards the losers keep (at most HandSize each) plus 5 in a
-// two-player game, times a multiplier from 1 to 1 + the most bonus marks
-// the winner can have laid down beside those cards (mostWinnerMarks).
+// PossibleScore reports whether points is what the player who went out
+// scores in some real hand of a game of the given size (F6, F8): the
+// base times a multiplier from 1 to 1 + MaxMarks.
 //
-// Score takes the bonus marks as given; a card sheet counts them from
-// the melds laid down, so every hand a sheet scores passes this check.
+// The base is the count, 0 to 10 cards a loser (F6), plus 5 with two
+// players; the multiplier is 1 + the winner's marks - the losers', never
+// below 1, so 1 to 4 (MaxMarks). Every such pair happens: the losers keep
+// the count in cards no meld on the table takes and laid nothing down,
+// and the winner laid multiplier - 1 color sets of three, 9 cards at
+// most of the 11 a winner lays. So the scores are exactly these
+// products, and 0 in a game of three or more when the losers keep
+// nothing. Marks of the losers, and their cards laid, only lower the
+// multiplier or the count, into the same set.
 func PossibleScore(points, seats int) bool {
 	if seats < MinPlayers || seats > MaxPlayers || points < 0 {
 		return false
 	}
-	for left := 0; left <= mostCardsLeft(seats); left++ {
-		base := left + baseBonus(seats)
-		if base == 0 {
-			if points == 0 {
-				return true
-			}
-			continue
-		}
-		if points%base == 0 && points/base >= 1 && points/base <= 1+mostWinnerMarks(left) {
+	for base := baseBonus(seats); base <= mostCardsLeft(seats)+baseBonus(seats); base++ {
+		switch {
+		case base == 0 && points == 0:
+			return true
+		case base > 0 && points%base == 0 && points/base >= 1 && points/base <= 1+MaxMarks:
 			return true
 		}
 	}
 	return false
 }
 
-// MaxScore is the most the player who went out can score in one hand of
-// a game of the given size (F6, F8): 825 with two players (15 × 55), up
-// to 2100 with six (50 × 42).
+// MaxScore is the most the player who went out scores in one hand of a
+// game of the given size (F6, F8): the losers keep 10 cards each, plus 5
+// with two players, times 1 + MaxMarks: 60, 80, 120, 160 and 200 for 2
+// to 6 players.
 func MaxScore(seats int) int {
-	most := 0
-	for left := 0; left <= mostCardsLeft(seats); left++ {
-		most = max(most, (left+baseBonus(seats))*(1+mostWinnerMarks(left)))
-	}
-	return most
+	return (mostCardsLeft(seats) + baseBonus(seats)) * (1 + MaxMarks)
 }
 
 // checkHandPoints checks a hand entered by points (F6, F8): only the
 // player who went out scores, never below zero, at least the 5 for going
 // out in a two-player game, and only a number PossibleScore allows.
 func checkHandPoints(points []int, wentOut int) error {
-	if err := game.OnlyOneScores(game.Round{Points: points, Seat: wentOut}, "F6", "Only the player who went out scores in Flathead."); err != nil {
+	if err := game.OnlyOneScores(game.Round{Points: points, Seat: wentOut}, "F6", "only the player who went out scores in Flathead."); err != nil {
 		return err
 	}
 	if wentOut < 0 || wentOut >= len(points) {
@@ -89,16 +75,26 @@ func checkHandPoints(points []int, wentOut int) error {
 	seats, p := len(points), points[wentOut]
 	switch {
 	case seats == 2 && p < TwoPlayerBonus:
-		return game.BadPoints(wentOut, "F8", "In a two-player game the player who went out scores at least %d (F8).", TwoPlayerBonus)
+		return game.BadPoints(wentOut, "F8", "%d, but in a two-player game the player who went out scores at least %d (F8).", p, TwoPlayerBonus)
 	case p > MaxScore(seats):
-		return game.BeyondPoints(wentOut, "F8", "%d is more than a Flathead hand of %d players can score: at most %d (F6, F8).", p, seats, MaxScore(seats))
+		return game.BeyondPoints(wentOut, "F8", "%d is more than a Flathead hand of %d players scores: at most %d, %s × %d, since a loser keeps at most %d cards (F6) and a player holds at most %d bonus marks (F8).",
+			p, seats, MaxScore(seats), baseWords(seats, mostCardsLeft(seats)), 1+MaxMarks, HandSize, MaxMarks)
 	case !PossibleScore(p, seats):
-		base := "cards left"
-		if bonus := baseBonus(seats); bonus > 0 {
-			base = "(cards left + " + itoa(bonus) + ")"
-		}
-		return game.BeyondPoints(wentOut, "F8", "%d cannot be a Flathead score with %d players: it is %s × a multiplier, with at most %d cards left and at most %d bonus marks, and no such product makes %d (F6, F8).",
-			p, seats, base, mostCardsLeft(seats), mostWinnerMarks(0), p)
+		return game.BeyondPoints(wentOut, "F8", "%d cannot be a Flathead score with %d players: it is %s × a multiplier of 1 to %d, with at most %d cards left a loser (F6) and %d bonus marks a player, and no such product makes %d (F8).",
+			p, seats, baseWords(seats, -1), 1+MaxMarks, HandSize, MaxMarks, p)
 	}
 	return nil
+}
+
+// baseWords says the base of a game of the given size (F8): "(10 cards
+// + 5)", or "cards left" when left is negative.
+func baseWords(seats, left int) string {
+	words := "cards left"
+	if left >= 0 {
+		words = itoa(left) + " " + nouns(left, "card")
+	}
+	if bonus := baseBonus(seats); bonus > 0 {
+		return "(" + words + " + " + itoa(bonus) + ")"
+	}
+	return words
 }

@@ -34,8 +34,9 @@ type MeldRecord struct {
 // DecodeRecord reads a stored hand of a table of the given number of
 // seats. A record that is not one is an error, and the import refuses a
 // file holding one: a field of the wrong type, a winner that is no seat,
-// more players than the table has, more melds than a sheet shows, or a
-// card the Fanucci deck does not hold.
+// more players than the table has, more melds than a sheet shows, a card
+// the Fanucci deck does not hold, or a seat beyond what a hand leaves
+// (checkRecordBounds: a loser's 10 cards, F6; 3 bonus marks, F8).
 func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	var rec Record
 	if err := json.Unmarshal(raw, &rec); err != nil {
@@ -65,8 +66,32 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		if err := game.CheckStored(deck, p.Hand, field+".hand", false); err != nil {
 			return Record{}, err
 		}
+		if err := checkRecordBounds(p, field, seat == rec.Winner); err != nil {
+			return Record{}, err
+		}
 	}
 	return rec, nil
+}
+
+// checkRecordBounds refuses a seat's part of a stored hand that no sheet
+// stores, since no hand ends so: a loser keeping more than HandSize cards
+// (F6), or a seat with more than MaxMarks bonus melds laid down (F8).
+func checkRecordBounds(p PlayerRecord, field string, winner bool) error {
+	if n := len(p.Hand); !winner && n > HandSize {
+		return ruling.Errorf("F6", "%s.hand holds %d cards, but a player holds at most %d at the end of a hand (F6)", field, n, HandSize)
+	}
+	bonus := 0
+	deck := cards.Fanucci()
+	for _, m := range p.Melds {
+		meld, err := deck.ParseList(m.Cards)
+		if err == nil && Check(meld).Bonus {
+			bonus++
+		}
+	}
+	if bonus > MaxMarks {
+		return ruling.Errorf("F8", "%s.melds holds %d bonus melds, but a player holds at most %d bonus marks a hand (F8)", field, bonus, MaxMarks)
+	}
+	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -13,11 +13,6 @@ import (
 // TwoPlayerBonus is added to the card count in a two-player game (F8).
 const TwoPlayerBonus = 5
 
-// maxMarks is the most bonus marks a player can hold in one hand: one per
-// bonus meld laid down, and the 174-card deck makes at most 58 melds of
-// three (F4).
-const maxMarks = 174 / 3
-
 // Hand is the end of one hand of Flathead Rummy, as the score pad records
 // it.
 type Hand struct {
@@ -107,8 +102,8 @@ func Score(h Hand) (Result, error) {
 // 6 seats, one bonus mark count per seat, the winner a seat, only distinct
 // Fanucci cards); a *ruling.Error for what the rules forbid, found before
 // any search: the winner still holding cards, or a loser more than
-// HandSize (F6), a negative or impossible number of bonus marks (F4), a
-// table meld that is not a meld (its verdict's rule).
+// HandSize (F6), a negative number of bonus marks (F4) or more than
+// MaxMarks (F8), a table meld that is not a meld (its verdict's rule).
 func ScoreContext(ctx context.Context, h Hand) (Result, error) {
 	if err := checkShape(h); err != nil {
 		return Result{}, err
@@ -195,8 +190,8 @@ func checkRules(h Hand) error {
 		switch {
 		case marks < 0:
 			return ruling.Errorf("F4", "flathead: seat %d has %d bonus marks, and a count of marks cannot be negative (F4)", seat, marks)
-		case marks > maxMarks:
-			return ruling.Errorf("F4", "flathead: seat %d has %d bonus marks, but the deck makes at most %d melds, each earning one at most (F4)", seat, marks, maxMarks)
+		case marks > MaxMarks:
+			return ruling.Errorf("F8", "flathead: seat %d has %d bonus marks, but a player holds at most %d a hand: each is a bonus meld of three cards or more laid down (F4), and a player lays at most 11 (F8)", seat, marks, MaxMarks)
 		}
 	}
 	for m, meld := range h.Table {

@@ -83,6 +83,7 @@ type sheetReading struct {
 	hands      [][]cards.Card
 	handFields []*game.CardField
 	marks      []int
+	winner     int // the seat that went out, -1 until chosen
 	problem    string
 }
 
@@ -101,7 +102,9 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		melds: make([][]sheetMeld, len(names)), hands: make([][]cards.Card, len(names)),
 		handFields: make([]*game.CardField, len(names)), marks: make([]int, len(names))}
 	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
+	rd.winner = winner
 	if winnerErr != "" {
+		rd.winner = -1
 		rd.report("Who went out (F6)?")
 	}
 	sh := game.Sheet{Parts: []game.Part{game.SeatChoice(winnerField, "Who went out? (F6)", names, form.Get(winnerField), "")}}
@@ -166,6 +169,7 @@ func marksBadge(seat, marks int) *game.Badge {
 func (rd *sheetReading) player(seat int) game.Part {
 	name, group := rd.names[seat], meldGroup(seat)
 	sec := game.Part{Kind: game.Section, Label: name, ID: "player-" + itoa(seat)}
+	laid := 0 // the cards of the seat's melds laid down
 	shown, focus := game.GroupFields(rd.form, group)
 	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
@@ -186,6 +190,8 @@ func (rd *sheetReading) player(seat int) game.Part {
 		}
 		if len(m.cards) > 0 {
 			rd.melds[seat] = append(rd.melds[seat], m)
+			laid += len(m.cards)
+			rd.checkLaid(seat, m.bonus, laid, meldF)
 		}
 		sec.Parts = append(sec.Parts, game.CardsPart(meldF), game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: layoffF})
 	}
@@ -203,9 +209,46 @@ func (rd *sheetReading) player(seat int) game.Part {
 		// ends with more; such a hand is never searched.
 		f.Error = itoa(n) + " cards: a player holds at most " + itoa(HandSize) + " at the end of a hand (F6)."
 		rd.report(name + " holds " + itoa(n) + " cards, but a player holds at most " + itoa(HandSize) + " at the end of a hand (F6).")
+	case seat != rd.winner && rd.winner >= 0 && laid+n > HandSize:
+		// F6, F8: a loser's cards laid down and kept are the 10 dealt,
+		// less those laid off and discarded: a turn takes one card and
+		// discards one.
+		f.Error = name + ": " + itoa(laid) + " " + nouns(laid, "card") + " laid down and " + itoa(n) + " kept, but a player who did not go out lays down and keeps at most " +
+			itoa(HandSize) + " in all (F6, F8)."
+		rd.report(f.Error)
 	}
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
 	return sec
+}
+
+// checkLaid checks a seat's melds laid down so far, the last of them in
+// f, against F8: a seat earns at most MaxMarks bonus marks, and the
+// player who went out lays at most HandSize + 1 cards (a turn takes one
+// card and discards one; the last turn may discard none). A loser's
+// cards laid down are checked with the cards kept, once the hand is
+// read.
+func (rd *sheetReading) checkLaid(seat int, bonus bool, laid int, f *game.CardField) {
+	if f.Error != "" {
+		return
+	}
+	name := rd.names[seat]
+	switch {
+	case bonus && rd.marks[seat] == MaxMarks+1:
+		f.Error = name + ": a " + ordinal(rd.marks[seat]) + " bonus meld, but a player holds at most " + itoa(MaxMarks) + " bonus marks a hand (F8)."
+	case seat == rd.winner && laid > HandSize+1 && laid-len(rd.melds[seat][len(rd.melds[seat])-1].cards) <= HandSize+1:
+		f.Error = name + ": " + itoa(laid) + " cards laid down, but the player who went out lays at most " + itoa(HandSize+1) + " (F6, F8)."
+	default:
+		return
+	}
+	rd.report(f.Error)
+}
+
+// ordinal names a count of bonus melds beyond the most: "fourth".
+func ordinal(n int) string {
+	if n == 4 {
+		return "fourth"
+	}
+	return itoa(n) + "th"
 }
 
 // meld reads meld field n of a seat and the lay-off field under it, and

@@ -31,16 +31,19 @@ func TestCardsCountInFivesR6(t *testing.T) {
 	}
 }
 
-// TestCheckPointsR6 is the 47, and its neighbours.
+// TestCheckPointsR6 is the 47, and its neighbours; a hand in
+// which nobody reaches the 55 of going out cannot happen (R6).
 func TestCheckPointsR6(t *testing.T) {
 	for _, tc := range []struct {
 		points []int
 		blame  int // -1: allowed
 	}{
-		{[]int{45, -70, 0}, -1},
+		{[]int{55, -70, 0}, -1},
+		{[]int{45, -70, 0}, 0},
 		{[]int{47, 0}, 0},
-		{[]int{50, -3}, 1},
-		{[]int{-45, -15}, -1},
+		{[]int{60, -3}, 1},
+		{[]int{-45, -15}, 1},
+		{[]int{-45, 55}, -1},
 	} {
 		err := Module{}.CheckPoints(game.Table{}, game.Round{Points: tc.points, Seat: -1})
 		pe, _ := err.(*game.PointsError)
@@ -54,5 +57,19 @@ func TestCheckPointsR6(t *testing.T) {
 	err := Module{}.CheckPoints(game.Table{}, game.Round{Points: []int{47, 0}, Seat: -1})
 	if want := "such as 45 or 50"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("47: %v, want the nearest scores %q", err, want)
+	}
+}
+
+// TestDeckPointsR4R5: the two decks' cards at their best, melded or held,
+// card by card: K-8 10 (the queen of spades 50), 7-3 5, an ace 10, a
+// deuce 10 (as K-8, or as an ace); with aces in a set at 15, aces and
+// deuces 15.
+func TestDeckPointsR4R5(t *testing.T) {
+	plain := 2 * (4*6*10 + 40 + 4*5*5 + 4*10 + 4*10)
+	if deckPoints[false] != plain || plain != 920 {
+		t.Errorf("deck points %d, want %d = 920", deckPoints[false], plain)
+	}
+	if deckPoints[true] != plain+2*8*5 {
+		t.Errorf("with aces in a set at 15: %d, want %d", deckPoints[true], plain+80)
 	}
 }

@@ -23,13 +23,14 @@ func (c *stopAfter) Err() error {
 	return nil
 }
 
-// wholeDecks is a hand of eight players that lays down both decks: every
-// rank but the deuces as two sets of four, eight of them with a deuce on
-// top (big sets, R1 house rule). It is the most melds a hand can hold
-// (24), each judged in full.
+// wholeDecks is a hand of eight players that lays down both decks but
+// seven deuces: every rank but the deuces as two sets of four, the aces
+// with a deuce on top (big sets, R1 house rule), and the seven other
+// deuces one in each hand but the first player's, who went out (R6). It
+// is the most melds a hand can hold (24), each judged in full.
 func wholeDecks() ([]Player, HouseRules) {
 	players := make([]Player, MaxPlayers)
-	deuces := plays("2S 2H 2D 2C 2S 2H 2D 2C")
+	deuces := hand("2S 2H 2D 2C 2S 2H 2D 2C")
 	i := 0
 	for r := cards.Ace; r <= cards.King; r++ {
 		if r == 2 {
@@ -40,12 +41,15 @@ func wholeDecks() ([]Player, HouseRules) {
 			for _, s := range standardSuits {
 				set = append(set, cards.Play{Card: cards.Card{Rank: r, Suit: s}})
 			}
-			if copy == 0 && len(deuces) > 0 {
-				set, deuces = append(set, deuces[0]), deuces[1:]
+			if copy == 0 && r == cards.Ace {
+				set, deuces = append(set, cards.Play{Card: deuces[0]}), deuces[1:]
 			}
 			players[i%MaxPlayers].Melds = append(players[i%MaxPlayers].Melds, set)
 			i++
 		}
+	}
+	for seat := 1; seat < MaxPlayers; seat++ {
+		players[seat].Hand = deuces[seat-1 : seat]
 	}
 	return players, HouseRules{BigSets: true}
 }

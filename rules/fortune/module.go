@@ -22,23 +22,17 @@ func (Module) Info() game.Info {
 			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
 			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},
 		},
-		PointsHint: "Melded minus held, in fives; a hand can be negative (R4, R5, R6).",
+		PointsHint: "Melded minus held, in fives; a hand can be negative, but the player who went out melded every card, at least 11, and scores 55 or more (R4, R5, R6).",
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
 }
 
-// CheckPoints checks a hand entered by points: everyone scores, plus or
-// minus (R6), and every card counts 5, 10, 15 or 50 on the table or in
-// the hand (R4, R5), so each player's score is a multiple of 5.
-func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	for seat, p := range r.Points {
-		if p%5 != 0 {
-			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "R6", "%d cannot be a Fortune Rummy score: every card counts 5, 10, 15 or 50 (R4, R5), so a hand scores a multiple of 5, such as %d or %d (R6).", p, below, above)
-		}
-	}
-	return nil
+// CheckPoints checks a hand entered by points (R4-R6): every score a
+// multiple of 5, someone scoring the 55 of going out, and no more melded
+// and held than the two decks hold (see checkHandPoints).
+func (Module) CheckPoints(t game.Table, r game.Round) error {
+	return checkHandPoints(r.Points, houseOf(t))
 }
 
 // Result is over after the hand in which someone reaches 500, when one
@@ -54,11 +48,14 @@ func (Module) Result(t game.Table) game.Result {
 func (Module) SampleTable() (int, []int) { return 20, []int{3, 4, 4, 5, 5, 6, 7, 8} }
 
 // SampleRound is a random hand (R6): everyone scores melded minus held
-// cards, the more skilled more.
-func (Module) SampleRound(rng *rand.Rand, t game.Table, skill []float64, _ func() int) game.Round {
+// cards, the more skilled more, and the player who went out melded 11
+// cards at least.
+func (Module) SampleRound(rng *rand.Rand, t game.Table, skill []float64, lucky func() int) game.Round {
 	r := game.Round{Points: make([]int, t.Seats()), Seat: -1, EndsHand: true}
 	for i := range r.Points {
 		r.Points[i] = 5 * int(math.Round((rng.Float64()*32-10)*(0.6+0.4*skill[i])))
 	}
+	wentOut := lucky()
+	r.Points[wentOut] = max(r.Points[wentOut], WentOutMinimum+5*rng.IntN(12))
 	return r
 }

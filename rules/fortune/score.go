@@ -43,7 +43,9 @@ type Result struct {
 // ("players[1].hand[0]"; the API and the card sheet count the cards as
 // they read them, so neither reaches Score with one); and a *ruling.Error with the rule id for a meld the
 // rules do not allow, naming the player and the meld, both counted from 1:
-// "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)".
+// "fortune: player 2's meld 1 (7H 7S 8D) is not a set: 8D is not a 7 (R1)";
+// and a *ruling.Error for two players or more with an empty hand, since
+// only the player who went out ends the hand without cards (R6).
 func Score(players []Player, h HouseRules) (Result, error) {
 	return ScoreContext(context.Background(), players, h)
 }
@@ -92,6 +94,16 @@ func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, 
 			res.Held[i] += HeldPoints(c)
 		}
 		res.Points[i] = res.Melded[i] - res.Held[i]
+	}
+	// R6: only the player who went out ends the hand with no cards.
+	var empty []string
+	for i, p := range players {
+		if len(p.Hand) == 0 {
+			empty = append(empty, itoa(i+1))
+		}
+	}
+	if len(empty) > 1 {
+		return Result{}, ruling.Errorf("R6", "fortune: players %s have an empty hand, but only the player who went out ends the hand without cards (R6)", game.AndList(empty))
 	}
 	return res, nil
 }

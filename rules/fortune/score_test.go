@@ -50,9 +50,9 @@ func TestScoreR6(t *testing.T) {
 		},
 		{
 			name:    "a set of five needs big sets",
-			players: []Player{player("", "9S 9S 9H 9D 9C"), player("")},
+			players: []Player{player("", "9S 9S 9H 9D 9C"), player("3C")},
 			house:   HouseRules{BigSets: true},
-			points:  []int{50, 0}, melded: []int{50, 0}, held: []int{0, 0},
+			points:  []int{50, -5}, melded: []int{50, 0}, held: []int{0, 5},
 		},
 		{
 			name: "eight players",

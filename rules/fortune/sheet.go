@@ -57,7 +57,8 @@ func houseOf(t game.Table) HouseRules {
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	house := houseOf(t)
-	rd := &sheetReading{r: game.NewReader(cards.DoubleStandard()), form: form, names: names, house: house}
+	rd := &sheetReading{r: game.NewReader(cards.DoubleStandard()), form: form, names: names, house: house,
+		hands: make([]*game.CardField, len(names))}
 	sh := game.Sheet{Notes: []string{sheetNote}}
 	j := &sh.Judgement
 	j.Names = names
@@ -75,6 +76,9 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	if !anyCards {
 		problem = "Enter every player's melds and the cards left in hand."
 	}
+	if problem == "" {
+		problem = rd.checkWentOut(players)
+	}
 	if problem != "" {
 		j.Problem = problem
 		return sh, nil, nil
@@ -91,11 +95,6 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	for seat, name := range names {
 		j.Lines = append(j.Lines, workingLine(name, players[seat], res, seat, seat == wentOut))
 	}
-	if wentOut < 0 {
-		if emptied := emptyHands(players, names); len(emptied) > 1 {
-			j.Lines = append(j.Lines, strings.Join(emptied, " and ")+" have no cards left, but only one player goes out: is a hand missing?")
-		}
-	}
 	j.Points, j.Ready = res.Points, true
 	return sh, &game.Hand{Record: recordOf(players), Points: res.Points, Seat: wentOut, EndsHand: true}, nil
 }
@@ -107,6 +106,7 @@ type sheetReading struct {
 	form    url.Values
 	names   []string
 	house   HouseRules
+	hands   []*game.CardField // by seat, the fields of the cards left in hand
 	problem string
 }
 
@@ -136,6 +136,7 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 	}
 	p.Hand = game.CardsOf(held)
 	typed = typed || len(held) > 0
+	rd.hands[seat] = f
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
 	if !typed {
 		rd.report("Enter " + name + "'s melds or cards left in hand: every player ends the hand with one or the other.")
@@ -219,30 +220,53 @@ func workingLine(name string, p Player, res Result, seat int, wentOut bool) stri
 		" = " + signed(res.Points[seat]) + " (R4, R5, R6)."
 }
 
-// whoWentOut is the one player with no cards left, or -1 when the hand
-// stopped before anyone went out (or the sheet shows more than one).
-func whoWentOut(players []Player) int {
-	seat := -1
-	for i, p := range players {
-		if len(p.Hand) == 0 {
-			if seat >= 0 {
-				return -1
-			}
-			seat = i
+// checkWentOut checks who went out, once every field reads right (R6):
+// one player, and only one, ends the hand with no cards, having melded
+// every card of the hand, at least the 11 dealt, since a turn takes at
+// least as many cards as it discards. What is wrong is said beside the
+// hand's field, and returned; "" when nothing is.
+func (rd *sheetReading) checkWentOut(players []Player) string {
+	wentOut := -1
+	for seat, p := range players {
+		if len(p.Hand) > 0 {
+			continue
+		}
+		name, f := rd.names[seat], rd.hands[seat]
+		if wentOut >= 0 {
+			f.Error = name + ": no cards left, but only the player who went out ends the hand without cards, and " + rd.names[wentOut] + " did (R6)."
+			return f.Error
+		}
+		wentOut = seat
+		if melded := meldedCards(p); melded < HandSize {
+			f.Error = name + ": no cards left, so " + name + " went out, having melded every card of the hand, at least " + itoa(HandSize) +
+				", but " + name + "'s melds hold " + itoa(melded) + " (R6)."
+			return f.Error
 		}
 	}
-	return seat
+	if wentOut < 0 {
+		return "Nobody's hand is empty, but a hand ends when a player has melded every card (R6): leave the hand of the player who went out empty."
+	}
+	return ""
 }
 
-// emptyHands names the players with no cards left.
-func emptyHands(players []Player, names []string) []string {
-	var out []string
+// meldedCards counts the cards of a player's melds.
+func meldedCards(p Player) int {
+	n := 0
+	for _, m := range p.Melds {
+		n += len(m)
+	}
+	return n
+}
+
+// whoWentOut is the one player with no cards left (checkWentOut has
+// found one, and only one).
+func whoWentOut(players []Player) int {
 	for i, p := range players {
 		if len(p.Hand) == 0 {
-			out = append(out, names[i])
+			return i
 		}
 	}
-	return out
+	return -1
 }
 
 // houseRulesLine names the house rules the game plays with, if any, so

@@ -19,10 +19,12 @@ func tableOf(house map[string]bool, names ...string) game.Table {
 	return game.Table{Names: names, HouseRules: house, Tally: game.NewTally(len(names))}
 }
 
-// apiExample is the API's example hand (API.md, fortune hands/score):
-// Ann melds K K K (30) and 5H 6H with a deuce (15) and went out; Bob
-// melded nothing and holds QS 50, AH 10, 2D 10 (R4, R5, R6).
-var apiExample = []string{"meld_0_0", "KS KH KD", "meld_0_1", "5h 6h 2c", "hand_1", "qs ah 2d"}
+// apiExample is the API's example hand (API.md, fortune hands/score),
+// with the five clubs 8-Q that make Ann's going out one of at least 11
+// cards (R6): Ann melds K K K (30), 5H 6H with a deuce (15) and 8C-QC
+// (50) and went out; Bob melded nothing and holds QS 50, AH 10, 2D 10
+// (R4, R5, R6).
+var apiExample = []string{"meld_0_0", "KS KH KD", "meld_0_1", "5h 6h 2c", "meld_0_2", "8c 9c 10c jc qc", "hand_1", "qs ah 2d"}
 
 func TestSheetScoresTheAPIExample(t *testing.T) {
 	tb := tableOf(nil, "Ann", "Bob")
@@ -30,11 +32,11 @@ func TestSheetScoresTheAPIExample(t *testing.T) {
 	if hand == nil {
 		t.Fatalf("not saved: %s", sh.Judgement.Problem)
 	}
-	if !slices.Equal(hand.Points, []int{45, -70}) || hand.Seat != 0 || !hand.EndsHand {
+	if !slices.Equal(hand.Points, []int{95, -70}) || hand.Seat != 0 || !hand.EndsHand {
 		t.Errorf("hand %+v", hand)
 	}
 	want := []string{
-		"Ann: melds 30 + 15 = 45; nothing left in hand (went out); 45 - 0 = +45 (R4, R5, R6).",
+		"Ann: melds 30 + 15 + 50 = 95; nothing left in hand (went out); 95 - 0 = +95 (R4, R5, R6).",
 		"Bob: no melds; left in hand Q♠ 50 + A♥ 10 + 2♦ 10 = 70; 0 - 70 = -70 (R4, R5, R6).",
 	}
 	if !slices.Equal(sh.Judgement.Lines, want) {
@@ -48,7 +50,7 @@ func TestSheetScoresTheAPIExample(t *testing.T) {
 	if f.Chips[2].Note != "as 4♥" || f.Chips[2].Label != "2♣" {
 		t.Errorf("the deuce's chip %+v", f.Chips[2])
 	}
-	if string(hand.Record) != `{"players":[{"melds":[["KS","KH","KD"],["5H","6H","2C"]],"hand":[]},{"melds":[],"hand":["QS","AH","2D"]}]}` {
+	if string(hand.Record) != `{"players":[{"melds":[["KS","KH","KD"],["5H","6H","2C"],["8C","9C","10C","JC","QC"]],"hand":[]},{"melds":[],"hand":["QS","AH","2D"]}]}` {
 		t.Errorf("record %s", hand.Record)
 	}
 }
@@ -107,8 +109,8 @@ func TestSheetRefusals(t *testing.T) {
 // named in the working.
 func TestSheetHouseRules(t *testing.T) {
 	house := map[string]bool{"big_sets": true, "ace_set_15": true}
-	sh, hand := gametest.Judge(t, Module{}, tableOf(house, "Ann", "Bob"), gametest.Form("meld_0_0", "7h 7h 7s 7d 7c", "meld_0_1", "as ah ad", "hand_1", "3c"))
-	if hand == nil || !slices.Equal(hand.Points, []int{70, -5}) {
+	sh, hand := gametest.Judge(t, Module{}, tableOf(house, "Ann", "Bob"), gametest.Form("meld_0_0", "7h 7h 7s 7d 7c", "meld_0_1", "as ah ad", "meld_0_2", "3s 4s 5s", "hand_1", "3c"))
+	if hand == nil || !slices.Equal(hand.Points, []int{85, -5}) {
 		t.Fatalf("hand %+v, problem %q", hand, sh.Judgement.Problem)
 	}
 	if sh.Judgement.Lines[0] != "House rules: Big sets (R1); Aces in a set score 15 (R4)." {
@@ -121,45 +123,33 @@ func TestSheetHouseRules(t *testing.T) {
 // the "more" button adds one with the cursor in it.
 func TestSheetGroups(t *testing.T) {
 	f := gametest.Form(apiExample...)
-	f.Set(game.CountName("meld_0"), "2")
+	f.Set(game.CountName("meld_0"), "3")
 	sh, _ := gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob"), f)
-	third := gametest.Field(t, sh, "meld_0_2")
-	if !third.Fresh || third.Autofocus || third.Verdict != nil {
-		t.Errorf("the field after the last filled %+v", third)
+	fourth := gametest.Field(t, sh, "meld_0_3")
+	if !fourth.Fresh || fourth.Autofocus || fourth.Verdict != nil {
+		t.Errorf("the field after the last filled %+v", fourth)
 	}
 	for _, fl := range sh.Fields() {
-		if fl.Name == "meld_0_2" {
+		if fl.Name == "meld_0_3" {
 			t.Error("a fresh field is among those a preview updates")
 		}
 	}
 	sec := sh.Parts[0]
-	if sec.Kind != game.Section || sec.Label != "Ann" || sec.Parts[0].Kind != game.Hidden || sec.Parts[0].Value != "3" {
+	if sec.Kind != game.Section || sec.Label != "Ann" || sec.Parts[0].Kind != game.Hidden || sec.Parts[0].Value != "4" {
 		t.Errorf("Ann's section %+v", sec)
 	}
 	if more := sec.Parts[len(sec.Parts)-2]; more.Kind != game.More || more.Value != "more:meld_0" || more.Help != "Add a meld for Ann" {
 		t.Errorf("the more button %+v", more)
 	}
 
-	f.Set(game.CountName("meld_0"), "3")
+	f.Set(game.CountName("meld_0"), "4")
 	game.AddField(f, "meld_0")
 	sh, _ = gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob"), f)
-	if third := gametest.Field(t, sh, "meld_0_2"); third.Fresh || !third.Autofocus {
-		t.Errorf("the first empty field after more %+v", third)
+	if fourth := gametest.Field(t, sh, "meld_0_3"); fourth.Fresh || !fourth.Autofocus {
+		t.Errorf("the first empty field after more %+v", fourth)
 	}
-	if fourth := gametest.Field(t, sh, "meld_0_3"); fourth.Fresh || fourth.Autofocus {
-		t.Errorf("the field more added %+v", fourth)
-	}
-}
-
-// TestSheetTwoEmptyHands: a hand stopped with two players out of cards
-// names no one as out and asks whether a hand is missing.
-func TestSheetTwoEmptyHands(t *testing.T) {
-	sh, hand := gametest.Judge(t, Module{}, tableOf(nil, "Ann", "Bob", "Cy"), gametest.Form("meld_0_0", "KS KH KD", "meld_1_0", "7s 7h 7d", "hand_2", "3c"))
-	if hand == nil || hand.Seat != -1 {
-		t.Fatalf("hand %+v", hand)
-	}
-	if last := sh.Judgement.Lines[len(sh.Judgement.Lines)-1]; !strings.Contains(last, "Ann and Bob have no cards left") {
-		t.Errorf("last line %q", last)
+	if fifth := gametest.Field(t, sh, "meld_0_4"); fifth.Fresh || fifth.Autofocus {
+		t.Errorf("the field more added %+v", fifth)
 	}
 }
 
@@ -167,7 +157,7 @@ func TestSheetTwoEmptyHands(t *testing.T) {
 // was saved, and is judged the same.
 func TestSheetShowsItsRecordAgain(t *testing.T) {
 	tb := tableOf(nil, "Ann", "Bob")
-	_, hand := gametest.Judge(t, Module{}, tb, gametest.Form("meld_0_0", "5h 6h 2c=7h", "hand_1", "qs"))
+	_, hand := gametest.Judge(t, Module{}, tb, gametest.Form("meld_0_0", "5h 6h 2c=7h", "meld_0_1", "8c 9c 10c jc qc kc ac", "meld_0_2", "4d 4s 4c", "hand_1", "qs"))
 	values, err := Module{}.Values(tb, hand.Record)
 	if err != nil {
 		t.Fatal(err)

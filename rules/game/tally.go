@@ -158,15 +158,15 @@ func Places(totals []int, winners []int, highestWins bool) []int {
 // OnlyOneScores checks that nobody but r.Seat scores and that r.Seat's
 // points are not negative: the check by points of the games in which
 // only the player who went out, or won the trick, scores. why is a
-// sentence ("Only the trick's winner scores."); the error is a
+// sentence ("only the trick's winner scores."); the error is a
 // *PointsError naming the seat whose number is wrong.
 func OnlyOneScores(r Round, rule, why string) error {
 	for seat, p := range r.Points {
 		if p < 0 {
-			return BadPoints(seat, rule, "Points are never negative here (%s).", rule)
+			return BadPoints(seat, rule, "%d, but points are never negative here (%s).", p, rule)
 		}
 		if seat != r.Seat && p != 0 {
-			return BadPoints(seat, rule, "%s (%s).", strings.TrimSuffix(why, "."), rule)
+			return BadPoints(seat, rule, "%d, but %s (%s).", p, strings.TrimSuffix(why, "."), rule)
 		}
 	}
 	return nil
@@ -176,6 +176,12 @@ func OnlyOneScores(r Round, rule, why string) error {
 // seat's number, so that a form shows the message beside that seat's
 // field. It wraps the *ruling.Error naming the rule: ruling.RuleOf finds
 // the rule through it.
+//
+// The rule's message is written to follow the player's name ("75 cannot
+// be a Flathead score ... (F8)."): the registry (rules.Game.CheckPoints)
+// sets Name from the table, and the message then reads "Ann: 75 cannot
+// be ...", never a seat's index; without a name it is the same words as
+// a sentence of their own.
 type PointsError struct {
 	Seat int
 	Err  *ruling.Error
@@ -185,16 +191,28 @@ type PointsError struct {
 	// negative number). Earlier meldpads did not check it, so hands they
 	// stored may break it: an import restores them.
 	Beyond bool
+	// Name is the player in Seat, or "" when the table's names are not
+	// known.
+	Name string
 }
 
-func (e *PointsError) Error() string { return e.Err.Error() }
+func (e *PointsError) Error() string {
+	if e.Name == "" {
+		return ruling.Sentence(e.Err.Msg)
+	}
+	msg := e.Err.Msg
+	if !strings.HasSuffix(msg, ".") {
+		msg += "."
+	}
+	return e.Name + ": " + msg
+}
 
 // Unwrap returns the rule's error.
 func (e *PointsError) Unwrap() error { return e.Err }
 
 // BadPoints returns a *PointsError about seat's number, breaking rule.
-// The message is a sentence a player reads beside the field, naming the
-// rule in parentheses.
+// The message is what follows the player's name beside the field
+// ("Ann: ..."), naming the rule in parentheses.
 func BadPoints(seat int, rule, format string, args ...any) error {
 	return &PointsError{Seat: seat, Err: ruling.Errorf(rule, format, args...)}
 }

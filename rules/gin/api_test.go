@@ -11,6 +11,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
@@ -157,4 +158,27 @@ func roundTrip(t *testing.T, v any) map[string]any {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestServeGameScoreOklahomaG1: games/score takes "oklahoma" among its
+// house rules, and with it a deal doubled by a spade up-card, up to 258
+// (G1); without it, no deal scores over 129 (G3).
+func TestServeGameScoreOklahomaG1(t *testing.T) {
+	for _, tc := range []struct {
+		body   string
+		status int
+		rule   string
+	}{
+		{`{"deals": [[258, 0]], "house_rules": {"oklahoma": true}}`, 200, ""},
+		{`{"deals": [[0, 130], [0, 0]], "house_rules": {"oklahoma": true, "box_bonus": false}}`, 422, "G4"},
+		{`{"deals": [[131, 0]], "house_rules": {"oklahoma": true}}`, 422, "G1"},
+		{`{"deals": [[260, 0]], "house_rules": {"oklahoma": true}}`, 422, "G3"},
+		{`{"deals": [[130, 0]]}`, 422, "G3"},
+		{`{"deals": [[130, 0]], "house_rules": {"oklahoma": false}}`, 422, "G3"},
+	} {
+		status, got := gametest.Answer(t, Module{}, "games/score", []byte(tc.body))
+		if status != tc.status || (tc.rule != "" && got["rule"] != tc.rule) {
+			t.Errorf("%s: %d %v, want %d %s", tc.body, status, got, tc.status, tc.rule)
+		}
+	}
 }

@@ -69,8 +69,8 @@ func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
 			return GameScore{}, ruling.Errorf("G4", "gin: deal %d comes after the game was won: seat %d reached %d in deal %d (G4)",
 				i+1, g.Winner, g.Totals[g.Winner], wonIn)
 		}
-		if rule, why := judgePoints(points, house); why != "" {
-			return GameScore{}, ruling.Errorf(rule, "gin: deal %d: %s (%s)", i+1, why, rule)
+		if f := judgePoints(points, house); f != nil {
+			return GameScore{}, ruling.Errorf(f.rule, "gin: deal %d: %s (%s)", i+1, f.numbered, f.rule)
 		}
 		for seat, p := range points {
 			g.Totals[seat] += p

@@ -50,15 +50,20 @@ func HouseOf(t game.Table) HouseRules {
 	}
 }
 
-// CheckPoints checks a deal entered by points (Entry.Check): only one
+// CheckPoints checks a deal entered by points (judgePoints): only one
 // side scores, never more than a deal can (G3), an odd number over that
-// only as a doubled deal (G1). The table never ends a gin game: a player
+// only as a doubled deal (G1); what cannot be is said beside the number,
+// after its player's name. The table never ends a gin game: a player
 // reaching 100 does (G4).
 func (Module) CheckPoints(t game.Table, r game.Round) error {
 	if r.EndsGame {
 		return ruling.Errorf("G4", "a gin game ends when a player reaches %d, not when the table says (G4)", Target)
 	}
-	return plain(Entry{Points: r.Points}.Check(HouseOf(t)))
+	err := checkDealPoints(r.Points, HouseOf(t))
+	if _, beside := err.(*game.PointsError); beside {
+		return err
+	}
+	return plain(err)
 }
 
 // plain drops the "gin: " of an error's message, for a page that shows it

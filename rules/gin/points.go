@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"meldpad/rules/fan"
+	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
 
@@ -41,13 +42,14 @@ type Entry struct {
 // scoring (G3), at most the largest deal (G3, see MaxDealPoints), over
 // MaxDealPoints only a doubled deal, so an even number (G1), and nothing
 // for a draw (G2). A deal in which nobody scores is allowed: a draw, or a
-// tie under "undercut only when less".
+// tie under "undercut only when less". The words name seats by number,
+// as the API does.
 func (e Entry) Check(house HouseRules) error {
 	if len(e.Points) != MaxPlayers {
 		return &DealError{Field: "points", Msg: fmt.Sprintf("gin: a deal has %d numbers, one per player, not %d", MaxPlayers, len(e.Points))}
 	}
-	if rule, why := judgePoints(e.Points, house); why != "" {
-		return ruling.Errorf(rule, "gin: %s (%s)", why, rule)
+	if f := judgePoints(e.Points, house); f != nil {
+		return ruling.Errorf(f.rule, "gin: %s (%s)", f.numbered, f.rule)
 	}
 	if e.Draw && e.Points[0]+e.Points[1] != 0 {
 		return ruling.Errorf("G2", "gin: a draw scores nothing, but %d and %d are entered (G2)", e.Points[0], e.Points[1])
@@ -55,23 +57,70 @@ func (e Entry) Check(house HouseRules) error {
 	return nil
 }
 
-// judgePoints says what is impossible about one deal's points by seat, and
-// the rule that makes it so, or "" when nothing is. points holds two
-// numbers.
-func judgePoints(points []int, house HouseRules) (rule, why string) {
+// dealFault is what is impossible about one deal's points: the seat
+// whose number it is, the rule, and the words, twice: numbered, naming
+// the seat by its number as the API does ("seat 0 has -2, ..."), and
+// named, to follow the player's name beside the field of a form ("-2,
+// but ..."). beyond marks a number past what the cards make (G1, G3), as
+// against a deal of the wrong shape.
+type dealFault struct {
+	seat            int
+	rule            string
+	numbered, named string
+	beyond          bool
+}
+
+// judgePoints says what is impossible about one deal's points by seat, or
+// nil when nothing is. points holds two numbers. Every other deal is some
+// deal's (G1-G3): a knock scores 1 to 97, an undercut 25 to 35, Gin 25 to
+// 123, Big Gin 31 to 129, and under Oklahoma a spade up-card doubles any
+// of them, every even number up to 258.
+func judgePoints(points []int, house HouseRules) *dealFault {
 	for seat, p := range points {
 		if p < 0 {
-			return "G3", fmt.Sprintf("seat %d has %d, but points are never negative", seat, p)
+			return &dealFault{seat: seat, rule: "G3",
+				numbered: fmt.Sprintf("seat %d has %d, but points are never negative", seat, p),
+				named:    fmt.Sprintf("%d, but points are never negative", p)}
 		}
 	}
-	won := max(points[0], points[1])
+	won := 0
+	if points[1] > points[0] {
+		won = 1
+	}
+	p := points[won]
 	switch most := house.MaxDealPoints(); {
 	case points[0] > 0 && points[1] > 0:
-		return "G3", fmt.Sprintf("both players score (%d and %d), but only one side scores in a deal", points[0], points[1])
-	case won > most:
-		return "G3", fmt.Sprintf("%d points are more than a deal can score: at most %d", won, most)
-	case won > MaxDealPoints && won%2 != 0:
-		return "G1", fmt.Sprintf("%d points: over %d only a deal doubled by a spade up-card scores, and doubled points are even", won, MaxDealPoints)
+		return &dealFault{seat: 1, rule: "G3",
+			numbered: fmt.Sprintf("both players score (%d and %d), but only one side scores in a deal", points[0], points[1]),
+			named:    fmt.Sprintf("%d, but the other player scores %d: only one side scores in a deal", points[1], points[0])}
+	case p > most:
+		doubled := ""
+		if house.Oklahoma {
+			doubled = " doubled by a spade up-card"
+		}
+		return &dealFault{seat: won, rule: "G3", beyond: true,
+			numbered: fmt.Sprintf("%d points are more than a deal can score: at most %d", p, most),
+			named:    fmt.Sprintf("%d is more than a deal scores: at most %d, a Big Gin (%d + %d deadwood)%s", p, most, BigGinBonus, MaxDeadwood, doubled)}
+	case p > MaxDealPoints && p%2 != 0:
+		return &dealFault{seat: won, rule: "G1", beyond: true,
+			numbered: fmt.Sprintf("%d points: over %d only a deal doubled by a spade up-card scores, and doubled points are even", p, MaxDealPoints),
+			named:    fmt.Sprintf("%d: over %d only a deal doubled by a spade up-card scores, and doubled points are even", p, MaxDealPoints)}
 	}
-	return "", ""
+	return nil
+}
+
+// checkDealPoints is the check by points of one deal (G1-G3), as a
+// *game.PointsError beside the seat whose number cannot be.
+func checkDealPoints(points []int, house HouseRules) error {
+	if len(points) != MaxPlayers {
+		return Entry{Points: points}.Check(house)
+	}
+	f := judgePoints(points, house)
+	switch {
+	case f == nil:
+		return nil
+	case f.beyond:
+		return game.BeyondPoints(f.seat, f.rule, "%s (%s).", f.named, f.rule)
+	}
+	return game.BadPoints(f.seat, f.rule, "%s (%s).", f.named, f.rule)
 }

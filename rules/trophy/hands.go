@@ -4,19 +4,22 @@ import "meldpad/rules/cards"
 
 // holdings tracks what each seat whose hand is known still holds as the
 // trick goes on, counted by suit so that the following and folding checks
-// of T2 and T3 cost no search.
+// of T2 and T3 cost no search; and what every seat has played, since no
+// seat plays more cards on a trick than were dealt to it (T6).
 type holdings struct {
 	known  [MaxPlayers]bool
 	holder [deckSize]int8 // seat+1 holding the card, 0 for nobody known
 	suits  [MaxPlayers][cards.Zurfs + 1]uint8
 	size   [MaxPlayers]uint8
 	hands  [][]cards.Card
+	played [MaxPlayers]uint8 // cards each seat has played on the trick
+	dealt  uint8             // cards dealt to each seat: HandSize
 }
 
 // newHoldings records the hands of t. Cards are valid and distinct: the
 // trick was validated.
 func newHoldings(t *Trick) holdings {
-	h := holdings{hands: t.Hands}
+	h := holdings{hands: t.Hands, dealt: uint8(HandSize(t.Players))}
 	for seat, hand := range t.Hands {
 		if len(hand) == 0 {
 			continue
@@ -40,6 +43,13 @@ func (h *holdings) holderOf(c cards.Card) int {
 	return int(h.holder[i]) - 1
 }
 
+// play counts a card seat has just played, and takes it out of its
+// holder's hand.
+func (h *holdings) play(seat int, c cards.Card) {
+	h.played[seat]++
+	h.remove(c)
+}
+
 // remove takes c, just played, out of its holder's hand.
 func (h *holdings) remove(c cards.Card) {
 	i, _ := deckIndex(c)
@@ -54,8 +64,12 @@ func (h *holdings) remove(c cards.Card) {
 	}
 }
 
-// outOfCards reports whether seat is known to hold no cards (T6).
-func (h *holdings) outOfCards(seat int) bool { return h.known[seat] && h.size[seat] == 0 }
+// outOfCards reports whether seat is known to hold no cards (T6): its
+// hand is given and played out, or it has played on this trick every
+// card dealt to it, whatever its hand.
+func (h *holdings) outOfCards(seat int) bool {
+	return h.known[seat] && h.size[seat] == 0 || h.played[seat] >= h.dealt
+}
 
 // holdsColour reports whether seat still holds a suited card of colour.
 func (h *holdings) holdsColour(seat int, colour cards.Colour) bool {

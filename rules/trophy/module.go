@@ -19,26 +19,17 @@ func (Module) Info() game.Info {
 		EndRule: "T8", Deck: cards.Fanucci(), Round: "trick",
 		SeatQuestion: "Who won the trick?", SeatRule: "T5", SeatNote: "won the trick",
 		EndsHandQuestion: "A player ran out of cards: new hands are dealt after this trick (T6)",
-		PointsHint:       "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played (T7).",
+		PointsHint:       "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played; at most 57, 62 or 69 with 3, 4 or 5 players (T7).",
 		Points:           game.PointsColumns{Scored: true, Conceded: true},
 		Rules:            ruleTexts,
 	}
 }
 
-// MaxTrickPoints is the most one trick can be worth: every 8, 9, ∞ and
-// zero of the fifteen suits (T7).
-const MaxTrickPoints = 15 * (1 + 1 + 2 + 1)
-
 // CheckPoints checks a trick entered by points: only its winner scores,
-// and at most MaxTrickPoints (T7).
+// and at most what a trick of the table's size holds, new hands dealt
+// after it or not (T6, T7; see MaxTrickPoints).
 func (Module) CheckPoints(_ game.Table, r game.Round) error {
-	if err := game.OnlyOneScores(r, "T7", "Only the trick's winner scores."); err != nil {
-		return err
-	}
-	if r.Points[r.Seat] > MaxTrickPoints {
-		return game.BadPoints(r.Seat, "T7", "A trick is worth at most %d points (T7).", MaxTrickPoints)
-	}
-	return nil
+	return checkTrickPoints(r)
 }
 
 // Result is over when a player has reached 30 and one has the highest

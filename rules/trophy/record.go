@@ -45,8 +45,9 @@ func MaxPlays(players int) int {
 // the quick entry's winner that is no seat, more plays than a trick
 // takes, a play with both a card and a fold or with neither, a card the
 // Fanucci deck does not hold, a card given twice in the plays or in the
-// quick entry (each entry counts its cards apart), or more than one trump
-// in the quick entry (T5).
+// quick entry (each entry counts its cards apart), more than one trump
+// in the quick entry (T5), or more cards than were dealt: a seat's plays
+// beyond its hand, a quick entry beyond the table's (T6).
 func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	var rec Record
 	if err := json.Unmarshal(raw, &rec); err != nil {
@@ -62,10 +63,16 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	}
 	deck := cards.Fanucci()
 	tally := deck.NewTally()
+	played := make([]int, seats) // cards by seat: at most the deal's (T6)
 	for i, p := range rec.Plays {
 		field := game.Index("plays", i)
 		if err := checkSeat(field+".seat", p.Seat, seats); err != nil {
 			return Record{}, err
+		}
+		if !p.Fold {
+			if played[p.Seat]++; played[p.Seat] > HandSize(seats) {
+				return Record{}, ruling.Errorf("T6", "%s is seat %d's card %d, but each of %d players is dealt %d (T6)", field, p.Seat, played[p.Seat], seats, HandSize(seats))
+			}
 		}
 		switch {
 		case p.Fold && p.Card != "":
@@ -82,6 +89,9 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 	if q := rec.Quick; q != nil {
 		if err := checkSeat("quick.winner", q.Winner, seats); err != nil {
 			return Record{}, err
+		}
+		if most := MostTrickCards(seats, true); len(q.Cards) > most {
+			return Record{}, ruling.Errorf("T6", "quick.cards holds %d cards, but a trick holds at most the %d dealt (T6)", len(q.Cards), most)
 		}
 		tally := deck.NewTally()
 		trumps := 0

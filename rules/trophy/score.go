@@ -34,8 +34,9 @@ type Result struct {
 	// Folded[i] reports whether seat i has folded (T3).
 	Folded []bool
 	// HandEnds reports that the trick ended with a player out of cards, so
-	// new hands are dealt (T6). It can be known only for seats whose hands
-	// were given; without Hands it is false.
+	// new hands are dealt (T6). It is known for a seat whose hand was
+	// given, and for a seat that played on the trick every card dealt to
+	// it (HandSize); otherwise it is false.
 	HandEnds bool
 	// NextLeader is the seat to the left of the winner, who leads the next
 	// trick, across a redeal too (T6); -1 while the trick goes on.
@@ -220,7 +221,7 @@ func (r *referee) checkHeld(p Play, rule string) error {
 
 // take puts p's card on the trick and updates the ranking (T4).
 func (r *referee) take(p Play) {
-	r.hands.remove(p.Card)
+	r.hands.play(p.Seat, p.Card)
 	r.order.See(p.Card)
 	s := r.order.Strength(p.Card)
 	if s > r.best[p.Seat] {

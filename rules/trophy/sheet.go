@@ -84,8 +84,8 @@ func (Module) Judge(_ context.Context, t game.Table, form url.Values) (game.Shee
 		leader = -1
 	}
 	plays := readPlays(form, names, leader, game.NewReader(cards.Fanucci()))
-	quick := readQuick(form, names)
 	endsHand := form.Get(endsHandField) != ""
+	quick := readQuick(form, names, endsHand)
 
 	sh := game.Sheet{Parts: []game.Part{
 		plays.section(form, names, leaderNote(t, expected)),
@@ -310,8 +310,10 @@ type quickEntry struct {
 }
 
 // readQuick reads and counts the quick entry. Its cards are counted
-// apart from the plays', since both ways may list the same trick.
-func readQuick(form url.Values, names []string) quickEntry {
+// apart from the plays', since both ways may list the same trick. A trick
+// holds at most the cards dealt, and but one a player when new hands are
+// not dealt after it (endsHand; T6, MostTrickCards).
+func readQuick(form url.Values, names []string, endsHand bool) quickEntry {
 	plays, f := game.NewReader(cards.Fanucci()).Field(form, cardsField, "Cards of the trick", "e.g. 3 Lamps, 8 Fromps, Grue")
 	out := quickEntry{field: f, cards: game.CardsOf(plays)}
 	out.entered = form.Get(winnerField) != "" || strings.TrimSpace(f.Value) != ""
@@ -333,10 +335,43 @@ func readQuick(form url.Values, names []string) quickEntry {
 		rule, _ := ruling.RuleOf(err)
 		f.Verdict = badVerdict(msg, rule)
 		out.problem = msg
+	case len(out.cards) > MostTrickCards(len(names), endsHand):
+		f.Error = tooManyCards(names, winner, len(out.cards), endsHand)
+		out.problem = f.Error
 	case winnerErr != "":
 		out.problem = "Who won the trick? Choose one in the quick entry (T5)."
 	}
 	return out
+}
+
+// playedOut names the players who played on a trick every card dealt to
+// them (T6).
+func playedOut(plays []Play, names []string) []string {
+	played := make([]int, len(names))
+	var out []string
+	for _, p := range plays {
+		if !p.Fold {
+			if played[p.Seat]++; played[p.Seat] == HandSize(len(names)) {
+				out = append(out, names[p.Seat])
+			}
+		}
+	}
+	return out
+}
+
+// tooManyCards says that a trick's n cards are more than its table was
+// dealt (T6), naming the winner when chosen.
+func tooManyCards(names []string, winner, n int, endsHand bool) string {
+	players := len(names)
+	msg := itoa(n) + " cards, but a trick holds at most the " + itoa(MostTrickCards(players, true)) + " dealt to " + ruling.Number(players) + " players (T6)."
+	if !endsHand {
+		msg = itoa(n) + " cards, but a trick after which every player still holds a card holds at most " +
+			itoa(MostTrickCards(players, false)) + " at " + ruling.Number(players) + " (T6): tick the box if a player ran out."
+	}
+	if winner >= 0 && winner < players {
+		return names[winner] + ": " + msg
+	}
+	return msg
 }
 
 // details lays out the quick entry, open once something is entered in it.
@@ -397,6 +432,8 @@ func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool,
 		if quick.entered {
 			j.Problem += " Finish the plays, or clear them to use the quick entry."
 		}
+	case plays.entered && plays.res.HandEnds && !endsHand:
+		j.Problem = game.AndList(playedOut(plays.plays, names)) + " played every card dealt on this trick, so new hands are dealt after it (T6): tick the box."
 	case plays.entered && quick.entered && (plays.res.Winner != quick.winner || plays.res.Points != quick.points):
 		j.Problem = "The two entries disagree: the plays give " + names[plays.res.Winner] + " " + pointsWord(plays.res.Points) +
 			", the quick entry gives " + names[quick.winner] + " " + pointsWord(quick.points) + ". Correct one or clear it; nothing is saved until they agree."

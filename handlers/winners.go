@@ -1,0 +1,61 @@
+package handlers
+
+import (
+	"meldpad/db"
+	"meldpad/rules/game"
+)
+
+// winnerNames are the players who won a finished game: every seat in
+// first place, since players tied for the best total share the win (P4),
+// or the one winning seat when no place is stored.
+func winnerNames(names []string, places []int, winner int) []string {
+	var out []string
+	for seat, place := range places {
+		if place == 1 && seat < len(names) {
+			out = append(out, names[seat])
+		}
+	}
+	if len(out) == 0 && winner >= 0 && winner < len(names) {
+		out = []string{names[winner]}
+	}
+	return out
+}
+
+// gameWinners are the winners of a game of the scorepad (winnerNames).
+func gameWinners(g db.Game) []string {
+	names, places := make([]string, len(g.Seats)), make([]int, len(g.Seats))
+	for i, s := range g.Seats {
+		names[i], places[i] = s.Name, s.Place
+	}
+	return winnerNames(names, places, g.Winner)
+}
+
+// leagueGameWinners are the winners of a league's game (winnerNames).
+func leagueGameWinners(g db.LeagueGame) []string {
+	names, places := make([]string, len(g.Seats)), make([]int, len(g.Seats))
+	for i, s := range g.Seats {
+		names[i], places[i] = s.Name, s.Place
+	}
+	return winnerNames(names, places, g.Winner)
+}
+
+// wonText says who won, for a list of games: "Ann won", "Ann and Bob
+// shared the win" (P4); "" for none.
+func wonText(winners []string) string {
+	switch len(winners) {
+	case 0:
+		return ""
+	case 1:
+		return winners[0] + " won"
+	}
+	return game.AndList(winners) + " shared the win"
+}
+
+// haveWon says who has won, in a sentence about a game that is over:
+// "Ann has won", "Ann and Bob have won" (P4).
+func haveWon(winners []string) string {
+	if len(winners) == 1 {
+		return winners[0] + " has won"
+	}
+	return game.AndList(winners) + " have won"
+}
