@@ -48,11 +48,11 @@ func Plan(ctx context.Context, req Request) (Schedule, error) {
 	if err := req.Validate(); err != nil {
 		return Schedule{}, err
 	}
-	if err := ctx.Err(); err != nil {
-		return Schedule{}, err
-	}
 	l, err := layoutOf(req.Players, req.Sizes)
 	if err != nil {
+		return Schedule{}, err
+	}
+	if err := ctx.Err(); err != nil {
 		return Schedule{}, err
 	}
 	n := req.Players
