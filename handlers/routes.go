@@ -69,6 +69,8 @@ func (s *Server) routes(e *echo.Echo) {
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)
 	api.POST("/:game/melds/check", s.apiMeldCheck)
+	// An event night's seating: no game's, nothing stored (api_seat.go).
+	api.POST("/events/seat", s.apiSeat, seatGate(seatSlots()))
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
