@@ -14,7 +14,9 @@
 // How a round is shaped: as few players as possible sit out (a bye only
 // when the others cannot all be seated at the sizes allowed), and the
 // byes go to those who have sat out least, so that nobody sits out twice
-// while another has not sat out at all; the seed chooses among them.
+// while another has not sat out at all. Among those as fair to sit out,
+// the seed chooses first, and the search may then change its choice when
+// another player sitting out lets fewer pairs meet again.
 // The rest are seated at the smallest tables the sizes allow, since
 // fewer pairs at a table leave more room for meetings that are new.
 //

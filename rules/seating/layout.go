@@ -76,7 +76,8 @@ func layoutOf(players int, sizes []int) (layout, error) {
 // assignByes chooses who sits out in each round: byes players a round,
 // always among those with the fewest byes so far (had counts the byes
 // before the first round), so that nobody has a second bye while anyone
-// has had none. Among players with as many byes, the seed chooses.
+// has had none. Among players with as many byes, the seed chooses; the
+// search may change that choice later (search.canSitOut).
 func assignByes(players, rounds, byes int, had []int32, rng *rand.Rand) [][]int {
 	out := make([][]int, rounds)
 	if byes == 0 {

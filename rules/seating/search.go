@@ -8,11 +8,13 @@ import (
 
 // The local search follows Dotú and Van Hentenryck's for the social
 // golfer problem: a move swaps two players at different tables of one
-// round; each step takes a player who meets someone again at their table
-// and makes the best swap of that player (the one that removes the most
-// repeats, ties broken by the seed), except swaps made recently (a tabu
-// list); when the best seating found has not improved for a while, the
-// search returns to it and shakes it with a few random swaps.
+// round; each step weighs the swaps of players who meet someone again at
+// their table and makes the best (the one that removes the most repeats,
+// ties broken by the seed), except swaps made recently (a tabu list);
+// when the best seating found has not improved for a while, the search
+// returns to it and shakes it with a few random swaps. A move may also
+// seat a player who sits out in the place of one as fair to sit out
+// instead (canSitOut).
 
 // maxWork bounds one search, counted in the pair tests its moves make
 // (about a nanosecond each): a search that cannot reach its lower bound
