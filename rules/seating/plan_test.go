@@ -444,3 +444,56 @@ func ExamplePlan() {
 	fmt.Println(len(s.Rounds), "rounds of", len(s.Rounds[0].Tables), "tables,", s.Repeats, "repeats")
 	// Output: 5 rounds of 4 tables, 0 repeats
 }
+
+// TestEveningInParts: an evening seated a few rounds at a time, each
+// request carrying what the earlier answers seated (met, byes), still
+// repeats nobody where the whole evening can, and keeps its byes fair
+// across requests.
+func TestEveningInParts(t *testing.T) {
+	tests := []struct {
+		players int
+		sizes   []int
+		parts   []int
+		repeats int
+	}{
+		{16, []int{4}, []int{2, 3}, 0},
+		{15, []int{3}, []int{3, 2}, 0},
+		{18, []int{4}, []int{2, 2}, 0},
+		{13, []int{3, 4}, []int{1, 1, 1}, 0},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%d at %v in %v", tc.players, tc.sizes, tc.parts), func(t *testing.T) {
+			var met [][2]int
+			var byes []int
+			total := 0
+			for _, rounds := range tc.parts {
+				req := Request{Players: tc.players, Sizes: tc.sizes, Rounds: rounds, Met: met, Byes: slices.Clone(byes)}
+				s, err := Plan(context.Background(), req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := checkSchedule(req, s); err != nil {
+					t.Fatal(err)
+				}
+				total = s.Repeats
+				for _, round := range s.Rounds {
+					for _, table := range round.Tables {
+						for i, p := range table {
+							for _, q := range table[i+1:] {
+								met = append(met, [2]int{p, q})
+							}
+						}
+					}
+					for _, p := range round.Bye {
+						if !slices.Contains(byes, p) {
+							byes = append(byes, p)
+						}
+					}
+				}
+			}
+			if total != tc.repeats {
+				t.Errorf("%d repeats, want %d", total, tc.repeats)
+			}
+		})
+	}
+}
