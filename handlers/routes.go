@@ -73,6 +73,8 @@ func (s *Server) routes(e *echo.Echo) {
 	api.GET("/games", s.apiGames)
 	api.GET("/openapi.json", s.apiOpenAPI) // the API described (api_openapi.go); its page is /api
 	api.POST("/:game/melds/check", s.apiMeldCheck)
+	// An event night's seating: no game's, nothing stored (api_seat.go).
+	api.POST("/events/seat", s.apiSeat, seatGate(seatSlots()))
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
 	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
