@@ -112,6 +112,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
+	log = newBoundedLog(log) // no line grows with what a client sent (log_bound.go)
 	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), shown: newShownPages(), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
@@ -208,7 +209,8 @@ func csrfToken(c echo.Context) string {
 }
 
 // handleError is the one place errors become responses: a JSON body under
-// /api/, a friendly page elsewhere. Server errors are logged, never shown.
+// /api/, a friendly page elsewhere. Server errors are never shown: the
+// request's one log line (New) carries them.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
@@ -232,9 +234,6 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusServiceUnavailable
 	case errors.As(err, &he):
 		status = he.Code
-	}
-	if status >= 500 {
-		s.log.Error("server error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		switch {
