@@ -53,6 +53,14 @@ type Limits struct {
 	// call, a card sheet's judgement, the referee page. Past it, or when
 	// the client has gone, the computation stops and the answer is 503.
 	RefereeTimeout time.Duration
+	// HeaderTimeout is how long a request's line and headers may take to
+	// arrive. A body may take BodyTimeout, and one second more for every
+	// MinBodyRate bytes that arrive (limits_body.go); a client slower
+	// than either is cut off and its connection closed. -1 MinBodyRate
+	// turns the rate off (tests only).
+	HeaderTimeout time.Duration
+	BodyTimeout   time.Duration
+	MinBodyRate   int
 }
 
 // The defaults that do not depend on the machine. The connection and
@@ -79,6 +87,12 @@ const (
 	defaultRateAPI        = "1200/1m"
 	defaultImportQueue    = 2
 	defaultRefereeTimeout = 2 * time.Second
+	// A phone sends its headers and a form of a few KB in well under a
+	// second, even on a poor network; 10 seconds and 1 KB a second after
+	// that leave it a wide margin and an attacker little.
+	defaultHeaderTimeout = 10 * time.Second
+	defaultBodyTimeout   = 10 * time.Second
+	defaultMinBodyRate   = 1024
 )
 
 // DefaultLimits returns the limits meldpad uses unless told otherwise,
@@ -109,6 +123,9 @@ func defaultLimits(fds int) Limits {
 		RatePreview:         mustParseRate(defaultRatePreview),
 		RateAPI:             mustParseRate(defaultRateAPI),
 		RefereeTimeout:      defaultRefereeTimeout,
+		HeaderTimeout:       defaultHeaderTimeout,
+		BodyTimeout:         defaultBodyTimeout,
+		MinBodyRate:         defaultMinBodyRate,
 	}
 }
 
@@ -140,6 +157,18 @@ func (l Limits) withDefaults() Limits {
 	fillRate(&l.RateAPI, d.RateAPI)
 	if l.RefereeTimeout <= 0 {
 		l.RefereeTimeout = d.RefereeTimeout
+	}
+	if l.HeaderTimeout <= 0 {
+		l.HeaderTimeout = d.HeaderTimeout
+	}
+	if l.BodyTimeout <= 0 {
+		l.BodyTimeout = d.BodyTimeout
+	}
+	switch {
+	case l.MinBodyRate == 0:
+		l.MinBodyRate = d.MinBodyRate
+	case l.MinBodyRate < 0:
+		l.MinBodyRate = 0
 	}
 	return l
 }

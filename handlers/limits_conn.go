@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"context"
 	"net"
 	"net/http"
 	"net/netip"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/netutil"
@@ -24,10 +26,14 @@ import (
 // So that many addresses holding idle connections cannot keep everyone
 // waiting, no connection is kept idle at the total: once it is reached,
 // the connection idle the longest (kept alive between requests, or not
-// yet sending one) is closed, and so is one that goes idle while it
-// lasts. A browser or client reopens a closed idle connection unnoticed
-// when it needs it. For that the http.Server reports each connection's
-// state through ConnState.
+// yet sending one, or sending its headers) is closed, and so is one that
+// goes idle while it lasts. A browser or client reopens a closed idle
+// connection unnoticed when it needs it. With none idle, the connection
+// furthest behind in sending a body (limits_body.go) is closed: one that
+// sends its body a byte at a time holds its place no longer than it
+// takes another to arrive. For that the http.Server reports each
+// connection's state through ConnState, and its requests carry their
+// connection (ConnContext); ConfigureHTTP sets both.
 func (s *Server) LimitListener(ln net.Listener) net.Listener {
 	return &clientListener{
 		Listener: netutil.LimitListener(ln, s.limits.MaxConns),
@@ -35,7 +41,41 @@ func (s *Server) LimitListener(ln net.Listener) net.Listener {
 		trusted:  s.opts.TrustedProxies,
 		perAddr:  newClientCounter(0, s.limits.MaxConnsPerClient),
 		idle:     map[*countedConn]time.Time{},
+		reading:  map[*countedConn]bool{},
 	}
+}
+
+// connKey marks a request's context with its countedConn.
+type connKey struct{}
+
+// ConnContext puts a connection of LimitListener into the context of its
+// requests, for http.Server.ConnContext: a request's body says through
+// it how fast it arrives.
+func (s *Server) ConnContext(ctx context.Context, c net.Conn) context.Context {
+	if cc, ok := c.(*countedConn); ok {
+		return context.WithValue(ctx, connKey{}, cc)
+	}
+	return ctx
+}
+
+// maxHeaderBytes bounds a request's line and headers: a URI of a
+// megabyte is no address of meldpad's, and each connection reading one
+// holds that much memory. A browser's requests here take a few KB.
+const maxHeaderBytes = 64 << 10
+
+// ConfigureHTTP sets what the http.Server serving s must have for the
+// limits to hold: its timeouts, the connection hooks of LimitListener,
+// and the largest headers.
+func (s *Server) ConfigureHTTP(hs *http.Server) {
+	hs.ReadHeaderTimeout = s.limits.HeaderTimeout
+	// The body's deadline moves as it arrives (limits_body.go); a
+	// ReadTimeout would end an import's upload.
+	hs.ReadTimeout = 0
+	hs.WriteTimeout = 30 * time.Second
+	hs.IdleTimeout = 2 * time.Minute
+	hs.MaxHeaderBytes = maxHeaderBytes
+	hs.ConnState = s.ConnState
+	hs.ConnContext = s.ConnContext
 }
 
 // ConnState follows the state of the connections of LimitListener, for
@@ -55,10 +95,19 @@ type clientListener struct {
 	trusted []netip.Prefix
 	perAddr *clientCounter
 
-	mu   sync.Mutex
-	n    int                        // connections open
-	idle map[*countedConn]time.Time // open connections not serving a request, since when
+	mu      sync.Mutex
+	n       int                        // connections open
+	idle    map[*countedConn]time.Time // open connections not serving a request, since when
+	reading map[*countedConn]bool      // connections reading a request's body
+	// watching is set while a goroutine looks again, every shedEvery,
+	// for a connection to close at the total (watchFull).
+	watching bool
 }
+
+// shedEvery is how often a listener at its total, which found no
+// connection to close when the last one came, looks again: a body that
+// was on time may have fallen behind since.
+const shedEvery = 200 * time.Millisecond
 
 func (l *clientListener) Accept() (net.Conn, error) {
 	for {
@@ -80,15 +129,18 @@ func (l *clientListener) Accept() (net.Conn, error) {
 		l.idle[cc] = time.Now()
 		full := l.n >= l.max
 		l.mu.Unlock()
-		if full {
-			l.shedIdle(cc)
+		if full && !l.shed(cc) {
+			l.watchFull()
 		}
 		return cc, nil
 	}
 }
 
-// shedIdle closes the connection idle the longest, other than keep.
-func (l *clientListener) shedIdle(keep *countedConn) {
+// shed closes the connection idle the longest, other than keep, or with
+// none idle the one furthest behind the minimum rate in sending a body.
+// It reports whether it closed one.
+func (l *clientListener) shed(keep *countedConn) bool {
+	now := time.Now()
 	l.mu.Lock()
 	var oldest *countedConn
 	var since time.Time
@@ -97,10 +149,47 @@ func (l *clientListener) shedIdle(keep *countedConn) {
 			oldest, since = cc, t
 		}
 	}
-	l.mu.Unlock()
-	if oldest != nil {
-		oldest.Close()
+	if oldest == nil {
+		var most int64
+		for cc := range l.reading {
+			if behind := cc.behind(now); cc != keep && behind > most {
+				oldest, most = cc, behind
+			}
+		}
 	}
+	l.mu.Unlock()
+	if oldest == nil {
+		return false
+	}
+	oldest.Close()
+	return true
+}
+
+// watchFull looks every shedEvery for a connection to close, while the
+// total is reached: a connection waiting to be accepted gets in as soon
+// as a body in progress falls behind, not when it ends.
+func (l *clientListener) watchFull() {
+	l.mu.Lock()
+	if l.watching {
+		l.mu.Unlock()
+		return
+	}
+	l.watching = true
+	l.mu.Unlock()
+	go func() {
+		for {
+			time.Sleep(shedEvery)
+			l.mu.Lock()
+			full := l.n >= l.max
+			if !full {
+				l.watching = false
+				l.mu.Unlock()
+				return
+			}
+			l.mu.Unlock()
+			l.shed(nil)
+		}
+	}()
 }
 
 // setState records a connection's state. A connection that goes idle
@@ -113,8 +202,11 @@ func (l *clientListener) setState(cc *countedConn, state http.ConnState) {
 		if !cc.closed && !full {
 			l.idle[cc] = time.Now()
 		}
-	case http.StateActive, http.StateHijacked, http.StateClosed:
+	case http.StateActive:
 		delete(l.idle, cc)
+	case http.StateHijacked, http.StateClosed:
+		delete(l.idle, cc)
+		delete(l.reading, cc)
 	}
 	l.mu.Unlock()
 	if state == http.StateIdle && full {
@@ -128,6 +220,7 @@ func (l *clientListener) closed(cc *countedConn) {
 	l.n--
 	cc.closed = true
 	delete(l.idle, cc)
+	delete(l.reading, cc)
 	l.mu.Unlock()
 	if cc.perClient {
 		l.perAddr.give(cc.client)
@@ -160,6 +253,45 @@ type countedConn struct {
 	perClient bool   // counted against its address's share
 	closed    bool   // guarded by l.mu
 	once      sync.Once
+
+	// While a request's body arrives: since when (0 when none does), how
+	// many bytes came, and the minimum rate in bytes a second.
+	bodySince atomic.Int64 // UnixNano
+	bodyRead  atomic.Int64
+	bodyRate  atomic.Int64
+}
+
+// startBody marks the connection as reading a body since now, at the
+// minimum rate given.
+func (c *countedConn) startBody(now time.Time, rate int64) {
+	c.bodyRead.Store(0)
+	c.bodyRate.Store(rate)
+	c.bodySince.Store(now.UnixNano())
+	c.l.mu.Lock()
+	if !c.closed {
+		c.l.reading[c] = true
+	}
+	c.l.mu.Unlock()
+}
+
+// endBody marks the connection as no longer reading a body.
+func (c *countedConn) endBody() {
+	c.bodySince.Store(0)
+	c.l.mu.Lock()
+	delete(c.l.reading, c)
+	c.l.mu.Unlock()
+}
+
+// behind is how many bytes the body in progress lacks to have arrived at
+// the minimum rate since it began; 0 or less when it is on time, or when
+// none is in progress.
+func (c *countedConn) behind(now time.Time) int64 {
+	since := c.bodySince.Load()
+	if since == 0 {
+		return 0
+	}
+	elapsed := now.UnixNano() - since
+	return c.bodyRate.Load()*elapsed/int64(time.Second) - c.bodyRead.Load()
 }
 
 func (c *countedConn) Close() error {

@@ -100,6 +100,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		get.Method = http.MethodGet
 		r = get
 	}
+	r, end := s.paceBody(w, r)
+	defer end()
 	s.echo.ServeHTTP(w, r)
 }
 

@@ -276,14 +276,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	app := handlers.New(store, log, opts)
 	ln = app.LimitListener(ln)
-	srv := &http.Server{
-		Handler:           app,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ConnState:         app.ConnState, // so the listener can close idle connections when full
-	}
+	srv := &http.Server{Handler: app}
+	app.ConfigureHTTP(srv) // timeouts, and the hooks the listener closes connections by when full
 	srv.RegisterOnShutdown(app.CloseStreams)
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync)
 	logLimits(log, app.Limits())
