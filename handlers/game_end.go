@@ -114,7 +114,7 @@ func (s *Server) endGame(c echo.Context) error {
 			return err
 		}
 		return s.afterEnd(c, t, form)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm := endVM(c, t, form.Token)
 		vm.Error = "The game could not be ended: the server could not save it. Try again in a moment."

@@ -218,7 +218,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	case errors.As(err, &again):
 		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm.FormError = notSavedMessage(t)
 		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
@@ -316,7 +316,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return s.correctDeleted(c)
 	case errors.As(err, &again):
 		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm.FormError = notSavedMessage(t)
 		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))

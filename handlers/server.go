@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/go-playground/validator/v10"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
@@ -79,6 +80,7 @@ type Server struct {
 	pages    *pageCache   // rendered scorepads, by game version
 	pads     *padParts    // the part of a scorepad a live update brings, once per version
 	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
+	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
 }
@@ -120,6 +122,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		s.events = live.NewHub()
 	}
 	s.limits = newLimiter(opts.Limits)
+	s.lastRead, _ = lru.New[string, db.Game](maxLastRead) // the size is positive: it cannot fail
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -232,8 +235,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		status = http.StatusServiceUnavailable
+		c.Response().Header().Set("Retry-After", "5")
 	case errors.As(err, &he):
 		status = he.Code
 	}
@@ -273,7 +277,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
 	case http.StatusServiceUnavailable:
-		vm.Title, vm.Message = "Nothing was saved", "The server cannot write to its database just now (its disk may be full or read-only). "+
+		vm.Title, vm.Message = "Nothing was saved", "The server cannot reach or write its database just now (its disk may be full, or the database not answering). "+
 			"Go back: what you entered is still in the form. Try again in a moment."
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
