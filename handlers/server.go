@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
-	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/go-playground/validator/v10"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -76,10 +76,10 @@ type Server struct {
 	validate *validator.Validate
 	events   Broker // live updates (events.go)
 	echo     *echo.Echo
-	leagues  *leagueCache // computed standings, checked against each league's version
-	pages    *pageCache   // rendered scorepads, by game version
-	pads     *padParts    // the part of a scorepad a live update brings, once per version
-	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
+	leagues  *leagueCache                // computed standings, checked against each league's version
+	pages    *pageCache                  // rendered scorepads, by game version
+	pads     *padParts                   // the part of a scorepad a live update brings, once per version
+	shown    *shownPages                 // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
