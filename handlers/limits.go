@@ -61,6 +61,9 @@ type Limits struct {
 	HeaderTimeout time.Duration
 	BodyTimeout   time.Duration
 	MinBodyRate   int
+	// RefereeCPU is the processor time one address may use in the
+	// referee's routes (limits_cpu.go): over it, 429 with Retry-After.
+	RefereeCPU CPUBudget
 }
 
 // The defaults that do not depend on the machine. The connection and
@@ -126,6 +129,7 @@ func defaultLimits(fds int) Limits {
 		HeaderTimeout:       defaultHeaderTimeout,
 		BodyTimeout:         defaultBodyTimeout,
 		MinBodyRate:         defaultMinBodyRate,
+		RefereeCPU:          mustParseCPUBudget(defaultRefereeCPU),
 	}
 }
 
@@ -163,6 +167,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.BodyTimeout <= 0 {
 		l.BodyTimeout = d.BodyTimeout
+	}
+	if l.RefereeCPU == (CPUBudget{}) {
+		l.RefereeCPU = d.RefereeCPU
 	}
 	switch {
 	case l.MinBodyRate == 0:

@@ -183,6 +183,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	// the referee's deadline.
 	e.Use(s.rateLimits()...)
 	e.Use(s.admitImports())
+	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },

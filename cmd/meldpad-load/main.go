@@ -7,8 +7,8 @@
 //
 // It also fetches pages given with -page (a path, repeatable) the same way,
 // to measure scorepad and standings pages. Start the server with -rate-api
-// off (and -rate-writes off for -page of forms): the rates meant for one
-// client would refuse most of such a run.
+// off and -referee-cpu off (and -rate-writes off for -page of forms): the
+// rates meant for one client would refuse most of such a run.
 //
 // With -ratios it measures, in one run, requests per second of /healthz,
 // of a scorepad of -hands hands and of hand saves by points, in -rounds
@@ -349,6 +349,6 @@ func round(d time.Duration) string { return d.Round(time.Microsecond).String() }
 // connections of conc phones twice over (each measure's own, and the
 // savers' kept between their rounds) and a few of the set-up's.
 func measuringFlags(conc int) []string {
-	return []string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off",
+	return []string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off", "-referee-cpu", "off",
 		"-max-conns-per-client", strconv.Itoa(2*conc + 16)}
 }

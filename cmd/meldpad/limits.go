@@ -18,7 +18,7 @@ type limitFlag struct{ name, env string }
 var limitFlagList = func() []limitFlag {
 	names := []string{"max-conns", "max-conns-per-client", "max-streams", "max-streams-per-client",
 		"import-queue", "rate-writes", "rate-preview", "rate-api", "referee-timeout",
-		"header-timeout", "body-timeout", "min-body-rate"}
+		"header-timeout", "body-timeout", "min-body-rate", "referee-cpu"}
 	out := make([]limitFlag, len(names))
 	for i, n := range names {
 		out[i] = limitFlag{n, "MELDPAD_" + strings.ToUpper(strings.ReplaceAll(n, "-", "_"))}
@@ -48,6 +48,7 @@ func limitFlags(fs *flag.FlagSet, l *handlers.Limits) {
 	fs.Var(rateFlag{&l.RatePreview}, "rate-preview", "card-sheet previews one client address may ask for: `N/TIME` or off"+env("rate-preview"))
 	fs.Var(rateFlag{&l.RateAPI}, "rate-api", "requests to /api/v1/ one client address may send: `N/TIME` or off"+env("rate-api"))
 	fs.DurationVar(&l.RefereeTimeout, "referee-timeout", l.RefereeTimeout, "longest one referee computation may take; past it the answer is 503"+env("referee-timeout"))
+	fs.Var(cpuFlag{&l.RefereeCPU}, "referee-cpu", "processor time one client address may use in the referee (the API, previews): `TIME/TIME` (2s/10s: two seconds at once, two more every ten) or off; over it the answer is 429"+env("referee-cpu"))
 	fs.DurationVar(&l.HeaderTimeout, "header-timeout", l.HeaderTimeout, "longest a request's headers may take to arrive"+env("header-timeout"))
 	fs.DurationVar(&l.BodyTimeout, "body-timeout", l.BodyTimeout, "how long a request's body may take to begin with, one second more for every -min-body-rate bytes that arrive"+env("body-timeout"))
 	fs.IntVar(&l.MinBodyRate, "min-body-rate", l.MinBodyRate, "bytes a second a request's body must arrive at, after -body-timeout; slower, the connection is closed"+env("min-body-rate"))
@@ -89,6 +90,25 @@ func (f rateFlag) Set(s string) error {
 	return nil
 }
 
+// cpuFlag reads a handlers.CPUBudget from a flag ("2s/10s", "off").
+type cpuFlag struct{ b *handlers.CPUBudget }
+
+func (f cpuFlag) String() string {
+	if f.b == nil {
+		return ""
+	}
+	return f.b.String()
+}
+
+func (f cpuFlag) Set(s string) error {
+	b, err := handlers.ParseCPUBudget(s)
+	if err != nil {
+		return err
+	}
+	*f.b = b
+	return nil
+}
+
 // validateLimits reports limits that cannot work.
 func validateLimits(l handlers.Limits) error {
 	for _, v := range []struct {
@@ -120,5 +140,5 @@ func logLimits(log *slog.Logger, l handlers.Limits) {
 		"max_streams", l.MaxStreams, "max_streams_per_client", l.MaxStreamsPerClient,
 		"import_queue", l.ImportQueue, "rate_writes", l.RateWrites.String(), "rate_preview", l.RatePreview.String(),
 		"rate_api", l.RateAPI.String(), "referee_timeout", l.RefereeTimeout.String(),
-		"header_timeout", l.HeaderTimeout.String(), "body_timeout", l.BodyTimeout.String(), "min_body_rate", l.MinBodyRate)
+		"header_timeout", l.HeaderTimeout.String(), "body_timeout", l.BodyTimeout.String(), "min_body_rate", l.MinBodyRate, "referee_cpu", l.RefereeCPU.String())
 }
