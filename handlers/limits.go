@@ -294,8 +294,10 @@ type refusal struct {
 func (r refusal) send(c echo.Context) error {
 	// The page is rendered even when the request's context has ended (a
 	// deadline passed or the client went away), since that is often why
-	// the request is refused.
+	// the request is refused. A file to download (limits_heavy.go) is not
+	// sent after all: the page is shown, not saved.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
+	c.Response().Header().Del(echo.HeaderContentDisposition)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(retrySeconds(r.retry)))
 	// A refused client has nothing more to send for a while: its
 	// connection is closed rather than kept for it. Not when it sent a

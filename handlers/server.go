@@ -83,6 +83,8 @@ type Server struct {
 	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
 	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
+	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
+	files    *fileCache // exports and CSV files, by league version (file_cache.go)
 }
 
 // headKey marks the context of a HEAD request answered as its GET.
@@ -123,6 +125,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	}
 	s.limits = newLimiter(opts.Limits)
 	s.lastRead, _ = lru.New[string, db.Game](maxLastRead) // the size is positive: it cannot fail
+	s.heavy, s.files = newHeavyGate(heavySlots()), newFileCache()
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -155,7 +158,8 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// the phone's referee (serveGzipped).
 		Skipper: func(c echo.Context) bool {
 			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league" ||
-				c.Path() == "/static/meldpad.wasm"
+				c.Path() == "/l/:league/players/:player" || c.Path() == "/g/:game/history" ||
+				c.Path() == "/static/meldpad.wasm" || keptFileRoutes[c.Path()]
 		},
 		// The fastest level: at the default one gzip was a quarter of a
 		// scorepad's CPU for pages of a few KB, which compress nearly as
@@ -182,6 +186,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	// at a time, both before a body is read (the CSRF check reads forms);
 	// the referee's deadline.
 	e.Use(s.rateLimits()...)
+	e.Use(withClient(), heavyErrors())
 	e.Use(s.admitImports())
 	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
@@ -253,6 +258,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 		return
 	}
+	c.Response().Header().Del(echo.HeaderContentDisposition) // a file that failed: the page is shown, not saved
 	vm := views.ErrorVM{Status: status}
 	switch status {
 	case http.StatusNotFound:
