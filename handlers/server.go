@@ -82,7 +82,7 @@ type Server struct {
 	shown    *shownPages                 // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
-	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
+	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
 	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
 	files    *fileCache // exports and CSV files, by league version (file_cache.go)
 }
