@@ -281,11 +281,23 @@ func (s *Store) remember(ctx context.Context, tx dbtx, c Change, gameID, handID,
 	if c.Token == "" {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, rememberQuery, c.Token, gameID, handID, revisionID, formatTime(s.now())); err != nil {
+	res, err := tx.ExecContext(ctx, rememberQuery, c.Token, gameID, handID, revisionID, formatTime(s.now()))
+	if err != nil {
 		return fmt.Errorf("db: remember form token: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		// The token was not found for this game (submitted), yet it is
+		// kept: another game's form, or a new game's, sent it. Saved, it
+		// would save again each time it is sent, so it saves nothing.
+		return ErrTokenElsewhere
 	}
 	return nil
 }
+
+// ErrTokenElsewhere means a form brought a token another game's form (or
+// a new game's) used already: a token is one form's, so nothing was
+// saved. Only a form altered by hand does this.
+var ErrTokenElsewhere = errors.New("db: this form's token was used by another form")
 
 // revise writes a revision of the hand and returns its id.
 func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, author string, before, after *snapshot) (int64, error) {

@@ -241,6 +241,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
+	case errors.Is(err, db.ErrTokenElsewhere):
+		status = http.StatusConflict
 	case db.Unavailable(err):
 		status = http.StatusServiceUnavailable
 		c.Response().Header().Set("Retry-After", "5")
@@ -283,6 +285,8 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+	case http.StatusConflict:
+		vm.Title, vm.Message = "This form was sent before", "It carries the mark of a form already sent for another game. Nothing was saved: go back, reload the page and enter it again."
 	case http.StatusServiceUnavailable:
 		vm.Title, vm.Message = "Nothing was saved", "The server cannot reach or write its database just now (its disk may be full, or the database not answering). "+
 			"Go back: what you entered is still in the form. Try again in a moment."
