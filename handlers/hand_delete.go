@@ -14,7 +14,7 @@ import (
 // deleteForm confirms a deletion.
 type deleteForm struct {
 	Token   string `form:"token" validate:"token"`
-	Version string `form:"version" validate:"omitempty,number"`
+	Version string `form:"version" validate:"version"`
 	Author  string `form:"author" validate:"name=40"`
 }
 
