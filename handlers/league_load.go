@@ -57,6 +57,11 @@ func (s *Server) organized(next func(c echo.Context, l db.League) error) echo.Ha
 		if err != nil {
 			return err
 		}
+		if c.Request().Method == http.MethodPost {
+			// A form of the organizer's page, posted from it (the CSRF
+			// check holds it to this site): the phone organizes it.
+			rememberLeague(c, leagueLink{ID: l.OrganizerID, Organizer: true})
+		}
 		return next(c, l)
 	}
 }
