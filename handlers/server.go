@@ -193,7 +193,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "meldpad_csrf",
+		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieMaxAge:   30 * 24 * 3600, // a form left open overnight still saves
 		CookieHTTPOnly: true,
@@ -202,6 +202,10 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	s.routes(e)
 	return s
 }
+
+// csrfCookie is the cookie that holds a phone's CSRF token; it also tells
+// the phone apart (post_redirect.go).
+const csrfCookie = "meldpad_csrf"
 
 // render writes a page. It renders into a buffer first so that a failure
 // becomes a proper error page, not half a page.
