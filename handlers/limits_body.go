@@ -132,16 +132,12 @@ func (b *pacedBody) arrived() {
 }
 
 // end ends the body's turn when the handler returns. What is left of a
-// body the handler did not read, net/http reads out (256 KB at most)
-// under the deadline the body had.
+// body the handler did not read (a request refused before it), net/http
+// reads out (256 KB at most) under the deadline the body had: the
+// connection still counts as reading it, falling behind as it waits,
+// until the response is done (clientListener.setState).
 func (b *pacedBody) end() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.done {
-		return
-	}
 	b.done = true
-	if b.conn != nil {
-		b.conn.endBody()
-	}
 }

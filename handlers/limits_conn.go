@@ -23,17 +23,20 @@ import (
 //
 // Over the total, a connection waits in the kernel's queue until another
 // closes (netutil.LimitListener), holding no file descriptor meanwhile.
-// So that many addresses holding idle connections cannot keep everyone
-// waiting, no connection is kept idle at the total: once it is reached,
-// the connection idle the longest (kept alive between requests, or not
-// yet sending one, or sending its headers) is closed, and so is one that
-// goes idle while it lasts. A browser or client reopens a closed idle
-// connection unnoticed when it needs it. With none idle, the connection
-// furthest behind in sending a body (limits_body.go) is closed: one that
-// sends its body a byte at a time holds its place no longer than it
-// takes another to arrive. For that the http.Server reports each
-// connection's state through ConnState, and its requests carry their
-// connection (ConnContext); ConfigureHTTP sets both.
+// So that many addresses holding connections cannot keep everyone
+// waiting, a place is made at the total, counting connections in every
+// state: among the connections of the address that holds the most, the
+// one idle the longest (kept alive between requests, or not yet sending
+// one, or sending its headers) is closed, or with none idle the one
+// furthest behind the minimum rate in sending a body (limits_body.go);
+// an idle connection is also closed as soon as it goes idle while the
+// total lasts. A browser or client reopens a closed idle connection
+// unnoticed when it needs it, and a client holding one or two
+// connections keeps them while others hold dozens: addresses sending
+// bodies a byte at a time make room among themselves. For that the
+// http.Server reports each connection's state through ConnState, and its
+// requests carry their connection (ConnContext); ConfigureHTTP sets
+// both.
 func (s *Server) LimitListener(ln net.Listener) net.Listener {
 	return &clientListener{
 		Listener: netutil.LimitListener(ln, s.limits.MaxConns),
@@ -42,6 +45,7 @@ func (s *Server) LimitListener(ln net.Listener) net.Listener {
 		perAddr:  newClientCounter(0, s.limits.MaxConnsPerClient),
 		idle:     map[*countedConn]time.Time{},
 		reading:  map[*countedConn]bool{},
+		byClient: map[string]map[*countedConn]bool{},
 	}
 }
 
@@ -99,6 +103,9 @@ type clientListener struct {
 	n       int                        // connections open
 	idle    map[*countedConn]time.Time // open connections not serving a request, since when
 	reading map[*countedConn]bool      // connections reading a request's body
+	// byClient holds each address's open connections; a trusted proxy's
+	// are under "".
+	byClient map[string]map[*countedConn]bool
 	// watching is set while a goroutine looks again, every shedEvery,
 	// for a connection to close at the total (watchFull).
 	watching bool
@@ -127,6 +134,10 @@ func (l *clientListener) Accept() (net.Conn, error) {
 		l.mu.Lock()
 		l.n++
 		l.idle[cc] = time.Now()
+		if l.byClient[cc.client] == nil {
+			l.byClient[cc.client] = map[*countedConn]bool{}
+		}
+		l.byClient[cc.client][cc] = true
 		full := l.n >= l.max
 		l.mu.Unlock()
 		if full && !l.shed(cc) {
@@ -136,33 +147,55 @@ func (l *clientListener) Accept() (net.Conn, error) {
 	}
 }
 
-// shed closes the connection idle the longest, other than keep, or with
-// none idle the one furthest behind the minimum rate in sending a body.
-// It reports whether it closed one.
+// shed closes a connection other than keep, from the address holding the
+// most (in every state): its connection idle the longest, or with none
+// idle the one furthest behind the minimum rate in sending a body. It
+// reports whether it closed one.
 func (l *clientListener) shed(keep *countedConn) bool {
 	now := time.Now()
 	l.mu.Lock()
-	var oldest *countedConn
-	var since time.Time
-	for cc, t := range l.idle {
-		if cc != keep && (oldest == nil || t.Before(since)) {
-			oldest, since = cc, t
-		}
+	clients := make([]string, 0, len(l.byClient))
+	for client := range l.byClient {
+		clients = append(clients, client)
 	}
-	if oldest == nil {
-		var most int64
-		for cc := range l.reading {
-			if behind := cc.behind(now); cc != keep && behind > most {
-				oldest, most = cc, behind
-			}
+	slices.SortFunc(clients, func(a, b string) int { return len(l.byClient[b]) - len(l.byClient[a]) })
+	var victim *countedConn
+	for _, client := range clients {
+		if victim = l.victimOf(client, keep, now); victim != nil {
+			break
 		}
 	}
 	l.mu.Unlock()
-	if oldest == nil {
+	if victim == nil {
 		return false
 	}
-	oldest.Close()
+	victim.Close()
 	return true
+}
+
+// victimOf is the connection of client to close to make room, or nil:
+// the one idle the longest, else the one furthest behind in sending a
+// body. The caller holds l.mu.
+func (l *clientListener) victimOf(client string, keep *countedConn, now time.Time) *countedConn {
+	var idlest, slowest *countedConn
+	var since time.Time
+	var most int64
+	for cc := range l.byClient[client] {
+		if cc == keep {
+			continue
+		}
+		if t, idle := l.idle[cc]; idle {
+			if idlest == nil || t.Before(since) {
+				idlest, since = cc, t
+			}
+		} else if behind := cc.behind(now); l.reading[cc] && behind > most {
+			slowest, most = cc, behind
+		}
+	}
+	if idlest != nil {
+		return idlest
+	}
+	return slowest
 }
 
 // watchFull looks every shedEvery for a connection to close, while the
@@ -199,11 +232,17 @@ func (l *clientListener) setState(cc *countedConn, state http.ConnState) {
 	full := l.n >= l.max
 	switch state {
 	case http.StateIdle:
+		delete(l.reading, cc)
+		cc.bodySince.Store(0)
 		if !cc.closed && !full {
 			l.idle[cc] = time.Now()
 		}
 	case http.StateActive:
+		// A new request: a body left over from the one before no longer
+		// counts (its own, if any, starts in ServeHTTP).
 		delete(l.idle, cc)
+		delete(l.reading, cc)
+		cc.bodySince.Store(0)
 	case http.StateHijacked, http.StateClosed:
 		delete(l.idle, cc)
 		delete(l.reading, cc)
@@ -221,6 +260,11 @@ func (l *clientListener) closed(cc *countedConn) {
 	cc.closed = true
 	delete(l.idle, cc)
 	delete(l.reading, cc)
+	if conns := l.byClient[cc.client]; conns != nil {
+		if delete(conns, cc); len(conns) == 0 {
+			delete(l.byClient, cc.client)
+		}
+	}
 	l.mu.Unlock()
 	if cc.perClient {
 		l.perAddr.give(cc.client)

@@ -64,8 +64,8 @@ func (a *attack) run(ctx context.Context, out io.Writer) error {
 	checks.Add(2)
 	go func() { defer checks.Done(); sg.checkHealth(checkCtx, rep) }()
 	go func() { defer checks.Done(); sg.save(checkCtx, rep, checker, game) }()
-	sleep(ctx, 2*time.Second) // quiet, for a baseline
-	quiet := len(rep.health)
+	quietFrom := time.Now()
+	sleep(ctx, 3*time.Second) // quiet, for a baseline
 
 	if a.pid > 0 {
 		_ = os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", a.pid), []byte("5"), 0)
@@ -94,15 +94,14 @@ func (a *attack) run(ctx context.Context, out io.Writer) error {
 	stopChecks()
 	checks.Wait()
 
-	var during []time.Duration
-	for _, h := range rep.health[min(quiet, len(rep.health)):] {
-		if !h.at.Before(started) && h.at.Before(ended) {
+	var before, during []time.Duration
+	for _, h := range rep.health {
+		switch {
+		case !h.at.Before(quietFrom) && h.at.Before(started):
+			before = append(before, h.took)
+		case !h.at.Before(started) && h.at.Before(ended):
 			during = append(during, h.took)
 		}
-	}
-	var before []time.Duration
-	for _, h := range rep.health[:min(quiet, len(rep.health))] {
-		before = append(before, h.took)
 	}
 	saves := rep.saveTimes[min(savesBefore, len(rep.saveTimes)):]
 	fmt.Fprintf(out, "attack %s for %s: %s\n", a.kind, a.dur, statuses)
