@@ -80,8 +80,10 @@ func gzipBytes(write func(w io.Writer) error) ([]byte, error) {
 }
 
 // sendFile sends a kept file: as it is to a client that takes gzip,
-// inflated on the way to one that does not.
-func sendFile(c echo.Context, gz []byte) error {
+// inflated on the way to one that does not, in one of the heavy reads'
+// slots (inflating the export of a league of 5,000 games takes a tenth
+// of a second).
+func (s *Server) sendFile(c echo.Context, gz []byte) error {
 	h := c.Response().Header()
 	h.Add("Vary", "Accept-Encoding")
 	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
@@ -90,6 +92,11 @@ func sendFile(c echo.Context, gz []byte) error {
 		_, err := c.Response().Write(gz)
 		return err
 	}
+	release, err := s.heavy.slot(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	defer release()
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		return err
@@ -100,11 +107,18 @@ func sendFile(c echo.Context, gz []byte) error {
 }
 
 // keptFile answers with the file kept under key, or computes it under
-// the heavy gate (limits_heavy.go), keeps it and answers with it.
+// the heavy gate (limits_heavy.go), keeps it and answers with it. The
+// whole answer is one of the address's heavy reads: a file of megabytes
+// sent over and over costs, even kept.
 func (s *Server) keptFile(c echo.Context, key string, write func(ctx context.Context, w io.Writer) error) error {
+	ctx, release, err := s.heavy.withTurn(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	defer release()
 	gz, ok := s.files.get(key)
 	if !ok {
-		v, err := s.heavy.do(c.Request().Context(), key, func(ctx context.Context) (any, error) {
+		v, err := s.heavy.do(ctx, key, func(ctx context.Context) (any, error) {
 			if gz, ok := s.files.get(key); ok {
 				return gz, nil
 			}
@@ -120,5 +134,5 @@ func (s *Server) keptFile(c echo.Context, key string, write func(ctx context.Con
 		}
 		gz = v.([]byte)
 	}
-	return sendFile(c, gz)
+	return s.sendFile(c, gz)
 }

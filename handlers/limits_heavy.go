@@ -93,13 +93,27 @@ func clientOf(ctx context.Context) string {
 // (whose answer this one was waiting for) is tried again for this one.
 //
 // A computation within another (a league's CSV file reading the league)
-// runs in the turn of the one it is part of.
+// runs in the slot of the one it is part of; one asked for by a request
+// that has its address's turn already (keptFile) takes only a slot.
 func (g *heavyGate) do(ctx context.Context, key string, compute func(ctx context.Context) (any, error)) (any, error) {
-	if ctx.Value(heavyTurnKey{}) != nil {
+	if ctx.Value(heavySlotKey{}) != nil {
 		return compute(ctx)
 	}
-	client := clientOf(ctx)
-	run := func() (any, error) { return g.run(ctx, client, compute) }
+	run := func() (any, error) {
+		if ctx.Value(heavyTurnKey{}) == nil {
+			release, err := g.turn(ctx, clientOf(ctx))
+			if err != nil {
+				return nil, err
+			}
+			defer release()
+		}
+		release, err := g.slot(ctx)
+		if err != nil {
+			return nil, err
+		}
+		defer release()
+		return compute(context.WithValue(context.WithoutCancel(ctx), heavySlotKey{}, true))
+	}
 	v, err, shared := g.flights.Do(key, run)
 	if shared && (errors.Is(err, errHeavyBusy) || errors.Is(err, errHeavyFull) || errors.Is(err, context.Canceled)) {
 		return run()
@@ -107,8 +121,27 @@ func (g *heavyGate) do(ctx context.Context, key string, compute func(ctx context
 	return v, err
 }
 
-// run waits for the address's turn and a slot, then computes.
-func (g *heavyGate) run(ctx context.Context, client string, compute func(ctx context.Context) (any, error)) (any, error) {
+// heavyTurnKey marks the context of a request that has its address's
+// turn; heavySlotKey that of a computation that has a slot.
+type (
+	heavyTurnKey struct{}
+	heavySlotKey struct{}
+)
+
+// withTurn waits for the address's turn (turn) and returns the context
+// that says it has it, and the function that gives it back.
+func (g *heavyGate) withTurn(ctx context.Context) (context.Context, func(), error) {
+	release, err := g.turn(ctx, clientOf(ctx))
+	if err != nil {
+		return ctx, nil, err
+	}
+	return context.WithValue(ctx, heavyTurnKey{}, true), release, nil
+}
+
+// turn waits for client's turn: one heavy read at a time, heavyQueue
+// waiting, more refused (errHeavyBusy); waiting longer than the gate's
+// wait is errHeavyFull.
+func (g *heavyGate) turn(ctx context.Context, client string) (release func(), err error) {
 	g.mu.Lock()
 	turns := g.byClient[client]
 	if turns == nil {
@@ -121,37 +154,41 @@ func (g *heavyGate) run(ctx context.Context, client string, compute func(ctx con
 	}
 	turns.admitted++
 	g.mu.Unlock()
-	defer func() {
+	leave := func() {
 		g.mu.Lock()
 		if turns.admitted--; turns.admitted == 0 {
 			delete(g.byClient, client)
 		}
 		g.mu.Unlock()
-	}()
-
+	}
 	timer := time.NewTimer(g.wait)
 	defer timer.Stop()
 	select {
 	case turns.turn <- struct{}{}:
-		defer func() { <-turns.turn }()
+		return func() { <-turns.turn; leave() }, nil
 	case <-ctx.Done():
+		leave()
 		return nil, ctx.Err()
 	case <-timer.C:
+		leave()
 		return nil, errHeavyFull
 	}
-	select {
-	case g.slots <- struct{}{}:
-		defer func() { <-g.slots }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timer.C:
-		return nil, errHeavyFull
-	}
-	return compute(context.WithValue(context.WithoutCancel(ctx), heavyTurnKey{}, true))
 }
 
-// heavyTurnKey marks the context of a computation that has its turn.
-type heavyTurnKey struct{}
+// slot waits for one of the server's slots (errHeavyFull past the gate's
+// wait).
+func (g *heavyGate) slot(ctx context.Context) (release func(), err error) {
+	timer := time.NewTimer(g.wait)
+	defer timer.Stop()
+	select {
+	case g.slots <- struct{}{}:
+		return func() { <-g.slots }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		return nil, errHeavyFull
+	}
+}
 
 // heavyRefusal is the answer to a computation the gate refused, or nil
 // for any other error.
