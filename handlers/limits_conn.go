@@ -139,8 +139,22 @@ func (l *clientListener) Accept() (net.Conn, error) {
 		}
 		l.byClient[cc.client][cc] = true
 		full := l.n >= l.max
+		var idle *countedConn
+		mostHeld := full && len(l.byClient[cc.client]) > 2 && l.holdsMost(cc.client)
+		if mostHeld {
+			idle = l.idlestOf(cc.client, cc)
+		}
 		l.mu.Unlock()
-		if full && !l.shed(cc) {
+		switch {
+		case mostHeld && idle != nil:
+			idle.Close() // its own idle one makes room for it
+		case mostHeld && len(l.byClient) > 1:
+			// The address holding the most, none of them idle, gets no
+			// more: closing one of its others for this one would only
+			// trade its places round and round.
+			cc.Close()
+			continue
+		case full && !l.shed(cc):
 			l.watchFull()
 		}
 		return cc, nil
@@ -171,6 +185,31 @@ func (l *clientListener) shed(keep *countedConn) bool {
 	}
 	victim.Close()
 	return true
+}
+
+// holdsMost reports whether client holds at least as many connections as
+// any other; the caller holds l.mu.
+func (l *clientListener) holdsMost(client string) bool {
+	n := len(l.byClient[client])
+	for other, conns := range l.byClient {
+		if other != client && len(conns) > n {
+			return false
+		}
+	}
+	return true
+}
+
+// idlestOf is client's connection idle the longest, other than keep, or
+// nil; the caller holds l.mu.
+func (l *clientListener) idlestOf(client string, keep *countedConn) *countedConn {
+	var idlest *countedConn
+	var since time.Time
+	for cc := range l.byClient[client] {
+		if t, idle := l.idle[cc]; idle && cc != keep && (idlest == nil || t.Before(since)) {
+			idlest, since = cc, t
+		}
+	}
+	return idlest
 }
 
 // victimOf is the connection of client to close to make room, or nil:
@@ -226,10 +265,12 @@ func (l *clientListener) watchFull() {
 }
 
 // setState records a connection's state. A connection that goes idle
-// while the total is reached is closed at once: another may be waiting.
+// while the total is reached is closed at once, another may be waiting,
+// unless its address holds only a couple: a phone's connection kept
+// alive between its saves is not taken from it for others' sake.
 func (l *clientListener) setState(cc *countedConn, state http.ConnState) {
 	l.mu.Lock()
-	full := l.n >= l.max
+	full := l.n >= l.max && len(l.byClient[cc.client]) > 2
 	switch state {
 	case http.StateIdle:
 		delete(l.reading, cc)
