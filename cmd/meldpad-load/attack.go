@@ -26,7 +26,7 @@ import (
 //   - slow-body: addrs addresses (127.0.0.2 and on) each open conns
 //     connections of POST /games with Content-Length: 60000 and send the
 //     body one byte every every, opening again each connection the
-//     server closes;
+//     server closes a tenth of a second later;
 //   - heavy-get: a league of 5,000 games is imported (its export, 23 MB),
 //     then conns connections from one address (127.0.0.2) ask for its
 //     export (/lo/ORG/export.json) over and over, and as many for its
@@ -180,6 +180,10 @@ func (a *attack) slowBodies(ctx context.Context, st *statusCounts) {
 				defer wg.Done()
 				for ctx.Err() == nil {
 					st.add(slowPostOnce(ctx, from, host, a.every))
+					// Open again a tenth of a second later: at once, this
+					// process (on the same processors) would measure
+					// itself more than the server.
+					sleep(ctx, 100*time.Millisecond)
 				}
 			}()
 		}
