@@ -47,13 +47,13 @@ type shownPage struct {
 	status int
 	header http.Header
 	body   []byte
-	owner  [32]byte // the phone that posted it: its CSRF cookie, hashed
+	owner  [32]byte // the phone that posted it: its phoneCookie, hashed
 	client string   // the address it came from (clientKey)
 	at     time.Time
 }
 
 // shownPages holds the pages kept by id. A page is shown only to the
-// phone that posted the form (the same CSRF cookie): it carries that
+// phone that posted the form (the same phoneCookie): it carries that
 // phone's CSRF token and what it typed, and a ?shown= link shared with
 // another phone must not hand them over. Each address holds at most
 // maxShownPerClient pages, its oldest dropped first; when all of them
@@ -136,14 +136,31 @@ func (sp *shownPages) dropExpired() {
 	}
 }
 
+// phoneCookie tells a phone's kept pages from another's: a random id,
+// given to a phone the first time a page is kept for it. The CSRF cookie
+// cannot serve: a browser that says where a request comes from
+// (Sec-Fetch-Site) is let through without one, and never gets one.
+const phoneCookie = "meldpad_phone"
+
 // phoneOf is the phone a request comes from, as kept pages know it: its
-// CSRF cookie, hashed; zero without one.
+// phoneCookie, hashed; zero without one.
 func phoneOf(c echo.Context) [32]byte {
-	ck, err := c.Cookie(csrfCookie)
-	if err != nil || ck.Value == "" {
+	ck, err := c.Cookie(phoneCookie)
+	if err != nil || !db.ValidID(ck.Value) {
 		return [32]byte{}
 	}
 	return sha256.Sum256([]byte(ck.Value))
+}
+
+// ownPhone is phoneOf, giving the phone its cookie first if it has none.
+func ownPhone(c echo.Context) [32]byte {
+	if phone := phoneOf(c); phone != ([32]byte{}) {
+		return phone
+	}
+	id := db.NewID()
+	c.SetCookie(&http.Cookie{Name: phoneCookie, Value: id, Path: "/", MaxAge: 2 * 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	return sha256.Sum256([]byte(id))
 }
 
 // captured is a response held back: its status, headers and body.
@@ -190,7 +207,7 @@ func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.Mid
 			at := getPath(c)
 			header := http.Header{echo.HeaderContentType: real.Header().Values(echo.HeaderContentType)}
 			s.shown.add(id, &shownPage{path: at, status: status, header: header, body: bytes.Clone(hold.body.Bytes()),
-				owner: phoneOf(c), client: clientKey(c.RealIP())})
+				owner: ownPhone(c), client: clientKey(c.RealIP())})
 			sep := "?"
 			if strings.Contains(at, "?") {
 				sep = "&"
