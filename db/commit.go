@@ -95,14 +95,23 @@ func (c *committer) do(ctx context.Context, keeps bool, fn func(tx wtx) error) e
 	c.busy = true
 	c.mu.Unlock()
 	if lead {
-		// This caller writes the batch its own write is in (the first
-		// waiting: the queue was empty), then hands the writes that came
-		// meanwhile to a writer of their own, so that no caller waits for
-		// more than its own batch (at most maxBatch writes, with those
-		// that join it).
-		c.writeBatch()
+		// A writer of its own writes the batch this write is in (the
+		// first waiting: the queue was empty), then the writes that came
+		// meanwhile, batch after batch. The caller waits for its answer,
+		// or until its time runs out: a writer stuck on a disk that
+		// hangs, or on a lock another process holds, keeps it no longer.
+		go c.writeBatch()
 	}
-	return <-job.done
+	select {
+	case err := <-job.done:
+		return err
+	case <-ctx.Done():
+		// The writer is stuck (a disk that hangs) or far behind: the
+		// caller is answered now. A job not yet begun is skipped when
+		// its turn comes (together); one under way stops at its next
+		// statement and is undone, unless it was committing.
+		return ctx.Err()
+	}
 }
 
 // writeBatch writes the waiting jobs, up to maxBatch, in one commit; if

@@ -62,6 +62,7 @@ type Store struct {
 	stamps  stampCache // the games' stamps read since the last commit
 	sole    *os.File   // holds SoleServer's lock; nil without it
 	now     func() time.Time
+	timeout time.Duration // each call's (Timeout); 0 for none
 
 	health writeHealth // how the last write went, for Writable
 }
@@ -82,6 +83,7 @@ const (
 type Option func(*openConfig)
 
 type openConfig struct {
+	timeout     time.Duration // Timeout; 0 for DefaultTimeout
 	sync        string
 	readOnly    bool
 	sole        bool
@@ -152,6 +154,12 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	for _, opt := range opts {
 		opt(&cfg)
 	}
+	switch {
+	case cfg.timeout == 0:
+		cfg.timeout = DefaultTimeout
+	case cfg.timeout < 0:
+		cfg.timeout = 0
+	}
 	if cfg.sync != SyncFull && cfg.sync != SyncNormal {
 		return nil, fmt.Errorf("db: synchronous %q: want %s or %s", cfg.sync, SyncFull, SyncNormal)
 	}
@@ -203,7 +211,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{w: w, r: r, ws: newStmts(commits.conn, false), rs: newStmts(r, true), commits: commits,
-		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}
+		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}, timeout: cfg.timeout}
 	if err := s.ws.prepare(ctx, writeQueries...); err != nil {
 		s.Close()
 		return nil, err
@@ -273,7 +281,9 @@ func (s *Store) Close() error {
 // Ping reports whether the database can be read and written: a reader
 // answers, and Writable. /healthz uses it, so it stays cheap: it never
 // waits for a write in progress.
-func (s *Store) Ping(ctx context.Context) error {
+func (s *Store) Ping(ctx context.Context) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if err := s.r.PingContext(ctx); err != nil {
 		return fmt.Errorf("db: ping reader: %w", err)
 	}
@@ -312,6 +322,11 @@ func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, keeps bool, 
 		s.health.record(s.now(), nil)
 	case s.storageFailed(err):
 		err = fmt.Errorf("%w: %w", ErrUnwritable, err)
+		s.health.record(s.now(), err)
+	case errors.Is(err, context.DeadlineExceeded):
+		// The write did not end in its time (Timeout): until a write or
+		// a probe ends in time, the database is not answering.
+		err = fmt.Errorf("%w: %w", ErrUnavailable, err)
 		s.health.record(s.now(), err)
 	}
 	return err

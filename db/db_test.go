@@ -342,9 +342,15 @@ func TestTokenReusedAcrossGamesIsHarmless(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A hostile client replays the game form's token on a hand form.
-	if _, err := s.AddHand(ctx, a.ID, pointsHand(1, 0), Change{Token: token}); err != nil {
-		t.Errorf("replayed token: %v", err)
+	// A hostile client replays the game form's token on a hand form: it
+	// saves nothing, rather than a hand each time it is sent.
+	for range 2 {
+		if _, err := s.AddHand(ctx, a.ID, pointsHand(1, 0), Change{Token: token}); !errors.Is(err, ErrTokenElsewhere) {
+			t.Errorf("replayed token: %v, want ErrTokenElsewhere", err)
+		}
+	}
+	if hands, err := s.Hands(ctx, a.ID); err != nil || len(hands) != 0 {
+		t.Errorf("a replayed token saved %d hands (%v)", len(hands), err)
 	}
 }
 

@@ -20,7 +20,9 @@ func (s *Store) ExportAll(ctx context.Context) (Archive, error) {
 // ExportLeague returns one league with its players and its games (the
 // games in it now: not those taken out of it). It holds the games'
 // editing links: the organizer's page offers it.
-func (s *Store) ExportLeague(ctx context.Context, leagueID int64) (Archive, error) {
+func (s *Store) ExportLeague(ctx context.Context, leagueID int64) (_ Archive, err error) {
+	ctx, end := s.call(ctx, heavyTimes)
+	defer end(&err)
 	return s.export(ctx, exportScope{
 		leagues: `SELECT id FROM leagues WHERE id = ?1`,
 		games:   `g.league_id = ?1`,

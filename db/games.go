@@ -90,7 +90,9 @@ type NewGame struct {
 
 // CreateGame records a new game. If a game was already created with the
 // same form token (a double-tapped submit), it returns that game instead.
-func (s *Store) CreateGame(ctx context.Context, in NewGame) (Game, error) {
+func (s *Store) CreateGame(ctx context.Context, in NewGame) (_ Game, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if _, ok := rules.Lookup(in.Rules); !ok {
 		return Game{}, fmt.Errorf("db: create game: unknown rules %q", in.Rules)
 	}
@@ -241,7 +243,9 @@ func scanGame(row scanner, more ...any) (Game, error) {
 }
 
 // Game returns the game with the given public id, with its seats.
-func (s *Store) Game(ctx context.Context, publicID string) (Game, error) {
+func (s *Store) Game(ctx context.Context, publicID string) (_ Game, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(publicID) {
 		return Game{}, ErrNotFound
 	}
@@ -289,7 +293,9 @@ type querier interface {
 // GamesByPublicIDs returns the games with the given public ids, with
 // their seats, in the order given; ids of no game are skipped. A phone's
 // own list of games is read this way.
-func (s *Store) GamesByPublicIDs(ctx context.Context, ids []string) ([]Game, error) {
+func (s *Store) GamesByPublicIDs(ctx context.Context, ids []string) (_ []Game, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	var games []Game
 	for _, id := range ids {
 		g, err := s.Game(ctx, id)
@@ -318,6 +324,8 @@ const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.pub
 	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.public_id = ?`
 
 // GameStamp returns the stamp of the game with the given public id.
-func (s *Store) GameStamp(ctx context.Context, publicID string) (Stamp, error) {
+func (s *Store) GameStamp(ctx context.Context, publicID string) (_ Stamp, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.readStamp(ctx, "g", stampQuery, publicID, "game "+publicID)
 }

@@ -121,7 +121,9 @@ func scanHand(row scanner) (Hand, error) {
 
 // Hands returns the game's hands in the order they were played, without
 // deleted ones.
-func (s *Store) Hands(ctx context.Context, gameID int64) ([]Hand, error) {
+func (s *Store) Hands(ctx context.Context, gameID int64) (_ []Hand, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return loadHands(ctx, s.reads(), gameID)
 }
 
@@ -151,7 +153,9 @@ func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
 
 // Hand returns one hand of the game. A deleted hand is ErrDeleted, which
 // is also ErrNotFound.
-func (s *Store) Hand(ctx context.Context, gameID, handID int64) (Hand, error) {
+func (s *Store) Hand(ctx context.Context, gameID, handID int64) (_ Hand, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return loadHand(ctx, s.reads(), gameID, handID)
 }
 
@@ -277,11 +281,23 @@ func (s *Store) remember(ctx context.Context, tx dbtx, c Change, gameID, handID,
 	if c.Token == "" {
 		return nil
 	}
-	if _, err := tx.ExecContext(ctx, rememberQuery, c.Token, gameID, handID, revisionID, formatTime(s.now())); err != nil {
+	res, err := tx.ExecContext(ctx, rememberQuery, c.Token, gameID, handID, revisionID, formatTime(s.now()))
+	if err != nil {
 		return fmt.Errorf("db: remember form token: %w", err)
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		// The token was not found for this game (submitted), yet it is
+		// kept: another game's form, or a new game's, sent it. Saved, it
+		// would save again each time it is sent, so it saves nothing.
+		return ErrTokenElsewhere
 	}
 	return nil
 }
+
+// ErrTokenElsewhere means a form brought a token another game's form (or
+// a new game's) used already: a token is one form's, so nothing was
+// saved. Only a form altered by hand does this.
+var ErrTokenElsewhere = errors.New("db: this form's token was used by another form")
 
 // revise writes a revision of the hand and returns its id.
 func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, author string, before, after *snapshot) (int64, error) {
@@ -321,7 +337,9 @@ const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat
 // first submit saved, or, when it brings other values, fails with an
 // *AlreadySavedError. It fails with ErrGameOver on a finished game and
 // with ErrConflict when the game changed since c.Version.
-func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change) (Hand, error) {
+func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change) (_ Hand, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
@@ -343,7 +361,9 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 // as the write finds them, so a phone's form is checked against the very
 // state its hand is added to, and the caller need not read the game
 // first. An error from build is returned as it is, and nothing is saved.
-func (s *Store) AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (HandInput, error), c Change) (Hand, error) {
+func (s *Store) AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (HandInput, error), c Change) (_ Hand, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(link) {
 		return Hand{}, ErrNotFound
 	}
@@ -439,12 +459,14 @@ func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (ga
 // changed since c.Version (another phone corrected it first), with
 // ErrDeleted when another phone deleted it, and with an
 // *AlreadySavedError when the form's token already saved other values.
-func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change) (Hand, error) {
+func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change) (_ Hand, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
 	want := in.snapshot()
-	err := s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx dbtx) (*snapshot, error) {
+	err = s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx dbtx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?, ends_game = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
@@ -463,7 +485,9 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 // DeleteHand removes a hand from the game (its row and revisions stay, for
 // the history) and recomputes the game. Deleting a hand already deleted
 // with the same form token is not an error.
-func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) error {
+func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.changeHand(ctx, gameID, handID, c, "delete", nil, func(tx dbtx) (*snapshot, error) {
 		now := formatTime(s.now())
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
@@ -538,7 +562,9 @@ type Revision struct {
 }
 
 // Revisions returns every change to the game's hands, oldest first.
-func (s *Store) Revisions(ctx context.Context, gameID int64) ([]Revision, error) {
+func (s *Store) Revisions(ctx context.Context, gameID int64) (_ []Revision, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.hand_id, h.seq, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
 		FROM revisions r JOIN hands h ON h.id = r.hand_id WHERE h.game_id = ? ORDER BY r.id`, gameID)
 	if err != nil {

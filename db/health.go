@@ -56,7 +56,7 @@ func (s *Store) Writable(ctx context.Context) error {
 	}
 	defer s.health.probing.Store(false)
 	probeErr := s.write(ctx, func(tx wtx) error { return s.probe(ctx, tx) })
-	if probeErr != nil && !errors.Is(probeErr, ErrUnwritable) {
+	if probeErr != nil && !Unavailable(probeErr) {
 		// The probe itself failed (the request went away): it says nothing
 		// of the disk.
 		return err

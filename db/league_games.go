@@ -58,7 +58,9 @@ type LeagueRecord struct {
 }
 
 // LeagueRecord loads the league with its members and games.
-func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord, error) {
+func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (_ LeagueRecord, err error) {
+	ctx, end := s.call(ctx, heavyTimes)
+	defer end(&err)
 	return s.LeagueRecordSince(ctx, leagueID, nil)
 }
 
@@ -72,7 +74,9 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (LeagueRecord,
 // way a game leaves a league (games are never deleted), sets the
 // league's removed_version. After one corrected hand, a league of 5,000
 // games then costs the reading of one game.
-func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (LeagueRecord, error) {
+func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (_ LeagueRecord, err error) {
+	ctx, end := s.call(ctx, heavyTimes)
+	defer end(&err)
 	tx, err := s.r.BeginTx(ctx, s.readOptions())
 	if err != nil {
 		return LeagueRecord{}, fmt.Errorf("db: league %d: begin: %w", leagueID, err)
@@ -237,7 +241,9 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 // the league; the game itself is kept. Its seats become plain names, the
 // names its players have in the league now: outside leagues a game has no
 // players.
-func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error {
+func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(watchID) {
 		return ErrNotFound
 	}
@@ -269,9 +275,11 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 // LeagueHandCounts returns how many hands each game of the league has
 // (deleted hands not counted), by game id; a game without hands is not
 // in it. One query for the whole league, for its games' CSV file.
-func (s *Store) LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error) {
+func (s *Store) LeagueHandCounts(ctx context.Context, leagueID int64) (_ map[int64]int, err error) {
+	ctx, end := s.call(ctx, heavyTimes)
+	defer end(&err)
 	counts := map[int64]int{}
-	err := eachRow(ctx, s.r, `SELECT h.game_id, count(*) FROM hands h JOIN games g ON g.id = h.game_id
+	err = eachRow(ctx, s.r, `SELECT h.game_id, count(*) FROM hands h JOIN games g ON g.id = h.game_id
 		WHERE g.league_id = ? AND h.deleted_at IS NULL GROUP BY h.game_id`, []any{leagueID}, func(rows *sql.Rows) error {
 		var gameID int64
 		var n int

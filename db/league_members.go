@@ -45,14 +45,18 @@ func addMember(ctx context.Context, tx wtx, leagueID, playerID int64, now string
 // AddMembers makes the named players members of the league: a name the
 // league knows (in any case) is its player, a new name becomes a new
 // player of the league. Players of other leagues are never looked at.
-func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) error {
+func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		return addMembers(ctx, tx, leagueID, names, formatTime(s.now()))
 	})
 }
 
 // Members returns the league's members by name.
-func (s *Store) Members(ctx context.Context, leagueID int64) ([]Player, error) {
+func (s *Store) Members(ctx context.Context, leagueID int64) (_ []Player, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return loadMembers(ctx, s.reads(), leagueID)
 }
 
@@ -79,9 +83,11 @@ func loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, erro
 // league's players: a player copied into the league with a new id when
 // players came to belong to leagues, or a name merged into another. It
 // is ErrNotFound for any other id.
-func (s *Store) MovedPlayer(ctx context.Context, leagueID, oldID int64) (int64, error) {
+func (s *Store) MovedPlayer(ctx context.Context, leagueID, oldID int64) (_ int64, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	var id int64
-	err := s.r.QueryRowContext(ctx, `SELECT player_id FROM player_moves WHERE league_id = ? AND old_id = ?`, leagueID, oldID).Scan(&id)
+	err = s.r.QueryRowContext(ctx, `SELECT player_id FROM player_moves WHERE league_id = ? AND old_id = ?`, leagueID, oldID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}
@@ -154,7 +160,9 @@ func playerChanged(ctx context.Context, tx wtx, leagueID, playerID int64, bumpGa
 // one league, so the merge changes that league's games and nothing else.
 // When both sat in one game it fails with a *MergeConflictError, which
 // names only games of the league, and changes nothing.
-func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) error {
+func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if keep == gone {
 		return fmt.Errorf("db: merge player %d into itself", keep)
 	}
@@ -229,7 +237,9 @@ func sharedGames(ctx context.Context, tx wtx, leagueID, a, b int64) ([]SharedGam
 // changes. A name another player of the league has (in any case) is
 // ErrNameTaken: the two are merged instead. A player of another league is
 // ErrNotFound.
-func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) error {
+func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	name = strings.TrimSpace(name)
 	return s.write(ctx, func(tx wtx) error {
 		if _, err := leaguePlayerName(ctx, tx, leagueID, playerID); err != nil {

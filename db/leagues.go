@@ -97,7 +97,9 @@ func gamesJSON(ids []string) (string, error) {
 // CreateLeague records a new league with its members and, if named, a
 // first season. A repeated form token returns the league the first submit
 // made.
-func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (League, error) {
+func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	games, err := gamesJSON(in.Games)
 	if err != nil {
 		return League{}, err
@@ -147,7 +149,9 @@ func nullIfEmpty(s string) any {
 }
 
 // League returns the league a members' link names.
-func (s *Store) League(ctx context.Context, publicID string) (League, error) {
+func (s *Store) League(ctx context.Context, publicID string) (_ League, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(publicID) {
 		return League{}, ErrNotFound
 	}
@@ -155,7 +159,9 @@ func (s *Store) League(ctx context.Context, publicID string) (League, error) {
 }
 
 // LeagueByOrganizer returns the league an organizer's link names.
-func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (League, error) {
+func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (_ League, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(organizerID) {
 		return League{}, ErrNotFound
 	}
@@ -163,7 +169,9 @@ func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (Leag
 }
 
 // LeagueOfGame returns the league the game belongs to, or ErrNotFound.
-func (s *Store) LeagueOfGame(ctx context.Context, gameID int64) (League, error) {
+func (s *Store) LeagueOfGame(ctx context.Context, gameID int64) (_ League, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.leagueWhere(ctx, s.reads(), `id = (SELECT league_id FROM games WHERE id = ?)`, gameID)
 }
 
@@ -264,7 +272,9 @@ func (s *Store) leagueWrite(ctx context.Context, leagueID int64, fn func(tx wtx)
 }
 
 // UpdateLeague changes the league's name and the games that count.
-func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, gameIDs []string) error {
+func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, gameIDs []string) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	games, err := gamesJSON(gameIDs)
 	if err != nil {
 		return err
@@ -280,7 +290,9 @@ func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, g
 
 // AddSeason adds a season to the league. A repeated form token adds
 // nothing more.
-func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) error {
+func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, token, created_at)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
@@ -293,7 +305,9 @@ func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) e
 }
 
 // UpdateSeason renames a season of the league and changes its dates.
-func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in SeasonInput) error {
+func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in SeasonInput) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ? AND league_id = ?`,
 			strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn), seasonID, leagueID)
@@ -308,7 +322,9 @@ func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in S
 }
 
 // DeleteSeason removes a season; its games stay in the league.
-func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) error {
+func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) (err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND league_id = ?`, seasonID, leagueID); err != nil {
 			return fmt.Errorf("db: delete season %d: %w", seasonID, err)
@@ -319,7 +335,9 @@ func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) erro
 
 // ActiveLeagues returns up to limit leagues, those with the most recently
 // changed games first, so a server starting up can prepare their pages.
-func (s *Store) ActiveLeagues(ctx context.Context, limit int) ([]League, error) {
+func (s *Store) ActiveLeagues(ctx context.Context, limit int) (_ []League, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	rows, err := s.r.QueryContext(ctx, `SELECT l.public_id FROM leagues l
 		LEFT JOIN games g ON g.league_id = l.id
 		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT ?`, limit)

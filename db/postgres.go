@@ -65,6 +65,11 @@ func openPostgres(ctx context.Context, dsn string, cfg openConfig) (*Store, erro
 	if cfg.readOnly {
 		conf.RuntimeParams["default_transaction_read_only"] = "on"
 	}
+	if conf.ConnectTimeout == 0 && cfg.timeout > 0 {
+		// A server that does not answer holds no request longer than a
+		// call may take (Timeout).
+		conf.ConnectTimeout = cfg.timeout
+	}
 	if err := migratePostgres(ctx, conf); err != nil {
 		return nil, err
 	}
@@ -79,7 +84,7 @@ func openPostgres(ctx context.Context, dsn string, cfg openConfig) (*Store, erro
 	// pgx prepares and caches every statement on each connection by
 	// itself, so the store's own statement caches stay empty.
 	st := newStmts(pool, false)
-	return &Store{postgres: true, w: pool, r: pool, ws: st, rs: st,
+	return &Store{postgres: true, w: pool, r: pool, ws: st, rs: st, timeout: cfg.timeout,
 		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}}, nil
 }
 
@@ -176,7 +181,10 @@ func pgStorageFailed(err error) bool {
 	}
 	var ne net.Error
 	var ce *pgconn.ConnectError
-	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce)
+	// A connection found closed, or one that could not take the query
+	// (SafeToRetry: nothing was sent), says the way to the server failed.
+	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce) ||
+		errors.Is(err, pgconn.ErrConnClosed) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
 
 // lockGame makes the game's writes take turns, in the transaction of a

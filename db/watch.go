@@ -9,9 +9,11 @@ import (
 
 // WatchID returns the game's read-only link id, making one the first time
 // it is asked for.
-func (s *Store) WatchID(ctx context.Context, gameID int64) (string, error) {
+func (s *Store) WatchID(ctx context.Context, gameID int64) (_ string, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	var id string
-	err := s.write(ctx, func(tx wtx) error {
+	err = s.write(ctx, func(tx wtx) error {
 		var current sql.NullString
 		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&current); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
@@ -37,12 +39,14 @@ func (s *Store) WatchID(ctx context.Context, gameID int64) (string, error) {
 }
 
 // GameByWatchID returns the game a read-only link shows.
-func (s *Store) GameByWatchID(ctx context.Context, watchID string) (Game, error) {
+func (s *Store) GameByWatchID(ctx context.Context, watchID string) (_ Game, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	if !ValidID(watchID) {
 		return Game{}, ErrNotFound
 	}
 	var publicID string
-	err := s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
+	err = s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -57,6 +61,8 @@ const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(
 
 // WatchStamp returns the stamp (GameStamp) of the game a read-only link
 // shows, in one statement.
-func (s *Store) WatchStamp(ctx context.Context, watchID string) (Stamp, error) {
+func (s *Store) WatchStamp(ctx context.Context, watchID string) (_ Stamp, err error) {
+	ctx, end := s.call(ctx, 1)
+	defer end(&err)
 	return s.readStamp(ctx, "w", watchStampQuery, watchID, "game of watch link")
 }

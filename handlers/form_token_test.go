@@ -41,7 +41,11 @@ func TestDamagedHiddenFieldsAreShownAndMended(t *testing.T) {
 		if p.status != http.StatusUnprocessableEntity {
 			t.Fatalf("damaged %v: %d %s, want 422\n%s", damage, p.status, p.location, p.body)
 		}
-		mustContain(t, p, `role="alert">Nothing was saved: this form came back damaged.`, typed)
+		message := `role="alert">Nothing was saved: this form came back damaged.`
+		if damage.Has("version") {
+			message = `role="alert">Nothing was saved: this form came back without saying which state of the game it was made from`
+		}
+		mustContain(t, p, message, typed)
 		if saved(p) {
 			t.Fatal("saved with a damaged form")
 		}

@@ -41,6 +41,13 @@ func newValidator() *validator.Validate {
 	_ = v.RegisterValidation("name", func(fl validator.FieldLevel) bool {
 		return nameProblem(fl.Field().String(), fl.Param()) == nil
 	})
+	// version: the version a form was made from, a whole number from 1:
+	// a write without it would skip the check that another phone did not
+	// change the game or hand meanwhile (db.Change.Version).
+	_ = v.RegisterValidation("version", func(fl validator.FieldLevel) bool {
+		n, err := strconv.Atoi(fl.Field().String())
+		return err == nil && n >= 1
+	})
 	// token: an id made by db.NewID.
 	_ = v.RegisterValidation("token", func(fl validator.FieldLevel) bool {
 		return db.ValidID(fl.Field().String())
@@ -124,7 +131,12 @@ func (s *Server) check(form any) fieldErrors {
 	for _, fe := range verrs {
 		field := fe.Field()
 		if field == "token" || field == "version" {
-			errs["form"] = damagedForm
+			if _, taken := errs["form"]; !taken || field == "version" {
+				errs["form"] = damagedForm
+				if field == "version" {
+					errs["form"] = noVersion
+				}
+			}
 			mendHidden(form, fe.StructField(), field)
 			continue
 		}
@@ -171,6 +183,12 @@ func listNoun(field string) string {
 	}
 	return "entries"
 }
+
+// noVersion is the message for a form that came back without the version
+// it was made from: saved, it could have overwritten what another phone
+// saved meanwhile.
+const noVersion = "Nothing was saved: this form came back without saying which state of the game it was made from, " +
+	"so saving it could have undone another phone's change. Check what is entered against the game as it is now, and save again."
 
 // damagedForm is the message for a form whose hidden fields came back
 // damaged.

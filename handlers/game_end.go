@@ -17,7 +17,7 @@ import (
 // endForm confirms the end of a game.
 type endForm struct {
 	Token   string `form:"token" validate:"token"`
-	Version string `form:"version" validate:"omitempty,number"`
+	Version string `form:"version" validate:"version"`
 	// Then is "rematch" when the table ends the game to start its
 	// rematch at once (game_rematch.go).
 	Then string `form:"then" validate:"omitempty,oneof=rematch"`
@@ -84,17 +84,18 @@ func (s *Server) endGame(c echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	if errs := s.check(&form); errs != nil {
+	errs := s.check(&form)
+	if !canEnd(t) {
+		// Ended already (this form's first tap, or another phone), or not
+		// a game the table ends: nothing is written.
+		return s.afterEnd(c, t, form)
+	}
+	if errs != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	round := endRound(t)
 	record, _ := json.Marshal(endRecord{Points: round.Points, Seat: -1, EndsGame: true})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: -1, EndsGame: true}
-	if !canEnd(t) {
-		// Ended already (this form's first tap, or another phone), or not
-		// a game the table ends.
-		return s.afterEnd(c, t, form)
-	}
 	if err := t.rules.CheckPoints(t.state(), round); err != nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
 	}
@@ -114,7 +115,7 @@ func (s *Server) endGame(c echo.Context) error {
 			return err
 		}
 		return s.afterEnd(c, t, form)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm := endVM(c, t, form.Token)
 		vm.Error = "The game could not be ended: the server could not save it. Try again in a moment."

@@ -31,6 +31,7 @@ func (s *Server) loadTable(c echo.Context) (table, error) {
 	if err != nil {
 		return table{}, err
 	}
+	s.lastRead.Add(g.PublicID, g)
 	return s.tableOf(c, g)
 }
 
@@ -38,11 +39,21 @@ func (s *Server) loadTable(c echo.Context) (table, error) {
 // stored tally stands for its hands, which are not read, so that adding
 // a hand costs the same however long the game. A game without a stored
 // tally yet is loaded with its hands.
+//
+// When the database does not answer, the game as this server last read
+// it stands in (lastReadTable), so that a hand can still be entered and
+// judged, and its save, refused with 503, keeps the entry.
 func (s *Server) loadForNewHand(c echo.Context) (table, error) {
 	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	if db.Unavailable(err) {
+		if t, ok := s.lastReadTable(c.Param("game")); ok {
+			return t, nil
+		}
+	}
 	if err != nil {
 		return table{}, err
 	}
+	s.lastRead.Add(g.PublicID, g)
 	if g.Tally == nil {
 		return s.tableOf(c, g)
 	}
@@ -51,6 +62,27 @@ func (s *Server) loadForNewHand(c echo.Context) (table, error) {
 		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
 	}
 	return table{game: g, rules: r, lite: true}, nil
+}
+
+// maxLastRead bounds the games kept as last read: those of the tables
+// playing on this server at once, a few KB each.
+const maxLastRead = 1024
+
+// lastReadTable is the game with the link given as this server last read
+// it, with the tally it had then standing for its hands (a lite table),
+// for the pages shown when the database does not answer. It reports
+// false for a game not read since the server started, or with hands but
+// no stored tally.
+func (s *Server) lastReadTable(link string) (table, bool) {
+	g, ok := s.lastRead.Get(link)
+	if !ok || (g.Tally == nil && g.MaxSeq > 0) {
+		return table{}, false
+	}
+	r, ok := rules.Lookup(g.Rules)
+	if !ok {
+		return table{}, false
+	}
+	return table{game: g, rules: r, lite: g.Tally != nil}, true
 }
 
 // nextNumber is the number the game's next hand takes: one more than

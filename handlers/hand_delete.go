@@ -14,7 +14,7 @@ import (
 // deleteForm confirms a deletion.
 type deleteForm struct {
 	Token   string `form:"token" validate:"token"`
-	Version string `form:"version" validate:"omitempty,number"`
+	Version string `form:"version" validate:"version"`
 	Author  string `form:"author" validate:"name=40"`
 }
 
@@ -66,13 +66,15 @@ func (s *Server) deleteHand(c echo.Context) error {
 	case errors.Is(err, db.ErrNotFound):
 		// Already deleted (by this form's first submit or another phone).
 		return c.Redirect(http.StatusSeeOther, t.url()+"?saved=deleted")
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
-		h, err := s.store.Hand(c.Request().Context(), t.game.ID, id)
-		if err != nil {
+		// The hand as read with the game, not read again: the database
+		// that did not delete it may not answer a read either.
+		h := t.hand(strconv.FormatInt(id, 10))
+		if h == nil {
 			return err
 		}
-		vm := deleteVM(c, t, h, form.Token)
+		vm := deleteVM(c, t, *h, form.Token)
 		vm.Error = notDeletedMessage(t)
 		return render(c, http.StatusServiceUnavailable, views.DeleteHandPage(vm))
 	case err != nil:

@@ -23,7 +23,7 @@ type pointsForm struct {
 	EndsHand string   `form:"ends_hand"`
 	Author   string   `form:"author" validate:"name=40"`
 	Token    string   `form:"token" validate:"token"`
-	Version  string   `form:"version" validate:"omitempty,number"`
+	Version  string   `form:"version" validate:"version"`
 }
 
 // pointsRecord is what a by-points entry stores as the hand's record.

@@ -30,7 +30,7 @@ func unconfirmed(vm *views.SheetVM, in *db.HandInput, values url.Values) bool {
 }
 
 // cannotWrite is why a change was not made when the database refused it.
-const cannotWrite = "the server cannot write to its database just now (its disk may be full or read-only)."
+const cannotWrite = "the server cannot reach or write its database just now (its disk may be full, or the database not answering)."
 
 // notSavedMessage says plainly that the server could not write: the
 // entry was not saved, and is still in the form.

@@ -78,11 +78,13 @@ func (s *Server) saveHand(c echo.Context) error {
 		return render(c, http.StatusConflict, views.HandFormPage(vm))
 	case errors.As(err, &again):
 		return s.pointsSavedAlready(c, form, in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
-		t, loadErr := s.loadForNewHand(c)
-		if loadErr != nil {
-			return loadErr
+		// The game as last read, not read again: the database that did
+		// not take the hand may not answer a read either.
+		t, ok := s.lastReadTable(c.Param("game"))
+		if !ok {
+			return err
 		}
 		form, _, _ = s.checkPoints(form, t.rules, t.state()) // one field a seat, as typed, if the write failed before it checked them
 		return render(c, http.StatusServiceUnavailable, views.HandFormPage(newHandVM(c, t, form, fieldErrors{"form": notSavedMessage(t)})))

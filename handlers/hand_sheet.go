@@ -19,7 +19,7 @@ import (
 // own fields.
 type sheetForm struct {
 	Token   string `form:"token" validate:"token"`
-	Version string `form:"version" validate:"omitempty,number"`
+	Version string `form:"version" validate:"version"`
 	Author  string `form:"author" validate:"name=40"`
 	// Action is the button pressed: "check" shows the verdicts, "save"
 	// (or none: a form submitted some other way) records the hand, and
@@ -37,6 +37,9 @@ type sheetForm struct {
 	// authorError says what is wrong with Author, shown beside it; such a
 	// form is judged but not saved.
 	authorError string
+	// noVersion says the form came without the version it was made from
+	// (Version is blank then): it is not saved.
+	noVersion bool
 }
 
 // The buttons that show a sheet again without saving (see Action). A
@@ -66,6 +69,12 @@ func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
 	errs := s.check(&form)
 	form.authorError = errs["author"]
 	delete(errs, "author")
+	if errs["form"] == noVersion && len(errs) == 1 {
+		// Shown again with the message and the game's version as it is
+		// now (saveSheet, updateSheet), what was typed kept.
+		form.noVersion = true
+		delete(errs, "form")
+	}
 	if len(errs) > 0 {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
@@ -225,6 +234,10 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	if unconfirmed(&vm, in, values) {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
+	if form.noVersion {
+		vm.Version, vm.FormError = t.game.Version, noVersion
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
+	}
 	version, _ := strconv.Atoi(form.Version)
 	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
@@ -241,7 +254,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	case errors.As(err, &again):
 		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm.FormError = notSavedMessage(t)
 		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
@@ -316,6 +329,10 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 	if unconfirmed(&vm, in, values) {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
+	if form.noVersion {
+		vm.Version, vm.FormError = h.Version, noVersion
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
+	}
 	version, _ := strconv.Atoi(form.Version)
 	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
@@ -339,7 +356,7 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return s.correctDeleted(c)
 	case errors.As(err, &again):
 		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm.FormError = notSavedMessage(t)
 		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))

@@ -60,7 +60,7 @@ func (s *Server) updateHand(c echo.Context) error {
 		return s.correctDeleted(c)
 	case errors.As(err, &again):
 		return s.pointsSavedAlready(c, form, in, again)
-	case errors.Is(err, db.ErrUnwritable):
+	case db.Unavailable(err):
 		s.unwritable(c, err)
 		return render(c, http.StatusServiceUnavailable, views.HandFormPage(editHandVM(c, t, h, form, fieldErrors{"form": notSavedMessage(t)})))
 	case err != nil:

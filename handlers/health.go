@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"github.com/labstack/echo/v4"
 
@@ -14,8 +16,13 @@ import (
 // I/O error). It stays cheap enough to poll: the store answers from the
 // outcome of the last write, and probes with a small write at most every
 // few seconds (db.Store.Writable).
+//
+// A database that does not answer is said within healthTimeout: a load
+// balancer's check must not hang with the requests it is meant to spare.
 func (s *Server) health(c echo.Context) error {
-	if err := s.store.Ping(c.Request().Context()); err != nil {
+	ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
 		s.log.Error("health check", "err", err)
 		status := "database unavailable"
 		if errors.Is(err, db.ErrUnwritable) {
@@ -25,3 +32,6 @@ func (s *Server) health(c echo.Context) error {
 	}
 	return c.JSON(http.StatusOK, map[string]string{"status": "ok"})
 }
+
+// healthTimeout is the longest /healthz waits for the database.
+const healthTimeout = 800 * time.Millisecond

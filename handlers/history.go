@@ -1,9 +1,10 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
-	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v4"
@@ -16,19 +17,46 @@ import (
 // showHistory lists every change to the game's hands, newest first: who,
 // when, what it was before and after, and for a correction of a hand
 // entered card by card, which cards it moved.
+//
+// It is rendered once per version of the game (pageCache), as a heavy
+// read (limits_heavy.go): a game of thousands of hands has thousands of
+// changes.
 func (s *Server) showHistory(c echo.Context) error {
-	t, err := s.loadTable(c)
+	stamp, err := s.store.GameStamp(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
-	revs, err := s.store.Revisions(c.Request().Context(), t.game.ID)
+	key := strings.Join([]string{"history", c.Param("game"), strconv.Itoa(stamp.Version)}, "\x00")
+	if done, err := s.pages.serve(c, key); done || err != nil {
+		return err
+	}
+	page, err := s.heavy.do(c.Request().Context(), key, func(ctx context.Context) (any, error) {
+		return s.renderHistory(c, ctx)
+	})
 	if err != nil {
 		return err
+	}
+	return s.pages.store(c, key, page.([]byte))
+}
+
+// renderHistory is showHistory's page.
+func (s *Server) renderHistory(c echo.Context, ctx context.Context) ([]byte, error) {
+	g, err := s.store.Game(ctx, c.Param("game"))
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.tableAt(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	revs, err := s.store.Revisions(ctx, t.game.ID)
+	if err != nil {
+		return nil, err
 	}
 	// Reading the cards back takes the referee (the sheet is laid out
 	// from them), so all the page's corrections share one referee
 	// deadline; past it, the rest show their points only.
-	ctx, cancel := s.refereeContext(c)
+	ctx, cancel := context.WithTimeout(ctx, s.limits.RefereeTimeout)
 	defer cancel()
 	sh, hasCards := sheetOf(t.rules)
 	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
@@ -53,7 +81,9 @@ func (s *Server) showHistory(c echo.Context) error {
 		e.Before, e.After = s.snapshotText(t, r.Before), s.snapshotText(t, r.After)
 		vm.Entries = append(vm.Entries, e)
 	}
-	return render(c, http.StatusOK, views.HistoryPage(vm))
+	var buf bytes.Buffer
+	err = views.HistoryPage(vm).Render(ctx, &buf)
+	return buf.Bytes(), err
 }
 
 func (s *Server) snapshotText(t table, in *db.HandInput) string {

@@ -2,8 +2,10 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"sync"
 	"time"
 
@@ -50,16 +52,44 @@ type leagueData struct {
 }
 
 // league returns the data of the league at its current version, from the
-// cache when the cached version is the one just read.
+// cache when the cached version is the one just read. Reading it again
+// is a heavy read (limits_heavy.go): one at a time per address, the same
+// league's version read once for all who ask at once.
 func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
+	if d := s.leagues.current(l); d != nil {
+		return d, nil
+	}
+	key := "league\x00" + strconv.FormatInt(l.ID, 10) + "\x00" + strconv.Itoa(l.Version)
+	v, err := s.heavy.do(ctx, key, func(ctx context.Context) (any, error) {
+		if d := s.leagues.current(l); d != nil {
+			return d, nil
+		}
+		return s.readLeague(ctx, l)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*leagueData), nil
+}
+
+// current is the cached data of l at l's version, or nil.
+func (c *leagueCache) current(l db.League) *leagueData {
+	c.mu.Lock()
+	d := c.entries[l.ID]
+	c.mu.Unlock()
+	if d != nil && d.version == l.Version {
+		d.touch()
+		return d
+	}
+	return nil
+}
+
+// readLeague reads the league again and caches it.
+func (s *Server) readLeague(ctx context.Context, l db.League) (*leagueData, error) {
 	cache := s.leagues
 	cache.mu.Lock()
 	d := cache.entries[l.ID]
 	cache.mu.Unlock()
-	if d != nil && d.version == l.Version {
-		d.touch()
-		return d, nil
-	}
 	// The entry of an older version still holds most games as they are:
 	// only the games whose own version moved are read again.
 	var prev *db.LeagueRecord
@@ -248,6 +278,23 @@ func (d *leagueData) touch() {
 	d.mu.Lock()
 	d.used = time.Now()
 	d.mu.Unlock()
+}
+
+// table returns the standings of one scope of d, computing them, the
+// first time, as a heavy read (limits_heavy.go).
+func (s *Server) table(ctx context.Context, d *leagueData, scope standings.Scope) (standings.Table, error) {
+	d.mu.Lock()
+	t, ok := d.tables[scope]
+	d.mu.Unlock()
+	if ok {
+		return t, nil
+	}
+	key := fmt.Sprintf("table\x00%d\x00%d\x00%d\x00%s", d.record.League.ID, d.version, scope.Season, scope.Rules)
+	v, err := s.heavy.do(ctx, key, func(context.Context) (any, error) { return d.table(scope), nil })
+	if err != nil {
+		return standings.Table{}, err
+	}
+	return v.(standings.Table), nil
 }
 
 // table returns the standings of one scope, computing them the first time.

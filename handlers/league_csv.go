@@ -1,15 +1,18 @@
 package handlers
 
 import (
+	"context"
 	"encoding/csv"
-	"net/http"
+	"io"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
 
+	"meldpad/db"
 	"meldpad/rules/game"
+	"meldpad/rules/standings"
 )
 
 // The CSV files are for spreadsheets: RFC 4180 (CRLF line ends, quotes
@@ -21,12 +24,22 @@ import (
 // its status, winner (players who share the win, P4: "Ann and Bob
 // (shared)") and number of hands, then each seat's player and
 // total in seat order.
+//
+// It is made once per version of the league and kept (fileCache).
 func (s *Server) leagueGamesCSV(c echo.Context) error {
-	ctx := c.Request().Context()
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
 	}
+	key := strings.Join([]string{"games.csv", l.PublicID, strconv.Itoa(l.Version)}, "\x00")
+	download(c, csvType, fileName("csv", l.Name, "games"))
+	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
+		return s.writeGamesCSV(ctx, w, l)
+	})
+}
+
+// writeGamesCSV writes leagueGamesCSV's file.
+func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) error {
 	d, err := s.league(ctx, l)
 	if err != nil {
 		return err
@@ -69,18 +82,44 @@ func (s *Server) leagueGamesCSV(c echo.Context) error {
 		}
 		records = append(records, row)
 	}
-	return sendCSV(c, fileName("csv", l.Name, "games"), records)
+	return writeCSV(w, records)
 }
 
 // leagueStandingsCSV sends the standings table as the league page shows
 // it for the same query (season, game, sort, minimum games): the rows in
 // the same order, the rating as shown and its μ, σ and μ − 3σ in full for
 // sums and charts, and the points columns the page shows.
+//
+// It is made once per version of the league and query, and kept
+// (fileCache).
 func (s *Server) leagueStandingsCSV(c echo.Context) error {
-	l, d, q, t, rows, err := s.standingsOf(c)
+	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
 	}
+	q := readStandingsQuery(c, l)
+	key := strings.Join([]string{"standings.csv", l.PublicID, strconv.Itoa(l.Version), q.url("")}, "\x00")
+	words := []string{l.Name, "standings"}
+	if q.Rules != "" {
+		words = append(words, q.Rules)
+	}
+	for _, sn := range l.Seasons {
+		if sn.ID == q.Season {
+			words = append(words, sn.Name)
+		}
+	}
+	download(c, csvType, fileName("csv", words...))
+	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
+		l, d, q, t, rows, err := s.standingsFor(ctx, c, l)
+		if err != nil {
+			return err
+		}
+		return writeCSV(w, standingsRecords(l, d, q, t, rows))
+	})
+}
+
+// standingsRecords are the rows of leagueStandingsCSV's file.
+func standingsRecords(l db.League, d *leagueData, q standingsQuery, t standings.Table, rows []standings.Row) [][]string {
 
 	header := []string{"rank", "player", "rating", "mu", "sigma", "mu - 3 sigma", "games", "wins", "win %", "average place", "streak"}
 	if t.Points.Scored {
@@ -109,23 +148,15 @@ func (s *Server) leagueStandingsCSV(c echo.Context) error {
 		}
 		records = append(records, row)
 	}
-	words := []string{l.Name, "standings"}
-	if q.Rules != "" {
-		words = append(words, q.Rules)
-	}
-	for _, sn := range l.Seasons {
-		if sn.ID == q.Season {
-			words = append(words, sn.Name)
-		}
-	}
-	return sendCSV(c, fileName("csv", words...), records)
+	return records
 }
 
-// sendCSV writes records as an RFC 4180 file to download.
-func sendCSV(c echo.Context, name string, records [][]string) error {
-	download(c, "text/csv; charset=utf-8; header=present", name)
-	c.Response().WriteHeader(http.StatusOK)
-	w := csv.NewWriter(c.Response())
+// csvType is the type of the CSV files.
+const csvType = "text/csv; charset=utf-8; header=present"
+
+// writeCSV writes records as an RFC 4180 file.
+func writeCSV(out io.Writer, records [][]string) error {
+	w := csv.NewWriter(out)
 	w.UseCRLF = true
 	return w.WriteAll(records)
 }

@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"context"
+	"io"
 	"mime"
-	"net/http"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -16,14 +18,19 @@ import (
 // seasons and both links. It holds each game's editing link, which is why
 // only the organizer's page offers it; everything at once is exported on
 // the server only (meldpad -export).
+//
+// It is made once per version of the league and kept (fileCache): a
+// league of 5,000 games takes a second of processor time to export.
 func (s *Server) exportLeague(c echo.Context, l db.League) error {
-	archive, err := s.store.ExportLeague(c.Request().Context(), l.ID)
-	if err != nil {
-		return err
-	}
+	key := strings.Join([]string{"export", l.OrganizerID, strconv.Itoa(l.Version)}, "\x00")
 	download(c, "application/json; charset=utf-8", fileName("json", l.Name))
-	c.Response().WriteHeader(http.StatusOK)
-	return archive.WriteJSON(c.Response())
+	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
+		archive, err := s.store.ExportLeague(ctx, l.ID)
+		if err != nil {
+			return err
+		}
+		return archive.WriteJSON(w)
+	})
 }
 
 // download sets the headers of a file to save rather than show. Exports

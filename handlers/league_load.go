@@ -60,6 +60,11 @@ func (s *Server) organized(next func(c echo.Context, l db.League) error) echo.Ha
 		// The organizer's link changes the league: no copy of its pages
 		// is kept anywhere, a phone's service worker included.
 		c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
+		if c.Request().Method == http.MethodPost {
+			// A form of the organizer's page, posted from it (the CSRF
+			// check holds it to this site): the phone organizes it.
+			rememberLeague(c, leagueLink{ID: l.OrganizerID, Organizer: true})
+		}
 		return next(c, l)
 	}
 }

@@ -79,7 +79,10 @@ func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (vie
 			Action: base + "/seasons/" + id, DeleteAction: base + "/seasons/" + id + "/delete",
 		})
 	}
-	overall := d.table(standings.Scope{})
+	overall, err := s.table(c.Request().Context(), d, standings.Scope{})
+	if err != nil {
+		return views.OrganizerVM{}, err
+	}
 	var players []int64
 	for id := range d.names {
 		players = append(players, id)

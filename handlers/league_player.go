@@ -1,8 +1,11 @@
 package handlers
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -16,10 +19,17 @@ import (
 // showLeaguePlayer is a player's record in the league: rating over time,
 // stats by game with best and worst hands, head-to-head against every
 // opponent, and every game played.
+//
+// It is rendered once per version of the league and page asked for
+// (pageCache), as a heavy read (limits_heavy.go).
 func (s *Server) showLeaguePlayer(c echo.Context) error {
 	ctx := c.Request().Context()
 	l, err := s.loadLeague(c)
 	if err != nil {
+		return err
+	}
+	key := strings.Join([]string{"player", l.PublicID, strconv.Itoa(l.Version), c.Param("player"), c.QueryParam("page")}, "\x00")
+	if done, err := s.pages.serve(c, key); done || err != nil {
 		return err
 	}
 	d, err := s.league(ctx, l)
@@ -35,6 +45,19 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 	if !ok {
 		return s.movedPlayer(c, l, player)
 	}
+	page, err := s.heavy.do(ctx, key, func(ctx context.Context) (any, error) {
+		var buf bytes.Buffer
+		err := views.PlayerPage(playerVM(c, l, d, player, name)).Render(ctx, &buf)
+		return buf.Bytes(), err
+	})
+	if err != nil {
+		return err
+	}
+	return s.pages.store(c, key, page.([]byte))
+}
+
+// playerVM is a player's page.
+func playerVM(c echo.Context, l db.League, d *leagueData, player int64, name string) views.PlayerVM {
 
 	// The player's seats in the league's games, found in one pass.
 	var mine []seated
@@ -68,7 +91,7 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 		})
 	}
 	playerGames(c, &vm, l, d, mine, player, rec)
-	return render(c, http.StatusOK, views.PlayerPage(vm))
+	return vm
 }
 
 // movedPlayer sends a link to an id that is no longer one of the league's

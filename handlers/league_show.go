@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"net/url"
 	"slices"
 	"strconv"
@@ -115,7 +116,7 @@ func (s *Server) showLeague(c echo.Context) error {
 	if done, err := s.pages.serve(c, key(l)); done || err != nil {
 		return err
 	}
-	l, d, q, t, rows, err := s.standingsFor(c, l)
+	l, d, q, t, rows, err := s.standingsFor(c.Request().Context(), c, l)
 	if err != nil {
 		return err
 	}
@@ -276,26 +277,20 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 	}
 }
 
-// standingsOf reads the league of the URL and the standings query, and
-// returns the table of that scope with its rows sorted as asked: what the
-// standings page and its CSV both show.
-func (s *Server) standingsOf(c echo.Context) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
-	l, err := s.loadLeague(c)
-	if err != nil {
-		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
-	}
-	return s.standingsFor(c, l)
-}
-
-// standingsFor is standingsOf for a league already loaded.
-func (s *Server) standingsFor(c echo.Context, l db.League) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
-	d, err := s.league(c.Request().Context(), l)
+// standingsFor reads the standings query of the URL, and returns the
+// table of that scope of the league with its rows sorted as asked: what
+// the standings page and its CSV both show.
+func (s *Server) standingsFor(ctx context.Context, c echo.Context, l db.League) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
+	d, err := s.league(ctx, l)
 	if err != nil {
 		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
 	}
 	l = d.record.League
 	q := readStandingsQuery(c, l)
-	t := d.table(q.scope())
+	t, err := s.table(ctx, d, q.scope())
+	if err != nil {
+		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err
+	}
 	rows := slices.Clone(t.Rows)
 	standings.Sort(rows, q.Sort, q.Desc, d.name)
 	return l, d, q, t, rows, nil

@@ -53,6 +53,17 @@ type Limits struct {
 	// call, a card sheet's judgement, the referee page. Past it, or when
 	// the client has gone, the computation stops and the answer is 503.
 	RefereeTimeout time.Duration
+	// HeaderTimeout is how long a request's line and headers may take to
+	// arrive. A body may take BodyTimeout, and one second more for every
+	// MinBodyRate bytes that arrive (limits_body.go); a client slower
+	// than either is cut off and its connection closed. -1 MinBodyRate
+	// turns the rate off (tests only).
+	HeaderTimeout time.Duration
+	BodyTimeout   time.Duration
+	MinBodyRate   int
+	// RefereeCPU is the processor time one address may use in the
+	// referee's routes (limits_cpu.go): over it, 429 with Retry-After.
+	RefereeCPU CPUBudget
 }
 
 // The defaults that do not depend on the machine. The connection and
@@ -79,6 +90,12 @@ const (
 	defaultRateAPI        = "1200/1m"
 	defaultImportQueue    = 2
 	defaultRefereeTimeout = 2 * time.Second
+	// A phone sends its headers and a form of a few KB in well under a
+	// second, even on a poor network; 10 seconds and 1 KB a second after
+	// that leave it a wide margin and an attacker little.
+	defaultHeaderTimeout = 10 * time.Second
+	defaultBodyTimeout   = 10 * time.Second
+	defaultMinBodyRate   = 1024
 )
 
 // DefaultLimits returns the limits meldpad uses unless told otherwise,
@@ -109,6 +126,10 @@ func defaultLimits(fds int) Limits {
 		RatePreview:         mustParseRate(defaultRatePreview),
 		RateAPI:             mustParseRate(defaultRateAPI),
 		RefereeTimeout:      defaultRefereeTimeout,
+		HeaderTimeout:       defaultHeaderTimeout,
+		BodyTimeout:         defaultBodyTimeout,
+		MinBodyRate:         defaultMinBodyRate,
+		RefereeCPU:          mustParseCPUBudget(defaultRefereeCPU),
 	}
 }
 
@@ -140,6 +161,21 @@ func (l Limits) withDefaults() Limits {
 	fillRate(&l.RateAPI, d.RateAPI)
 	if l.RefereeTimeout <= 0 {
 		l.RefereeTimeout = d.RefereeTimeout
+	}
+	if l.HeaderTimeout <= 0 {
+		l.HeaderTimeout = d.HeaderTimeout
+	}
+	if l.BodyTimeout <= 0 {
+		l.BodyTimeout = d.BodyTimeout
+	}
+	if l.RefereeCPU == (CPUBudget{}) {
+		l.RefereeCPU = d.RefereeCPU
+	}
+	switch {
+	case l.MinBodyRate == 0:
+		l.MinBodyRate = d.MinBodyRate
+	case l.MinBodyRate < 0:
+		l.MinBodyRate = 0
 	}
 	return l
 }
@@ -259,9 +295,11 @@ type refusal struct {
 func (r refusal) send(c echo.Context) error {
 	// The page is rendered even when the request's context has ended (a
 	// deadline passed or the client went away), since that is often why
-	// the request is refused.
+	// the request is refused. A file to download (limits_heavy.go) is not
+	// sent after all: the page is shown, not saved.
 	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	c.Set(refusedKey, r.limit)
+	c.Response().Header().Del(echo.HeaderContentDisposition)
 	c.Response().Header().Set("Retry-After", strconv.Itoa(retrySeconds(r.retry)))
 	// A refused client has nothing more to send for a while: its
 	// connection is closed rather than kept for it. Not when it sent a

@@ -59,6 +59,7 @@ func (s *Server) admitImports() echo.MiddlewareFunc {
 			defer func() { <-s.limits.imports }()
 			rc := http.NewResponseController(c.Response())
 			_ = rc.SetReadDeadline(time.Now().Add(importUpload))
+			extendBody(c.Request(), time.Now().Add(importUpload))
 			_ = rc.SetWriteDeadline(time.Now().Add(importUpload + importWait + importWork))
 			if err := c.Request().ParseMultipartForm(importFormMemory); err != nil {
 				var tooLarge *echo.HTTPError

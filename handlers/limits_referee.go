@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"meldpad/db"
 	"meldpad/rules/ruling"
 	"net/http"
 
@@ -41,8 +42,8 @@ func (s *Server) refereeDeadline() echo.MiddlewareFunc {
 				c.SetRequest(c.Request().WithContext(ctx))
 			}
 			err := next(c)
-			if err == nil || c.Response().Committed {
-				return err
+			if err == nil || c.Response().Committed || db.Unavailable(err) {
+				return err // the database's own time ran out: handleError says so
 			}
 			ctxErr := c.Request().Context().Err()
 			if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) && (ctxErr == nil || decided(err)) {

@@ -48,7 +48,7 @@ func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server
 	}
 	srv := httptest.NewUnstartedServer(apiContract(t, handler))
 	srv.Listener = server.LimitListener(srv.Listener)
-	srv.Config.ConnState = server.ConnState
+	server.ConfigureHTTP(srv.Config)
 	configure(srv.Config)
 	srv.Start()
 	jar, _ := cookiejar.New(nil)

@@ -2,12 +2,13 @@ package handlers
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
-	"github.com/hashicorp/golang-lru/v2/expirable"
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
@@ -23,8 +24,8 @@ import (
 // A page no longer kept (after a restart, or an hour) gives way to the
 // form itself, which the phone's draft (static/offline.js) fills again.
 //
-// hashicorp/golang-lru's expirable cache bounds the pages kept by count
-// and by age, made and kept for exactly this, as pageCache is.
+// The pages are kept per phone and per address (shownPages), which no
+// general-purpose cache does: a small store of our own.
 
 const (
 	// maxShownPages bounds the pages kept: one per form a phone posted
@@ -34,24 +35,132 @@ const (
 	// maxShownPage bounds one page kept; a bigger one (none is) is
 	// answered in place, as before.
 	maxShownPage = 128 << 10
+	// maxShownPerClient is one address's share of the pages kept: a
+	// table posts a form a minute or so, and a page is fetched at once.
+	maxShownPerClient = 16
 )
 
 // shownPage is a page answered to a POST, kept to be shown at a GET
-// address.
+// address to the phone that posted it.
 type shownPage struct {
 	path   string // the GET address it is shown at
 	status int
 	header http.Header
 	body   []byte
+	owner  [32]byte // the phone that posted it: its phoneCookie, hashed
+	client string   // the address it came from (clientKey)
+	at     time.Time
 }
 
-// shownPages holds the pages kept by id.
+// shownPages holds the pages kept by id. A page is shown only to the
+// phone that posted the form (the same phoneCookie): it carries that
+// phone's CSRF token and what it typed, and a ?shown= link shared with
+// another phone must not hand them over. Each address holds at most
+// maxShownPerClient pages, its oldest dropped first; when all of them
+// are taken, the oldest page of the address holding the most goes, so
+// that a few addresses posting as fast as they may cannot push out the
+// page another table is about to fetch.
 type shownPages struct {
-	pages *expirable.LRU[string, shownPage]
+	mu       sync.Mutex
+	pages    map[string]*shownPage
+	byClient map[string][]string // ids, oldest first
+	now      func() time.Time
 }
 
 func newShownPages() *shownPages {
-	return &shownPages{pages: expirable.NewLRU[string, shownPage](maxShownPages, nil, shownPageTTL)}
+	return &shownPages{pages: map[string]*shownPage{}, byClient: map[string][]string{}, now: time.Now}
+}
+
+// add keeps p under id.
+func (sp *shownPages) add(id string, p *shownPage) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	p.at = sp.now()
+	sp.dropExpired()
+	if len(sp.byClient[p.client]) >= maxShownPerClient {
+		sp.dropOldestOf(p.client)
+	}
+	if len(sp.pages) >= maxShownPages {
+		most := ""
+		for client, ids := range sp.byClient {
+			if n := len(ids); most == "" || n > len(sp.byClient[most]) ||
+				(n == len(sp.byClient[most]) && sp.pages[ids[0]].at.Before(sp.pages[sp.byClient[most][0]].at)) {
+				most = client
+			}
+		}
+		sp.dropOldestOf(most)
+	}
+	sp.pages[id] = p
+	sp.byClient[p.client] = append(sp.byClient[p.client], id)
+}
+
+// get returns the page kept under id, if it is still kept.
+func (sp *shownPages) get(id string) (*shownPage, bool) {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	p, ok := sp.pages[id]
+	if !ok || sp.now().Sub(p.at) > shownPageTTL {
+		return nil, false
+	}
+	return p, true
+}
+
+// dropOldestOf drops the oldest page of client; the caller holds mu.
+func (sp *shownPages) dropOldestOf(client string) {
+	ids := sp.byClient[client]
+	if len(ids) == 0 {
+		return
+	}
+	delete(sp.pages, ids[0])
+	if len(ids) == 1 {
+		delete(sp.byClient, client)
+		return
+	}
+	sp.byClient[client] = ids[1:]
+}
+
+// dropExpired drops the pages older than shownPageTTL; the caller holds
+// mu.
+func (sp *shownPages) dropExpired() {
+	now := sp.now()
+	for client, ids := range sp.byClient {
+		for len(ids) > 0 && now.Sub(sp.pages[ids[0]].at) > shownPageTTL {
+			delete(sp.pages, ids[0])
+			ids = ids[1:]
+		}
+		if len(ids) == 0 {
+			delete(sp.byClient, client)
+		} else {
+			sp.byClient[client] = ids
+		}
+	}
+}
+
+// phoneCookie tells a phone's kept pages from another's: a random id,
+// given to a phone the first time a page is kept for it. The CSRF cookie
+// cannot serve: a browser that says where a request comes from
+// (Sec-Fetch-Site) is let through without one, and never gets one.
+const phoneCookie = "meldpad_phone"
+
+// phoneOf is the phone a request comes from, as kept pages know it: its
+// phoneCookie, hashed; zero without one.
+func phoneOf(c echo.Context) [32]byte {
+	ck, err := c.Cookie(phoneCookie)
+	if err != nil || !db.ValidID(ck.Value) {
+		return [32]byte{}
+	}
+	return sha256.Sum256([]byte(ck.Value))
+}
+
+// ownPhone is phoneOf, giving the phone its cookie first if it has none.
+func ownPhone(c echo.Context) [32]byte {
+	if phone := phoneOf(c); phone != ([32]byte{}) {
+		return phone
+	}
+	id := db.NewID()
+	c.SetCookie(&http.Cookie{Name: phoneCookie, Value: id, Path: "/", MaxAge: 2 * 365 * 24 * 3600,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	return sha256.Sum256([]byte(id))
 }
 
 // captured is a response held back: its status, headers and body.
@@ -97,7 +206,8 @@ func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.Mid
 			id := db.NewID()
 			at := getPath(c)
 			header := http.Header{echo.HeaderContentType: real.Header().Values(echo.HeaderContentType)}
-			s.shown.pages.Add(id, shownPage{path: at, status: status, header: header, body: bytes.Clone(hold.body.Bytes())})
+			s.shown.add(id, &shownPage{path: at, status: status, header: header, body: bytes.Clone(hold.body.Bytes()),
+				owner: ownPhone(c), client: clientKey(c.RealIP())})
 			sep := "?"
 			if strings.Contains(at, "?") {
 				sep = "&"
@@ -112,16 +222,17 @@ func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.Mid
 }
 
 // showKept serves, at a GET address, a page kept by redirectAfterPost,
-// with the status it was answered with (a refused save stays a 422). An
-// id not kept, or kept for another address, shows the address's own page.
+// with the status it was answered with (a refused save stays a 422), to
+// the phone that posted it. An id not kept, kept for another address, or
+// asked for by another phone shows the address's own page.
 func (s *Server) showKept(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id := c.QueryParam("shown")
 		if id == "" {
 			return next(c)
 		}
-		p, ok := s.shown.pages.Get(id)
-		if !ok || !samePage(p.path, c.Request().URL) {
+		p, ok := s.shown.get(id)
+		if !ok || !samePage(p.path, c.Request().URL) || p.owner == ([32]byte{}) || p.owner != phoneOf(c) {
 			return next(c)
 		}
 		for k, v := range p.header {

@@ -21,6 +21,22 @@ const (
 	maxRecent    = 30
 )
 
+// openedHere reports whether the phone itself opened the page: typed, a
+// bookmark, a link from another app or from meldpad's own pages
+// (Sec-Fetch-Site "none" or "same-origin"), or a browser too old to say.
+// A page another site sent the phone to ("cross-site", or a sibling
+// site's "same-site") is not remembered: otherwise any site could put a
+// league or a game of its choosing on this phone's home page, even
+// listed as a league the phone organizes. The cookies' SameSite=Lax does
+// not stop it: it lets a top-level navigation through.
+func openedHere(c echo.Context) bool {
+	switch c.Request().Header.Get("Sec-Fetch-Site") {
+	case "", "none", "same-origin":
+		return true
+	}
+	return false
+}
+
 // recentIDs returns the public ids of the games this phone has opened,
 // most recent first.
 func recentIDs(c echo.Context) []string {
@@ -37,8 +53,12 @@ func recentIDs(c echo.Context) []string {
 	return ids
 }
 
-// rememberGame puts the game first in this phone's list.
+// rememberGame puts the game first in this phone's list, unless another
+// site sent the phone here (openedHere).
 func rememberGame(c echo.Context, publicID string) {
+	if !openedHere(c) {
+		return
+	}
 	ids := []string{publicID}
 	for _, id := range recentIDs(c) {
 		if id != publicID && len(ids) < maxRecent {
@@ -137,8 +157,12 @@ func recentLeagueLinks(c echo.Context) []leagueLink {
 	return links
 }
 
-// rememberLeague puts the league link first in this phone's list.
+// rememberLeague puts the league link first in this phone's list, unless
+// another site sent the phone here (openedHere).
 func rememberLeague(c echo.Context, link leagueLink) {
+	if !openedHere(c) {
+		return
+	}
 	entries := []string{link.String()}
 	for _, l := range recentLeagueLinks(c) {
 		if l != link && len(entries) < maxLeagues {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/go-playground/validator/v10"
+	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
@@ -75,12 +76,15 @@ type Server struct {
 	validate *validator.Validate
 	events   Broker // live updates (events.go)
 	echo     *echo.Echo
-	leagues  *leagueCache // computed standings, checked against each league's version
-	pages    *pageCache   // rendered scorepads, by game version
-	pads     *padParts    // the part of a scorepad a live update brings, once per version
-	shown    *shownPages  // pages answered to a form's POST, shown at a GET address (post_redirect.go)
+	leagues  *leagueCache                // computed standings, checked against each league's version
+	pages    *pageCache                  // rendered scorepads, by game version
+	pads     *padParts                   // the part of a scorepad a live update brings, once per version
+	shown    *shownPages                 // pages answered to a form's POST, shown at a GET address (post_redirect.go)
+	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
-	limits   *limiter // what one client, and all of them, may hold and send (limits.go)
+	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
+	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
+	files    *fileCache // exports and CSV files, by league version (file_cache.go)
 
 	draining drainFlag // set once the server is shutting down (ready.go)
 }
@@ -102,6 +106,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		get.Method = http.MethodGet
 		r = get
 	}
+	r, end := s.paceBody(w, r)
+	defer end()
 	s.echo.ServeHTTP(w, r)
 }
 
@@ -114,11 +120,14 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 // behind logging, panic recovery, a body limit and CSRF protection.
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
+	log = newBoundedLog(log) // no line grows with what a client sent (log_bound.go)
 	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), shown: newShownPages(), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
 	}
 	s.limits = newLimiter(opts.Limits)
+	s.lastRead, _ = lru.New[string, db.Game](maxLastRead) // the size is positive: it cannot fail
+	s.heavy, s.files = newHeavyGate(heavySlots()), newFileCache()
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
@@ -155,7 +164,8 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		// the phone's referee (serveGzipped).
 		Skipper: func(c echo.Context) bool {
 			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league" ||
-				c.Path() == "/static/meldpad.wasm"
+				c.Path() == "/l/:league/players/:player" || c.Path() == "/g/:game/history" ||
+				c.Path() == "/static/meldpad.wasm" || keptFileRoutes[c.Path()]
 		},
 		// The fastest level: at the default one gzip was a quarter of a
 		// scorepad's CPU for pages of a few KB, which compress nearly as
@@ -182,12 +192,14 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	// at a time, both before a body is read (the CSRF check reads forms);
 	// the referee's deadline.
 	e.Use(s.rateLimits()...)
+	e.Use(withClient(), heavyErrors())
 	e.Use(s.admitImports())
+	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
 		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
-		CookieName:     "meldpad_csrf",
+		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieMaxAge:   30 * 24 * 3600, // a form left open overnight still saves
 		CookieHTTPOnly: true,
@@ -196,6 +208,10 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	s.routes(e)
 	return s
 }
+
+// csrfCookie is the cookie that holds a phone's CSRF token; it also tells
+// the phone apart (post_redirect.go).
+const csrfCookie = "meldpad_csrf"
 
 // render writes a page. It renders into a buffer first so that a failure
 // becomes a proper error page, not half a page.
@@ -214,7 +230,8 @@ func csrfToken(c echo.Context) string {
 }
 
 // handleError is the one place errors become responses: a JSON body under
-// /api/, a friendly page elsewhere. Server errors are logged, never shown.
+// /api/, a friendly page elsewhere. Server errors are never shown: the
+// request's one log line (New) carries them.
 func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
@@ -234,13 +251,13 @@ func (s *Server) handleError(err error, c echo.Context) {
 		status = http.StatusUnprocessableEntity
 	case errors.Is(err, db.ErrNotFound):
 		status = http.StatusNotFound
-	case errors.Is(err, db.ErrUnwritable):
+	case errors.Is(err, db.ErrTokenElsewhere):
+		status = http.StatusConflict
+	case db.Unavailable(err):
 		status = http.StatusServiceUnavailable
+		c.Response().Header().Set("Retry-After", "5")
 	case errors.As(err, &he):
 		status = he.Code
-	}
-	if status >= 500 {
-		s.log.Error("server error", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		switch {
@@ -253,6 +270,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 		return
 	}
+	c.Response().Header().Del(echo.HeaderContentDisposition) // a file that failed: the page is shown, not saved
 	vm := views.ErrorVM{Status: status}
 	switch status {
 	case http.StatusNotFound:
@@ -277,8 +295,10 @@ func (s *Server) handleError(err error, c echo.Context) {
 		}
 	case http.StatusMethodNotAllowed:
 		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+	case http.StatusConflict:
+		vm.Title, vm.Message = "This form was sent before", "It carries the mark of a form already sent for another game. Nothing was saved: go back, reload the page and enter it again."
 	case http.StatusServiceUnavailable:
-		vm.Title, vm.Message = "Nothing was saved", "The server cannot write to its database just now (its disk may be full or read-only). "+
+		vm.Title, vm.Message = "Nothing was saved", "The server cannot reach or write its database just now (its disk may be full, or the database not answering). "+
 			"Go back: what you entered is still in the form. Try again in a moment."
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."

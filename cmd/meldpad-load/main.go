@@ -7,8 +7,8 @@
 //
 // It also fetches pages given with -page (a path, repeatable) the same way,
 // to measure scorepad and standings pages. Start the server with -rate-api
-// off (and -rate-writes off for -page of forms): the rates meant for one
-// client would refuse most of such a run.
+// off and -referee-cpu off (and -rate-writes off for -page of forms): the
+// rates meant for one client would refuse most of such a run.
 //
 // With -ratios it measures, in one run, requests per second of /healthz,
 // of a scorepad of -hands hands and of hand saves by points, in -rounds
@@ -43,6 +43,14 @@
 //
 // or, against a server already running, give -url and its -pid. It fails
 // when /healthz's p99 is over -max-healthz or a save fails.
+//
+// With -attack slow-body or -attack heavy-get it runs one of two attacks
+// for -attack-for (attack.go) while /healthz is asked every 100 ms and a
+// hand saved every second, and fails when /healthz's p99 is over
+// -attack-max-healthz or a save takes over -attack-max-save:
+//
+//	go run ./cmd/meldpad-load -attack slow-body -serve /tmp/meldpad    # 9 addresses x 56 connections, a byte every 4 s
+//	go run ./cmd/meldpad-load -attack heavy-get -serve /tmp/meldpad    # 8 connections asking a 5,000-game league's export, 8 its CSV
 package main
 
 import (
@@ -105,6 +113,14 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	fs.StringVar(&sg.importFile, "import-file", "", "with -siege: the export to import (default: a seeded league of 5,000 games)")
 	fs.DurationVar(&sg.settle, "settle", 5*time.Second, "with -siege: how long the checks run before and after the imports")
 	fs.DurationVar(&sg.maxHealth, "max-healthz", 50*time.Millisecond, "with -siege: the p99 of /healthz the server must stay under")
+	at := attack{}
+	fs.StringVar(&at.kind, "attack", "", "run an attack (slow-body or heavy-get) and measure /healthz and saves meanwhile")
+	fs.IntVar(&at.addrs, "attack-addrs", 9, "with -attack slow-body: source addresses, 127.0.0.2 and on")
+	fs.IntVar(&at.conns, "attack-conns", 0, "with -attack: connections per address (default 56 for slow-body, 8 for heavy-get)")
+	fs.DurationVar(&at.every, "byte-every", 4*time.Second, "with -attack slow-body: how often each connection sends a byte of its body")
+	fs.DurationVar(&at.dur, "attack-for", 30*time.Second, "with -attack: how long the attack lasts")
+	fs.DurationVar(&at.maxHealth, "attack-max-healthz", 100*time.Millisecond, "with -attack: the p99 of /healthz the server must stay under")
+	fs.DurationVar(&at.maxSave, "attack-max-save", time.Second, "with -attack: the longest a save may take")
 	var rt ratios
 	ratiosMode := fs.Bool("ratios", false, "measure requests/s of /healthz, a scorepad and saves, and the disk's fsync rate (of a 4 KB write and of a save's commit), in one run, and report the ratios")
 	fs.IntVar(&rt.hands, "hands", 30, "with -ratios: hands on the scorepad measured")
@@ -200,6 +216,22 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 			fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
 		}
 		return rt.run(ctx, out)
+	}
+	if at.kind != "" {
+		if at.conns == 0 {
+			at.conns = map[string]int{"slow-body": 56, "heavy-get": 8}[at.kind]
+		}
+		at.base, at.pid = strings.TrimSuffix(*base, "/"), *pid
+		if *serveBin != "" {
+			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard)
+			if err != nil {
+				return err
+			}
+			defer stop()
+			at.base, at.pid = url, serverPID
+			fmt.Fprintf(out, "server: %s (pid %d) under prlimit --nofile=%d\n", url, serverPID, *nofile)
+		}
+		return at.run(ctx, out)
 	}
 	if *siegeMode {
 		sg.base, sg.pid = strings.TrimSuffix(*base, "/"), *pid
@@ -349,6 +381,6 @@ func round(d time.Duration) string { return d.Round(time.Microsecond).String() }
 // connections of conc phones twice over (each measure's own, and the
 // savers' kept between their rounds) and a few of the set-up's.
 func measuringFlags(conc int) []string {
-	return []string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off",
+	return []string{"-rate-writes", "off", "-rate-api", "off", "-rate-preview", "off", "-referee-cpu", "off",
 		"-max-conns-per-client", strconv.Itoa(2*conc + 16)}
 }

@@ -17,7 +17,8 @@ type limitFlag struct{ name, env string }
 // its name in capitals ("-rate-api": MELDPAD_RATE_API).
 var limitFlagList = func() []limitFlag {
 	names := []string{"max-conns", "max-conns-per-client", "max-streams", "max-streams-per-client",
-		"import-queue", "rate-writes", "rate-preview", "rate-api", "referee-timeout"}
+		"import-queue", "rate-writes", "rate-preview", "rate-api", "referee-timeout",
+		"header-timeout", "body-timeout", "min-body-rate", "referee-cpu"}
 	out := make([]limitFlag, len(names))
 	for i, n := range names {
 		out[i] = limitFlag{n, "MELDPAD_" + strings.ToUpper(strings.ReplaceAll(n, "-", "_"))}
@@ -47,6 +48,10 @@ func limitFlags(fs *flag.FlagSet, l *handlers.Limits) {
 	fs.Var(rateFlag{&l.RatePreview}, "rate-preview", "card-sheet previews one client address may ask for: `N/TIME` or off"+env("rate-preview"))
 	fs.Var(rateFlag{&l.RateAPI}, "rate-api", "requests to /api/v1/ one client address may send: `N/TIME` or off"+env("rate-api"))
 	fs.DurationVar(&l.RefereeTimeout, "referee-timeout", l.RefereeTimeout, "longest one referee computation may take; past it the answer is 503"+env("referee-timeout"))
+	fs.Var(cpuFlag{&l.RefereeCPU}, "referee-cpu", "processor time one client address may use in the referee (the API, previews): `TIME/TIME` (2s/10s: two seconds at once, two more every ten) or off; over it the answer is 429"+env("referee-cpu"))
+	fs.DurationVar(&l.HeaderTimeout, "header-timeout", l.HeaderTimeout, "longest a request's headers may take to arrive"+env("header-timeout"))
+	fs.DurationVar(&l.BodyTimeout, "body-timeout", l.BodyTimeout, "how long a request's body may take to begin with, one second more for every -min-body-rate bytes that arrive"+env("body-timeout"))
+	fs.IntVar(&l.MinBodyRate, "min-body-rate", l.MinBodyRate, "bytes a second a request's body must arrive at, after -body-timeout; slower, the connection is closed"+env("min-body-rate"))
 }
 
 // limitsFromEnv sets each limit flag not given on the command line from
@@ -85,6 +90,25 @@ func (f rateFlag) Set(s string) error {
 	return nil
 }
 
+// cpuFlag reads a handlers.CPUBudget from a flag ("2s/10s", "off").
+type cpuFlag struct{ b *handlers.CPUBudget }
+
+func (f cpuFlag) String() string {
+	if f.b == nil {
+		return ""
+	}
+	return f.b.String()
+}
+
+func (f cpuFlag) Set(s string) error {
+	b, err := handlers.ParseCPUBudget(s)
+	if err != nil {
+		return err
+	}
+	*f.b = b
+	return nil
+}
+
 // validateLimits reports limits that cannot work.
 func validateLimits(l handlers.Limits) error {
 	for _, v := range []struct {
@@ -100,6 +124,10 @@ func validateLimits(l handlers.Limits) error {
 		return fmt.Errorf("config: -import-queue %d: 0 or more", l.ImportQueue)
 	case l.RefereeTimeout <= 0:
 		return errors.New("config: -referee-timeout must be more than 0")
+	case l.HeaderTimeout <= 0 || l.BodyTimeout <= 0:
+		return errors.New("config: -header-timeout and -body-timeout must be more than 0")
+	case l.MinBodyRate < 1:
+		return fmt.Errorf("config: -min-body-rate %d: at least 1 byte a second", l.MinBodyRate)
 	case l.MaxStreams >= l.MaxConns:
 		return fmt.Errorf("config: -max-streams %d must be below -max-conns %d, or the streams could hold every connection", l.MaxStreams, l.MaxConns)
 	}
@@ -111,5 +139,6 @@ func logLimits(log *slog.Logger, l handlers.Limits) {
 	log.Info("limits", "max_conns", l.MaxConns, "max_conns_per_client", l.MaxConnsPerClient,
 		"max_streams", l.MaxStreams, "max_streams_per_client", l.MaxStreamsPerClient,
 		"import_queue", l.ImportQueue, "rate_writes", l.RateWrites.String(), "rate_preview", l.RatePreview.String(),
-		"rate_api", l.RateAPI.String(), "referee_timeout", l.RefereeTimeout.String())
+		"rate_api", l.RateAPI.String(), "referee_timeout", l.RefereeTimeout.String(),
+		"header_timeout", l.HeaderTimeout.String(), "body_timeout", l.BodyTimeout.String(), "min_body_rate", l.MinBodyRate, "referee_cpu", l.RefereeCPU.String())
 }

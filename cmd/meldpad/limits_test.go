@@ -21,10 +21,13 @@ func TestLimitFlags(t *testing.T) {
 	}{
 		{name: "defaults", check: func(l handlers.Limits) bool { return l == d }},
 		{name: "flags", args: []string{"-max-conns", "100", "-max-conns-per-client", "10", "-max-streams", "50", "-max-streams-per-client", "5",
-			"-import-queue", "4", "-rate-writes", "30/1m", "-rate-preview", "off", "-rate-api", "10/s", "-referee-timeout", "500ms"},
+			"-import-queue", "4", "-rate-writes", "30/1m", "-rate-preview", "off", "-rate-api", "10/s", "-referee-timeout", "500ms",
+			"-header-timeout", "3s", "-body-timeout", "4s", "-min-body-rate", "512", "-referee-cpu", "1s/1m"},
 			check: func(l handlers.Limits) bool {
 				return l == handlers.Limits{MaxConns: 100, MaxConnsPerClient: 10, MaxStreams: 50, MaxStreamsPerClient: 5, ImportQueue: 4,
-					RateWrites: minute(30), RatePreview: handlers.RateOff, RateAPI: handlers.Rate{Requests: 10, Per: time.Second}, RefereeTimeout: 500 * time.Millisecond}
+					RateWrites: minute(30), RatePreview: handlers.RateOff, RateAPI: handlers.Rate{Requests: 10, Per: time.Second}, RefereeTimeout: 500 * time.Millisecond,
+					HeaderTimeout: 3 * time.Second, BodyTimeout: 4 * time.Second, MinBodyRate: 512,
+					RefereeCPU: handlers.CPUBudget{Burst: time.Second, Per: time.Minute}}
 			}},
 		{name: "environment", env: map[string]string{"MELDPAD_RATE_WRITES": "5/1m", "MELDPAD_MAX_STREAMS_PER_CLIENT": "3", "MELDPAD_REFEREE_TIMEOUT": "1s"},
 			check: func(l handlers.Limits) bool {
@@ -40,6 +43,13 @@ func TestLimitFlags(t *testing.T) {
 		{name: "streams as many as connections", args: []string{"-max-conns", "100", "-max-streams", "100"}, wantErr: true},
 		{name: "a queue below none", args: []string{"-import-queue", "-1"}, wantErr: true},
 		{name: "no time for the referee", args: []string{"-referee-timeout", "0s"}, wantErr: true},
+		{name: "no time for headers", args: []string{"-header-timeout", "0s"}, wantErr: true},
+		{name: "no body rate", args: []string{"-min-body-rate", "0"}, wantErr: true},
+		{name: "referee budget off", env: map[string]string{"MELDPAD_REFEREE_CPU": "off"},
+			check: func(l handlers.Limits) bool { return l.RefereeCPU.Off }},
+		{name: "referee budget not a budget", args: []string{"-referee-cpu", "2s"}, wantErr: true},
+		{name: "body rate from the environment", env: map[string]string{"MELDPAD_MIN_BODY_RATE": "2048", "MELDPAD_BODY_TIMEOUT": "5s"},
+			check: func(l handlers.Limits) bool { return l.MinBodyRate == 2048 && l.BodyTimeout == 5*time.Second }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

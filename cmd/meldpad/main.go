@@ -74,6 +74,9 @@ type config struct {
 	// Ops are the log's format, the shutdown grace and the metrics
 	// (ops.go).
 	Ops opsConfig
+	// DBTimeout bounds each call to the database (db.Timeout): a
+	// database that stops answering holds no request longer.
+	DBTimeout time.Duration
 }
 
 // options are the handler settings the config names. It is called after
@@ -140,6 +143,9 @@ func (c config) Validate() error {
 	if _, err := c.syncMode(); err != nil {
 		return err
 	}
+	if c.DBTimeout <= 0 {
+		return errors.New("config: -db-timeout must be more than 0")
+	}
 	if c.Export != "" || c.Import != "" || c.Backup != "" {
 		return nil // nothing is served: -addr does not matter
 	}
@@ -196,7 +202,7 @@ func (c config) syncMode() (string, error) {
 // parseConfig reads the flags, then the environment for what the flags did
 // not set, then the defaults.
 func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	cfg := config{Addr: ":8080", DB: "meldpad.db"}
+	cfg := config{Addr: ":8080", DB: "meldpad.db", DBTimeout: db.DefaultTimeout}
 	if v := getenv("MELDPAD_ADDR"); v != "" {
 		cfg.Addr = v
 	}
@@ -207,6 +213,13 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	cfg.TrustedProxies = getenv("MELDPAD_TRUSTED_PROXIES")
 	cfg.Sync = getenv("MELDPAD_SYNC")
 	cfg.Pprof = getenv("MELDPAD_PPROF")
+	if v := getenv("MELDPAD_DB_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return config{}, fmt.Errorf("config: MELDPAD_DB_TIMEOUT=%q: %w", v, err)
+		}
+		cfg.DBTimeout = d
+	}
 	fs := flag.NewFlagSet("meldpad", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", cfg.Addr, "address to listen on (env MELDPAD_ADDR)")
@@ -217,6 +230,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.Sync, "sync", cfg.Sync, "full: a save returns once it is on the disk; normal: faster where syncing is slow, but a power cut can lose the last saves (env MELDPAD_SYNC)")
 	fs.StringVar(&cfg.BaseURL, "base-url", cfg.BaseURL, "origin of share links and QR codes, such as https://meldpad.example (env MELDPAD_BASE_URL)")
 	fs.StringVar(&cfg.TrustedProxies, "trusted-proxies", cfg.TrustedProxies, "comma-separated addresses or CIDR prefixes of the reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (env MELDPAD_TRUSTED_PROXIES)")
+	fs.DurationVar(&cfg.DBTimeout, "db-timeout", cfg.DBTimeout, "longest one call to the database may take (a read, a save's transaction); past it the answer is 503 (env MELDPAD_DB_TIMEOUT)")
 	fs.StringVar(&cfg.Pprof, "pprof", cfg.Pprof, "loopback address to serve Go's profiler on, such as 127.0.0.1:6060; off when empty (env MELDPAD_PPROF)")
 	limitFlags(fs, &cfg.Limits)
 	opsFlags(fs, &cfg.Ops)
@@ -255,7 +269,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return backupTo(ctx, cfg.DB, cfg.Backup, stdout)
 	}
 	sync, _ := cfg.syncMode()
-	dbOpts := []db.Option{db.Synchronous(sync)}
+	dbOpts := []db.Option{db.Synchronous(sync), db.Timeout(cfg.DBTimeout)}
 	if cfg.Export == "" && cfg.Import == "" {
 		// Serving: no second server on the file (an export or an import
 		// may run beside this one), so the store may keep what it reads
@@ -302,14 +316,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		meters.watch(app, store)
 	}
 	ln = app.LimitListener(ln)
-	srv := &http.Server{
-		Handler:           app,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ConnState:         app.ConnState, // so the listener can close idle connections when full
-	}
+	srv := &http.Server{Handler: app}
+	app.ConfigureHTTP(srv) // timeouts, and the hooks the listener closes connections by when full
 	srv.RegisterOnShutdown(app.CloseStreams)
 	log.Info("meldpad listening", "addr", ln.Addr().String(), "db", cfg.DB, "sync", sync, "version", buildVersion())
 	logLimits(log, app.Limits())

@@ -1,11 +1,12 @@
 package points
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"meldpad/rules/names"
 )
 
 // Limits of a game by points. RULES.md fixes 1 to 12 players (P1); the
@@ -151,8 +152,9 @@ func inputErrorf(field, rule, format string, args ...any) *InputError {
 
 // Validate checks a setup against P1 and the limits above, and returns the
 // first problem as an *InputError. The name is checked as every name in
-// meldpad is: not empty, already trimmed, at most MaxNameLength
-// characters, valid UTF-8 without control characters. Target and Rounds
+// meldpad is (names.Check): not empty, already trimmed, at most
+// MaxNameLength characters, UTF-8 text without control or invisible
+// characters. Target and Rounds
 // are checked only for the end that reads them.
 func (s Setup) Validate() error {
 	if err := checkName(s.Name); err != nil {
@@ -173,20 +175,26 @@ func (s Setup) Validate() error {
 	return nil
 }
 
+// checkName checks the game's name as every name in meldpad is checked
+// (names.Check), and says what is wrong as an *InputError.
 func checkName(name string) error {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return inputErrorf("name", "P1", "the game needs a name")
-	case !utf8.ValidString(name):
-		return inputErrorf("name", "P1", "the name is not valid UTF-8 text")
-	case strings.TrimSpace(name) != name:
-		return inputErrorf("name", "P1", "the name has spaces at an end")
-	case utf8.RuneCountInString(name) > MaxNameLength:
-		return inputErrorf("name", "P1", "the name is longer than %d characters", MaxNameLength)
-	case strings.IndexFunc(name, unicode.IsControl) >= 0:
-		return inputErrorf("name", "P1", "the name has control characters")
+	err := names.Check(name, MaxNameLength)
+	var bad *names.Error
+	if !errors.As(err, &bad) {
+		return nil
 	}
-	return nil
+	switch bad.Err {
+	case names.ErrEmpty:
+		return inputErrorf("name", "P1", "the game needs a name")
+	case names.ErrEncoding:
+		return inputErrorf("name", "P1", "the name is not valid UTF-8 text")
+	case names.ErrSpaces:
+		return inputErrorf("name", "P1", "the name has spaces at an end")
+	case names.ErrLong:
+		return inputErrorf("name", "P1", "the name is longer than %d characters", MaxNameLength)
+	}
+	r, _ := utf8.DecodeRuneInString(name[bad.At:])
+	return inputErrorf("name", "P1", "the name has a control or invisible character (%U)", r)
 }
 
 // String describes how the game ends and who wins, as a scorepad says it:
