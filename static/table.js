@@ -1,6 +1,7 @@
 // Small helps for the pages around the scorepad; each page works without
 // them. The new-game form's dealer list names the players as they are
-// typed; the share page copies and shares its links.
+// typed, and one button seats last game's players; the share page copies
+// and shares its links.
 (function () {
   "use strict";
 
@@ -17,6 +18,22 @@
       }
       input.addEventListener("input", follow);
       follow();
+    });
+  }
+
+  // Same players as last time: the names are suggestions in the page (a
+  // datalist), never the inputs' values; this button, shown here, puts
+  // them in the inputs, in their seats, and empties the others.
+  function samePlayers() {
+    document.querySelectorAll(".same-players-row").forEach(function (row) {
+      var names = row.dataset.names.split("\n");
+      row.hidden = false;
+      row.querySelector("button").addEventListener("click", function () {
+        document.querySelectorAll('input[name="players"]').forEach(function (input, i) {
+          input.value = names[i] || "";
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+      });
     });
   }
 
@@ -59,6 +76,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     dealerNames();
+    samePlayers();
     shareButtons();
   });
 })();
