@@ -83,6 +83,14 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 	}
 	add("spectators", "/w/"+watchID)
 
+	// A game's players' names, its deletion, and its link once deleted.
+	named := app.createGame("fan", "Ann", "Bob")
+	add("players' names", named+"/players")
+	add("delete a game", named+"/delete")
+	deleted := app.createGame("fan", "Cy", "Dee")
+	app.post(deleted+"/delete", formValues(app.get(deleted+"/delete")))
+	add("deleted game", deleted)
+
 	// Each game: its form, a scorepad in play, its by-points form and its
 	// card sheet.
 	for _, g := range rules.Games() {

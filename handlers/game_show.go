@@ -25,6 +25,13 @@ func (s *Server) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !stamp.Deleted.IsZero() {
+		g, err := s.store.GameEvenDeleted(ctx, c.Param("game"))
+		if err != nil {
+			return err
+		}
+		return s.showDeleted(c, g, "")
+	}
 	rememberGame(c, c.Param("game"))
 	saved := flash(c.QueryParam("saved"))
 	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
@@ -71,6 +78,10 @@ func flash(what string) string {
 		return "Correction saved; totals worked out again."
 	case "deleted":
 		return "Deleted; totals worked out again."
+	case "renamed":
+		return "Names saved."
+	case "restored":
+		return "The game is back."
 	}
 	return ""
 }
@@ -94,6 +105,11 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	if g.Finished() {
 		vm.RematchURL = t.url() + "/rematch"
+	}
+	if !g.InLeague {
+		// A league game's players are the league's, renamed and taken
+		// out by its organizer.
+		vm.NamesURL, vm.DeleteURL = t.url()+"/players", t.url()+"/delete"
 	}
 	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"

@@ -92,7 +92,10 @@ func (s *Server) gameEvents(c echo.Context) error {
 		return nil
 	}
 	defer release()
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	// A deleted game's link streams too: its page shows DeletedPart in
+	// the scorepad's place, and an Undo on any phone brings the scorepad
+	// back on every one.
+	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
@@ -105,9 +108,12 @@ func (s *Server) gameEvents(c echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			now, err := s.store.Game(ctx, g.PublicID)
+			now, err := s.store.GameEvenDeleted(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
+			}
+			if !now.Deleted.IsZero() {
+				return renderDeletedPad(ctx, deletedVM(now, time.Now()))
 			}
 			t, err := s.tableAt(ctx, now)
 			if err != nil {
