@@ -136,3 +136,65 @@ func TestBrowserDeleteGameAndUndo(t *testing.T) {
 		t.Errorf("the history: %q", got)
 	}
 }
+
+// TestBrowserLowestWinsReadsRight: a game whose lowest total wins (Hearts
+// to 100) reads that way everywhere: the chart's guide is the target that
+// ends it, not "target 0"; the scorepad marks the lowest total as the
+// leader; a player's page calls the fewest points in a round the best
+// and the most the worst (P1, P3, P4).
+func TestBrowserLowestWinsReadsRight(t *testing.T) {
+	app := newTestApp(t)
+	l := app.createLeague("Club", "points")
+	hearts := app.startLeagueWith(l, "points", url.Values{"name": {"Hearts"}, "end": {"target"}, "target": {"100"}, "wins": {"lowest"}},
+		"Ann", "Bob", "Cy", "Dee")
+	app.mustRecord(hearts, "", "0", "26", "0", "0")
+	app.mustRecord(hearts, "", "13", "0", "8", "5")
+	ctx := newBrowser(t)
+	run(t, ctx, "open Hearts", chromedp.Navigate(app.srv.URL+hearts), chromedp.WaitVisible(css("figure.chart")))
+	guide, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector(".chart .guide-label")?.textContent ?? "(no guide)"`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(guide, "target 0") || !strings.Contains(guide, "100") {
+		t.Errorf("the chart's guide reads %q, want the 100 that ends the game", guide)
+	}
+	desc, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("totals-chart-desc").textContent`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(desc, "lowest total wins") || strings.Contains(desc, "towards 0") {
+		t.Errorf("the chart's text: %q", desc)
+	}
+	leader, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+		`[...document.querySelectorAll("#scorepad .total")].filter(e => e.querySelector(".tag.lead")).map(e => e.querySelector(".name").firstChild.textContent.trim()).join(",")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if leader != "Dee" {
+		t.Errorf("the scorepad marks %q as leading, want Dee with the lowest total (5)", leader)
+	}
+	shot(t, ctx, "hearts-chart")
+	app.mustRecord(hearts, "", "90", "0", "5", "5") // Ann passes 100: Dee wins with 10
+	run(t, ctx, "open the league", chromedp.Navigate(app.srv.URL+l.members), chromedp.WaitVisible(css("main")))
+	bob, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("a")].find(a => a.textContent.trim() === "Bob").getAttribute("href")`))
+	if err != nil || bob == "" {
+		t.Fatalf("Bob's link on the league page: %q, %v", bob, err)
+	}
+	run(t, ctx, "open Bob's page", chromedp.Navigate(app.srv.URL+bob), chromedp.WaitVisible(css("main")))
+	page := text(t, ctx, "main")
+	best, worst := between(page, "Best:", "\n"), between(page, "Worst:", "\n")
+	if !strings.HasPrefix(best, "0 ") || !strings.HasPrefix(worst, "+26 ") {
+		t.Errorf("Bob's best round reads %q and worst %q; in Hearts his 0 is the best and his +26 the worst", best, worst)
+	}
+	shot(t, ctx, "hearts-player")
+}
+
+// between is the text of s after the first from, up to the next to.
+func between(s, from, to string) string {
+	_, after, ok := strings.Cut(s, from)
+	if !ok {
+		return ""
+	}
+	before, _, _ := strings.Cut(after, to)
+	return strings.TrimSpace(before)
+}

@@ -92,8 +92,9 @@ func flash(what string) string {
 func scorepadVM(t table, flashMsg string) views.GameVM {
 	g, r := t.game, t.rules
 	state := t.state()
+	aim := r.Aim(g.Settings)
 	vm := views.GameVM{
-		Title: r.Title(g.Settings), URL: t.url(), Target: r.Target, Goal: goal(r, g.Settings), Round: r.Round,
+		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
 		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share",
 	}
@@ -125,8 +126,10 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		}
 	}
 	dealer := state.Dealer()
+	leaders := leading(aim, g.Seats)
 	for i, seat := range g.Seats {
-		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1})
+		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1,
+			Leads: !g.Finished() && vm.Played > 0 && leaders[i]})
 	}
 	if g.Finished() {
 		res := r.Module.Result(state)
@@ -158,6 +161,26 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	vm.TotalsChart = runningTotalsChart(vm)
 	return vm
+}
+
+// leading marks the seats whose total is the best by the game's aim (the
+// lowest when the lowest total wins), none while every total is the same.
+func leading(aim game.Aim, seats []db.Seat) []bool {
+	out := make([]bool, len(seats))
+	if len(seats) < 2 {
+		return out
+	}
+	best, level := seats[0].Total, true
+	for _, st := range seats[1:] {
+		level = level && st.Total == best
+		if aim.Better(st.Total, best) {
+			best = st.Total
+		}
+	}
+	for i, st := range seats {
+		out[i] = !level && st.Total == best
+	}
+	return out
 }
 
 func capitalize(s string) string {
