@@ -35,6 +35,9 @@ func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views
 	}
 	next := t.roundName(t.nextNumber())
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+	if names := t.names(); len(names) > 1 {
+		vm.Dealer = names[t.state().Dealer()] + " deals this " + t.rules.Round + "."
+	}
 	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
