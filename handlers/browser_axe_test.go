@@ -164,7 +164,9 @@ func TestBrowserAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := newTestApp(t)
+	// The share page offers the computer's LAN addresses, as it does on
+	// the computer that runs meldpad (share_lan.go).
+	app := openTestAppWith(t, filepath.Join(t.TempDir(), "meldpad.db"), Options{LANAddresses: someLAN})
 	pages := accessibilityPages(t, app)
 	ctx := newBrowser(t)
 	checked := 0
