@@ -115,6 +115,7 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 			q = cand
 		}
 	}
+	linkRules(c, game)
 	vm := views.AdjudicateVM{Game: game.ID, Question: q.key, Deck: deckJSON(game.Deck)}
 	for _, g := range rules.Games() {
 		if gq := questions(g); len(gq) > 0 {

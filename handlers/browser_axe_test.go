@@ -58,6 +58,7 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 	add("home", "/")
 	add("choose a game", "/games/new")
 	add("referee", "/adjudicate")
+	add("rules", "/rules/fan#N8")
 	add("referee's verdict", "/adjudicate?game=fan&q=meld&cards=QS+KS+AS")
 	add("import", "/import")
 	add("new league", "/leagues/new")

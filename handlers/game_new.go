@@ -82,6 +82,7 @@ func lineupFirst(lineup, names []string) []string {
 // outside leagues the names of this phone's own games. Never a list of
 // everyone's players: there is none.
 func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
+	linkRules(c, g)
 	names := make([]string, g.MaxPlayers)
 	copy(names, form.Players)
 	dealer, _ := strconv.Atoi(form.Dealer)

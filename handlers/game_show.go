@@ -50,7 +50,7 @@ func (s *Server) showGame(c echo.Context) error {
 	}
 	vm := playersScorepadVM(t, stamp, saved)
 	var buf bytes.Buffer
-	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
+	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	// Kept under the version it shows, which a write may have moved since
@@ -96,7 +96,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	vm := views.GameVM{
 		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
-		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share",
+		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", RulesURL: views.RulesURL(r.ID, ""),
 	}
 	if _, ok := r.Module.(game.MeldChecker); ok || hasQuestions(r) {
 		vm.AdjudicateURL = "/adjudicate?game=" + r.ID

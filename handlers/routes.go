@@ -15,6 +15,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/manifest.webmanifest", s.webManifest)
 
 	e.GET("/adjudicate", s.showAdjudicate)
+	e.GET("/rules/:game", s.showRules)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export
 	// of everything is on the command line only (meldpad -export).
 	e.GET("/import", s.showImport)

@@ -35,7 +35,7 @@ func (s *Server) showWatch(c echo.Context) error {
 	}
 	vm := watchScorepadVM(t, c.Param("watch"), stamp.League)
 	var buf bytes.Buffer
-	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
+	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	return s.pages.store(c, key(t.game.Version), buf.Bytes())
@@ -80,7 +80,7 @@ func (s *Server) watchEvents(c echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(ctx, watchScorepadVM(t, watchID, stamp.League))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), watchScorepadVM(t, watchID, stamp.League))
 		})
 	})
 }
@@ -119,7 +119,7 @@ func (s *Server) gameEvents(c echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(ctx, playersScorepadVM(t, stamp, ""))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), playersScorepadVM(t, stamp, ""))
 		})
 	})
 }
