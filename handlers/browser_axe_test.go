@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -91,6 +92,17 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 	deleted := app.createGame("fan", "Cy", "Dee")
 	app.post(deleted+"/delete", formValues(app.get(deleted+"/delete")))
 	add("deleted game", deleted)
+
+	// A compact scorepad of eight players, a round ended by the table
+	// (a note on a row of its own); a Trophy Case trick's next form.
+	eight := app.createPointsGame(url.Values{"name": {"Skat"}, "end": {"open"}, "wins": {"lowest"}},
+		"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal").location
+	app.mustRecord(eight, "", "5", "-3", "12", "0", "7", "1", "9", "22")
+	end := formValues(app.get(eight + "/end"))
+	app.post(eight+"/end", end)
+	add("compact scorepad", eight)
+	trick := app.createGame("trophy", "Ann", "Bob", "Cy")
+	add("next trick's form", app.recordPoints(trick, "1", "", "3", "").location)
 
 	// Each game: its form, a scorepad in play, its by-points form and its
 	// card sheet.
