@@ -203,12 +203,7 @@
     controls.appendChild(keys);
     var next = button("pk-next", "Next ›", null, function () { advance(); });
     controls.appendChild(next);
-    controls.appendChild(button("close", "Done", null, function () {
-      // Done on the last field is done with the hand: the score shows.
-      var all = fields(), last = all.indexOf(active) === all.length - 1;
-      close();
-      if (last) showScore();
-    }));
+    controls.appendChild(button("close", "Done", null, function () { close(); }));
     panel.appendChild(controls);
 
     function refresh() {
