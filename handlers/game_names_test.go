@@ -1,11 +1,14 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"meldpad/db"
 )
 
 // namesForm returns the players' names form of a game, ready to post.
@@ -131,4 +134,39 @@ func TestDeletedGameIsGone(t *testing.T) {
 		t.Errorf("the spectators' link, back: %d", p.status)
 	}
 	mustContain(t, app.get(game+"/history"), "Game deleted", "Game brought back", "Deal 1 recorded")
+}
+
+// FuzzNamesForm posts arbitrary bodies to the players' names form, with
+// a genuine CSRF token: nothing answers 500, and the game's seats keep a
+// name each, no two alike in any case.
+func FuzzNamesForm(f *testing.F) {
+	app := newTestApp(f)
+	game := app.createGame("flathead", "Ann", "Bob", "Cy")
+	csrf := formValues(app.get(game + "/players")).Get("_csrf")
+	f.Add("names=Annie&names=Bob&names=Cy&was=Ann&was=Bob&was=Cy")
+	f.Add("names=Bob&names=Ann&names=Cy&was=Ann&was=Bob&was=Cy")
+	f.Add("names=a&names=A&names=b&was=Ann&was=Bob&was=Cy")
+	f.Add("names=%00&names=&was=Ann")
+	f.Fuzz(func(t *testing.T, body string) {
+		form, err := url.ParseQuery(body)
+		if err != nil {
+			return
+		}
+		form.Set("_csrf", csrf)
+		a := app.with(t)
+		if p := a.post(game+"/players", form); p.status >= 500 {
+			t.Fatalf("status %d for %q", p.status, body)
+		}
+		g, err := a.store.Game(context.Background(), strings.TrimPrefix(game, "/g/"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen := map[string]bool{}
+		for _, st := range g.Seats {
+			if st.Name == "" || seen[foldName(st.Name)] || db.CheckName(st.Name, db.MaxPlayerName) != nil {
+				t.Fatalf("after %q the seats are %+v", body, g.Seats)
+			}
+			seen[foldName(st.Name)] = true
+		}
+	})
 }
