@@ -8,12 +8,12 @@ import (
 )
 
 // ExportAll returns everything the meldpad holds: every league with its
-// players, and every game. It holds every game's editing link, so meldpad
+// players, and every game but the deleted ones (DeleteGame). It holds every game's editing link, so meldpad
 // offers it on the command line only (meldpad -export), never on the web.
 func (s *Store) ExportAll(ctx context.Context) (Archive, error) {
 	return s.export(ctx, exportScope{
 		leagues: `SELECT id FROM leagues ORDER BY id`,
-		games:   `1 = 1`,
+		games:   `g.deleted_at IS NULL`,
 	})
 }
 

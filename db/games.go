@@ -58,6 +58,13 @@ type Game struct {
 	// deleted. Both are 0 before the first hand.
 	MaxSeq  int
 	LastSeq int
+	// InLeague says the game belongs to a league: its seats are the
+	// league's players, renamed by the league's organizer, and it is
+	// taken out of the league rather than deleted.
+	InLeague bool
+	// Deleted is when the game was deleted (DeleteGame), zero for a game
+	// in use.
+	Deleted time.Time
 }
 
 // Finished reports whether the game has a winner.
@@ -211,17 +218,21 @@ func upsertPlayer(ctx context.Context, tx wtx, leagueID int64, name, now string)
 const gameColumns = `g.id, g.public_id, g.rules, g.house_rules, g.settings, g.first_dealer, g.status,
 	coalesce(g.winner_seat, -1), g.version, g.created_at, g.updated_at, coalesce(g.finished_at, ''), coalesce(g.tally, ''),
 	(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = g.id),
-	(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = g.id AND h.deleted_at IS NULL)`
+	(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = g.id AND h.deleted_at IS NULL),
+	g.league_id IS NOT NULL, coalesce(g.deleted_at, '')`
 
 type scanner interface{ Scan(dest ...any) error }
 
 // scanGame reads gameColumns, and into more whatever columns follow them.
 func scanGame(row scanner, more ...any) (Game, error) {
 	var g Game
-	var houseRules, settings, created, updated, finished, tally string
+	var houseRules, settings, created, updated, finished, tally, deleted string
 	if err := row.Scan(append([]any{&g.ID, &g.PublicID, &g.Rules, &houseRules, &settings, &g.FirstDealer, &g.Status,
-		&g.Winner, &g.Version, &created, &updated, &finished, &tally, &g.MaxSeq, &g.LastSeq}, more...)...); err != nil {
+		&g.Winner, &g.Version, &created, &updated, &finished, &tally, &g.MaxSeq, &g.LastSeq, &g.InLeague, &deleted}, more...)...); err != nil {
 		return Game{}, err
+	}
+	if deleted != "" {
+		g.Deleted = parseTime(deleted)
 	}
 	if tally != "" {
 		g.Tally = new(game.Tally)
@@ -242,8 +253,21 @@ func scanGame(row scanner, more ...any) (Game, error) {
 	return g, nil
 }
 
-// Game returns the game with the given public id, with its seats.
-func (s *Store) Game(ctx context.Context, publicID string) (_ Game, err error) {
+// Game returns the game with the given public id, with its seats. A
+// deleted game is a *DeletedGameError, which is also ErrNotFound: to
+// every page but its own link's, a deleted game is no game.
+func (s *Store) Game(ctx context.Context, publicID string) (Game, error) {
+	g, err := s.GameEvenDeleted(ctx, publicID)
+	if err == nil && !g.Deleted.IsZero() {
+		return Game{}, &DeletedGameError{ID: g.ID, PublicID: g.PublicID, Version: g.Version, Deleted: g.Deleted}
+	}
+	return g, err
+}
+
+// GameEvenDeleted is Game, a deleted game included (its Deleted set),
+// for the pages of its own link: "deleted, undo", the live updates that
+// tell the table.
+func (s *Store) GameEvenDeleted(ctx context.Context, publicID string) (_ Game, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	if !ValidID(publicID) {
@@ -318,12 +342,15 @@ type Stamp struct {
 	Version        int
 	League         string // "" outside a league
 	LeaguePublicID string
+	// Deleted is when the game was deleted, zero for a game in use.
+	Deleted time.Time
 }
 
-const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, '')
+const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, ''), coalesce(g.deleted_at, '')
 	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.public_id = ?`
 
-// GameStamp returns the stamp of the game with the given public id.
+// GameStamp returns the stamp of the game with the given public id, a
+// deleted game's too (Stamp.Deleted).
 func (s *Store) GameStamp(ctx context.Context, publicID string) (_ Stamp, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)

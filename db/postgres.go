@@ -243,7 +243,7 @@ func (s *Store) readOptions() *sql.TxOptions {
 var pgVariants = map[string]string{
 	stateQuery:            pgStateColumns + ` FROM games WHERE id = ?`,
 	stateTokenQuery:       pgStateColumns + tokenColumns + ` FROM games WHERE id = ?`,
-	stateTokenByLinkQuery: pgStateColumns + tokenColumns + `, id FROM games WHERE public_id = ?`,
+	stateTokenByLinkQuery: pgStateColumns + tokenColumns + `, id FROM games WHERE public_id = ? AND deleted_at IS NULL`,
 	gameQuery: `SELECT ` + gameColumns + `, (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
 		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
 		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)

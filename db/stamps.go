@@ -74,7 +74,11 @@ func (s *Store) readStamp(ctx context.Context, kind, query, id, what string) (St
 		}
 	}
 	var st Stamp
-	err := s.reads().QueryRowContext(ctx, query, id).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID)
+	var deleted string
+	err := s.reads().QueryRowContext(ctx, query, id).Scan(&st.ID, &st.Version, &st.League, &st.LeaguePublicID, &deleted)
+	if deleted != "" {
+		st.Deleted = parseTime(deleted)
+	}
 	if errors.Is(err, sql.ErrNoRows) {
 		return Stamp{}, ErrNotFound
 	}

@@ -52,7 +52,8 @@ const (
 	stateTokenQuery = stateColumns + tokenColumns + ` FROM games WHERE id = ?`
 	// stateTokenByLinkQuery is stateTokenQuery for the game a link names
 	// (its public id), with the game's id after the token's columns.
-	stateTokenByLinkQuery = stateColumns + tokenColumns + `, id FROM games WHERE public_id = ?`
+	// A deleted game takes no hand: its link is not found.
+	stateTokenByLinkQuery = stateColumns + tokenColumns + `, id FROM games WHERE public_id = ? AND deleted_at IS NULL`
 
 	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
 		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)

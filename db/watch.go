@@ -46,7 +46,7 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (_ Game, err 
 		return Game{}, ErrNotFound
 	}
 	var publicID string
-	err = s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ?`, watchID).Scan(&publicID)
+	err = s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ? AND deleted_at IS NULL`, watchID).Scan(&publicID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -56,11 +56,12 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (_ Game, err 
 	return s.Game(ctx, publicID)
 }
 
-const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, '')
-	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.watch_id = ?`
+const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, ''), ''
+	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.watch_id = ? AND g.deleted_at IS NULL`
 
 // WatchStamp returns the stamp (GameStamp) of the game a read-only link
-// shows, in one statement.
+// shows, in one statement. A deleted game's read-only link shows nothing:
+// its spectators cannot bring it back.
 func (s *Store) WatchStamp(ctx context.Context, watchID string) (_ Stamp, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)

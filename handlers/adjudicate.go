@@ -121,6 +121,7 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 			q = cand
 		}
 	}
+	linkRules(c, game)
 	vm := views.AdjudicateVM{Game: game.ID, Question: q.key, Deck: deckJSON(game.Deck), From: back}
 	if back != "" {
 		vm.BackURL = "/g/" + back

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -58,6 +59,7 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 	add("home", "/")
 	add("choose a game", "/games/new")
 	add("referee", "/adjudicate")
+	add("rules", "/rules/fan#N8")
 	add("referee's verdict", "/adjudicate?game=fan&q=meld&cards=QS+KS+AS")
 	add("import", "/import")
 	add("new league", "/leagues/new")
@@ -82,6 +84,25 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 		t.Fatal(err)
 	}
 	add("spectators", "/w/"+watchID)
+
+	// A game's players' names, its deletion, and its link once deleted.
+	named := app.createGame("fan", "Ann", "Bob")
+	add("players' names", named+"/players")
+	add("delete a game", named+"/delete")
+	deleted := app.createGame("fan", "Cy", "Dee")
+	app.post(deleted+"/delete", formValues(app.get(deleted+"/delete")))
+	add("deleted game", deleted)
+
+	// A compact scorepad of eight players, a round ended by the table
+	// (a note on a row of its own); a Trophy Case trick's next form.
+	eight := app.createPointsGame(url.Values{"name": {"Skat"}, "end": {"open"}, "wins": {"lowest"}},
+		"Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal").location
+	app.mustRecord(eight, "", "5", "-3", "12", "0", "7", "1", "9", "22")
+	end := formValues(app.get(eight + "/end"))
+	app.post(eight+"/end", end)
+	add("compact scorepad", eight)
+	trick := app.createGame("trophy", "Ann", "Bob", "Cy")
+	add("next trick's form", app.recordPoints(trick, "1", "", "3", "").location)
 
 	// Each game: its form, a scorepad in play, its by-points form and its
 	// card sheet.
@@ -170,7 +191,9 @@ func TestBrowserAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app := newTestApp(t)
+	// The share page offers the computer's LAN addresses, as it does on
+	// the computer that runs meldpad (share_lan.go).
+	app := openTestAppWith(t, filepath.Join(t.TempDir(), "meldpad.db"), Options{LANAddresses: someLAN})
 	pages := accessibilityPages(t, app)
 	ctx := newBrowser(t)
 	checked := 0

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"context"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -64,10 +66,14 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	waitText(t, ctx, "#judgement", "Dan 0 → 1")
 	run(t, ctx, "look at the judgement", chromedp.Click(css(`#picker .close`)), scrollTo("judgement"))
 	shot(t, ctx, "trophy-sheet-won")
-	run(t, ctx, "save trick 1",
-		tapInView(`button[value=save]`),
-		chromedp.WaitVisible(css("#scorepad")),
-	)
+	// The hand goes on: saving the trick opens the next trick's sheet,
+	// which says what it scored.
+	run(t, ctx, "save trick 1", tapInView(`button[value=save]`))
+	waitText(t, ctx, ".alert.good", "Saved trick 1")
+	if got := text(t, ctx, ".alert.good"); !strings.Contains(got, "Dan won the trick") || !strings.Contains(got, "Next: trick 2") {
+		t.Errorf("the next trick's sheet after trick 1: %q", got)
+	}
+	run(t, ctx, "back to the scorepad", tapInView(`main > p.small a`), chromedp.WaitVisible(css("#scorepad")))
 	if got := text(t, ctx, "main"); !strings.Contains(got, "Dan won the trick") || !strings.Contains(got, "Next lead: Ann") {
 		t.Errorf("scorepad after trick 1: %q", got)
 	}
@@ -83,10 +89,9 @@ func TestBrowserTrophyTrick(t *testing.T) {
 	waitText(t, ctx, "#judgement", "worth 3 points: 0 Rain 1, ∞ Tops 2; a trump was played, so zeros count (T7)")
 	run(t, ctx, "look at the quick entry", chromedp.Click(css(`#picker .close`)), scrollTo("winner"))
 	shot(t, ctx, "trophy-sheet-quick")
-	run(t, ctx, "save trick 2",
-		tapInView(`button[value=save]`),
-		chromedp.WaitVisible(css("#scorepad")),
-	)
+	run(t, ctx, "save trick 2", tapInView(`button[value=save]`))
+	waitText(t, ctx, ".alert.good", "Saved trick 2")
+	run(t, ctx, "back to the scorepad", tapInView(`main > p.small a`), chromedp.WaitVisible(css("#scorepad")))
 	shot(t, ctx, "trophy-scorepad")
 }
 
@@ -95,4 +100,64 @@ func TestBrowserTrophyTrick(t *testing.T) {
 // a node-based scroll does not survive.
 func scrollTo(id string) step {
 	return chromedp.Evaluate[chromedp.Void](`document.getElementById("` + id + `").scrollIntoView()`)
+}
+
+// TestBrowserTrophyHandOnOneSheet: the tricks of one hand are entered one
+// after another on the card sheet: saving a trick after which the hand
+// goes on opens the next trick's sheet, saying what the trick scored, and
+// the trick after which new hands are dealt (T6) goes back to the
+// scorepad. Each trick is saved, and kept, on its own. The taps are
+// counted: a select is two (open, choose), the cards typed are not.
+func TestBrowserTrophyHandOnOneSheet(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	newGameInBrowser(t, ctx, app.srv.URL, "trophy", "Ann", "Bob", "Cy", "Dan")
+	tp := &taps{t: t, ctx: ctx}
+	tp.tap(`a[href$="/hands/new?by=cards"]`)
+	tricks := []struct {
+		winner, cards string
+		endsHand      bool
+	}{
+		{"1", "8 rain, 9 tops", false},
+		{"2", "inf lamps", false},
+		{"3", "9 books", true},
+	}
+	for i, tr := range tricks {
+		if i > 0 {
+			// The next trick's sheet says what the last one scored.
+			waitText(t, ctx, ".alert.good", "Saved trick "+itoa(i)+":")
+		}
+		run(t, ctx, "wait for the sheet", chromedp.WaitVisible(css("#in-play_0_card")))
+		tp.tap("details.quick summary")
+		tp.count += 2 // the winner's list: open it, then choose
+		run(t, ctx, "choose the winner", chromedp.SetValue(css("#winner"), tr.winner))
+		run(t, ctx, "type the trick's cards", typeCards("trick_cards", tr.cards), chromedp.Click(css(`#picker .close`)))
+		if tr.endsHand {
+			tp.tap(`input[name=ends_hand]`)
+		}
+		run(t, ctx, "wait for the score", chromedp.WaitVisible(css("#judgement.ready")))
+		tp.tap(`button[value=save]`)
+	}
+	run(t, ctx, "wait for the scorepad", chromedp.WaitVisible(css("#scorepad")))
+	if n := len(handLinks(app.get(mustPath(t, ctx)))); n != 3 {
+		t.Errorf("the scorepad has %d tricks, want 3", n)
+	}
+	t.Logf("a hand of 3 tricks by quick entry: %d taps besides the cards typed", tp.count)
+	if tp.count > 3*5 {
+		t.Errorf("%d taps for 3 tricks", tp.count)
+	}
+}
+
+// mustPath is the path of the page the tab shows.
+func mustPath(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Path
 }

@@ -19,7 +19,16 @@ func runningTotalsChart(vm views.GameVM) *views.ChartVM {
 	spec := views.ChartSpec{
 		ID: "totals-chart", Title: "Running totals, " + vm.Round + " by " + vm.Round,
 		XLabel: capitalize(vm.Round), YLabel: "Total",
-		GuideY: float64(vm.Target), GuideLabel: "target " + strconv.Itoa(vm.Target),
+	}
+	// The guide is the total that ends the game, when one does (a game by
+	// points may end after a number of rounds, or when the table says).
+	aim := "the highest total wins"
+	if vm.LowestWins {
+		aim = "the lowest total wins"
+	}
+	if vm.Target > 0 {
+		spec.GuideY, spec.GuideLabel = float64(vm.Target), "ends at "+strconv.Itoa(vm.Target)
+		aim = "the game ends when a total reaches " + strconv.Itoa(vm.Target) + " and " + aim
 	}
 	var words []string
 	for seat, st := range vm.Seats {
@@ -32,7 +41,7 @@ func runningTotalsChart(vm views.GameVM) *views.ChartVM {
 		words = append(words, st.Name+" "+strconv.Itoa(st.Total))
 	}
 	spec.Desc = "Totals after each of " + strconv.Itoa(len(vm.Hands)) + " " + views.Plural(len(vm.Hands), vm.Round) +
-		", towards " + strconv.Itoa(vm.Target) + ": now " + strings.Join(words, ", ") + ". The table above lists every " + vm.Round + "."
+		" (" + aim + "): now " + strings.Join(words, ", ") + ". The table above lists every " + vm.Round + "."
 	chart := views.NewChart(spec)
 	return &chart
 }

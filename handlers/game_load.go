@@ -61,6 +61,7 @@ func (s *Server) loadForNewHand(c echo.Context) (table, error) {
 	if !ok {
 		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
 	}
+	linkRules(c, r)
 	return table{game: g, rules: r, lite: true}, nil
 }
 
@@ -113,7 +114,11 @@ func (s *Server) loadWatched(c echo.Context) (table, error) {
 }
 
 func (s *Server) tableOf(c echo.Context, g db.Game) (table, error) {
-	return s.tableAt(c.Request().Context(), g)
+	t, err := s.tableAt(c.Request().Context(), g)
+	if err == nil {
+		linkRules(c, t.rules)
+	}
+	return t, err
 }
 
 // tableAt is tableOf outside a request's context.

@@ -2,7 +2,9 @@ package handlers
 
 import (
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 
@@ -13,7 +15,10 @@ import (
 )
 
 // showNewGame shows the games to choose from, or, with ?game=, the
-// form for that game with last time's players filled in.
+// form for that game. Last time's players are suggested, first and in
+// their seats' order, and one button (with script) fills them in; they
+// are never the inputs' values, which a name typed would be added to
+// ("AnnAnnabelle").
 func (s *Server) showNewGame(c echo.Context) error {
 	league, err := s.gameLeague(c, c.QueryParam("league"))
 	if err != nil {
@@ -27,7 +32,7 @@ func (s *Server) showNewGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	form := newGameForm{Game: g.ID, Players: lineup, Token: db.NewToken()}
+	form := newGameForm{Game: g.ID, Token: db.NewToken()}
 	for _, h := range g.HouseRules {
 		if h.Default {
 			form.House = append(form.House, h.Key)
@@ -40,7 +45,35 @@ func (s *Server) showNewGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	// In a league only its own players are suggested: last time's table
+	// is, when all of them are.
+	if len(lineup) <= g.MaxPlayers && (league == nil || allAmong(lineup, vm.Suggestions)) {
+		vm.LastPlayers = lineup
+		vm.Suggestions = lineupFirst(lineup, vm.Suggestions)
+	}
 	return render(c, http.StatusOK, views.NewGamePage(vm))
+}
+
+// allAmong reports whether every name is one of names (in any case).
+func allAmong(names, among []string) bool {
+	for _, n := range names {
+		if !slices.ContainsFunc(among, func(m string) bool { return strings.EqualFold(m, n) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// lineupFirst puts the names of the last lineup first among the
+// suggestions, in seat order, each name once (in any case).
+func lineupFirst(lineup, names []string) []string {
+	out := slices.Clone(lineup)
+	for _, n := range names {
+		if !slices.ContainsFunc(out, func(m string) bool { return strings.EqualFold(m, n) }) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // newGameVM fills the form's view model: one input per possible seat, the
@@ -49,6 +82,7 @@ func (s *Server) showNewGame(c echo.Context) error {
 // outside leagues the names of this phone's own games. Never a list of
 // everyone's players: there is none.
 func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
+	linkRules(c, g)
 	names := make([]string, g.MaxPlayers)
 	copy(names, form.Players)
 	dealer, _ := strconv.Atoi(form.Dealer)

@@ -25,6 +25,13 @@ func (s *Server) showGame(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	if !stamp.Deleted.IsZero() {
+		g, err := s.store.GameEvenDeleted(ctx, c.Param("game"))
+		if err != nil {
+			return err
+		}
+		return s.showDeleted(c, g, "")
+	}
 	rememberGame(c, c.Param("game"))
 	saved := flash(c.QueryParam("saved"))
 	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
@@ -43,7 +50,7 @@ func (s *Server) showGame(c echo.Context) error {
 	}
 	vm := playersScorepadVM(t, stamp, saved)
 	var buf bytes.Buffer
-	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
+	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	// Kept under the version it shows, which a write may have moved since
@@ -71,6 +78,10 @@ func flash(what string) string {
 		return "Correction saved; totals worked out again."
 	case "deleted":
 		return "Deleted; totals worked out again."
+	case "renamed":
+		return "Names saved."
+	case "restored":
+		return "The game is back."
 	}
 	return ""
 }
@@ -81,10 +92,11 @@ func flash(what string) string {
 func scorepadVM(t table, flashMsg string) views.GameVM {
 	g, r := t.game, t.rules
 	state := t.state()
+	aim := r.Aim(g.Settings)
 	vm := views.GameVM{
-		Title: r.Title(g.Settings), URL: t.url(), Target: r.Target, Goal: goal(r, g.Settings), Round: r.Round,
+		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
-		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share",
+		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", RulesURL: views.RulesURL(r.ID, ""),
 	}
 	if _, ok := r.Module.(game.MeldChecker); ok || hasQuestions(r) {
 		vm.AdjudicateURL = "/adjudicate?game=" + r.ID
@@ -94,6 +106,11 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	if g.Finished() {
 		vm.RematchURL = t.url() + "/rematch"
+	}
+	if !g.InLeague {
+		// A league game's players are the league's, renamed and taken
+		// out by its organizer.
+		vm.NamesURL, vm.DeleteURL = t.url()+"/players", t.url()+"/delete"
 	}
 	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"
@@ -109,8 +126,10 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		}
 	}
 	dealer := state.Dealer()
+	leaders := leading(aim, g.Seats)
 	for i, seat := range g.Seats {
-		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1})
+		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1,
+			Leads: !g.Finished() && vm.Played > 0 && leaders[i]})
 	}
 	if g.Finished() {
 		res := r.Module.Result(state)
@@ -142,6 +161,26 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	vm.TotalsChart = runningTotalsChart(vm)
 	return vm
+}
+
+// leading marks the seats whose total is the best by the game's aim (the
+// lowest when the lowest total wins), none while every total is the same.
+func leading(aim game.Aim, seats []db.Seat) []bool {
+	out := make([]bool, len(seats))
+	if len(seats) < 2 {
+		return out
+	}
+	best, level := seats[0].Total, true
+	for _, st := range seats[1:] {
+		level = level && st.Total == best
+		if aim.Better(st.Total, best) {
+			best = st.Total
+		}
+	}
+	for i, st := range seats {
+		out[i] = !level && st.Total == best
+	}
+	return out
 }
 
 func capitalize(s string) string {

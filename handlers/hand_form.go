@@ -117,7 +117,7 @@ func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) view
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
 		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
 		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(),
+		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(), MaxPoints: maxPoints,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)

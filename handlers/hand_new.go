@@ -17,7 +17,18 @@ func (s *Server) showNewHand(c echo.Context) error {
 		return err
 	}
 	if t.game.Finished() {
-		return c.Redirect(http.StatusSeeOther, t.url())
+		// The entry just saved ended the game (afterSave): the scorepad
+		// says who won.
+		return c.Redirect(http.StatusSeeOther, t.url()+flashQuery(c.QueryParam("saved")))
+	}
+	if c.QueryParam("saved") == "added" {
+		// The entry before this one was saved, and its hand goes on: the
+		// page says what it scored.
+		if last, ok := t.last(); ok {
+			r := c.Request()
+			c.SetRequest(r.WithContext(views.WithFlash(r.Context(),
+				"Saved "+t.roundName(t.lastNumber())+": "+t.summary(last)+". Next: "+t.roundName(t.nextNumber())+".")))
+		}
 	}
 	if sh, ok := sheetOf(t.rules); ok && c.QueryParam("by") == "cards" {
 		return s.showNewSheet(c, t, sh)
@@ -35,8 +46,19 @@ func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views
 	}
 	next := t.roundName(t.nextNumber())
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+	if names := t.names(); len(names) > 1 {
+		vm.Dealer = names[t.state().Dealer()] + " deals this " + t.rules.Round + "."
+	}
 	if _, ok := sheetOf(t.rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
 	return vm
+}
+
+// flashQuery passes a saved= flag on to the scorepad.
+func flashQuery(saved string) string {
+	if flash(saved) == "" {
+		return ""
+	}
+	return "?saved=" + saved
 }

@@ -39,7 +39,9 @@ func (s *Server) saveHand(c echo.Context) error {
 	}
 	var in db.HandInput
 	var errs fieldErrors
+	var played rules.Game
 	build := func(r rules.Game, st game.Table) (db.HandInput, error) {
+		played = r
 		var checked pointsForm
 		if checked, in, errs = s.checkPoints(form, r, st); errs != nil {
 			return db.HandInput{}, errRefused
@@ -91,10 +93,30 @@ func (s *Server) saveHand(c echo.Context) error {
 	case err != nil:
 		return err
 	}
-	t := table{game: db.Game{ID: saved.GameID, PublicID: c.Param("game")}}
+	t := table{game: db.Game{ID: saved.GameID, PublicID: c.Param("game")}, rules: played}
 	s.changedTo(c, t, saved.GameVersion)
 	rememberAuthor(c, form.Author)
-	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+	return c.Redirect(http.StatusSeeOther, afterSave(t, in, false))
+}
+
+// afterSave is where a saved entry leads: the scorepad, or, for an entry
+// that is one part of a hand (a Trophy Case trick, T6) after which the
+// hand goes on, the next part's form (card by card when this one was),
+// so that a hand's tricks are entered one after another without going
+// back to the scorepad. Each is saved as it ends, one revision a trick:
+// a trick is a round of the game (its points, T7, and the next leader,
+// T6, are the scorepad's at once, on every phone), corrected or deleted
+// on its own. A game the trick ended sends its form on to the scorepad
+// (showNewHand).
+func afterSave(t table, in db.HandInput, byCards bool) string {
+	if t.rules.EndsHandQuestion == "" || in.EndsHand || in.EndsGame {
+		return t.url() + "?saved=added"
+	}
+	next := t.url() + "/hands/new?saved=added"
+	if byCards {
+		next += "&by=cards"
+	}
+	return next
 }
 
 // errRefused is a by-points hand the game's checks refused (saveHand).

@@ -263,7 +263,7 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 	}
 	rememberAuthor(c, form.Author)
 	s.changedTo(c, t, saved.GameVersion)
-	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=added")
+	return c.Redirect(http.StatusSeeOther, afterSave(t, *in, true))
 }
 
 // notReady says, on the page, why a sheet cannot be saved yet: the hand is

@@ -177,7 +177,7 @@ func TestTrophyLeaderAndDeal(t *testing.T) {
 	app.post(game+"/hands", form)
 	p := app.get(game)
 	mustContain(t, p, "new hands dealt", "Next lead: <strong>Bob</strong>")
-	if !regexp.MustCompile(`Bob\s*<span class="tag deal">deals</span>`).MatchString(p.body) {
+	if !regexp.MustCompile(`<span class="who">Bob</span>\s*<span class="tag deal">deals</span>`).MatchString(p.body) {
 		t.Errorf("the deal did not pass to Bob after the hand ended")
 	}
 }

@@ -41,11 +41,11 @@ func (s *Server) showHistory(c echo.Context) error {
 
 // renderHistory is showHistory's page.
 func (s *Server) renderHistory(c echo.Context, ctx context.Context) ([]byte, error) {
-	g, err := s.store.Game(ctx, c.Param("game"))
+	stored, err := s.store.Game(ctx, c.Param("game"))
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.tableAt(ctx, g)
+	t, err := s.tableAt(ctx, stored)
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +58,23 @@ func (s *Server) renderHistory(c echo.Context, ctx context.Context) ([]byte, err
 	// deadline; past it, the rest show their points only.
 	ctx, cancel := context.WithTimeout(ctx, s.limits.RefereeTimeout)
 	defer cancel()
+	gameRevs, err := s.store.GameRevisions(ctx, t.game.ID)
+	if err != nil {
+		return nil, err
+	}
 	sh, hasCards := sheetOf(t.rules)
 	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
-	for i := len(revs) - 1; i >= 0; i-- {
+	// The changes to the game itself (a seat renamed, the game deleted
+	// and brought back) take their places among the hands' by time.
+	g := len(gameRevs) - 1
+	for i := len(revs) - 1; i >= -1; i-- {
+		for g >= 0 && (i < 0 || !gameRevs[g].At.Before(revs[i].At)) {
+			vm.Entries = append(vm.Entries, gameRevisionVM(gameRevs[g]))
+			g--
+		}
+		if i < 0 {
+			break
+		}
 		r := revs[i]
 		name := capitalize(t.roundName(r.HandSeq))
 		if t.number(r.HandID) == 0 {
@@ -84,6 +98,21 @@ func (s *Server) renderHistory(c echo.Context, ctx context.Context) ([]byte, err
 	var buf bytes.Buffer
 	err = views.HistoryPage(vm).Render(ctx, &buf)
 	return buf.Bytes(), err
+}
+
+// gameRevisionVM is a change to the game itself, in words: "Ann renamed
+// Annabelle (seat 1)", "Game deleted", "Game brought back".
+func gameRevisionVM(r db.GameRevision) views.RevisionVM {
+	e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
+	switch r.Action {
+	case "rename":
+		e.What = r.Before + " renamed " + r.After + " (seat " + itoa(r.Seat+1) + ")"
+	case "delete":
+		e.What = "Game deleted"
+	case "restore":
+		e.What = "Game brought back"
+	}
+	return e
 }
 
 func (s *Server) snapshotText(t table, in *db.HandInput) string {

@@ -116,29 +116,39 @@ type seated struct{ game, seat int }
 
 // bestAndWorstHands finds the player's best and worst hand in the
 // finished league games of one kind (the games the standings count), from
-// each seat's derived best and worst (db.LeagueSeat): the earliest on a
-// tie.
+// each seat's derived most and fewest points in one hand
+// (db.LeagueSeat): the most is the best, unless the game's lowest total
+// wins (Hearts, by points), where the fewest is. The earliest on a tie.
 func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
 	round := "hand"
-	if g, ok := rules.Lookup(rulesID); ok {
-		round = g.Round
+	r, known := rules.Lookup(rulesID)
+	if known {
+		round = r.Round
 	}
 	link := func(g db.LeagueGame, h db.HandScore) views.HandLinkVM {
 		return views.HandLinkVM{Points: views.Signed(h.Points), Where: round + " " + strconv.Itoa(h.Hand) + " · " + when(g.CreatedAt), URL: "/w/" + g.WatchID}
 	}
-	var bestScore, worstScore db.HandScore
+	// worth is how good a hand's points are: themselves, or less the
+	// more they are where the lowest total wins.
+	var bestWorth, worstWorth int
+	found := false
 	for _, m := range mine {
 		g := *d.record.Games[m.game]
 		st := g.Seats[m.seat]
 		if g.Rules != rulesID || !g.Finished() || st.Best.Hand == 0 {
 			continue
 		}
-		if bestScore.Hand == 0 || st.Best.Points > bestScore.Points {
-			bestScore, best = st.Best, link(g, st.Best)
+		top, bottom, sign := st.Best, st.Worst, 1
+		if known && r.Aim(g.Settings).LowestWins {
+			top, bottom, sign = st.Worst, st.Best, -1
 		}
-		if worstScore.Hand == 0 || st.Worst.Points < worstScore.Points {
-			worstScore, worst = st.Worst, link(g, st.Worst)
+		if !found || sign*top.Points > bestWorth {
+			bestWorth, best = sign*top.Points, link(g, top)
 		}
+		if !found || sign*bottom.Points < worstWorth {
+			worstWorth, worst = sign*bottom.Points, link(g, bottom)
+		}
+		found = true
 	}
 	return best, worst
 }

@@ -41,6 +41,9 @@ func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server
 	if err != nil {
 		t.Fatal(err)
 	}
+	if opts.LANAddresses == nil {
+		opts.LANAddresses = noLAN
+	}
 	server := New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
 	var handler http.Handler = server
 	for _, w := range wrap {

@@ -99,3 +99,13 @@ func padEvent(version int, part []byte) string {
 	b.WriteString("\n\n")
 	return b.String()
 }
+
+// renderDeletedPad is renderPad for a deleted game: the part that says
+// so, in the scorepad's place.
+func renderDeletedPad(ctx context.Context, vm views.DeletedGameVM) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := views.DeletedPart(vm).Render(ctx, &buf); err != nil {
+		return nil, err
+	}
+	return []byte(padEvent(vm.Version, buf.Bytes())), nil
+}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"net"
 	"net/netip"
 	"net/url"
 )
@@ -13,6 +14,15 @@ type Options struct {
 	// built from (https://meldpad.example). Without it links are built
 	// from the request in a way a forged Host header cannot steer.
 	BaseURL *url.URL
+	// Listen is the address meldpad listens on, when main knows it: a
+	// share page made on the computer itself does not offer the LAN's
+	// addresses when it listens on loopback alone (no phone reaches it).
+	Listen net.Addr
+	// LANAddresses lists this computer's addresses on its local networks,
+	// which a share page opened on the computer itself (127.0.0.1)
+	// offers instead of loopback (share_lan.go). Nil reads them from the
+	// system's interfaces.
+	LANAddresses func() ([]LANAddress, error)
 	// TrustedProxies are the addresses of the reverse proxies in front of
 	// meldpad. Only a request from one of them may name the client's
 	// address (X-Forwarded-For) or its scheme (X-Forwarded-Proto); every

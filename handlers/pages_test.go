@@ -43,11 +43,18 @@ func TestNewGamePages(t *testing.T) {
 	}
 }
 
+// TestCreateGameRemembersNames: the next game's form suggests the last
+// game's names, in seat order, and leaves its inputs empty (a name typed
+// into an input holding the old one would be added to it).
 func TestCreateGameRemembersNames(t *testing.T) {
 	app := newTestApp(t)
 	app.createGame("flathead", "Ann", "Bob", "Cy")
 	p := app.get("/games/new?game=flathead")
-	mustContain(t, p, `value="Ann"`, `value="Bob"`, `value="Cy"`, `<option value="Cy">`)
+	mustContain(t, p, `<option value="Ann"></option><option value="Bob"></option><option value="Cy">`,
+		`id="player-0" name="players" value=""`, "Same players as last time")
+	if strings.Contains(p.body, `name="players" value="Ann"`) {
+		t.Errorf("the form holds last game's names as values")
+	}
 }
 
 func TestCreateGameValidation(t *testing.T) {

@@ -18,6 +18,7 @@ func (s *Server) routes(e *echo.Echo) {
 
 	e.GET("/adjudicate", s.showAdjudicate)
 	e.GET("/api", s.showAPIDocs) // the JSON API's page, from /api/v1/openapi.json (api_docs.go)
+	e.GET("/rules/:game", s.showRules)
 	// Import takes a file of up to MaxImportBody (bodyLimits); the export
 	// of everything is on the command line only (meldpad -export).
 	e.GET("/import", s.showImport)
@@ -46,6 +47,14 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:game/end", s.endGame, s.redirectAfterPost(samePath))
 	e.GET("/g/:game/rematch", s.showKept(s.confirmRematch))
 	e.POST("/g/:game/rematch", s.startRematch, s.redirectAfterPost(samePath))
+	// A game outside leagues: its seats renamed, the game deleted and
+	// brought back (game_names.go, game_delete.go).
+	e.GET("/g/:game/players", s.showKept(s.showNames))
+	e.POST("/g/:game/players", s.saveNames, s.redirectAfterPost(samePath))
+	e.GET("/g/:game/delete", s.showKept(s.confirmDeleteGame))
+	e.POST("/g/:game/delete", s.deleteGame, s.redirectAfterPost(samePath))
+	e.GET("/g/:game/restore", s.showKept(s.showUndo))
+	e.POST("/g/:game/restore", s.restoreGame, s.redirectAfterPost(samePath))
 
 	// Leagues: /l/ is the members' and spectators' link (read, start
 	// games), /lo/ the organizer's (change the league).

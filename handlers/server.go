@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/go-playground/validator/v10"
@@ -32,6 +33,11 @@ type Store interface {
 	Ping(ctx context.Context) error
 	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
 	Game(ctx context.Context, publicID string) (db.Game, error)
+	GameEvenDeleted(ctx context.Context, publicID string) (db.Game, error)
+	RenameSeats(ctx context.Context, gameID int64, renames []db.SeatRename, author string) error
+	DeleteGame(ctx context.Context, gameID int64, author string) error
+	RestoreGame(ctx context.Context, gameID int64, author string, window time.Duration) error
+	GameRevisions(ctx context.Context, gameID int64) ([]db.GameRevision, error)
 	GameStamp(ctx context.Context, publicID string) (db.Stamp, error)
 	WatchStamp(ctx context.Context, watchID string) (db.Stamp, error)
 	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)

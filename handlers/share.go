@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/labstack/echo/v4"
 	"rsc.io/qr"
@@ -11,7 +12,9 @@ import (
 
 // showShare shows the game's two links, each with a QR code: the scorepad
 // itself, for another phone at the table, and a read-only one for
-// spectators.
+// spectators. Opened on the computer that serves meldpad, whose address
+// there (127.0.0.1) reaches no phone, it offers them at the computer's
+// addresses on its local networks instead (share_lan.go), and says why.
 func (s *Server) showShare(c echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
@@ -29,6 +32,22 @@ func (s *Server) showShare(c echo.Context) error {
 	}
 	if vm.WatchQR, err = qrModules(watch); err != nil {
 		return err
+	}
+	// Opened on the computer that runs meldpad: its loopback address
+	// reaches no phone; its addresses on the local network do.
+	if reachedLoopback(c) && s.opts.BaseURL == nil {
+		vm.Loopback, vm.LoopbackOnly = strings.TrimPrefix(strings.TrimPrefix(origin, "http://"), "https://"), s.listensOnLoopbackOnly()
+		origins, names := s.lanOrigins(c)
+		for i, o := range origins {
+			lan := views.LANLinkVM{Interface: names[i], PlayURL: o + t.url(), WatchURL: o + "/w/" + watchID}
+			if lan.PlayQR, err = qrModules(lan.PlayURL); err != nil {
+				return err
+			}
+			if lan.WatchQR, err = qrModules(lan.WatchURL); err != nil {
+				return err
+			}
+			vm.LAN = append(vm.LAN, lan)
+		}
 	}
 	return render(c, http.StatusOK, views.SharePage(vm))
 }

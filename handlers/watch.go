@@ -35,7 +35,7 @@ func (s *Server) showWatch(c echo.Context) error {
 	}
 	vm := watchScorepadVM(t, c.Param("watch"), stamp.League)
 	var buf bytes.Buffer
-	if err := views.GamePage(vm).Render(ctx, &buf); err != nil {
+	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
 	return s.pages.store(c, key(t.game.Version), buf.Bytes())
@@ -80,7 +80,7 @@ func (s *Server) watchEvents(c echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(ctx, watchScorepadVM(t, watchID, stamp.League))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), watchScorepadVM(t, watchID, stamp.League))
 		})
 	})
 }
@@ -92,7 +92,10 @@ func (s *Server) gameEvents(c echo.Context) error {
 		return nil
 	}
 	defer release()
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	// A deleted game's link streams too: its page shows DeletedPart in
+	// the scorepad's place, and an Undo on any phone brings the scorepad
+	// back on every one.
+	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
@@ -105,15 +108,18 @@ func (s *Server) gameEvents(c echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			now, err := s.store.Game(ctx, g.PublicID)
+			now, err := s.store.GameEvenDeleted(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
+			}
+			if !now.Deleted.IsZero() {
+				return renderDeletedPad(ctx, deletedVM(now, time.Now()))
 			}
 			t, err := s.tableAt(ctx, now)
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(ctx, playersScorepadVM(t, stamp, ""))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), playersScorepadVM(t, stamp, ""))
 		})
 	})
 }

@@ -159,6 +159,15 @@ func (g Game) Describe(settings json.RawMessage) string {
 	return ""
 }
 
+// Aim is what a game's totals aim at (game.Aim): its settings' (any game
+// by points), or its Info.Target with the highest total winning.
+func (g Game) Aim(settings json.RawMessage) game.Aim {
+	if a, ok := g.Module.(game.Aimer); ok {
+		return a.Aim(settings)
+	}
+	return game.Aim{Target: g.Target}
+}
+
 // Title is a game's name on its scorepad: the game's, or the one its
 // settings give (any game by points: "Hearts").
 func (g Game) Title(settings json.RawMessage) string {

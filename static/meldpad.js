@@ -201,7 +201,8 @@
     }));
     var keys = button("pk-keys", "⌨", "type instead", function () { setTyping(!typing); });
     controls.appendChild(keys);
-    controls.appendChild(button("pk-next", "Next ›", null, function () { advance(); }));
+    var next = button("pk-next", "Next ›", null, function () { advance(); });
+    controls.appendChild(next);
     controls.appendChild(button("close", "Done", null, function () { close(); }));
     panel.appendChild(controls);
 
@@ -229,6 +230,10 @@
       panel.classList.toggle("typing", typing);
       keys.textContent = typing ? "Cards" : "⌨";
       keys.setAttribute("aria-label", typing ? "show the cards" : "type instead");
+      // On the last field, Next closes the deck and shows the score
+      // (advance): it says so.
+      var all = fields();
+      next.textContent = all.indexOf(active) === all.length - 1 ? "Score ✓" : "Next ›";
     }
 
     function capacity(input) {

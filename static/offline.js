@@ -474,20 +474,23 @@
     }
   }
 
-  // The answer to a save: saved (a redirect to the scorepad), a page to
-  // show (refused, in conflict, or another button's page), or not
-  // reached (no answer, or a server that could not save: try again).
+  // The answer to a save: saved (a redirect to the scorepad, or, for a
+  // Trophy Case trick after which the hand goes on, to the next trick's
+  // form with saved=added), a page to show (refused, in conflict, or
+  // another button's page), or not reached (no answer, or a server that
+  // could not save: try again).
   function outcome(res) {
     if (res.status >= 500 || res.status === 429) return "again";
-    var path = new URL(res.url).pathname;
-    if (res.ok && res.redirected && /^\/g\/[a-z2-7]+$/.test(path)) return "saved";
+    var url = new URL(res.url), path = url.pathname;
+    var next = /^\/g\/[a-z2-7]+\/hands\/new$/.test(path) && url.searchParams.get("saved") === "added";
+    if (res.ok && res.redirected && (/^\/g\/[a-z2-7]+$/.test(path) || next)) return "saved";
     return "show";
   }
 
-  // versionIn reads the game's version from a scorepad page; reasonIn the
-  // reason a page gives for not saving.
+  // versionIn reads the game's version from a scorepad page, or from the
+  // next entry's form; reasonIn the reason a page gives for not saving.
   function versionIn(html) {
-    var m = html.match(/id="scorepad"[^>]*data-version="(\d+)"/);
+    var m = html.match(/id="scorepad"[^>]*data-version="(\d+)"/) || html.match(/name="version" value="(\d+)"/);
     return m ? parseInt(m[1], 10) : 0;
   }
   function reasonIn(html) {

@@ -1,6 +1,8 @@
 // Small helps for the pages around the scorepad; each page works without
 // them. The new-game form's dealer list names the players as they are
-// typed; the share page copies and shares its links.
+// typed, and one button seats last game's players; a round by points goes
+// from field to field with Enter; the share page copies and shares its
+// links.
 (function () {
   "use strict";
 
@@ -17,6 +19,50 @@
       }
       input.addEventListener("input", follow);
       follow();
+    });
+  }
+
+  // Same players as last time: the names are suggestions in the page (a
+  // datalist), never the inputs' values; this button, shown here, puts
+  // them in the inputs, in their seats, and empties the others.
+  function samePlayers() {
+    document.querySelectorAll(".same-players-row").forEach(function (row) {
+      var names = row.dataset.names.split("\n");
+      row.hidden = false;
+      row.querySelector("button").addEventListener("click", function () {
+        document.querySelectorAll('input[name="players"]').forEach(function (input, i) {
+          input.value = names[i] || "";
+          input.dispatchEvent(new Event("input", { bubbles: true }));
+        });
+      });
+    });
+  }
+
+  // A round by points, from the keyboard alone: Enter in a player's
+  // field moves to the next player's (its key says "next"), and on the
+  // last it saves, as Enter in a form does. A blank counts as 0.
+  function enterNext() {
+    document.querySelectorAll("[data-enter-next]").forEach(function (grid) {
+      var fields = [].slice.call(grid.querySelectorAll("input"));
+      // The Enter that moved on must not also save from the next field:
+      // a keypress that follows a keydown whose default was prevented
+      // (as some keyboards and automation send it) is dropped too.
+      var moved = false;
+      grid.addEventListener("keypress", function (e) {
+        if (e.key === "Enter" && moved) e.preventDefault();
+        moved = false;
+      }, true);
+      grid.addEventListener("keyup", function () { moved = false; }, true);
+      fields.forEach(function (field, i) {
+        if (i === fields.length - 1) return;
+        field.addEventListener("keydown", function (e) {
+          if (e.key !== "Enter" || e.isComposing) return;
+          e.preventDefault();
+          moved = true;
+          fields[i + 1].focus();
+          fields[i + 1].select();
+        });
+      });
     });
   }
 
@@ -59,6 +105,8 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     dealerNames();
+    samePlayers();
+    enterNext();
     shareButtons();
   });
 })();

@@ -295,6 +295,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("listen: %w", err)
 	}
 	opts := cfg.options()
+	opts.Listen = ln.Addr() // a share page says when no phone can reach it
 	if db.IsPostgres(cfg.DB) {
 		// Other servers may share the database: their saves reach this
 		// server's phones, and this one's theirs, through it.

@@ -175,6 +175,33 @@ type Configurable interface {
 	Title(settings json.RawMessage) string
 }
 
+// Aim is what a game's totals aim at, as its pages read them: the total
+// that ends the game (0 when none does) and whether the lowest total wins
+// rather than the highest. A chart's guide line is the target; a player's
+// best round is the most points in one, or the fewest when the lowest
+// total wins.
+type Aim struct {
+	Target     int
+	LowestWins bool
+}
+
+// Better reports whether total a is better than total b (or one round's
+// points better than another's): higher, or lower when the lowest total
+// wins.
+func (a Aim) Better(x, y int) bool {
+	if a.LowestWins {
+		return x < y
+	}
+	return x > y
+}
+
+// Aimer is a game whose aim its settings choose (any game by points: its
+// target, P1, and which total wins, P4). Every other game aims at its
+// Info.Target, the highest total winning.
+type Aimer interface {
+	Aim(settings json.RawMessage) Aim
+}
+
 // Ender is a game the table may end when it chooses (P3: an open game):
 // the scorepad offers "End game", recorded as a round that ends it.
 type Ender interface {

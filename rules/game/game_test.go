@@ -137,3 +137,27 @@ func TestCheckStoredGroup(t *testing.T) {
 		t.Errorf("a good meld: %v", err)
 	}
 }
+
+// TestAimBetter: a total is better when higher, or when lower for a game
+// whose lowest total wins (any game by points, P4); equal is never
+// better.
+func TestAimBetter(t *testing.T) {
+	tests := []struct {
+		aim  Aim
+		x, y int
+		want bool
+	}{
+		{Aim{Target: 100}, 26, 0, true},
+		{Aim{Target: 100}, 0, 26, false},
+		{Aim{Target: 100, LowestWins: true}, 0, 26, true},
+		{Aim{Target: 100, LowestWins: true}, 26, 0, false},
+		{Aim{LowestWins: true}, -5, 3, true},
+		{Aim{}, 7, 7, false},
+		{Aim{LowestWins: true}, 7, 7, false},
+	}
+	for _, tc := range tests {
+		if got := tc.aim.Better(tc.x, tc.y); got != tc.want {
+			t.Errorf("%+v.Better(%d, %d) = %v, want %v", tc.aim, tc.x, tc.y, got, tc.want)
+		}
+	}
+}

@@ -149,6 +149,20 @@ func (Module) Describe(settings json.RawMessage) string {
 	return s.String()
 }
 
+// Aim is the game's target, when it ends at one (P1, P3), and whether
+// the lowest total wins (P1, P4): Hearts aims at 100, the lowest winning.
+func (Module) Aim(settings json.RawMessage) game.Aim {
+	s, err := settingsOf(settings, playersOf(settings))
+	if err != nil {
+		return game.Aim{}
+	}
+	aim := game.Aim{LowestWins: s.Wins == Lowest}
+	if s.End == AtTarget {
+		aim.Target = s.Target
+	}
+	return aim
+}
+
 // Title is the game's own name: "Hearts".
 func (Module) Title(settings json.RawMessage) string {
 	s, err := settingsOf(settings, playersOf(settings))

@@ -292,3 +292,59 @@ func FuzzSetupForm(f *testing.F) {
 		}
 	})
 }
+
+// TestAimP1P4: a game's aim is its target when it ends at one (P1, P3)
+// and which total wins (P1, P4); settings that are not a game by points
+// aim at nothing.
+func TestAimP1P4(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup Setup
+		want  game.Aim
+	}{
+		{"hearts to 100, lowest wins", Setup{Name: "Hearts", Players: 4, End: AtTarget, Target: 100, Wins: Lowest}, game.Aim{Target: 100, LowestWins: true}},
+		{"to 500, highest wins", Setup{Name: "Rook", Players: 4, End: AtTarget, Target: 500, Wins: Highest}, game.Aim{Target: 500}},
+		{"10 rounds, lowest wins", Setup{Name: "Golf", Players: 2, End: AfterRounds, Rounds: 10, Wins: Lowest}, game.Aim{LowestWins: true}},
+		{"open, highest wins", Setup{Name: "Skat", Players: 3, End: Open, Wins: Highest}, game.Aim{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := (Module{}).Aim(settings(t, tc.setup)); got != tc.want {
+				t.Errorf("Aim = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+	if got := (Module{}).Aim(json.RawMessage(`{"name":""}`)); got != (game.Aim{}) {
+		t.Errorf("Aim of settings that are no game: %+v", got)
+	}
+}
+
+// TestAimAgreesWithResultP4: whoever a finished game's result names the
+// winner, no other total is better by the game's aim (P4), for random
+// games of either order.
+func TestAimAgreesWithResultP4(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	for range 500 {
+		s := Setup{Name: "Any", Players: 2 + rng.Intn(5), End: AtTarget, Target: 50 + rng.Intn(100), Wins: Order(rng.Intn(2))}
+		aim := (Module{}).Aim(settings(t, s))
+		var rows [][]int
+		for range 30 {
+			row := make([]int, s.Players)
+			for i := range row {
+				row[i] = rng.Intn(30) - 5
+			}
+			rows = append(rows, row)
+		}
+		tb := tableOf(t, s, rows...)
+		res := (Module{}).Result(tb)
+		if !res.Finished {
+			continue
+		}
+		w := res.Winner()
+		for seat, total := range res.Final {
+			if aim.Better(total, res.Final[w]) {
+				t.Fatalf("%+v: seat %d's %d beats the winner's %d by the aim %+v", s, seat, total, res.Final[w], aim)
+			}
+		}
+	}
+}

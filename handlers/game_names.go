@@ -1,0 +1,115 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// namesForm is the players' names as posted: the new names by seat, and
+// the names the form showed (was), so that another phone's rename made
+// meanwhile is not undone unseen.
+type namesForm struct {
+	Names []string `form:"names" validate:"max=12,dive,name=40"`
+	Was   []string `form:"was" validate:"max=12,dive,max=200"`
+}
+
+// showNames shows the form that renames the seats of a game outside
+// leagues. A league game's players are the league's, renamed on its
+// organizer's page: the scorepad links there instead.
+func (s *Server) showNames(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	if t.game.InLeague {
+		return echo.ErrNotFound
+	}
+	names := t.names()
+	return render(c, http.StatusOK, views.NamesPage(namesVM(c, t, names, names, nil)))
+}
+
+func namesVM(c echo.Context, t table, names, was []string, errs fieldErrors) views.NamesVM {
+	return views.NamesVM{Title: "Players' names", GameTitle: t.title(), GameURL: t.url(), Action: t.url() + "/players",
+		CSRF: csrfToken(c), Names: names, Was: was, Errors: errs}
+}
+
+// saveNames renames the seats whose names changed, each a revision by
+// this phone's author, and goes back to the scorepad. A name refused (or
+// one another seat has) is said beside it, every typed name kept; a seat
+// renamed meanwhile on another phone is shown as it is now.
+func (s *Server) saveNames(c echo.Context) error {
+	t, err := s.loadTable(c)
+	if err != nil {
+		return err
+	}
+	if t.game.InLeague {
+		return echo.ErrNotFound
+	}
+	var form namesForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	current := t.names()
+	if len(form.Names) != len(current) || len(form.Was) != len(current) {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form does not match the game: reload the page")
+	}
+	errs := s.check(&form)
+	if errs == nil {
+		errs = fieldErrors{}
+	}
+	var renames []db.SeatRename
+	seen := map[string]int{}
+	for seat, typed := range form.Names {
+		field := "names[" + strconv.Itoa(seat) + "]"
+		name := db.TidyName(typed)
+		if _, bad := errs[field]; !bad && name == "" {
+			errs[field] = "Enter a name."
+		}
+		if first, dup := seen[foldName(name)]; dup && name != "" {
+			errs[field] = "“" + name + "” is already seat " + strconv.Itoa(first+1) + "; give each player a different name."
+		}
+		seen[foldName(name)] = seat
+		renames = append(renames, db.SeatRename{Seat: seat, Was: form.Was[seat], Name: name})
+	}
+	if len(errs) > 0 {
+		return render(c, http.StatusUnprocessableEntity, views.NamesPage(namesVM(c, t, form.Names, form.Was, errs)))
+	}
+	err = s.store.RenameSeats(c.Request().Context(), t.game.ID, renames, authorCookie(c))
+	var stale *db.RenameConflictError
+	switch {
+	case errors.As(err, &stale):
+		vm := namesVM(c, t, form.Names, current, nil)
+		vm.Conflict = "Another phone renamed seat " + strconv.Itoa(stale.Seat+1) + " “" + stale.Now +
+			"” meanwhile. Nothing was saved: check the names and save again."
+		return render(c, http.StatusConflict, views.NamesPage(vm))
+	case errors.Is(err, db.ErrSeatNameTaken):
+		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": "Another seat has one of these names; give each player a different name."})
+		return render(c, http.StatusUnprocessableEntity, views.NamesPage(vm))
+	case errors.Is(err, db.ErrUnwritable):
+		s.unwritable(c, err)
+		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": "Not saved: the server cannot write just now. Try again in a moment."})
+		return render(c, http.StatusServiceUnavailable, views.NamesPage(vm))
+	case err != nil:
+		return err
+	}
+	s.changed(c, t)
+	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=renamed")
+}
+
+// foldName is a name as seat names are compared: A-Z folded, as the
+// database folds them.
+func foldName(name string) string {
+	b := []byte(name)
+	for i, ch := range b {
+		if 'A' <= ch && ch <= 'Z' {
+			b[i] = ch + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,48 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/rules"
+	"meldpad/views"
+)
+
+// showRules states one game's rules, each at its id (/rules/fan#N8):
+// every rule id a page cites links there (views.RuleText). The page is
+// the same for everyone, from the rules compiled in.
+func (s *Server) showRules(c echo.Context) error {
+	g, ok := rules.Lookup(c.Param("game"))
+	if !ok {
+		return echo.ErrNotFound
+	}
+	linkRules(c, g) // a rule citing another links to it on this page
+	vm := views.RulesVM{Game: g.Name}
+	for _, other := range rules.Games() {
+		vm.Games = append(vm.Games, views.TabVM{Label: other.Name, URL: views.RulesURL(other.ID, ""), Active: other.ID == g.ID})
+	}
+	for _, r := range g.Rules {
+		vm.Rules = append(vm.Rules, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
+	}
+	if hasQuestions(g) {
+		vm.RefereeURL = "/adjudicate?game=" + g.ID
+	}
+	c.Response().Header().Set(echo.HeaderCacheControl, "public, max-age=300")
+	return render(c, http.StatusOK, views.RulesPage(vm))
+}
+
+// ruleLinks are the game's rule ids, for its pages to link (views.RuleText).
+func ruleLinks(g rules.Game) views.RuleLinks {
+	ids := make(map[string]bool, len(g.Rules))
+	for _, r := range g.Rules {
+		ids[r.ID] = true
+	}
+	return views.RuleLinks{Game: g.ID, IDs: ids}
+}
+
+// linkRules makes the request's pages link the game's rule ids.
+func linkRules(c echo.Context, g rules.Game) {
+	r := c.Request()
+	c.SetRequest(r.WithContext(views.WithRuleLinks(r.Context(), ruleLinks(g))))
+}
