@@ -344,7 +344,7 @@ func checkProxy(t *testing.T, httpsAddr, httpAddr string, pool *x509.CertPool, b
 	// A phone starts a game through the proxy, over HTTPS: the servers
 	// believe the proxy's X-Forwarded-Proto.
 	p := &phone{base: proxy, client: client}
-	resp, err = client.Get(proxy + "/games/new?game=fortune")
+	resp, err = client.Get(proxy + "/games/new?game=points")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,11 +357,14 @@ func checkProxy(t *testing.T, httpsAddr, httpAddr string, pool *x509.CertPool, b
 			t.Errorf("cookie %s not Secure through the HTTPS proxy", c.Name)
 		}
 	}
-	form, err := p.form("/games/new?game=fortune")
+	// An open game by points, which takes the phone's rounds of 0 and 0
+	// (P2) and never ends (P3).
+	form, err := p.form("/games/new?game=points")
 	if err != nil {
 		t.Fatal(err)
 	}
 	form["players"] = []string{"Ann", "Bob"}
+	form["name"], form["end"], form["wins"] = []string{"Tally"}, []string{"open"}, []string{"highest"}
 	resp, err = client.PostForm(proxy+"/games", form)
 	if err != nil {
 		t.Fatal(err)
