@@ -128,10 +128,15 @@ func (c *committer) writeBatch() {
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
 	start := time.Now()
-	ran := c.together(batch) // with the writes that joined it
+	batch, answers := c.together(batch) // with the writes that joined it
 	c.stats.busy.Add(int64(time.Since(start)))
 	c.stats.commits.Add(1)
-	c.stats.writes.Add(int64(ran))
+	c.stats.writes.Add(int64(len(batch)))
+	// Counted before anyone is answered: a caller that reads the counts
+	// after its write finds the write in them.
+	for i, job := range batch {
+		job.done <- answers[i]
+	}
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
@@ -254,15 +259,17 @@ func (c *committer) alone(job *writeJob) error {
 // and commits once. Jobs that arrive while it runs join it, up to
 // maxBatch: phones answered together come back together, and would
 // otherwise find the writer busy with a commit of the one write that came
-// between (README). It returns how many jobs it ran. Should a savepoint
+// between (README). It returns the jobs it ran and their answers, for the
+// caller to give. Should a savepoint
 // fail to roll back (the storage failed), the transaction is abandoned
 // and the jobs not yet answered run alone.
-func (c *committer) together(batch []*writeJob) int {
+func (c *committer) together(batch []*writeJob) ([]*writeJob, []error) {
 	if err := c.begin(); err != nil {
-		for _, job := range batch {
-			job.done <- err
+		answers := make([]error, len(batch))
+		for i := range answers {
+			answers[i] = err
 		}
-		return len(batch)
+		return batch, answers
 	}
 	results := make([]error, len(batch), maxBatch)
 	join := func() bool {
@@ -305,12 +312,9 @@ func (c *committer) together(batch []*writeJob) int {
 				}
 			}
 			for j := i; j < len(batch); j++ {
-				batch[j].done <- c.alone(batch[j])
+				results[j] = c.alone(batch[j])
 			}
-			for j := range i {
-				batch[j].done <- results[j]
-			}
-			return len(batch)
+			return batch, results
 		}
 	}
 	if err := c.commit(); err != nil {
@@ -320,10 +324,7 @@ func (c *committer) together(batch []*writeJob) int {
 			}
 		}
 	}
-	for i, job := range batch {
-		job.done <- results[i]
-	}
-	return len(batch)
+	return batch, results
 }
 
 // commit commits the batch's transaction and counts the time it took; a
