@@ -258,7 +258,6 @@ func TestRecordAfterGameOver(t *testing.T) {
 	app.recordPoints(game, "", "100", "")
 	form.Add("points", "5")
 	form.Add("points", "")
-	form.Set("version", "0")
 	p := app.post(game+"/hands", form)
 	if p.status != http.StatusConflict {
 		t.Fatalf("status %d, want 409", p.status)

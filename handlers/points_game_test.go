@@ -74,7 +74,6 @@ func TestPointsGameHearts(t *testing.T) {
 	for range 4 {
 		late.Add("points", "1")
 	}
-	late.Set("version", "0")
 	if p := app.post(game+"/hands", late); p.status != http.StatusConflict || !strings.Contains(p.body, "The game is over") {
 		t.Errorf("a round after the end: %d", p.status)
 	}
