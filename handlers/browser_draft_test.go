@@ -10,13 +10,14 @@ import (
 )
 
 // fortuneWithTwoMelds is a 2-player Fortune hand in which Ann lays down
-// two melds, the second in a field "+ Add a meld" made: 30 + 15 = +45
-// for Ann; QS 50 + 10 + 10 less 10 + 5 = +55 for Bob (R4-R6).
+// two melds, the second in a field "+ Add a meld" made, 11 cards in all
+// (the fewest a player who went out can have melded, R6): 30 + 15 + 50 =
+// +95 for Ann; QS 50 + 10 + 10 less 10 + 5 = +55 for Bob (R4-R6).
 var fortuneWithTwoMelds = struct {
 	melds [][][]string
 	hands [][]string
 }{
-	melds: [][][]string{{{"KS", "KH", "KD"}, {"5H", "6H", "7H"}}, {{"QS", "QD", "QC"}}},
+	melds: [][][]string{{{"KS", "KH", "KD"}, {"5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH"}}, {{"QS", "QD", "QC"}}},
 	hands: [][]string{nil, {"AH", "3C"}},
 }
 
@@ -29,7 +30,7 @@ func enterFortuneWithTwoMelds(tp *taps) {
 	tp.card(fortuneWithTwoMelds.melds[1][0]...)
 	tp.tap("#in-hand_1")
 	tp.card(fortuneWithTwoMelds.hands[1]...)
-	waitText(tp.t, tp.ctx, "#judgement", "+45")
+	waitText(tp.t, tp.ctx, "#judgement", "+95")
 	waitText(tp.t, tp.ctx, "#judgement", "+55")
 }
 
@@ -75,19 +76,19 @@ func TestBrowserAddedMeldsKept(t *testing.T) {
 	tp.openSheet("meld_0_0")
 	enterFortuneWithTwoMelds(tp)
 	before := readSheet(tp)
-	if !strings.Contains(before, "meld_0_1=5H, 6H, 7H") {
+	if !strings.Contains(before, "meld_0_1=5H, 6H, 7H, 8H, 9H, 10H, JH, QH") {
 		t.Fatalf("the sheet as entered: %s", before)
 	}
 
 	run(t, ctx, "go back to the scorepad", tapInView(`main > p.small a`), chromedp.WaitVisible(css("#scorepad")))
 	run(t, ctx, "open the sheet again", openCardSheet("#in-meld_0_0"))
-	waitText(t, ctx, "#judgement", "+45")
+	waitText(t, ctx, "#judgement", "+95")
 	if after := readSheet(tp); after != before {
 		t.Errorf("the sheet opened again from the scorepad\n holds %s\n  was  %s", after, before)
 	}
 
 	run(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#in-meld_0_0")))
-	waitText(t, ctx, "#judgement", "+45")
+	waitText(t, ctx, "#judgement", "+95")
 	if after := readSheet(tp); after != before {
 		t.Errorf("the sheet after a reload\n holds %s\n  was  %s", after, before)
 	}
@@ -95,7 +96,7 @@ func TestBrowserAddedMeldsKept(t *testing.T) {
 	run(t, ctx, "go to the scorepad and back", tapInView(`main > p.small a`), chromedp.WaitVisible(css("#scorepad")),
 		chromedp.Evaluate[chromedp.Void](`history.back()`))
 	waitPromise(t, ctx, "the sheet again", `Promise.resolve(!!document.getElementById("in-meld_0_0") && document.readyState === "complete")`)
-	waitPromise(t, ctx, "the score after Back", `Promise.resolve(document.getElementById("judgement").innerText.includes("+45"))`)
+	waitPromise(t, ctx, "the score after Back", `Promise.resolve(document.getElementById("judgement").innerText.includes("+95"))`)
 	if after := readSheet(tp); after != before {
 		t.Errorf("the sheet after Back\n holds %s\n  was  %s", after, before)
 	}
@@ -103,7 +104,7 @@ func TestBrowserAddedMeldsKept(t *testing.T) {
 	// (back-forward cache): a reload gives it the page afresh.
 	run(t, ctx, "reload before saving", chromedp.Reload(), chromedp.WaitVisible(css("#in-meld_0_1")))
 	tp.save()
-	tp.savedMelds(app, "a Fortune hand kept over leaving and a reload", fortuneWithTwoMelds.melds, fortuneWithTwoMelds.hands, []int{45, 55})
+	tp.savedMelds(app, "a Fortune hand kept over leaving and a reload", fortuneWithTwoMelds.melds, fortuneWithTwoMelds.hands, []int{95, 55})
 }
 
 // TestBrowserReloadRightAfterAddingAMeld: the page reloaded right after
@@ -126,11 +127,11 @@ func TestBrowserReloadRightAfterAddingAMeld(t *testing.T) {
 	tp.card(fortuneWithTwoMelds.melds[1][0]...)
 	tp.tap("#in-hand_1")
 	tp.card(fortuneWithTwoMelds.hands[1]...)
-	waitText(t, ctx, "#judgement", "+45")
+	waitText(t, ctx, "#judgement", "+95")
 	waitText(t, ctx, "#judgement", "+55")
 	before := readSheet(tp)
 	run(t, ctx, "reload", chromedp.Reload(), chromedp.WaitVisible(css("#in-meld_0_0")))
-	waitText(t, ctx, "#judgement", "+45")
+	waitText(t, ctx, "#judgement", "+95")
 	if after := readSheet(tp); after != before {
 		t.Errorf("the sheet after a reload\n holds %s\n  was  %s", after, before)
 	}
