@@ -585,7 +585,8 @@ func TestBrowserPickerGinTaps(t *testing.T) {
 // TestBrowserPickerTrophyTaps enters a Trophy Case trick of four plays
 // and counts the taps: the link, a card for each play (a play's field
 // holds one card and hands over to the next, the seats follow the turn:
-// Bob leads, Ann having dealt first, T6), Save.
+// Bob leads, Ann having dealt first, T6), Save, which opens the next
+// trick's sheet.
 func TestBrowserPickerTrophyTaps(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
@@ -598,7 +599,11 @@ func TestBrowserPickerTrophyTaps(t *testing.T) {
 		run(t, ctx, "tap "+c, chromedp.Click(css(`#picker button[data-card="`+c+`"]`)))
 	}
 	waitText(t, ctx, "#judgement", "Ann wins the trick")
-	tp.save()
+	// The hand goes on after this trick: Save opens the next trick's
+	// sheet, saying what was saved.
+	run(t, ctx, "wait for the score", chromedp.WaitVisible(css("#judgement.ready")))
+	tp.tap(`button[value=save]`)
+	waitText(t, ctx, ".alert.good", "Saved trick 1")
 	t.Logf("a Trophy Case trick of four plays in %d taps", tp.count)
 	if tp.count > 6 {
 		t.Errorf("a Trophy Case trick took %d taps, want at most 6", tp.count)
