@@ -126,6 +126,40 @@ func TestContainerImage(t *testing.T) {
 		t.Errorf("image of %d bytes: more than the binary and its certificates", img.Size)
 	}
 
+	// The binary the image carries, taken out of it (which needs no
+	// container runtime): it serves, and its healthcheck says so.
+	t.Run("binary", func(t *testing.T) {
+		name := fmt.Sprintf("meldpad-test-copy-%d", os.Getpid())
+		if out, err := exec.Command(podman, "create", "--name", name, tag).CombinedOutput(); err != nil {
+			t.Fatalf("podman create: %v %s", err, out)
+		}
+		t.Cleanup(func() { _ = exec.Command(podman, "rm", "-f", name).Run() })
+		dir := t.TempDir()
+		bin := filepath.Join(dir, "meldpad")
+		if out, err := exec.Command(podman, "cp", name+":/meldpad", bin).CombinedOutput(); err != nil {
+			t.Fatalf("podman cp: %v %s", err, out)
+		}
+		addr := freeAddr(t)
+		server := exec.Command(bin, "-addr", addr, "-db", filepath.Join(dir, "meldpad.db"))
+		if err := server.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = server.Process.Kill(); _ = server.Wait() })
+		if !answers(addr, 15*time.Second) {
+			t.Fatal("the image's binary did not answer /healthz")
+		}
+		for _, args := range [][]string{{"healthcheck", "-addr", addr}, {"healthcheck", "-ready", "-addr", addr}} {
+			if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+				t.Errorf("meldpad %s: %v %s", strings.Join(args, " "), err, out)
+			}
+		}
+		_ = server.Process.Kill()
+		_ = server.Wait()
+		if out, err := exec.Command(bin, "healthcheck", "-addr", addr).CombinedOutput(); err == nil {
+			t.Errorf("meldpad healthcheck with nothing serving exited 0: %s", out)
+		}
+	})
+
 	t.Run("run", func(t *testing.T) {
 		if out, err := exec.Command(podman, "run", "--rm", tag, "version").CombinedOutput(); err != nil {
 			t.Skipf("podman builds images here but cannot run containers, so the image was not run: %v: %s", err, lastLines(out, 3))
