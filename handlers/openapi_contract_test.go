@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -255,6 +256,56 @@ func TestOpenAPIExamples(t *testing.T) {
 					if ok, errs := v.ValidateHttpResponse(req, answer); !ok {
 						t.Errorf("the %s example is not valid: %s", code, describe(errs))
 					}
+				}
+			})
+		}
+	}
+}
+
+// TestOpenAPICaseFiles sends the API cases of the files MELDPAD_API_CASES
+// names (a list separated by the system's path-list separator, each a
+// JSON array of {"path", "method", "body", "raw", "status"}) through the
+// contract check: each request, and its answer, must be as the document
+// says, and the answer's status the case's. CI sets it to the public
+// examples when they are beside the checkout.
+func TestOpenAPICaseFiles(t *testing.T) {
+	files := filepath.SplitList(os.Getenv("MELDPAD_API_CASES"))
+	if len(files) == 0 {
+		t.Skip("MELDPAD_API_CASES names no case files")
+	}
+	h := apiHandler(t)
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cases []struct {
+			Name, Path, Method, Raw string
+			Body                    json.RawMessage
+			Status                  int
+		}
+		if err := json.Unmarshal(raw, &cases); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if len(cases) == 0 {
+			t.Fatalf("%s: no cases", file)
+		}
+		for _, c := range cases {
+			t.Run(filepath.Base(file)+"/"+c.Name, func(t *testing.T) {
+				body := []byte(c.Raw)
+				if c.Raw == "" && len(c.Body) > 0 && string(c.Body) != "null" {
+					body = c.Body
+				}
+				method := c.Method
+				if method == "" {
+					method = http.MethodGet
+					if len(body) > 0 {
+						method = http.MethodPost
+					}
+				}
+				status, _, answer := callAPI(t, h, method, c.Path, body)
+				if c.Status != 0 && status != c.Status {
+					t.Errorf("%s %s: %d, want %d: %s", method, c.Path, status, c.Status, answer)
 				}
 			})
 		}
