@@ -487,3 +487,45 @@ func TestScoreContext(t *testing.T) {
 		})
 	}
 }
+
+// TestScoreF7TrumpReadAgain holds deals where a trump is read again as
+// the lay-offs proceed (F3, F5, F7): it stands for one card when it joins
+// a meld and for another after a later lay-off. Every lay-off of the
+// answer must be valid in the order given, and no card the losers could
+// lay off, in some order, may stay in hand.
+func TestScoreF7TrumpReadAgain(t *testing.T) {
+	tests := []struct {
+		name  string
+		table [][]cards.Card
+		hands [][]cards.Card
+		left  int
+	}{
+		{"F7: a flush takes a trump, then becomes a run with it",
+			// 0 2 3 of Mazes takes Granola as a flush; then the 4 of Bugs
+			// makes a green run 0-4, the trump standing for the 1. Light
+			// joins the red run 1 2 3 as its 0 or its 4.
+			[][]cards.Card{mustCards("2 Mazes", "0 Mazes", "3 Mazes"), mustCards("1 Fromps", "2 Fromps", "3 Lamps")},
+			[][]cards.Card{{}, mustCards("Light", "4 Bugs"), mustCards("Granola", "8 Plungers", "9 Fromps")},
+			2},
+		{"F7: two melds each take a trump from one loser and a card after it",
+			// Lobster and 4 of Lamps make the red run 4 _ 6 7 8; Time and
+			// 0 of Scythes make the green run 0 _ 2 3 4 5 6. The 9 of
+			// Scythes stays: 7 and 8 of green are both missing.
+			[][]cards.Card{mustCards("6 Faces", "0 Faces", "7 Faces"), mustCards("6 Plungers", "7 Fromps", "8 Lamps"), mustCards("2 Mazes", "3 Bugs", "4 Bugs", "5 Scythes", "6 Scythes")},
+			[][]cards.Card{{}, mustCards("0 Scythes"), mustCards("Time", "4 Lamps", "Lobster"), mustCards("9 Scythes")},
+			1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Hand{Winner: 0, Hands: tc.hands, BonusMarks: make([]int, len(tc.hands)), Table: tc.table}
+			r, err := Score(h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.CardsLeft != tc.left {
+				t.Errorf("lay-offs %v leave %d cards; want %d", r.Layoffs, r.CardsLeft, tc.left)
+			}
+			checkLayoffsValid(t, h, r)
+		})
+	}
+}
