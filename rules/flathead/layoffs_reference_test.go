@@ -1,9 +1,11 @@
 package flathead
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -377,6 +379,46 @@ func TestLayoffsOneMeldMatchReferenceF7(t *testing.T) {
 	}
 	if refused < deals/5 {
 		t.Errorf("only %d of %d deals lay off some cards but not all; the deals are too tame", refused, deals)
+	}
+}
+
+// TestScoreF7MissedDeals replays testdata/f7-missed.json: random deals
+// on which an earlier search laid off fewer cards than the losers could,
+// found by the comparisons with exhaustiveLayoffs above. Score must lay
+// off as many as the reference, in an order in which they can be made.
+func TestScoreF7MissedDeals(t *testing.T) {
+	data, err := os.ReadFile("testdata/f7-missed.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deals []struct {
+		Winner int        `json:"winner"`
+		Hands  [][]string `json:"hands"`
+		Table  [][]string `json:"table"`
+	}
+	if err := json.Unmarshal(data, &deals); err != nil {
+		t.Fatal(err)
+	}
+	parse := func(lists [][]string) [][]cards.Card {
+		out := make([][]cards.Card, len(lists))
+		for i, l := range lists {
+			out[i] = mustCards(l...)
+		}
+		return out
+	}
+	for i, d := range deals {
+		t.Run(fmt.Sprint("deal ", i), func(t *testing.T) {
+			h := Hand{Winner: d.Winner, Hands: parse(d.Hands), BonusMarks: make([]int, len(d.Hands)), Table: parse(d.Table)}
+			want := exhaustiveLayoffs(h.Table, h.Hands, h.Winner)
+			r, err := Score(h)
+			if err != nil {
+				t.Fatalf("%s: %v", dealString(h), err)
+			}
+			if len(r.Layoffs) != want {
+				t.Fatalf("%s: %d laid off %v; the losers can lay off %d", dealString(h), len(r.Layoffs), r.Layoffs, want)
+			}
+			checkLayoffsValid(t, h, r)
+		})
 	}
 }
 
