@@ -50,9 +50,10 @@
 // Rulings made here where RULES.md is silent are written at the code they
 // govern, citing the nearest rule: a meld's cards must be distinct (one
 // copy of each card, RULES.md §1); an invalid meld's reason judges it as
-// the kind its cards come closest to; which final melds the losers can
-// reach lay-off by lay-off (F7's gate for a flush with gaps), and a
-// deterministic choice among equally good lay-offs (bestLayoffs); a
+// the kind its cards come closest to; how a meld can grow lay-off by
+// lay-off (a flush with gaps becoming a run, a trump read again after each
+// lay-off) and a deterministic choice among equally good lay-offs
+// (bestLayoffs); a
 // player can hold at most 58 bonus marks, one per meld the deck can make
 // (F4).
 package flathead

@@ -68,11 +68,11 @@ func toSlowDeal(h Hand, steps int) slowDeal {
 
 // searchSteps runs the F7 search on h and returns how many steps it took.
 func searchSteps(h Hand) int {
-	p := newLayoffProblem(context.Background(), h.Table, h.Hands, h.Winner)
-	if err := p.solve(); err != nil {
+	s := newRunSearch(context.Background(), h.Table, h.Hands, h.Winner)
+	if _, err := s.solve(); err != nil {
 		panic(err)
 	}
-	return p.steps
+	return s.steps
 }
 
 // hunter changes deals one thing at a time, keeping them possible: valid

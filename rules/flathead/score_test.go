@@ -256,11 +256,12 @@ func TestScoreF7(t *testing.T) {
 			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives")},
 			[]Layoff{{1, mustCards("9 Faces")[0], 0}}, 1},
 		{"a trump lets the flush run take both",
-			// 4 of Hives makes a run 4-7; with the trump for the 8, the 9
-			// of Faces follows.
+			// The 9 of Faces first (a flush 5 6 7 9), then the trump (for
+			// the 8), then the 4 of Hives makes a run 4-9: seat 1's cards
+			// come first wherever the rules allow.
 			[][]cards.Card{mustCards("5 Faces", "6 Faces", "7 Faces")},
 			[][]cards.Card{{}, mustCards("9 Faces", "4 Hives"), mustCards("Grue")},
-			[]Layoff{{1, mustCards("4 Hives")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Faces")[0], 0}}, 0},
+			[]Layoff{{1, mustCards("9 Faces")[0], 0}, {2, cards.NewTrump(cards.Grue), 0}, {1, mustCards("4 Hives")[0], 0}}, 0},
 		{"a card that fits two melds goes where it helps most",
 			// 7 of Lamps fits the set of 7s and the red run; only in the
 			// run does it let the 8 of Plungers follow.
@@ -323,14 +324,14 @@ func TestScoreF7(t *testing.T) {
 			[]Layoff{{1, mustCards("7 Lamps")[0], 0}}, 0},
 		{"fifteen flush runs linked by a set of 9s",
 			// Melds 0-14 are 0-1-2, 3-4-5, 6-7-8 of Lamps, Plungers, Fromps,
-			// Rain, Tops; 15 is the 9s. The search's first plan that lays
-			// off everything keeps the flush runs 0-1-2 as flushes: 9 Lamps,
-			// 9 Plungers, 9 Fromps and 9 Rain join those of their suits (0,
-			// 3, 6, 9); 9 Tops ends the blue run 6-7-8 of Rain (11); the
-			// trump joins meld 0. They are listed meld by meld.
+			// Rain, Tops; 15 is the 9s, which could come to hold all
+			// fifteen. Each flush run stays a flush where that is as good,
+			// so each 9 joins the first flush of its suit (0, 3, 6, 9, 12)
+			// and the trump meld 0, the first that can take one. They are
+			// listed meld by meld.
 			manyFlushRuns().Table,
 			manyFlushRuns().Hands,
-			[]Layoff{{1, mustCards("9 Lamps")[0], 0}, {1, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Fromps")[0], 6}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 11}}, 0},
+			[]Layoff{{1, mustCards("9 Lamps")[0], 0}, {1, cards.NewTrump(cards.Grue), 0}, {1, mustCards("9 Plungers")[0], 3}, {1, mustCards("9 Fromps")[0], 6}, {1, mustCards("9 Rain")[0], 9}, {1, mustCards("9 Tops")[0], 12}}, 0},
 		{"lay-offs onto a flush are listed by seat, then hand order",
 			[][]cards.Card{mustCards("1 Books", "2 Books", "3 Books")},
 			[][]cards.Card{{}, mustCards("9 Books", "5 Books"), {}, mustCards("0 Books")},
