@@ -83,7 +83,16 @@ type runSearch struct {
 	local []bool
 
 	memo map[string]bounds
+	// aloneMemo is the memo of a colour searched on its own: a state's
+	// value grows with the melds it may still leave unable to hold a
+	// trump, so what one budget shows holds for the others (see reach).
+	aloneMemo map[string]*[maxBudget + 1]bounds
+	maxBudget int
 }
+
+// maxBudget bounds the melds of one colour that may end unable to hold a
+// trump that the memo of a colour on its own tells apart.
+const maxBudget = 15
 
 // bounds is what the search knows of a state's value: some way from it
 // lays off lo cards at least, and none more than hi.
@@ -149,7 +158,8 @@ const (
 	loZero     runWord = 1 << 3
 	holeInGap  runWord = 1 << 4
 	gateTrump  runWord = 1 << 5 // past its gaps, its gate needs a trump
-	gateShift          = 6
+	gateOther  runWord = 1 << 6 // one card from another loser than the one with two
+	gateShift          = 7
 	gateBits           = 2
 	gateCapped runWord = 2
 )
@@ -159,24 +169,43 @@ func (w runWord) with(ph runWord) runWord { return w&^phaseBits | ph }
 func (w runWord) gateCount(l int) runWord { return w >> (gateShift + gateBits*l) & 3 }
 
 // addGate counts one more card of another suit laid off by loser l in
-// the meld's gaps.
+// the meld's gaps. Once one loser has laid off two and another one, who
+// that other was no longer matters: only gateOther says that the one
+// card allowed from another loser is used.
 func (w runWord) addGate(l int) runWord {
-	if w.gateCount(l) == gateCapped {
-		return w
+	if w.gateCount(l) != gateCapped {
+		w += 1 << (gateShift + gateBits*l)
 	}
-	return w + 1<<(gateShift+gateBits*l)
+	total, most := w.gateTally()
+	if most == 2 && total == 3 {
+		for x := range MaxPlayers {
+			if w.gateCount(x) == 1 {
+				w = w&^(3<<(gateShift+gateBits*x)) | gateOther
+			}
+		}
+	}
+	return w
 }
 
-// gateOK reports whether the cards of other suits laid off in a gated
-// meld's gaps all come from one loser but at most allow of them (fact 4).
-// Counts are capped at 2, which is enough to tell 0, 1 and more.
-func (w runWord) gateOK(allow int) bool {
-	total, most := 0, 0
+// gateTally returns how many cards of other suits the losers have laid
+// off in a gated meld's gaps (counts capped at 2, which is enough to tell
+// 0, 1 and more), and the most any one of them has.
+func (w runWord) gateTally() (total, most int) {
 	for l := range MaxPlayers {
 		n := int(w.gateCount(l))
 		total += n
 		most = max(most, n)
 	}
+	if w&gateOther != 0 {
+		total++
+	}
+	return total, most
+}
+
+// gateOK reports whether the cards of other suits laid off in a gated
+// meld's gaps all come from one loser but at most allow of them (fact 4).
+func (w runWord) gateOK(allow int) bool {
+	total, most := w.gateTally()
 	return total-most <= allow
 }
 
@@ -200,7 +229,7 @@ const (
 // newRunSearch prepares the search: the losers' cards, the role of each
 // meld, and the bounds of the runs.
 func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) *runSearch {
-	s := &runSearch{ctx: ctx, memo: map[string]bounds{}, only: -1}
+	s := &runSearch{ctx: ctx, memo: map[string]bounds{}, aloneMemo: map[string]*[maxBudget + 1]bounds{}, only: -1}
 	for seat, hand := range hands {
 		if seat != winner {
 			for pos, c := range hand {
@@ -410,6 +439,8 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 // other colours is not settled, so with such a meld this is only a bound.
 func (s *runSearch) alone(ci, trumps, lost, atLeast int) (best, usedTrumps, leftLost int) {
 	s.only, s.lostCap = ci, lost
+	_, s.maxBudget = s.colourLimits(ci)
+	s.maxBudget = min(s.maxBudget, maxBudget)
 	defer func() { s.only = -1 }()
 	st := s.start()
 	st = s.enterColour(st, ci)
@@ -615,39 +646,79 @@ func (s *runSearch) reach(st searchState, need int) bool {
 	if s.upperBound(st) < need {
 		return false
 	}
-	cr := &s.colours[st.colour]
-	memo := st.rank < 0 || int(st.step) < len(cr.runs) && st.rank < 10
-	var buf [24 + 3*maxRuns]byte
-	var key []byte
-	b := bounds{lo: -128, hi: 127}
-	if memo {
-		st.trumps = min(st.trumps, s.trumpsUsable(st))
-		key = s.appendKey(buf[:0], st)
-		if known, ok := s.memo[string(key)]; ok {
-			switch {
-			case int(known.lo) >= need:
-				return true
-			case int(known.hi) < need:
-				return false
-			}
-			b = known
-		}
-		if s.stopped() {
-			return false
-		}
+	memo := st.rank < 0 || st.step == 0
+	if !memo {
+		return s.reachNext(st, need)
 	}
+	st.trumps = min(st.trumps, s.trumpsUsable(st))
+	var buf [24 + 3*maxRuns]byte
+	key := s.appendKey(buf[:0], st)
+	if s.only >= 0 {
+		return s.reachAlone(st, need, key)
+	}
+	b, ok := s.memo[string(key)]
+	switch {
+	case !ok:
+		b = bounds{lo: -128, hi: 127}
+	case int(b.lo) >= need:
+		return true
+	case int(b.hi) < need:
+		return false
+	}
+	if s.stopped() {
+		return false
+	}
+	found := s.reachNext(st, need)
+	if found {
+		b.lo = int8(max(int(b.lo), need))
+	} else {
+		b.hi = int8(min(int(b.hi), need-1))
+	}
+	s.memo[string(key)] = b
+	return found
+}
+
+// reachNext reports whether some step from st reaches need.
+func (s *runSearch) reachNext(st searchState, need int) bool {
 	found := false
 	s.each(st, func(gain int, next searchState, _ event) bool {
 		found = s.reach(next, need-gain)
 		return !found
 	})
-	if memo {
-		if found {
-			b.lo = int8(max(int(b.lo), need))
-		} else {
-			b.hi = int8(min(int(b.hi), need-1))
+	return found
+}
+
+// reachAlone is reach for a colour on its own, whose memo is indexed by
+// the budget of melds st may still leave unable to hold a trump: with a
+// larger budget the value is no smaller.
+func (s *runSearch) reachAlone(st searchState, need int, key []byte) bool {
+	budget := min(s.lostCap-int(st.lost), s.maxBudget)
+	e := s.aloneMemo[string(key)]
+	if e == nil {
+		e = new([maxBudget + 1]bounds)
+		for r := range e {
+			e[r] = bounds{lo: -128, hi: 127}
 		}
-		s.memo[string(key)] = b
+		s.aloneMemo[string(key)] = e
+	}
+	switch {
+	case int(e[budget].lo) >= need:
+		return true
+	case int(e[budget].hi) < need:
+		return false
+	}
+	if s.stopped() {
+		return false
+	}
+	found := s.reachNext(st, need)
+	if found {
+		for r := budget; r <= s.maxBudget; r++ {
+			e[r].lo = int8(max(int(e[r].lo), need))
+		}
+	} else {
+		for r := 0; r <= budget; r++ {
+			e[r].hi = int8(min(int(e[r].hi), need-1))
+		}
 	}
 	return found
 }
@@ -672,7 +743,11 @@ func (s *runSearch) trumpsUsable(st searchState) int8 {
 
 // appendKey appends st's encoding to key.
 func (s *runSearch) appendKey(key []byte, st searchState) []byte {
-	key = append(key, byte(s.only+1), byte(s.lostCap), byte(st.colour), byte(st.rank), byte(st.step), st.avail, byte(st.trumps), byte(st.lost), st.suitOn)
+	lost := st.lost
+	if s.only >= 0 {
+		lost = 0 // the budget left indexes the memo instead (reachAlone)
+	}
+	key = append(key, byte(s.only+1), byte(st.colour), byte(st.rank), byte(st.step), st.avail, byte(st.trumps), byte(lost), st.suitOn)
 	if len(s.limitable) > 0 {
 		key = append(key, byte(st.slack), byte(st.slack>>8), byte(st.slack>>16), byte(st.slack>>24),
 			byte(st.active), byte(st.active>>8), byte(st.active>>16), byte(st.active>>24))
@@ -820,9 +895,9 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 		// Past its gaps, the gate only says whether it needs a trump.
 		switch {
 		case w.gateOK(0):
-			w = w &^ (holeInGap | gateTrump) &^ (1<<(gateShift+gateBits*MaxPlayers) - 1<<gateShift)
+			w = w &^ (holeInGap | gateTrump | gateOther) &^ (1<<(gateShift+gateBits*MaxPlayers) - 1<<gateShift)
 		case w.gateOK(1) && w&holeInGap == 0:
-			w = w&^(1<<(gateShift+gateBits*MaxPlayers)-1<<gateShift) | gateTrump
+			w = w&^(gateOther|(1<<(gateShift+gateBits*MaxPlayers)-1<<gateShift)) | gateTrump
 		default:
 			return
 		}
