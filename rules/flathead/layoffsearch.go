@@ -433,11 +433,12 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 
 // alone returns the most natural cards of colour ci the losers can lay
 // off, as if it were the only colour, with trumps trumps for the runs and
-// leaving at most lost more melds unable to hold a trump; at least, which
-// is known to be reachable. It returns too how many melds the first way
-// it finds leaves unable to hold a trump. A limitable meld with cards of
-// other colours is not settled, so with such a meld this is only a bound.
-func (s *runSearch) alone(ci, trumps, lost, atLeast int) (best, usedTrumps, leftLost int) {
+// leaving at most lost more melds unable to hold a trump; no more than
+// atMost, which is known to be a bound. It returns too how many trumps
+// and melds unable to hold one the first way it finds takes. A limitable
+// meld with cards of other colours is not settled, so with such a meld
+// this is only a bound.
+func (s *runSearch) alone(ci, trumps, lost, atMost int) (best, usedTrumps, leftLost int) {
 	s.only, s.lostCap = ci, lost
 	_, s.maxBudget = s.colourLimits(ci)
 	s.maxBudget = min(s.maxBudget, maxBudget)
@@ -445,7 +446,8 @@ func (s *runSearch) alone(ci, trumps, lost, atLeast int) (best, usedTrumps, left
 	st := s.start()
 	st = s.enterColour(st, ci)
 	st.trumps = int8(trumps)
-	for need := s.upperBound(st); need > atLeast; need-- {
+	atLeast := 0
+	for need := min(s.upperBound(st), atMost); need > atLeast; need-- {
 		if s.reach(st, need) {
 			end, _ := s.follow(st, need, nil)
 			return need, trumps - int(end.trumps), int(end.lost)
@@ -636,19 +638,23 @@ func (s *runSearch) done(st searchState) bool {
 }
 
 // reach reports whether the losers can lay off need more cards from st
-// (trumps included). States where a run or the colour's suits decide are
+// (trumps included). The states at the start of a rank or colour are
 // searched at most once for each need, and remember what they showed;
-// the steps between them are followed as they come.
+// the steps between them are followed as they come, those with one way
+// on without a search (forced).
 func (s *runSearch) reach(st searchState, need int) bool {
+	for !s.done(st) && st.rank >= 0 && st.step != 0 {
+		gain, next, ok := s.forced(st)
+		if !ok {
+			return s.upperBound(st) >= need && s.reachNext(st, need)
+		}
+		st, need = next, need-gain
+	}
 	if s.done(st) {
 		return s.endValue(st) >= need
 	}
 	if s.upperBound(st) < need {
 		return false
-	}
-	memo := st.rank < 0 || st.step == 0
-	if !memo {
-		return s.reachNext(st, need)
 	}
 	st.trumps = min(st.trumps, s.trumpsUsable(st))
 	var buf [24 + 3*maxRuns]byte
@@ -676,6 +682,49 @@ func (s *runSearch) reach(st searchState, need int) bool {
 	}
 	s.memo[string(key)] = b
 	return found
+}
+
+// forced returns the one step from st, a state within a rank, when
+// there is only one and it is plain: a run that is done or still waits
+// below the lowest rank it could reach, a card already taken, a card
+// that a set or flush takes or that nothing could take, the move to the
+// next rank. It reports false otherwise; each then yields the steps.
+func (s *runSearch) forced(st searchState) (int, searchState, bool) {
+	cr := &s.colours[st.colour]
+	here := s.at[cr.colour][st.rank]
+	next := st
+	next.step++
+	switch step := int(st.step); {
+	case step < len(cr.runs):
+		m := &s.melds[cr.runs[step]]
+		r := int(st.rank)
+		switch w := st.runs[m.run]; {
+		case w.phase() == phDone:
+			return 0, next, true
+		case w.phase() == phBefore && r < m.low && r < 10:
+			return 0, next, true
+		}
+	case step < len(cr.runs)+len(here):
+		i := step - len(cr.runs)
+		if st.avail&(1<<i) == 0 {
+			return 0, next, true
+		}
+		k := here[i]
+		next.avail &^= 1 << i
+		next.slack |= s.limFit[k]
+		switch {
+		case s.sinkFor(st, k):
+			return 1, next, true
+		case s.limFit[k] == 0:
+			return 0, next, true
+		}
+	case int(st.rank) < cr.maxRank:
+		next.rank++
+		next.step = 0
+		next.avail = uint8(1)<<len(s.at[cr.colour][next.rank]) - 1
+		return 0, next, true
+	}
+	return 0, st, false
 }
 
 // reachNext reports whether some step from st reaches need.
@@ -891,7 +940,7 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 		return
 	}
 	inBase := m.base.ranks&(1<<r) != 0
-	if r > m.hi && m.gaps != 0 && w&gateTrump == 0 && (w.phase() == phIn || w.phase() == phInHole) {
+	if m.gaps != 0 && r >= bits.Len16(m.gaps) && w&gateTrump == 0 && (w.phase() == phIn || w.phase() == phInHole) {
 		// Past its gaps, the gate only says whether it needs a trump.
 		switch {
 		case w.gateOK(0):
@@ -1080,7 +1129,7 @@ func (s *runSearch) bound() {
 		b.usable, b.maxLost = s.colourLimits(ci)
 		b.usable = min(b.usable, s.trumps)
 		s.maxLost += b.maxLost
-		b.naturals, b.trumps, b.lost = s.alone(ci, b.usable, b.maxLost, 0)
+		b.naturals, b.trumps, b.lost = s.alone(ci, b.usable, b.maxLost, 1<<10)
 		trumps += b.trumps
 		lost += b.lost
 	}
@@ -1102,19 +1151,21 @@ func (s *runSearch) bound() {
 		if lostBinds {
 			xFrom = 0
 		}
-		for t := tFrom; t <= b.usable; t++ {
-			for x := xFrom; x <= b.maxLost; x++ {
-				atLeast := 0
-				if t > tFrom {
-					atLeast = table[t-1][x]
+		// From the most trumps and lost down: each is at most those with
+		// more, which bounds its search from above.
+		for t := b.usable; t >= tFrom; t-- {
+			for x := b.maxLost; x >= xFrom; x-- {
+				atMost := b.naturals
+				if t < b.usable {
+					atMost = table[t+1][x]
 				}
-				if x > xFrom {
-					atLeast = max(atLeast, table[t][x-1])
+				if x < b.maxLost {
+					atMost = min(atMost, table[t][x+1])
 				}
 				if t >= b.trumps && x >= b.lost {
 					table[t][x] = b.naturals
 				} else {
-					table[t][x], _, _ = s.alone(ci, t, x, atLeast)
+					table[t][x], _, _ = s.alone(ci, t, x, atMost)
 				}
 			}
 		}
