@@ -435,9 +435,13 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 // off, as if it were the only colour, with trumps trumps for the runs and
 // leaving at most lost more melds unable to hold a trump; no more than
 // atMost, which is known to be a bound. It returns too how many trumps
-// and melds unable to hold one the first way it finds takes. A limitable
+// and melds unable to hold one the best way it found takes. A limitable
 // meld with cards of other colours is not settled, so with such a meld
 // this is only a bound.
+//
+// It climbs: from the first way it meets, it asks for one card more than
+// the best found until there is none, so that only the last question is
+// answered no, the costly kind of answer.
 func (s *runSearch) alone(ci, trumps, lost, atMost int) (best, usedTrumps, leftLost int) {
 	s.only, s.lostCap = ci, lost
 	_, s.maxBudget = s.colourLimits(ci)
@@ -446,17 +450,13 @@ func (s *runSearch) alone(ci, trumps, lost, atMost int) (best, usedTrumps, leftL
 	st := s.start()
 	st = s.enterColour(st, ci)
 	st.trumps = int8(trumps)
-	atLeast := 0
-	for need := min(s.upperBound(st), atMost); need > atLeast; need-- {
-		if s.reach(st, need) {
-			end, _ := s.follow(st, need, nil)
-			return need, trumps - int(end.trumps), int(end.lost)
-		}
-		if s.err != nil {
-			break
-		}
+	atMost = min(atMost, s.upperBound(st))
+	// Keeping every card is a way, so there is always a first one.
+	end, best, ok := s.follow(st, 0, nil)
+	for ok && best < atMost && s.reach(st, best+1) {
+		end, best, ok = s.follow(st, best+1, nil)
 	}
-	return atLeast, trumps, lost
+	return best, trumps - int(end.trumps), int(end.lost)
 }
 
 // colourLimits returns how many trumps the runs of colour ci can take,
@@ -1133,11 +1133,17 @@ func (s *runSearch) bound() {
 		trumps += b.trumps
 		lost += b.lost
 	}
-	trumpsBind := trumps > s.trumps
-	lostBinds := min(s.trumps, s.holders-lost) < min(s.trumps, s.holders)
-	// tables[ci][t][x]: the best of colour ci with t trumps, x lost.
-	// Where trumps (or lost) do not bind, the best with the most of them
-	// stands for all.
+	// The trumps the ways found take beyond those there are, and the
+	// melds they leave unable to hold one beyond those that cost nothing
+	// (while more melds can hold a trump than there are trumps): no
+	// colour need give up more than that.
+	trumpsOver := trumps - s.trumps
+	lostOver := lost - max(0, s.holders-s.trumps)
+	// tables[ci][t][x]: the best of colour ci with t trumps, x lost,
+	// searched from what its way found down by what is over; below that,
+	// the last searched stands as a bound (the best split never goes
+	// there when only one of trumps and lost is over; when both are, the
+	// search of all colours together makes up for it).
 	tables := make([][][]int, len(s.colours))
 	for ci, b := range bests {
 		table := make([][]int, b.usable+1)
@@ -1145,11 +1151,11 @@ func (s *runSearch) bound() {
 			table[t] = make([]int, b.maxLost+1)
 		}
 		tFrom, xFrom := b.usable, b.maxLost
-		if trumpsBind {
-			tFrom = 0
+		if trumpsOver > 0 {
+			tFrom = max(0, b.trumps-trumpsOver)
 		}
-		if lostBinds {
-			xFrom = 0
+		if lostOver > 0 {
+			xFrom = max(0, b.lost-lostOver)
 		}
 		// From the most trumps and lost down: each is at most those with
 		// more, which bounds its search from above.
@@ -1200,9 +1206,10 @@ func (s *runSearch) bound() {
 
 // follow walks from st the first way that lays off need more cards (the
 // tie-break's), calling visit, if not nil, with each step's state and
-// event, and returns where it ends, past st's colour when searching one
-// colour on its own. It reports false if there is no such way.
-func (s *runSearch) follow(st searchState, need int, visit func(searchState, event)) (searchState, bool) {
+// event, and returns where it ends (past st's colour when searching one
+// colour on its own) and how many cards that way lays off. It reports
+// false if there is no such way.
+func (s *runSearch) follow(st searchState, need int, visit func(searchState, event)) (end searchState, laid int, ok bool) {
 	for !s.done(st) {
 		moved := false
 		s.each(st, func(gain int, next searchState, ev event) bool {
@@ -1213,14 +1220,15 @@ func (s *runSearch) follow(st searchState, need int, visit func(searchState, eve
 				visit(st, ev)
 			}
 			need -= gain
+			laid += gain
 			st, moved = next, true
 			return false
 		})
 		if !moved {
-			return st, false
+			return st, laid, false
 		}
 	}
-	return st, true
+	return st, laid + s.endValue(st), true
 }
 
 // solve runs the search and replays the tie-break's choice, returning
@@ -1250,7 +1258,7 @@ func (s *runSearch) solve() ([]laidCard, error) {
 	var toSink []int
 	needTrump := make([]bool, len(s.melds))
 	flush := make([]bool, len(s.melds))
-	st, ok := s.follow(st, need, func(st searchState, ev event) {
+	st, _, ok := s.follow(st, need, func(st searchState, ev event) {
 		switch ev.kind {
 		case evCard:
 			laid = append(laid, laidCard{s.pool[ev.card], ev.meld})
