@@ -115,6 +115,12 @@ type colourRuns struct {
 	// resolve holds the limitable melds whose cards are all of this
 	// colour or earlier ones: settled when the colour ends.
 	resolve []int
+	// twins holds the groups of runs (indices into runs) alike in all
+	// the search knows of them: runs of several suits with the same
+	// ranks, trump or not, and reach. Swapping their places between ranks
+	// changes nothing, so the memo, kept at the start of each rank, sees
+	// them in order.
+	twins [][]int
 }
 
 // maxRuns bounds the melds of one colour that may end as runs: each holds
@@ -343,6 +349,27 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		}
 		if cr.maxRank >= 0 {
 			s.colours = append(s.colours, cr)
+		}
+	}
+	for ci := range s.colours {
+		cr := &s.colours[ci]
+		seen := map[[4]int][]int{}
+		var order [][4]int
+		for j, i := range cr.runs {
+			m := &s.melds[i]
+			if m.role != runOnly {
+				continue
+			}
+			sig := [4]int{int(m.base.ranks), boolInt(m.trump), m.low, m.high}
+			if seen[sig] == nil {
+				order = append(order, sig)
+			}
+			seen[sig] = append(seen[sig], j)
+		}
+		for _, sig := range order {
+			if len(seen[sig]) > 1 {
+				cr.twins = append(cr.twins, seen[sig])
+			}
 		}
 	}
 	for ci := len(s.colours) - 2; ci >= 0; ci-- {
@@ -801,11 +828,29 @@ func (s *runSearch) appendKey(key []byte, st searchState) []byte {
 		key = append(key, byte(st.slack), byte(st.slack>>8), byte(st.slack>>16), byte(st.slack>>24),
 			byte(st.active), byte(st.active>>8), byte(st.active>>16), byte(st.active>>24))
 	}
-	for j := range s.colours[st.colour].runs {
-		w := st.runs[j]
+	cr := &s.colours[st.colour]
+	words := st.runs
+	for _, twins := range cr.twins {
+		var ws [maxRuns]runWord
+		for x, j := range twins {
+			ws[x] = words[j]
+		}
+		slices.Sort(ws[:len(twins)])
+		for x, j := range twins {
+			words[j] = ws[x]
+		}
+	}
+	for _, w := range words[:len(cr.runs)] {
 		key = append(key, byte(w), byte(w>>8), byte(w>>16))
 	}
 	return key
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // endValue is the value of the state past the last colour: the trumps
