@@ -20,8 +20,8 @@ import (
 // than once, so one loser's lay-off may open the way for another's. The
 // lay-offs chosen leave the fewest cards in the losers' hands in total.
 //
-// The search is exact because it rests on four facts, each shown where
-// it is used, and otherwise tries everything:
+// The search is exact because it rests on four facts, argued here, and
+// otherwise tries everything:
 //
 //  1. A lay-off changes one meld only, so lay-offs onto different melds
 //     can be made in any order: the losers can make a set of lay-offs
@@ -33,10 +33,11 @@ import (
 //     or suit, and a trump that stands in a whole set or flush stands in
 //     any part of it.
 //  3. A meld that is a valid run takes, one card at a time, the cards of
-//     any valid run that holds it: a trump it is to hold first (it
-//     stands for a rank beyond an end, since a run from 0 to 9 cannot end
-//     holding one), then the cards next to its ends, and the card beyond
-//     the rank the trump ends in, which the trump fills meanwhile.
+//     any valid run that holds it: first the trump it is to hold, if it
+//     has none yet (it can stand beyond an end, since a run that ends
+//     holding a trump does not run from 0 to 9), then the cards next to
+//     its ends, outwards; a card beyond the rank the run is to lack joins
+//     once the trump can stand for that rank.
 //  4. A flush that is no run (1, 3 and 5 of Lamps) ends as a run only if
 //     the cards of other suits that fill the ranks missing between its
 //     lowest and highest cards all come from one loser, but one of them

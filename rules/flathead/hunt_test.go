@@ -308,6 +308,9 @@ func TestHuntSlowLayoffs(t *testing.T) {
 		}
 	}
 	slices.SortStableFunc(found, func(a, b slowDeal) int { return b.Steps - a.Steps })
+	found = slices.CompactFunc(found, func(a, b slowDeal) bool {
+		return a.Steps == b.Steps && slices.EqualFunc(a.Hands, b.Hands, slices.Equal) && slices.EqualFunc(a.Table, b.Table, slices.Equal)
+	})
 	data, _ := json.MarshalIndent(found[:min(len(found), 10)], "", " ")
 	if err := os.WriteFile(*huntOut, append(data, '\n'), 0o644); err != nil {
 		t.Fatal(err)
