@@ -72,8 +72,15 @@ type runSearch struct {
 	// sinkSuit holds the bit of the suit (of its colour) of those a flush
 	// or run meld staying a flush could take; colourBounds caches
 	// colourBound.
-	sinkAlways   []bool
-	sinkSuit     []uint8
+	sinkAlways []bool
+	sinkSuit   []uint8
+	// alike holds, for each pool card, the positions in at of the cards
+	// before it of its colour and rank that nothing the search looks at
+	// tells apart from it: the same sets and flushes fit them and, where
+	// a run of the colour has gaps (fact 4), they are of one suit and one
+	// loser's. A run tries only the first of such cards still in hand:
+	// the others lead to the same ways.
+	alike        []uint8
 	colourBounds map[uint64]int8
 	// only is the colour being searched on its own (see alone), or -1;
 	// lostCap the melds it may leave unable to hold a trump.
@@ -437,6 +444,24 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+	s.alike = make([]uint8, len(s.pool))
+	for ci := range s.colours {
+		cr := &s.colours[ci]
+		var gaps uint16
+		for _, i := range cr.runs {
+			gaps |= s.melds[i].gaps
+		}
+		for r, ks := range s.at[cr.colour] {
+			for x, k := range ks {
+				for y, o := range ks[:x] {
+					if slices.Equal(s.sinks[k], s.sinks[o]) &&
+						(gaps&(1<<r) == 0 || s.pool[k].card.Suit == s.pool[o].card.Suit && s.loser[k] == s.loser[o]) {
+						s.alike[k] |= 1 << y
+					}
+				}
+			}
+		}
+	}
 	s.runsFor = make([]uint16, len(s.pool))
 	s.want = make([][11]uint16, len(s.colours))
 	for ci := len(s.colours) - 1; ci >= 0; ci-- {
@@ -561,11 +586,26 @@ func (s *runSearch) upperBound(st searchState) int {
 		st.suitOn = s.colours[st.colour].flushAlways | s.colours[st.colour].flushMay
 		return s.colourBound(st, 0)
 	}
-	for i, k := range s.at[s.colours[st.colour].colour][st.rank] {
-		if st.avail&(1<<i) != 0 && (len(s.sinks[k]) > 0 || s.runsFor[k] != 0) {
-			n++
+	// At st's rank, only the runs still to take their step can take a
+	// card, one each.
+	cr := &s.colours[st.colour]
+	var open uint16
+	for j := int(st.step); j < len(cr.runs); j++ {
+		if st.runs[j].phase() != phDone {
+			open |= 1 << j
 		}
 	}
+	others := 0
+	for i, k := range s.at[cr.colour][st.rank] {
+		switch {
+		case st.avail&(1<<i) == 0:
+		case s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0:
+			n++
+		case s.runsFor[k]&open != 0:
+			others++
+		}
+	}
+	n += min(others, bits.OnesCount16(s.want[st.colour][st.rank]&open))
 	return n + s.colourBound(st, int(st.rank)+1)
 }
 
@@ -1062,7 +1102,7 @@ func (s *runSearch) takeCard(st searchState, mi int, w runWord, yield func(int, 
 	m := &s.melds[mi]
 	here := s.at[s.colours[st.colour].colour][st.rank]
 	for i, k := range here {
-		if st.avail&(1<<i) == 0 {
+		if st.avail&(1<<i) == 0 || st.avail&s.alike[k] != 0 {
 			continue
 		}
 		next := st
