@@ -34,7 +34,9 @@ import (
 type runSearch struct {
 	ctx   context.Context
 	err   error // ctx's error, once the search has stopped for it
-	steps int   // states searched, to look at ctx now and then
+	// steps counts the states searched and the steps tried from them;
+	// ctx is looked at when it passes checkAt.
+	steps, checkAt int
 
 	melds []searchMeld
 	pool  []heldCard // the losers' cards in deck order, trumps last
@@ -672,7 +674,8 @@ func (s *runSearch) stopped() bool {
 		return true
 	}
 	s.steps++
-	if s.steps&0xff == 0 {
+	if s.steps >= s.checkAt {
+		s.checkAt = s.steps + 256
 		s.err = s.ctx.Err()
 	}
 	return s.err != nil
@@ -796,6 +799,7 @@ func (s *runSearch) forced(st searchState) (int, searchState, bool) {
 
 // reachNext reports whether some step from st reaches need.
 func (s *runSearch) reachNext(st searchState, need int) bool {
+	s.steps++
 	found := false
 	s.each(st, func(gain int, next searchState, _ event) bool {
 		found = s.reach(next, need-gain)
