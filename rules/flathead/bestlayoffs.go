@@ -136,6 +136,10 @@ type searchMeld struct {
 	// For runs: the base's lowest and highest ranks, and the lowest and
 	// highest the run could reach with the losers' cards (a bound).
 	lo, hi, low, high int
+	// holeFree says the run may leave a rank below its lowest card to a
+	// trump: it holds one or the losers have one, and no rank inside it
+	// needs the trump (no card in hand can fill it).
+	holeFree bool
 	// gaps holds, for a flush that is no run, the ranks missing between
 	// its lowest and highest cards, when there are two or more (fact 4;
 	// with one, the one card that fills it is always one loser's).

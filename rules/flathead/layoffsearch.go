@@ -32,8 +32,8 @@ import (
 // need one for a missing rank get theirs. The search tracks the trumps
 // those runs take and the melds that end unable to hold one.
 type runSearch struct {
-	ctx   context.Context
-	err   error // ctx's error, once the search has stopped for it
+	ctx context.Context
+	err error // ctx's error, once the search has stopped for it
 	// steps counts the states searched and the steps tried from them;
 	// ctx is looked at when it passes checkAt.
 	steps, checkAt int
@@ -538,19 +538,37 @@ func (s *runSearch) colourLimits(ci int) (usable, maxLost int) {
 // colourBound bounds the natural cards of st's colour at ranks from
 // onwards that can still join a meld: at each rank, those that fit a set
 // or flush taking them, and as many of the others as there are runs not
-// yet past their end that could take them.
+// yet past their end that could take them; of those beyond their lowest
+// or highest card, no more than can reach that rank (chainBounds).
 func (s *runSearch) colourBound(st searchState, from int) int {
 	cr := &s.colours[st.colour]
-	var open uint16
-	for j := range cr.runs {
-		if st.runs[j].phase() != phDone {
-			open |= 1 << j
+	// free has the runs whose trump is free for a rank past their
+	// highest card (chainBounds).
+	var open, before, free uint16
+	spare := st.trumps > 0
+	for j, i := range cr.runs {
+		m := &s.melds[i]
+		switch st.runs[j].phase() {
+		case phDone:
+			continue
+		case phBefore:
+			before |= 1 << j
+			if m.holeFree && (m.trump || spare) {
+				free |= 1 << j
+			}
+		case phIn:
+			// Past its highest card, no rank inside it needs the trump.
+			if (m.holeFree || from > m.hi+1) && (m.trump || spare) {
+				free |= 1 << j
+			}
 		}
+		open |= 1 << j
 	}
-	key := uint64(open) | uint64(st.suitOn)<<16 | uint64(from)<<24 | uint64(st.colour)<<32
+	key := uint64(open) | uint64(before)<<16 | uint64(free)<<32 | uint64(st.suitOn)<<48 | uint64(from)<<52 | uint64(st.colour)<<56 | uint64(boolInt(spare))<<60
 	if n, ok := s.colourBounds[key]; ok {
 		return int(n)
 	}
+	down, up := s.chainBounds(st, open, before, free, from)
 	n := 0
 	for r := from; r <= 10; r++ {
 		others := 0
@@ -562,10 +580,128 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 				others++
 			}
 		}
-		n += min(others, bits.OnesCount16(s.want[st.colour][r]&open))
+		runs := s.want[st.colour][r] & open
+		var below, above uint16 // runs that would take a card below their lowest, above their highest
+		for j, i := range cr.runs {
+			switch m := &s.melds[i]; {
+			case before&(1<<j) != 0 && r < m.lo:
+				below |= 1 << j
+			case r > m.hi:
+				above |= 1 << j
+			}
+		}
+		below &= runs
+		above &= runs
+		takers := bits.OnesCount16(runs &^ below &^ above)
+		if r <= 9 {
+			takers += min(bits.OnesCount16(below), down[r]) + min(bits.OnesCount16(above), up[r])
+		}
+		n += min(others, takers)
 	}
 	s.colourBounds[key] = int8(n)
 	return n
+}
+
+// chainBounds returns, for each rank r from from to 9, bounds on how
+// many runs of st's colour can take a card at r below their lowest card
+// (down) and above their highest (up). Such a run takes a card at every
+// rank from its lowest or highest card to the furthest it reaches, but
+// for one rank it may leave to a trump (holeFree); so, walking the ranks
+// away from its cards, the runs still going on at a rank are at most
+// those going on at the rank before, and each needs a card there or its
+// one trump (chain).
+func (s *runSearch) chainBounds(st searchState, open, before, free uint16, from int) (down, up [10]int) {
+	cr := &s.colours[st.colour]
+	spare := st.trumps > 0
+	var downCh, upCh chain
+	downCh.start()
+	upCh.start()
+	var cards [10]int // cards of each rank some run could take
+	for r := from; r <= 9; r++ {
+		for _, k := range s.at[cr.colour][r] {
+			if s.runsFor[k]&open != 0 {
+				cards[r]++
+			}
+		}
+	}
+	for r := 9; r >= from; r-- {
+		for j, i := range cr.runs {
+			m := &s.melds[i]
+			if before&(1<<j) != 0 && m.lo-1 == r {
+				downCh.join(m.holeFree && (m.trump || spare))
+			}
+		}
+		down[r] = downCh.step(cards[r])
+	}
+	for r := from; r <= 9; r++ {
+		for j, i := range cr.runs {
+			if m := &s.melds[i]; open&(1<<j) != 0 && max(m.hi+1, from) == r {
+				upCh.join(free&(1<<j) != 0)
+			}
+		}
+		up[r] = upCh.step(cards[r])
+	}
+	return down, up
+}
+
+// chain is the walk of chainBounds: for each number a of the runs going
+// on whose trump is still free, the most runs b going on whose trump is
+// used (or -1), over every way the cards of the ranks passed could go.
+type chain [maxRuns + 2]int
+
+func (ch *chain) start() {
+	for a := range ch {
+		ch[a] = -1
+	}
+	ch[0] = 0
+}
+
+// join adds a run to those going on.
+func (ch *chain) join(free bool) {
+	if free {
+		copy(ch[1:], ch[:len(ch)-1])
+		ch[0] = -1
+		return
+	}
+	for a := range ch {
+		if ch[a] >= 0 {
+			ch[a]++
+		}
+	}
+}
+
+// step returns the most runs going on that can take one of c cards at
+// this rank, and moves on past it: the runs with a card keep their trump
+// as it was; the others with a free trump use it; those whose trump is
+// used stop.
+func (ch *chain) step(c int) int {
+	going := 0
+	for a, b := range ch {
+		if b >= 0 {
+			going = max(going, a+b)
+		}
+	}
+	var next chain
+	for x := range next {
+		next[x] = -1
+	}
+	for a, b := range ch {
+		if b < 0 {
+			continue
+		}
+		// x runs with a free trump take a card and keep it; the rest of
+		// the cards go to runs whose trump is used.
+		for x := 0; x <= min(a, c); x++ {
+			next[x] = max(next[x], min(b, c-x)+a-x)
+		}
+	}
+	for x := len(next) - 2; x >= 0; x-- {
+		if next[x+1] >= 0 {
+			next[x] = max(next[x], next[x+1])
+		}
+	}
+	*ch = next
+	return min(going, c)
 }
 
 // upperBound bounds the value of st: the trumps, and the natural cards
@@ -638,6 +774,7 @@ func (s *runSearch) boundRun(m *searchMeld, held uint16) bool {
 		return false
 	}
 	holes -= missing
+	m.holeFree = holes > 0
 	if m.role == flushOrRun && !b.is(Run, m.trump) && bits.OnesCount16(inside) >= 2 {
 		m.gaps = inside
 	}
