@@ -542,21 +542,16 @@ func (s *runSearch) colourLimits(ci int) (usable, maxLost int) {
 // or highest card, no more than can reach that rank (chainBounds).
 func (s *runSearch) colourBound(st searchState, from int) int {
 	cr := &s.colours[st.colour]
-	// free has the runs whose trump is free for a rank past their
-	// highest card (chainBounds).
-	var open, before, free uint16
+	// free has the runs whose trump is still free for a rank beyond
+	// their cards (chainBounds).
+	var open, free uint16
 	spare := st.trumps > 0
 	for j, i := range cr.runs {
 		m := &s.melds[i]
 		switch st.runs[j].phase() {
 		case phDone:
 			continue
-		case phBefore:
-			before |= 1 << j
-			if m.holeFree && (m.trump || spare) {
-				free |= 1 << j
-			}
-		case phIn:
+		case phBefore, phIn:
 			// Past its highest card, no rank inside it needs the trump.
 			if (m.holeFree || from > m.hi+1) && (m.trump || spare) {
 				free |= 1 << j
@@ -564,11 +559,11 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 		}
 		open |= 1 << j
 	}
-	key := uint64(open) | uint64(before)<<16 | uint64(free)<<32 | uint64(st.suitOn)<<48 | uint64(from)<<52 | uint64(st.colour)<<56 | uint64(boolInt(spare))<<60
+	key := uint64(open) | uint64(free)<<16 | uint64(st.suitOn)<<32 | uint64(from)<<40 | uint64(st.colour)<<48 | uint64(boolInt(spare))<<56
 	if n, ok := s.colourBounds[key]; ok {
 		return int(n)
 	}
-	down, up := s.chainBounds(st, open, before, free, from)
+	down, up := s.chainBounds(st, open, free, from)
 	n := 0
 	for r := from; r <= 10; r++ {
 		others := 0
@@ -584,7 +579,7 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 		var below, above uint16 // runs that would take a card below their lowest, above their highest
 		for j, i := range cr.runs {
 			switch m := &s.melds[i]; {
-			case before&(1<<j) != 0 && r < m.lo:
+			case r < m.lo:
 				below |= 1 << j
 			case r > m.hi:
 				above |= 1 << j
@@ -610,9 +605,8 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 // away from its cards, the runs still going on at a rank are at most
 // those going on at the rank before, and each needs a card there or its
 // one trump (chain).
-func (s *runSearch) chainBounds(st searchState, open, before, free uint16, from int) (down, up [10]int) {
+func (s *runSearch) chainBounds(st searchState, open, free uint16, from int) (down, up [10]int) {
 	cr := &s.colours[st.colour]
-	spare := st.trumps > 0
 	var downCh, upCh chain
 	downCh.start()
 	upCh.start()
@@ -626,9 +620,9 @@ func (s *runSearch) chainBounds(st searchState, open, before, free uint16, from 
 	}
 	for r := 9; r >= from; r-- {
 		for j, i := range cr.runs {
-			m := &s.melds[i]
-			if before&(1<<j) != 0 && m.lo-1 == r {
-				downCh.join(m.holeFree && (m.trump || spare))
+			// A run that took a card below its lowest goes on up to it.
+			if m := &s.melds[i]; open&(1<<j) != 0 && m.lo-1 == r {
+				downCh.join(free&(1<<j) != 0)
 			}
 		}
 		down[r] = downCh.step(cards[r])
