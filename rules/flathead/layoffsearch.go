@@ -83,7 +83,7 @@ type runSearch struct {
 	// loser's. A run tries only the first of such cards still in hand:
 	// the others lead to the same ways.
 	alike        []uint8
-	colourBounds map[uint64]int8
+	colourBounds map[boundKey]int8
 	// only is the colour being searched on its own (see alone), or -1;
 	// lostCap the melds it may leave unable to hold a trump.
 	only, lostCap int
@@ -434,7 +434,7 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 	}
 	s.sinkAlways = make([]bool, len(s.pool))
 	s.sinkSuit = make([]uint8, len(s.pool))
-	s.colourBounds = map[uint64]int8{}
+	s.colourBounds = map[boundKey]int8{}
 	for k := range s.pool {
 		for _, i := range s.sinks[k] {
 			m := &s.melds[i]
@@ -544,26 +544,58 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 	cr := &s.colours[st.colour]
 	// free has the runs whose trump is still free for a rank beyond
 	// their cards (chainBounds).
-	var open, free uint16
+	// started has the runs that took a card below their lowest card and
+	// have yet to reach it.
+	var open, free, started uint16
 	spare := st.trumps > 0
 	for j, i := range cr.runs {
 		m := &s.melds[i]
-		switch st.runs[j].phase() {
-		case phDone:
+		ph := st.runs[j].phase()
+		if ph == phDone {
 			continue
-		case phBefore, phIn:
-			// Past its highest card, no rank inside it needs the trump.
-			if (m.holeFree || from > m.hi+1) && (m.trump || spare) {
-				free |= 1 << j
-			}
 		}
 		open |= 1 << j
+		if ph != phBefore && from < m.lo {
+			started |= 1 << j
+		}
+		// Past its highest card, no rank inside it needs the trump.
+		if (ph == phBefore || ph == phIn) && (m.holeFree || from > m.hi+1) && (m.trump || spare) {
+			free |= 1 << j
+		}
 	}
-	key := uint64(open) | uint64(free)<<16 | uint64(st.suitOn)<<32 | uint64(from)<<40 | uint64(st.colour)<<48 | uint64(boolInt(spare))<<56
+	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, from: int8(from), colour: st.colour, spare: spare}
 	if n, ok := s.colourBounds[key]; ok {
+		if n < 0 {
+			return -1 << 10
+		}
 		return int(n)
 	}
-	down, up := s.chainBounds(st, open, free, from)
+	var cards [10]int // cards of each rank some run could take
+	for r := from; r <= 9; r++ {
+		for _, k := range s.at[cr.colour][r] {
+			if s.runsFor[k]&open != 0 {
+				cards[r]++
+			}
+		}
+	}
+	// A run that started below its lowest card needs a card at every
+	// rank up to it but one, which its trump may fill: when the cards
+	// cannot carry all such runs, st leads to no way at all.
+	short := 0
+	for r := from; r <= 9; r++ {
+		going := 0
+		for j, i := range cr.runs {
+			if started&(1<<j) != 0 && r < s.melds[i].lo {
+				going++
+			}
+		}
+		short += max(0, going-cards[r])
+	}
+	if short > bits.OnesCount16(started&free) {
+		s.colourBounds[key] = -1
+		return -1 << 10
+	}
+	down, up := s.chainBounds(st, open, free, from, &cards)
 	n := 0
 	for r := from; r <= 10; r++ {
 		others := 0
@@ -605,19 +637,11 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 // away from its cards, the runs still going on at a rank are at most
 // those going on at the rank before, and each needs a card there or its
 // one trump (chain).
-func (s *runSearch) chainBounds(st searchState, open, free uint16, from int) (down, up [10]int) {
+func (s *runSearch) chainBounds(st searchState, open, free uint16, from int, cards *[10]int) (down, up [10]int) {
 	cr := &s.colours[st.colour]
 	var downCh, upCh chain
 	downCh.start()
 	upCh.start()
-	var cards [10]int // cards of each rank some run could take
-	for r := from; r <= 9; r++ {
-		for _, k := range s.at[cr.colour][r] {
-			if s.runsFor[k]&open != 0 {
-				cards[r]++
-			}
-		}
-	}
 	for r := 9; r >= from; r-- {
 		for j, i := range cr.runs {
 			// A run that took a card below its lowest goes on up to it.
@@ -636,6 +660,15 @@ func (s *runSearch) chainBounds(st searchState, open, free uint16, from int) (do
 		up[r] = upCh.step(cards[r])
 	}
 	return down, up
+}
+
+// boundKey is what colourBound's bound depends on.
+type boundKey struct {
+	open, free, started uint16
+	suitOn              uint8
+	from                int8
+	colour              int8
+	spare               bool
 }
 
 // chain is the walk of chainBounds: for each number a of the runs going
