@@ -36,9 +36,13 @@
 // Fromps can lay off neither (1 2 3 5 and 1 3 4 5 are not melds), while
 // one loser holding both lays them off together.
 //
-// The search is exact and takes a few milliseconds at most, since a loser
-// holds at most HandSize cards (F6); ScoreContext stops it when its
-// context ends, for a server's deadline or a client gone away.
+// The search is exact: it tries every order of the lay-offs, through
+// facts about melds that bestLayoffs states and the tests check against
+// a search over every lay-off one at a time. A loser holds at most
+// HandSize cards (F6), and on the slowest ends of hands found by hunting
+// for them (testdata/slow-deals.json) it takes milliseconds;
+// ScoreContext stops it when its context ends, for a server's deadline
+// or a client gone away.
 //
 // Check and CheckLayoff never fail: an invalid meld is an answer. Score
 // returns a plain error for input the HTTP layer should have refused
@@ -50,9 +54,10 @@
 // Rulings made here where RULES.md is silent are written at the code they
 // govern, citing the nearest rule: a meld's cards must be distinct (one
 // copy of each card, RULES.md §1); an invalid meld's reason judges it as
-// the kind its cards come closest to; which final melds the losers can
-// reach lay-off by lay-off (F7's gate for a flush with gaps), and a
-// deterministic choice among equally good lay-offs (bestLayoffs); a
+// the kind its cards come closest to; how a meld can grow lay-off by
+// lay-off (a flush with gaps becoming a run, a trump read again after each
+// lay-off) and a deterministic choice among equally good lay-offs
+// (bestLayoffs); a
 // player can hold at most 58 bonus marks, one per meld the deck can make
 // (F4).
 package flathead

@@ -1,7 +1,9 @@
 package flathead
 
 import (
+	"encoding/json"
 	"errors"
+	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -138,6 +140,11 @@ func FuzzScore(f *testing.F) {
 		h := decodeHand(data)
 		r, err := Score(h)
 		if err != nil {
+			// Only input the rules forbid, or input the HTTP layer
+			// refuses, may fail; a hand within the rules always scores.
+			if checkShape(h) == nil && checkRules(h) == nil {
+				t.Fatalf("Score(%+v): %v, for a hand within the rules", h, err)
+			}
 			// A rules error carries a rule id; a plain one is bad input.
 			var re *ruling.Error
 			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg, "("+re.Rule)) {
@@ -177,4 +184,105 @@ func pairs(args ...any) []byte {
 		}
 	}
 	return out
+}
+
+// decodeDeal turns fuzz bytes into the end of a hand within the rules:
+// two to six players and the winner first, then pairs of a card of the
+// Fanucci deck and where it is (a seat's hand, or one of up to fourteen
+// table melds). A card given twice keeps its first place, the winner's
+// cards and a loser's beyond the tenth (F6) are dropped, and so is a
+// table meld that is not a meld.
+func decodeDeal(data []byte) Hand {
+	h := Hand{Winner: 0, Hands: [][]cards.Card{{}, {}}, BonusMarks: []int{0, 0}}
+	if len(data) < 2 {
+		return h
+	}
+	players := 2 + int(data[0])%5
+	h = Hand{Winner: int(data[1]) % players, Hands: make([][]cards.Card, players), BonusMarks: make([]int, players)}
+	for seat := range h.Hands {
+		h.Hands[seat] = []cards.Card{}
+	}
+	table := make([][]cards.Card, 14)
+	seen := map[cards.Card]bool{}
+	for data = data[2:]; len(data) >= 2; data = data[2:] {
+		c := fanucciCards[int(data[0])%len(fanucciCards)]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		switch where := int(data[1]) % (players + len(table)); {
+		case where >= players:
+			table[where-players] = append(table[where-players], c)
+		case where != h.Winner && len(h.Hands[where]) < HandSize:
+			h.Hands[where] = append(h.Hands[where], c)
+		}
+	}
+	for _, meld := range table {
+		if Check(meld).Valid {
+			h.Table = append(h.Table, meld)
+		}
+	}
+	return h
+}
+
+// encodeDeal is the inverse of decodeDeal, for seeds.
+func encodeDeal(h Hand) []byte {
+	players := len(h.Hands)
+	out := []byte{byte(players - 2), byte(h.Winner)}
+	for seat, hand := range h.Hands {
+		for _, c := range hand {
+			out = append(out, byte(deckIndex[c]), byte(seat))
+		}
+	}
+	for m, meld := range h.Table {
+		for _, c := range meld {
+			out = append(out, byte(deckIndex[c]), byte(players+m))
+		}
+	}
+	return out
+}
+
+// FuzzLayoffs scores ends of hands within the rules (decodeDeal): the F7
+// search must never fail nor panic, its lay-offs must be valid one by
+// one in the order given and leave the count it gives, and on small
+// deals it must lay off as many cards as exhaustiveLayoffs.
+func FuzzLayoffs(f *testing.F) {
+	f.Add(encodeDeal(Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("Light", "4 Bugs"), mustCards("Granola", "8 Plungers", "9 Fromps")},
+		Table: [][]cards.Card{mustCards("2 Mazes", "0 Mazes", "3 Mazes"), mustCards("1 Fromps", "2 Fromps", "3 Lamps")}}))
+	f.Add(encodeDeal(Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("0 Scythes"), mustCards("Time", "4 Lamps", "Lobster"), mustCards("9 Scythes")},
+		Table: [][]cards.Card{mustCards("6 Faces", "0 Faces", "7 Faces"), mustCards("6 Plungers", "7 Fromps", "8 Lamps"), mustCards("2 Mazes", "3 Bugs", "4 Bugs", "5 Scythes", "6 Scythes")}}))
+	f.Add(encodeDeal(Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("2 Plungers"), mustCards("4 Fromps")},
+		Table: [][]cards.Card{mustCards("1 Lamps", "3 Lamps", "5 Lamps")}}))
+	f.Add(encodeDeal(hardLayoffs()))
+	f.Add(encodeDeal(runLayoffs()))
+	data, err := os.ReadFile("testdata/slow-deals.json")
+	if err != nil {
+		f.Fatal(err)
+	}
+	var slow []slowDeal
+	if err := json.Unmarshal(data, &slow); err != nil {
+		f.Fatal(err)
+	}
+	for _, d := range slow {
+		f.Add(encodeDeal(d.hand()))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h := decodeDeal(data)
+		r, err := Score(h)
+		if err != nil {
+			t.Fatalf("Score(%s): %v", dealString(h), err)
+		}
+		checkLayoffsValid(t, h, r)
+		pool := 0
+		for seat, hand := range h.Hands {
+			if seat != h.Winner {
+				pool += len(hand)
+			}
+		}
+		if pool <= 7 && len(h.Table) <= 4 {
+			if n := exhaustiveLayoffs(h.Table, h.Hands, h.Winner); n != len(r.Layoffs) {
+				t.Fatalf("Score(%s) lays off %d, %v; exhaustiveLayoffs %d", dealString(h), len(r.Layoffs), r.Layoffs, n)
+			}
+		}
+	})
 }

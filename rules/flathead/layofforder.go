@@ -3,15 +3,18 @@ package flathead
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"meldpad/rules/cards"
 )
 
 // orderLayoffs lists the losers' lay-offs in an order in which they can be
-// made: each meld's, lowest-numbered meld first, in the order meldOrder
-// gives. Consecutive cards of one seat onto one meld are laid off
-// together, in one lay-off (F7).
+// made: meld by meld in table order, each meld's in the order meldOrder
+// finds. Lay-offs onto different melds never get in each other's way
+// (bestLayoffs, fact 1), so any order of the melds will do. Consecutive
+// cards of one seat onto one meld are laid off together, in one lay-off
+// (F7).
 func orderLayoffs(table [][]cards.Card, laid []laidCard) ([]Layoff, error) {
 	onto := make([][]laidCard, len(table))
 	for _, l := range laid {
@@ -34,114 +37,114 @@ func orderLayoffs(table [][]cards.Card, laid []laidCard) ([]Layoff, error) {
 }
 
 // meldOrder orders the cards the losers lay off onto one meld so that the
-// meld is valid after every lay-off (F5, F7), taking them by seat and hand
-// order wherever the rules allow:
-//   - a meld that ends as a set or a flush takes them in that order;
-//   - a meld that ends as a run (and not a flush) keeps being a run: of
-//     its cards, in that order, the first that leaves it a run is laid
-//     off next, the trump included;
-//   - a meld of one suit with gaps that ends as a run first takes the
-//     cards of its suit inside its gaps, which leave it a flush, then the
-//     cards one loser holds for the gaps left, together, with its trump
-//     first if they need it (F7).
-//
-// It returns an error if the cards cannot be laid off in any such order;
-// the search never chooses such cards.
+// meld is valid after every lay-off (F5, F7), each lay-off being one
+// seat's cards. It tries every order: from the cards laid so far, each
+// seat in turn (lowest first) lays off one of its cards (in hand order),
+// or failing that two together, and so on, and the search goes on from
+// there, remembering the sets of cards from which the rest cannot follow.
+// So it finds an order whenever there is one, and takes the cards one at
+// a time, by seat and hand order, wherever the rules allow. It returns an
+// error if there is none; the search never chooses such cards.
 func meldOrder(base []cards.Card, added []laidCard) ([]laidCard, error) {
-	remaining := slices.SortedFunc(slices.Values(added), func(a, b laidCard) int {
+	added = slices.SortedFunc(slices.Values(added), func(a, b laidCard) int {
 		return cmp.Or(a.seat-b.seat, a.pos-b.pos)
 	})
-	current := slices.Clone(base)
-	var out []laidCard
-	layOff := func(group []laidCard) bool {
-		cs := make([]cards.Card, len(group))
-		for i, l := range group {
-			cs[i] = l.card
-		}
-		if !CheckLayoff(current, cs).Valid {
-			return false
-		}
-		current = append(current, cs...)
-		out = append(out, group...)
-		remaining = slices.DeleteFunc(remaining, func(l laidCard) bool { return slices.Contains(cs, l.card) })
-		return true
+	if len(added) > 64 {
+		return nil, fmt.Errorf("%d cards to lay off onto one meld", len(added))
 	}
-
-	whole := slices.Clone(base)
-	for _, l := range added {
-		whole = append(whole, l.card)
+	baseShape, baseTrumps := shapeOf(base), 0
+	for _, c := range base {
+		if c.IsTrump() {
+			baseTrumps++
+		}
 	}
-	end, start := shapeOf(whole), shapeOf(base)
-	mustRun := !end.sameRank() && !end.sameSuit
-	if mustRun && start.sameSuit && !isRun(current) {
-		lo, hi := start.span()
-		inGap := func(c cards.Card) bool {
-			return !c.IsTrump() && int(c.Rank) > lo && int(c.Rank) < hi
-		}
-		for _, l := range slices.Clone(remaining) {
-			if inGap(l.card) && l.card.Suit == start.suit {
-				layOff([]laidCard{l}) // a flush takes any card of its suit
-			}
-		}
-		for !isRun(current) {
-			opened := false
-			for _, seat := range seatsOf(remaining) {
-				var group []laidCard
-				for _, l := range remaining {
-					if l.seat == seat && inGap(l.card) {
-						group = append(group, l)
-					}
-				}
-				if len(group) > 0 && isRun(appendCards(current, group)) && layOff(group) {
-					opened = true
-					break
-				}
-			}
-			if opened {
+	// valid reports whether the meld with the cards of set on it is a
+	// meld (F1-F3); the cards are distinct Fanucci cards and the meld
+	// on the table already holds three or more, two of them natural.
+	valid := func(set uint64) bool {
+		s, trumps := baseShape, baseTrumps
+		for i := range added {
+			if set&(1<<i) == 0 {
 				continue
 			}
-			// The gaps need the trump's allowance: the trump goes first.
-			i := slices.IndexFunc(remaining, func(l laidCard) bool { return l.card.IsTrump() })
-			if i < 0 || !layOff(remaining[i:i+1]) {
-				return nil, fmt.Errorf("no loser can make %v a run", cards.Strings(current))
+			if c := added[i].card; c.IsTrump() {
+				trumps++
+			} else {
+				s = s.with(c)
 			}
 		}
+		return trumps <= 1 && s.kinds(trumps == 1) != 0
 	}
-	for len(remaining) > 0 {
-		i := slices.IndexFunc(remaining, func(l laidCard) bool {
-			next := appendCards(current, []laidCard{l})
-			return CheckLayoff(current, []cards.Card{l.card}).Valid && (!mustRun || isRun(next))
-		})
-		if i < 0 {
-			return nil, fmt.Errorf("none of %v can join %v next", remaining, cards.Strings(current))
+	var seats [][]int // indices into added, by seat
+	for i, l := range added {
+		if i == 0 || l.seat != added[i-1].seat {
+			seats = append(seats, nil)
 		}
-		layOff(remaining[i : i+1])
+		seats[len(seats)-1] = append(seats[len(seats)-1], i)
+	}
+	all := ^uint64(0) >> (64 - len(added))
+	stuck := map[uint64]bool{}
+	var steps []uint64 // the lay-offs, last first
+	var from func(on uint64) bool
+	from = func(on uint64) bool {
+		if on == all {
+			return true
+		}
+		if stuck[on] {
+			return false
+		}
+		for _, seat := range seats {
+			var left []int
+			for _, i := range seat {
+				if on&(1<<i) == 0 {
+					left = append(left, i)
+				}
+			}
+			for size := 1; size <= len(left); size++ {
+				for pick := uint64(1)<<size - 1; pick < 1<<len(left); pick = nextPick(pick) {
+					var group uint64
+					for b, i := range left {
+						if pick&(1<<b) != 0 {
+							group |= 1 << i
+						}
+					}
+					if valid(on|group) && from(on|group) {
+						steps = append(steps, group)
+						return true
+					}
+				}
+			}
+		}
+		stuck[on] = true
+		return false
+	}
+	if !from(0) {
+		return nil, fmt.Errorf("no order lays off %v onto %v", cards.Strings(cardsOf(added)), cards.Strings(base))
+	}
+	var out []laidCard
+	for _, group := range slices.Backward(steps) {
+		for i := range added {
+			if group&(1<<i) != 0 {
+				out = append(out, added[i])
+			}
+		}
 	}
 	return out, nil
 }
 
-// isRun reports whether a meld is valid as a run (F1-F3).
-func isRun(meld []cards.Card) bool {
-	return Check(meld).Valid && shapeOf(meld).is(Run, hasTrump(meld))
+// nextPick returns the next larger number with as many bits set as pick
+// (Gosper's hack): the subsets of one size in increasing order.
+func nextPick(pick uint64) uint64 {
+	low := pick & -pick
+	ripple := pick + low
+	return ripple | (pick^ripple)>>(2+bits.TrailingZeros64(low))
 }
 
-// appendCards returns a copy of meld with the laid cards added.
-func appendCards(meld []cards.Card, laid []laidCard) []cards.Card {
-	out := slices.Clone(meld)
-	for _, l := range laid {
-		out = append(out, l.card)
+// cardsOf returns the laid cards' cards.
+func cardsOf(laid []laidCard) []cards.Card {
+	out := make([]cards.Card, len(laid))
+	for i, l := range laid {
+		out[i] = l.card
 	}
 	return out
-}
-
-// seatsOf returns the seats holding the cards, in seat order.
-func seatsOf(laid []laidCard) []int {
-	var seats []int
-	for _, l := range laid {
-		if !slices.Contains(seats, l.seat) {
-			seats = append(seats, l.seat)
-		}
-	}
-	slices.Sort(seats)
-	return seats
 }

@@ -249,15 +249,19 @@ func TestCheckMirrorSymmetry(t *testing.T) {
 // off together what two cannot (F7), so the cards stay with their holders.
 func TestScoreSymmetry(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	for d := range 300 {
+	for d := range 1000 {
 		var h Hand
-		switch d % 3 {
+		switch d % 5 {
 		case 0:
 			h = crowdedDeal(rng)
 		case 1:
 			h = smallDeal(rng, 7)
-		default:
+		case 2:
 			h = gappyDeal(rng, 8)
+		case 3:
+			h = nearDeal(rng, 10)
+		default:
+			h = oneMeldDeal(rng, 10)
 		}
 		want, err := Score(h)
 		if err != nil {
