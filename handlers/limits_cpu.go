@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -136,9 +137,15 @@ func (cb *cpuBuckets) charge(client string, used time.Duration, now time.Time) {
 
 // refereeBudget charges the referee's routes to their client's budget
 // (Limits.RefereeCPU), and refuses with 429 a client that has none left.
+// It also runs them through a gate of their own (as heavy reads do,
+// limits_heavy.go): one at a time per address with heavyQueue waiting,
+// half the processors at most over all addresses, refereeWait at most
+// spent waiting. A budget of "off" turns both off.
 func (s *Server) refereeBudget() echo.MiddlewareFunc {
 	budget := s.limits.RefereeCPU
 	buckets := newCPUBuckets(budget)
+	gate := newHeavyGate(heavySlots())
+	gate.wait = refereeWait
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		if budget.Off {
 			return next
@@ -157,10 +164,53 @@ func (s *Server) refereeBudget() echo.MiddlewareFunc {
 						"); retry after " + waitWords(wait),
 				}.send(c)
 			}
+			// One computation at a time per address, and no more at once
+			// than half the processors: a burst within the budget (eight
+			// connections of one address) must not take every core from
+			// the saves and /healthz of everyone else.
+			ctx := c.Request().Context()
+			leave, err := gate.turn(ctx, client)
+			if err == nil {
+				var free func()
+				if free, err = gate.slot(ctx); err != nil {
+					leave()
+				} else {
+					defer leave()
+					defer free()
+				}
+			}
+			if err != nil {
+				if r := refereeGateRefusal(err); r != nil {
+					return r.send(c)
+				}
+				return err
+			}
 			clock := startCPUClock()
-			err := next(c)
+			err = next(c)
 			buckets.charge(client, clock.stop(), time.Now())
 			return err
 		}
 	}
+}
+
+// refereeWait is the longest a referee computation waits for its turn.
+const refereeWait = 2 * time.Second
+
+// refereeGateRefusal answers a referee computation its gate refused, or
+// nil for any other error.
+func refereeGateRefusal(err error) *refusal {
+	const retry = 2 * time.Second
+	switch {
+	case errors.Is(err, errHeavyBusy):
+		return &refusal{status: http.StatusTooManyRequests, retry: retry,
+			title:      "The referee needs a moment",
+			message:    "This phone (or the network it is on) is already waiting for the referee's other answers. Wait " + waitWords(retry) + ", then try again.",
+			apiMessage: "rate limit: this address has referee questions under way; retry after " + waitWords(retry)}
+	case errors.Is(err, errHeavyFull):
+		return &refusal{status: http.StatusServiceUnavailable, retry: retry,
+			title:      "Busy",
+			message:    "The referee is answering other tables just now. Nothing was decided: wait " + waitWords(retry) + ", then try again.",
+			apiMessage: "the referee is busy; retry after " + waitWords(retry)}
+	}
+	return nil
 }
