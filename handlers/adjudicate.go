@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -102,7 +102,7 @@ func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
 
 // showAdjudicate is the referee page. It is a GET form, so a verdict's URL
 // carries everything entered and can be opened on every phone at the table.
-func (s *Server) showAdjudicate(c echo.Context) error {
+func (s *Server) showAdjudicate(c *echo.Context) error {
 	params := c.QueryParams()
 	back, backRules := s.backToGame(c)
 	if params.Get("game") == "" && backRules != "" {
@@ -171,7 +171,7 @@ func (s *Server) showAdjudicate(c echo.Context) error {
 // page that linked here, a page of a game (the header's Referee link on
 // a scorepad or a sheet). Only a game of this meldpad is named, by the
 // link the phone came from; nothing else is read from the database.
-func (s *Server) backToGame(c echo.Context) (id, rulesID string) {
+func (s *Server) backToGame(c *echo.Context) (id, rulesID string) {
 	id = c.QueryParam("from")
 	if id == "" {
 		if ref, err := url.Parse(c.Request().Referer()); err == nil && ref.Host == c.Request().Host {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/views"
 )
@@ -18,7 +18,7 @@ import (
 // showAPIDocs is the API's page, GET /api: drawn on the server from the
 // OpenAPI document, so that it needs no script and says exactly what
 // the document says.
-func (s *Server) showAPIDocs(c echo.Context) error {
+func (s *Server) showAPIDocs(c *echo.Context) error {
 	vm, err := apiDocs()
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
 	"meldpad/rules/game"
@@ -16,7 +16,7 @@ import (
 // reads the body and answers; its errors are bad input (400, with the
 // field), what the rules forbid (422, with the rule) or the referee's
 // deadline (503).
-func (s *Server) apiEndpoint(c echo.Context) error {
+func (s *Server) apiEndpoint(c *echo.Context) error {
 	g, ok := rules.Lookup(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound

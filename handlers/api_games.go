@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
 )
@@ -32,7 +32,7 @@ type apiHouseRule struct {
 }
 
 // apiGames lists every game meldpad knows (API.md GET /api/v1/games).
-func (s *Server) apiGames(c echo.Context) error {
+func (s *Server) apiGames(c *echo.Context) error {
 	out := []apiGame{}
 	for _, g := range rules.Games() {
 		game := apiGame{ID: g.ID, Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,

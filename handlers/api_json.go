@@ -1,13 +1,12 @@
 package handlers
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"meldpad/rules/game"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // apiProblem is an API answer other than 200: the status and the body of
@@ -33,12 +32,11 @@ func badInput(field, msg string) *apiProblem {
 // readJSON reads the request body as one JSON object (game.DecodeBody).
 // Bad JSON is 400; a body over the limit is 413 (the body-limit middleware
 // cuts the reader).
-func readJSON(c echo.Context) (map[string]any, error) {
+func readJSON(c *echo.Context) (map[string]any, error) {
 	raw, err := io.ReadAll(c.Request().Body)
 	if err != nil {
-		var he *echo.HTTPError
-		if errors.As(err, &he) {
-			return nil, he
+		if echo.StatusCode(err) != 0 { // over the body limit
+			return nil, err
 		}
 		return nil, badInput("", "the request body could not be read")
 	}

@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
 	"meldpad/rules/game"
@@ -19,7 +19,7 @@ func meldCheckerOf(g rules.Game) (game.MeldChecker, bool) {
 // apiMeldCheck answers whether cards make a meld, or can be laid off onto
 // one: POST /api/v1/{game}/melds/check (API.md), judged by the game's
 // module.
-func (s *Server) apiMeldCheck(c echo.Context) error {
+func (s *Server) apiMeldCheck(c *echo.Context) error {
 	g, ok := rules.Lookup(c.Param("game"))
 	check, hasMelds := meldCheckerOf(g)
 	if !ok || !hasMelds {

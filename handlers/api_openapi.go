@@ -4,7 +4,7 @@ import (
 	_ "embed"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // openAPIDocument is the OpenAPI 3.1 description of every /api/v1/
@@ -17,7 +17,7 @@ import (
 var openAPIDocument []byte
 
 // apiOpenAPI serves the document: GET /api/v1/openapi.json.
-func (s *Server) apiOpenAPI(c echo.Context) error {
+func (s *Server) apiOpenAPI(c *echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "public, max-age=300")
 	return c.Blob(http.StatusOK, echo.MIMEApplicationJSON, openAPIDocument)
 }

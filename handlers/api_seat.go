@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"runtime"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/rules/game"
 	"meldpad/rules/seating"
@@ -36,7 +36,7 @@ type apiNoSeating struct {
 // POST /api/v1/events/seat (seating.Plan). Like every API route it runs
 // under the API's rate and the referee's deadline (503 past it); the
 // search inside bounds its own work, well inside the deadline.
-func (s *Server) apiSeat(c echo.Context) error {
+func (s *Server) apiSeat(c *echo.Context) error {
 	body, err := readJSON(c)
 	if err != nil {
 		return err
@@ -74,7 +74,7 @@ func (s *Server) apiSeat(c echo.Context) error {
 func seatGate(slots int) echo.MiddlewareFunc {
 	turns := make(chan struct{}, slots)
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			select {
 			case turns <- struct{}{}:
 			default:

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 const seatPath = "/api/v1/events/seat"
@@ -319,12 +319,12 @@ func TestSeatGate(t *testing.T) {
 	gate := seatGate(1)
 	release := make(chan struct{})
 	started := make(chan struct{})
-	slow := gate(func(c echo.Context) error {
+	slow := gate(func(c *echo.Context) error {
 		close(started)
 		<-release
 		return c.NoContent(http.StatusOK)
 	})
-	quick := gate(func(c echo.Context) error { return c.NoContent(http.StatusOK) })
+	quick := gate(func(c *echo.Context) error { return c.NoContent(http.StatusOK) })
 	e := echo.New()
 	run := func(h echo.HandlerFunc, ctx context.Context) error {
 		req := httptest.NewRequest(http.MethodPost, seatPath, nil).WithContext(ctx)

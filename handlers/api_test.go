@@ -174,6 +174,8 @@ func TestAPIErrors(t *testing.T) {
 		field  string
 	}{
 		{"unknown path", "GET", "/api/v1/nothing", "", 404, ""},
+		{"unknown method, unknown path", "FOO", "/api/v1/nothing", "", 404, ""},
+		{"unknown method, known endpoint", "QUERY", "/api/v1/gin/melds/check", "", 404, ""},
 		{"unknown game", "POST", "/api/v1/poker/melds/check", `{"cards":["AS"]}`, 404, ""},
 		{"trophy has no melds", "POST", "/api/v1/trophy/melds/check", `{"cards":["3 Lamps"]}`, 404, ""},
 		{"bad JSON", "POST", "/api/v1/trophy/tricks/score", `{"players": 4,`, 400, ""},

@@ -1,10 +1,8 @@
 package handlers
 
 import (
-	"strconv"
-
-	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
 )
 
 // MaxBody is the largest request body a route takes unless bodyLimits
@@ -35,7 +33,7 @@ func bodyLimitOf(route string) int64 {
 // read that much.
 func bodyLimit() echo.MiddlewareFunc {
 	limiter := func(limit int64) echo.MiddlewareFunc {
-		return middleware.BodyLimit(strconv.FormatInt(limit>>10, 10) + "KiB")
+		return middleware.BodyLimit(limit)
 	}
 	standard := limiter(MaxBody)
 	own := map[string]echo.MiddlewareFunc{}
@@ -48,7 +46,7 @@ func bodyLimit() echo.MiddlewareFunc {
 		for route, mw := range own {
 			ownNext[route] = mw(next)
 		}
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			if h, ok := ownNext[c.Path()]; ok {
 				return h(c)
 			}

@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // formToken answers a phone's script with the CSRF token its forms carry
@@ -13,7 +13,7 @@ import (
 // any script of the page can read. The phone asks for a fresh one when it
 // sends. Only a page of meldpad itself can read the answer (no CORS), and
 // it is never kept.
-func (s *Server) formToken(c echo.Context) error {
+func (s *Server) formToken(c *echo.Context) error {
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return c.JSON(http.StatusOK, map[string]string{"csrf": csrfToken(c)})
 }

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/handlers/live"
 )
@@ -37,7 +37,7 @@ type Broker interface {
 // server is full, both with Retry-After, and reports false. An
 // EventSource does not retry after an answer other than 200, so a refused
 // phone does not come back in a loop: its page keeps the Reload link.
-func (s *Server) openStream(c echo.Context) (release func(), ok bool) {
+func (s *Server) openStream(c *echo.Context) (release func(), ok bool) {
 	client := clientKey(c.RealIP())
 	ok, clientFull := s.limits.streams.take(client)
 	if !ok {
@@ -69,7 +69,7 @@ const heartbeat = 20 * time.Second
 // swaps in the part it was brought; one that was not (the render failed)
 // fetches the page on "changed", as before. current reads the game's
 // version from the store.
-func (s *Server) streamEvents(c echo.Context, gameID int64, version int, current live.CurrentVersion,
+func (s *Server) streamEvents(c *echo.Context, gameID int64, version int, current live.CurrentVersion,
 	part func(version int) ([]byte, error)) error {
 	ch, stop := s.events.Subscribe(gameID, version, current)
 	defer stop()

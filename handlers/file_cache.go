@@ -10,7 +10,7 @@ import (
 	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // maxCachedFileBytes bounds the files kept (exports and CSV files,
@@ -83,7 +83,7 @@ func gzipBytes(write func(w io.Writer) error) ([]byte, error) {
 // inflated on the way to one that does not, in one of the heavy reads'
 // slots (inflating the export of a league of 5,000 games takes a tenth
 // of a second).
-func (s *Server) sendFile(c echo.Context, gz []byte) error {
+func (s *Server) sendFile(c *echo.Context, gz []byte) error {
 	h := c.Response().Header()
 	h.Add("Vary", "Accept-Encoding")
 	if strings.Contains(c.Request().Header.Get("Accept-Encoding"), "gzip") {
@@ -110,7 +110,7 @@ func (s *Server) sendFile(c echo.Context, gz []byte) error {
 // the heavy gate (limits_heavy.go), keeps it and answers with it. The
 // whole answer is one of the address's heavy reads: a file of megabytes
 // sent over and over costs, even kept.
-func (s *Server) keptFile(c echo.Context, key string, write func(ctx context.Context, w io.Writer) error) error {
+func (s *Server) keptFile(c *echo.Context, key string, write func(ctx context.Context, w io.Writer) error) error {
 	ctx, release, err := s.heavy.withTurn(c.Request().Context())
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -41,7 +41,7 @@ const maxSetupInput = 200
 
 // createGame starts a game and opens its scorepad. A double-tapped submit
 // opens the game the first tap made.
-func (s *Server) createGame(c echo.Context) error {
+func (s *Server) createGame(c *echo.Context) error {
 	var form newGameForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -118,7 +118,7 @@ func houseRules(g rules.Game, ticked []string) (map[string]bool, bool) {
 // readSetup reads a game's own setup inputs (game.Configurable) into the
 // settings to store, keeping them as typed in form.Setup; a problem goes
 // beside its input. Other games have none: nil.
-func readSetup(c echo.Context, g rules.Game, form *newGameForm, seats int, errs fieldErrors) json.RawMessage {
+func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs fieldErrors) json.RawMessage {
 	conf, ok := g.Module.(game.Configurable)
 	if !ok {
 		return nil

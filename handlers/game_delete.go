@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -24,7 +24,7 @@ const gameUndoWindow = 10 * time.Minute
 
 // confirmDeleteGame asks before deleting a game outside leagues (a league
 // game is taken out of its league by the organizer instead).
-func (s *Server) confirmDeleteGame(c echo.Context) error {
+func (s *Server) confirmDeleteGame(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -35,7 +35,7 @@ func (s *Server) confirmDeleteGame(c echo.Context) error {
 	return render(c, http.StatusOK, views.DeleteGamePage(deleteGameVM(c, t)))
 }
 
-func deleteGameVM(c echo.Context, t table) views.DeleteGameVM {
+func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
 	played := 0
 	for _, h := range t.hands {
 		if !h.EndsGame {
@@ -55,7 +55,7 @@ func deleteGameVM(c echo.Context, t table) views.DeleteGameVM {
 // deleteGame deletes a game outside leagues and shows its link, which
 // says so and offers Undo. Deleting it twice (two phones, a double tap)
 // is deleting it once.
-func (s *Server) deleteGame(c echo.Context) error {
+func (s *Server) deleteGame(c *echo.Context) error {
 	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
@@ -84,7 +84,7 @@ func (s *Server) deleteGame(c echo.Context) error {
 
 // restoreGame brings back a game deleted less than gameUndoWindow ago
 // and opens its scorepad. Brought back twice is brought back once.
-func (s *Server) restoreGame(c echo.Context) error {
+func (s *Server) restoreGame(c *echo.Context) error {
 	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func (s *Server) restoreGame(c echo.Context) error {
 
 // showUndo is the Undo page of a deleted game (the link a live update
 // brings to the other phones), or, for a game in use, its scorepad.
-func (s *Server) showUndo(c echo.Context) error {
+func (s *Server) showUndo(c *echo.Context) error {
 	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
@@ -119,7 +119,7 @@ func (s *Server) showUndo(c echo.Context) error {
 
 // showDeleted is what a deleted game's link shows (410 Gone): when it
 // was deleted and, within gameUndoWindow, an Undo button.
-func (s *Server) showDeleted(c echo.Context, g db.Game, problem string) error {
+func (s *Server) showDeleted(c *echo.Context, g db.Game, problem string) error {
 	vm := deletedVM(g, time.Now())
 	vm.CSRF, vm.Error = csrfToken(c), problem
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -45,7 +45,7 @@ func canEnd(t table) bool {
 // confirmEndGame asks before the table ends a game it ends when it
 // chooses. A game that cannot be ended (not such a game, over already,
 // no round yet) shows its scorepad.
-func (s *Server) confirmEndGame(c echo.Context) error {
+func (s *Server) confirmEndGame(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -58,7 +58,7 @@ func (s *Server) confirmEndGame(c echo.Context) error {
 
 // endVM is the confirmation page: the totals, and who wins if the game
 // ends now.
-func endVM(c echo.Context, t table, token string) views.EndGameVM {
+func endVM(c *echo.Context, t table, token string) views.EndGameVM {
 	state := t.state()
 	state.Tally = state.Tally.Add(endRound(t))
 	res := t.rules.Module.Result(state)
@@ -75,7 +75,7 @@ func endVM(c echo.Context, t table, token string) views.EndGameVM {
 // endGame records the round that ends the game (P3), once: the form's
 // token makes a double tap one end, and a phone that was behind is shown
 // the game as it now stands before it ends it.
-func (s *Server) endGame(c echo.Context) error {
+func (s *Server) endGame(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func (s *Server) endGame(c echo.Context) error {
 // afterEnd opens what the table asked for once its game is ended: its
 // rematch, or the scorepad (also when the game is, after all, still
 // open).
-func (s *Server) afterEnd(c echo.Context, t table, form endForm) error {
+func (s *Server) afterEnd(c *echo.Context, t table, form endForm) error {
 	if form.Then == "rematch" && t.game.Finished() {
 		return s.openRematch(c, t)
 	}

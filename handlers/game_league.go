@@ -3,7 +3,7 @@ package handlers
 import (
 	"errors"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -12,7 +12,7 @@ import (
 // gameLeague loads the league a new game is started in (the members'
 // link id from the league page), or nil for a game outside leagues. An id
 // that names no league is a 404: the link was cut short.
-func (s *Server) gameLeague(c echo.Context, publicID string) (*db.League, error) {
+func (s *Server) gameLeague(c *echo.Context, publicID string) (*db.League, error) {
 	if publicID == "" {
 		return nil, nil
 	}
@@ -34,7 +34,7 @@ func chooseGameVM(l *db.League) views.NewGameVM {
 
 // withLeague marks the new-game form as starting a game in the league,
 // and returns the league (nil for none).
-func (s *Server) withLeague(c echo.Context, vm *views.NewGameVM, publicID string) (*db.League, error) {
+func (s *Server) withLeague(c *echo.Context, vm *views.NewGameVM, publicID string) (*db.League, error) {
 	l, err := s.gameLeague(c, publicID)
 	if err != nil || l == nil {
 		return nil, err
@@ -46,7 +46,7 @@ func (s *Server) withLeague(c echo.Context, vm *views.NewGameVM, publicID string
 // scorepadLeague adds to a scorepad the league its game belongs to: with a
 // link for the players (the game's own link), by name only for spectators
 // of the game, whose link should not lead further.
-func (s *Server) scorepadLeague(c echo.Context, vm *views.GameVM, gameID int64) error {
+func (s *Server) scorepadLeague(c *echo.Context, vm *views.GameVM, gameID int64) error {
 	l, err := s.store.LeagueOfGame(c.Request().Context(), gameID)
 	if errors.Is(err, db.ErrNotFound) {
 		return nil

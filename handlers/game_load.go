@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -26,7 +26,7 @@ type table struct {
 
 // loadTable loads the game named in the URL with its hands. An unknown or
 // malformed id is db.ErrNotFound, which renders the friendly 404.
-func (s *Server) loadTable(c echo.Context) (table, error) {
+func (s *Server) loadTable(c *echo.Context) (table, error) {
 	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return table{}, err
@@ -43,7 +43,7 @@ func (s *Server) loadTable(c echo.Context) (table, error) {
 // When the database does not answer, the game as this server last read
 // it stands in (lastReadTable), so that a hand can still be entered and
 // judged, and its save, refused with 503, keeps the entry.
-func (s *Server) loadForNewHand(c echo.Context) (table, error) {
+func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
 	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
 	if db.Unavailable(err) {
 		if t, ok := s.lastReadTable(c.Param("game")); ok {
@@ -105,7 +105,7 @@ func (t table) last() (rules.Round, bool) {
 }
 
 // loadWatched loads the game a spectator's link shows.
-func (s *Server) loadWatched(c echo.Context) (table, error) {
+func (s *Server) loadWatched(c *echo.Context) (table, error) {
 	g, err := s.store.GameByWatchID(c.Request().Context(), c.Param("watch"))
 	if err != nil {
 		return table{}, err
@@ -113,7 +113,7 @@ func (s *Server) loadWatched(c echo.Context) (table, error) {
 	return s.tableOf(c, g)
 }
 
-func (s *Server) tableOf(c echo.Context, g db.Game) (table, error) {
+func (s *Server) tableOf(c *echo.Context, g db.Game) (table, error) {
 	t, err := s.tableAt(c.Request().Context(), g)
 	if err == nil {
 		linkRules(c, t.rules)
@@ -135,7 +135,7 @@ func (s *Server) tableAt(ctx context.Context, g db.Game) (table, error) {
 }
 
 // handID reads the hand id from the URL; junk is not found.
-func handID(c echo.Context) (int64, error) {
+func handID(c *echo.Context) (int64, error) {
 	id, err := strconv.ParseInt(c.Param("hand"), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, db.ErrNotFound

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -22,7 +22,7 @@ type namesForm struct {
 // showNames shows the form that renames the seats of a game outside
 // leagues. A league game's players are the league's, renamed on its
 // organizer's page: the scorepad links there instead.
-func (s *Server) showNames(c echo.Context) error {
+func (s *Server) showNames(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -34,7 +34,7 @@ func (s *Server) showNames(c echo.Context) error {
 	return render(c, http.StatusOK, views.NamesPage(namesVM(c, t, names, names, nil)))
 }
 
-func namesVM(c echo.Context, t table, names, was []string, errs fieldErrors) views.NamesVM {
+func namesVM(c *echo.Context, t table, names, was []string, errs fieldErrors) views.NamesVM {
 	return views.NamesVM{Title: "Players' names", GameTitle: t.title(), GameURL: t.url(), Action: t.url() + "/players",
 		CSRF: csrfToken(c), Names: names, Was: was, Errors: errs}
 }
@@ -43,7 +43,7 @@ func namesVM(c echo.Context, t table, names, was []string, errs fieldErrors) vie
 // this phone's author, and goes back to the scorepad. A name refused (or
 // one another seat has) is said beside it, every typed name kept; a seat
 // renamed meanwhile on another phone is shown as it is now.
-func (s *Server) saveNames(c echo.Context) error {
+func (s *Server) saveNames(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err

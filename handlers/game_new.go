@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -19,7 +19,7 @@ import (
 // their seats' order, and one button (with script) fills them in; they
 // are never the inputs' values, which a name typed would be added to
 // ("AnnAnnabelle").
-func (s *Server) showNewGame(c echo.Context) error {
+func (s *Server) showNewGame(c *echo.Context) error {
 	league, err := s.gameLeague(c, c.QueryParam("league"))
 	if err != nil {
 		return err
@@ -81,7 +81,7 @@ func lineupFirst(lineup, names []string) []string {
 // suggest: in a league its members (a name there is the league's player),
 // outside leagues the names of this phone's own games. Never a list of
 // everyone's players: there is none.
-func (s *Server) newGameVM(c echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
+func (s *Server) newGameVM(c *echo.Context, g rules.Game, form newGameForm, errs fieldErrors) (views.NewGameVM, error) {
 	linkRules(c, g)
 	names := make([]string, g.MaxPlayers)
 	copy(names, form.Players)
@@ -135,7 +135,7 @@ func setupInputs(g rules.Game, typed map[string]string) []views.SetupInputVM {
 
 // suggestedNames are the names the new-game form offers: the league's
 // members, or this phone's names outside leagues.
-func (s *Server) suggestedNames(c echo.Context, league *db.League) ([]string, error) {
+func (s *Server) suggestedNames(c *echo.Context, league *db.League) ([]string, error) {
 	if league == nil {
 		return s.knownNames(c)
 	}

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -29,7 +29,7 @@ func rematchToken(publicID string) string {
 
 // confirmRematch shows who will play and deal in the rematch, and the
 // button that starts it. A game not finished shows its scorepad.
-func (s *Server) confirmRematch(c echo.Context) error {
+func (s *Server) confirmRematch(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -55,7 +55,7 @@ func (s *Server) confirmRematch(c echo.Context) error {
 }
 
 // startRematch starts the rematch of a finished game, once, and opens it.
-func (s *Server) startRematch(c echo.Context) error {
+func (s *Server) startRematch(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err
@@ -68,7 +68,7 @@ func (s *Server) startRematch(c echo.Context) error {
 
 // openRematch starts the rematch of the finished game t (or finds the one
 // started already) and redirects to it.
-func (s *Server) openRematch(c echo.Context, t table) error {
+func (s *Server) openRematch(c *echo.Context, t table) error {
 	next, _, err := s.rematchOf(c, t)
 	if err != nil {
 		return err
@@ -85,7 +85,7 @@ func (s *Server) openRematch(c echo.Context, t table) error {
 // league it counts in ("" for none). It stays in t's league while the
 // league counts its game; a game the organizer took out of the league, or
 // whose game the league no longer counts, is played again outside it.
-func (s *Server) rematchOf(c echo.Context, t table) (db.NewGame, string, error) {
+func (s *Server) rematchOf(c *echo.Context, t table) (db.NewGame, string, error) {
 	next := db.NewGame{
 		Rules: t.game.Rules, HouseRules: t.game.HouseRules, Settings: t.game.Settings, Players: t.names(),
 		FirstDealer: t.state().Dealer(), Token: rematchToken(t.game.PublicID),

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -19,7 +19,7 @@ import (
 // its league's name): it is rendered once per version (pageCache), and a
 // phone that has it already gets a 304. Only the game's row and seats are
 // read to know the version; the hands only when the page is rendered.
-func (s *Server) showGame(c echo.Context) error {
+func (s *Server) showGame(c *echo.Context) error {
 	ctx := c.Request().Context()
 	stamp, err := s.store.GameStamp(ctx, c.Param("game"))
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -19,7 +19,7 @@ type deleteForm struct {
 }
 
 // confirmDeleteHand asks before deleting a hand.
-func (s *Server) confirmDeleteHand(c echo.Context) error {
+func (s *Server) confirmDeleteHand(c *echo.Context) error {
 	t, h, err := s.loadHand(c)
 	if err != nil {
 		return err
@@ -27,7 +27,7 @@ func (s *Server) confirmDeleteHand(c echo.Context) error {
 	return render(c, http.StatusOK, views.DeleteHandPage(deleteVM(c, t, h, db.NewToken())))
 }
 
-func deleteVM(c echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {
+func deleteVM(c *echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {
 	return views.DeleteHandVM{
 		Title: "Delete " + t.roundName(t.number(h.ID)), GameURL: t.url(),
 		Action: t.url() + "/hands/" + itoa64(h.ID) + "/delete", CSRF: csrfToken(c), Token: token, Version: h.Version,
@@ -36,7 +36,7 @@ func deleteVM(c echo.Context, t table, h db.Hand, token string) views.DeleteHand
 }
 
 // deleteHand deletes a hand; its history stays.
-func (s *Server) deleteHand(c echo.Context) error {
+func (s *Server) deleteHand(c *echo.Context) error {
 	id, err := handID(c)
 	if err != nil {
 		return err

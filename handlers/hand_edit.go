@@ -5,14 +5,14 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
 )
 
 // showEditHand shows the form to correct a recorded hand.
-func (s *Server) showEditHand(c echo.Context) error {
+func (s *Server) showEditHand(c *echo.Context) error {
 	t, h, err := s.loadHand(c)
 	if err != nil {
 		return err
@@ -43,7 +43,7 @@ func (s *Server) showEditHand(c echo.Context) error {
 // wantsSheet reports whether a hand is shown card by card: when it was
 // entered that way, unless ?by=points asks otherwise, or when ?by=cards
 // asks for it.
-func wantsSheet(c echo.Context, h db.Hand) bool {
+func wantsSheet(c *echo.Context, h db.Hand) bool {
 	switch c.QueryParam("by") {
 	case "points":
 		return false
@@ -54,7 +54,7 @@ func wantsSheet(c echo.Context, h db.Hand) bool {
 }
 
 // loadHand loads the game and the hand named in the URL.
-func (s *Server) loadHand(c echo.Context) (table, db.Hand, error) {
+func (s *Server) loadHand(c *echo.Context) (table, db.Hand, error) {
 	id, err := handID(c)
 	if err != nil {
 		return table{}, db.Hand{}, err
@@ -70,7 +70,7 @@ func (s *Server) loadHand(c echo.Context) (table, db.Hand, error) {
 	return t, h, nil
 }
 
-func editHandVM(c echo.Context, t table, h db.Hand, form pointsForm, errs fieldErrors) views.HandFormVM {
+func editHandVM(c *echo.Context, t table, h db.Hand, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
 	if form.Version == "" {
 		vm.Version = h.Version // a damaged version: the hand as it is now

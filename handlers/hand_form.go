@@ -7,7 +7,7 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -36,7 +36,7 @@ type pointsRecord struct {
 // readPointsForm binds and checks a by-points hand: the form's own checks
 // (validator tags), then what the game's rules allow on numbers alone. It
 // returns the hand to store, or the errors by field.
-func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
+func (s *Server) readPointsForm(c *echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
 	form, err := bindPoints(c)
 	if err != nil {
 		return form, db.HandInput{}, nil, err
@@ -46,7 +46,7 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 }
 
 // bindPoints reads a by-points hand as posted.
-func bindPoints(c echo.Context) (pointsForm, error) {
+func bindPoints(c *echo.Context) (pointsForm, error) {
 	var form pointsForm
 	if err := c.Bind(&form); err != nil {
 		return form, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -111,7 +111,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 
 // handFormVM fills the by-points form's view model from what was posted
 // (or from the stored hand, for a correction).
-func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
+func handFormVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
@@ -130,7 +130,7 @@ const authorCookieName = "meldpad_author"
 // authorCookie is the name this phone last entered hands as, when it is
 // one a form would take: the cookie comes from the phone, so it is
 // checked like what is typed.
-func authorCookie(c echo.Context) string {
+func authorCookie(c *echo.Context) string {
 	if ck, err := c.Cookie(authorCookieName); err == nil {
 		if name, err := url.QueryUnescape(ck.Value); err == nil && db.CheckName(name, db.MaxPlayerName) == nil {
 			return name
@@ -140,7 +140,7 @@ func authorCookie(c echo.Context) string {
 }
 
 // rememberAuthor keeps the author for this phone's next entry.
-func rememberAuthor(c echo.Context, name string) {
+func rememberAuthor(c *echo.Context, name string) {
 	c.SetCookie(&http.Cookie{Name: authorCookieName, Value: url.QueryEscape(name), Path: "/", MaxAge: 365 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})
 }

@@ -4,14 +4,14 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
 )
 
 // showNewHand shows the form to record the next hand by points.
-func (s *Server) showNewHand(c echo.Context) error {
+func (s *Server) showNewHand(c *echo.Context) error {
 	t, err := s.loadForNewHand(c)
 	if err != nil {
 		return err
@@ -37,7 +37,7 @@ func (s *Server) showNewHand(c echo.Context) error {
 	return render(c, http.StatusOK, views.HandFormPage(newHandVM(c, t, form, nil)))
 }
 
-func newHandVM(c echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
+func newHandVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) views.HandFormVM {
 	vm := handFormVM(c, t, form, errs)
 	if form.Version == "" {
 		// A form that came without a version (or a damaged one) is shown

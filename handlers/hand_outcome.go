@@ -5,7 +5,7 @@ import (
 	"net/url"
 	"slices"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -46,7 +46,7 @@ func notDeletedMessage(t table) string {
 
 // unwritable logs a save the database refused to write; the page says so
 // to the phone (notSavedMessage), with status 503.
-func (s *Server) unwritable(c echo.Context, err error) {
+func (s *Server) unwritable(c *echo.Context, err error) {
 	s.log.Error("save not written", "method", c.Request().Method, "uri", c.Request().RequestURI, "err", err)
 }
 
@@ -70,7 +70,7 @@ func deletedNotice(t table) (notice, saveLabel string) {
 // game as it is now and the hand the form saved, to offer the entry as
 // that hand's correction; nil when the hand has been deleted since, and
 // the entry can be saved as a new hand.
-func (s *Server) savedAlready(c echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
+func (s *Server) savedAlready(c *echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return table{}, nil, "", err

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -23,7 +23,7 @@ import (
 // form is checked there, against the game as it stands (db.AddHandTo), and
 // the game is read for a page only when one is shown instead of the
 // scorepad (wrong input, a phone behind, a disk that fails).
-func (s *Server) saveHand(c echo.Context) error {
+func (s *Server) saveHand(c *echo.Context) error {
 	if c.FormValue("by") == "cards" {
 		t, err := s.loadForNewHand(c)
 		if err != nil {
@@ -126,7 +126,7 @@ var errRefused = errors.New("handlers: the hand was refused")
 // (savedAlready): the entry kept, offered as the correction of the hand the
 // form saved, with a new token so that saving it is a new, deliberate
 // change.
-func (s *Server) pointsSavedAlready(c echo.Context, form pointsForm, sent db.HandInput, again *db.AlreadySavedError) error {
+func (s *Server) pointsSavedAlready(c *echo.Context, form pointsForm, sent db.HandInput, again *db.AlreadySavedError) error {
 	t, h, notice, err := s.savedAlready(c, again, sent)
 	if err != nil {
 		return err

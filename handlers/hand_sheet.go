@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/game"
@@ -58,8 +58,8 @@ func (f sheetForm) showsOnly() bool { return f.Action == actionCheck || f.Action
 // by one in the values, so the sheet judged from them shows the new field.
 // A wrong author is said beside its field (authorError); any other wrong
 // common field is a page out of date or forged, refused whole.
-func (s *Server) readSheetForm(c echo.Context) (sheetForm, url.Values, error) {
-	values, err := c.FormParams()
+func (s *Server) readSheetForm(c *echo.Context) (sheetForm, url.Values, error) {
+	values, err := c.FormValues()
 	if err != nil {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
@@ -105,7 +105,7 @@ const draftRevHeader = "Meldpad-Draft-Rev"
 // the rules' work and not the save that may follow; cut short by it, or
 // by the client going away, sheetVM returns the context's error, which
 // the referee's middleware answers with 503.
-func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput, error) {
+func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, form sheetForm, hand *db.Hand) (views.SheetVM, *db.HandInput, error) {
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
@@ -142,7 +142,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 }
 
 // showNewSheet shows the card-by-card form of the next hand.
-func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
+func (s *Server) showNewSheet(c *echo.Context, t table, sh sheet) error {
 	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
 	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
 	if err != nil {
@@ -153,7 +153,7 @@ func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
 }
 
 // showEditSheet shows a stored hand in its card-by-card form.
-func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
+func (s *Server) showEditSheet(c *echo.Context, t table, sh sheet, h db.Hand) error {
 	values := sh.blank(t.before(&h))
 	unreadable := false
 	if h.Entry == db.EntryCards {
@@ -184,7 +184,7 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 // score so far, swapped into the page without touching what is typed. A
 // correction's preview names its hand (?hand=ID), so that it is judged as
 // the full page is.
-func (s *Server) previewSheet(c echo.Context) error {
+func (s *Server) previewSheet(c *echo.Context) error {
 	load := s.loadForNewHand
 	if c.QueryParam("hand") != "" {
 		load = s.loadTable // a correction is judged against the hands before it
@@ -197,7 +197,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 	if !ok {
 		return echo.ErrNotFound
 	}
-	values, err := c.FormParams()
+	values, err := c.FormValues()
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
@@ -216,7 +216,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 // rules make of it without saving, as does "more" with one more field;
 // saving an incomplete or illegal hand shows the same with the reason,
 // everything typed kept.
-func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
+func (s *Server) saveSheet(c *echo.Context, t table, sh sheet) error {
 	form, values, err := s.readSheetForm(c)
 	if err != nil {
 		return err
@@ -283,7 +283,7 @@ func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 // sheetSavedAlready shows a card-by-card form posted again with other
 // values (savedAlready): the entry kept, offered as the correction of the
 // hand the form saved, with a new token.
-func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, form sheetForm, sent db.HandInput, again *db.AlreadySavedError) error {
+func (s *Server) sheetSavedAlready(c *echo.Context, sh sheet, values url.Values, form sheetForm, sent db.HandInput, again *db.AlreadySavedError) error {
 	t, h, notice, err := s.savedAlready(c, again, sent)
 	if err != nil {
 		return err
@@ -311,7 +311,7 @@ func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, 
 }
 
 // updateSheet saves a correction entered card by card.
-func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
+func (s *Server) updateSheet(c *echo.Context, t table, sh sheet, h db.Hand) error {
 	form, values, err := s.readSheetForm(c)
 	if err != nil {
 		return err

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -17,7 +17,7 @@ import (
 // sees its version and theirs, and nothing is overwritten silently; if
 // another phone deleted it, the user is told so and may save the entry as
 // a new hand.
-func (s *Server) updateHand(c echo.Context) error {
+func (s *Server) updateHand(c *echo.Context) error {
 	t, h, err := s.loadHand(c)
 	if errors.Is(err, db.ErrDeleted) {
 		return s.correctDeleted(c)
@@ -76,7 +76,7 @@ func (s *Server) updateHand(c echo.Context) error {
 // a new hand (by points or card by card, as it was entered), so that it
 // can be saved as one (deletedNotice). The form keeps its token, which
 // saved nothing: a double tap on that button still saves once.
-func (s *Server) correctDeleted(c echo.Context) error {
+func (s *Server) correctDeleted(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 )
@@ -19,7 +19,7 @@ import (
 //
 // A database that does not answer is said within healthTimeout: a load
 // balancer's check must not hang with the requests it is meant to spare.
-func (s *Server) health(c echo.Context) error {
+func (s *Server) health(c *echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
 	defer cancel()
 	if err := s.store.Ping(ctx); err != nil {

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/game"
@@ -21,7 +21,7 @@ import (
 // It is rendered once per version of the game (pageCache), as a heavy
 // read (limits_heavy.go): a game of thousands of hands has thousands of
 // changes.
-func (s *Server) showHistory(c echo.Context) error {
+func (s *Server) showHistory(c *echo.Context) error {
 	stamp, err := s.store.GameStamp(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
@@ -40,7 +40,7 @@ func (s *Server) showHistory(c echo.Context) error {
 }
 
 // renderHistory is showHistory's page.
-func (s *Server) renderHistory(c echo.Context, ctx context.Context) ([]byte, error) {
+func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, error) {
 	stored, err := s.store.Game(ctx, c.Param("game"))
 	if err != nil {
 		return nil, err

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -15,7 +15,7 @@ import (
 
 // showHome lists this phone's games, in progress and finished, and the
 // leagues it opened (see recent.go for why it lists no others).
-func (s *Server) showHome(c echo.Context) error {
+func (s *Server) showHome(c *echo.Context) error {
 	games, err := s.recentGames(c)
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -13,11 +13,11 @@ import (
 // showImport is the page that imports an export file (db.Archive): a
 // league's, from its organizer's page, or everything, from meldpad
 // -export.
-func (s *Server) showImport(c echo.Context) error {
+func (s *Server) showImport(c *echo.Context) error {
 	return render(c, http.StatusOK, views.ImportPage(importVM(c)))
 }
 
-func importVM(c echo.Context) views.ImportVM {
+func importVM(c *echo.Context) views.ImportVM {
 	return views.ImportVM{CSRF: csrfToken(c), Limit: db.FormatBytes(MaxImportBody)}
 }
 
@@ -27,12 +27,11 @@ func importVM(c echo.Context) views.ImportVM {
 // the route's body limit refuses it (bodyLimits). Imports are admitted a
 // few at a time and their files read to disk before the handler runs
 // (admitImports); each then waits for the one before it to finish.
-func (s *Server) importFile(c echo.Context) error {
+func (s *Server) importFile(c *echo.Context) error {
 	vm := importVM(c)
 	upload, err := c.FormFile("file")
 	if err != nil {
-		var tooLarge *echo.HTTPError
-		if errors.As(err, &tooLarge) {
+		if echo.StatusCode(err) != 0 { // over the body limit
 			return err
 		}
 		vm.Error = "Choose the export file: a .json file from a league's organizer's page or from meldpad -export."

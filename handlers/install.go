@@ -6,7 +6,7 @@ import (
 	"io/fs"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/static"
 )
@@ -17,7 +17,7 @@ import (
 // when a page asks (a card game's scorepad). Its bytes change with any
 // of those files, which is how a phone learns of a new version; it is
 // never cached for long.
-func (s *Server) serviceWorker(c echo.Context) error {
+func (s *Server) serviceWorker(c *echo.Context) error {
 	src, err := fs.ReadFile(static.FS, "sw.js")
 	if err != nil {
 		return err
@@ -32,7 +32,7 @@ func (s *Server) serviceWorker(c echo.Context) error {
 
 // webManifest serves the web app manifest, which lets a phone install
 // meldpad as an app (name, icons, standalone display).
-func (s *Server) webManifest(c echo.Context) error {
+func (s *Server) webManifest(c *echo.Context) error {
 	b, err := fs.ReadFile(static.FS, "manifest.webmanifest")
 	if err != nil {
 		return err

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -13,7 +13,7 @@ import (
 
 // createLeague makes a league and opens its organizer's page, which shows
 // both links. A double-tapped submit opens the league the first tap made.
-func (s *Server) createLeague(c echo.Context) error {
+func (s *Server) createLeague(c *echo.Context) error {
 	var form newLeagueForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/game"
@@ -26,7 +26,7 @@ import (
 // total in seat order.
 //
 // It is made once per version of the league and kept (fileCache).
-func (s *Server) leagueGamesCSV(c echo.Context) error {
+func (s *Server) leagueGamesCSV(c *echo.Context) error {
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
@@ -92,7 +92,7 @@ func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) er
 //
 // It is made once per version of the league and query, and kept
 // (fileCache).
-func (s *Server) leagueStandingsCSV(c echo.Context) error {
+func (s *Server) leagueStandingsCSV(c *echo.Context) error {
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 )
@@ -21,7 +21,7 @@ import (
 //
 // It is made once per version of the league and kept (fileCache): a
 // league of 5,000 games takes a second of processor time to export.
-func (s *Server) exportLeague(c echo.Context, l db.League) error {
+func (s *Server) exportLeague(c *echo.Context, l db.League) error {
 	key := strings.Join([]string{"export", l.OrganizerID, strconv.Itoa(l.Version)}, "\x00")
 	download(c, "application/json; charset=utf-8", fileName("json", l.Name))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
@@ -35,7 +35,7 @@ func (s *Server) exportLeague(c echo.Context, l db.League) error {
 
 // download sets the headers of a file to save rather than show. Exports
 // hold links or standings at one moment: no cache keeps them.
-func download(c echo.Context, contentType, name string) {
+func download(c *echo.Context, contentType, name string) {
 	h := c.Response().Header()
 	h.Set(echo.HeaderContentType, contentType)
 	h.Set(echo.HeaderContentDisposition, mime.FormatMediaType("attachment", map[string]string{"filename": name}))

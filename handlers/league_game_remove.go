@@ -4,7 +4,7 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -12,7 +12,7 @@ import (
 
 // showOrganizerGames lists the league's games for the organizer, each
 // with a way to remove it.
-func (s *Server) showOrganizerGames(c echo.Context, l db.League) error {
+func (s *Server) showOrganizerGames(c *echo.Context, l db.League) error {
 	d, err := s.league(c.Request().Context(), l)
 	if err != nil {
 		return err
@@ -25,7 +25,7 @@ func (s *Server) showOrganizerGames(c echo.Context, l db.League) error {
 
 // findLeagueGame finds the game named in the URL (:watch) among the
 // league's.
-func (s *Server) findLeagueGame(c echo.Context, l db.League) (db.LeagueGame, error) {
+func (s *Server) findLeagueGame(c *echo.Context, l db.League) (db.LeagueGame, error) {
 	d, err := s.league(c.Request().Context(), l)
 	if err != nil {
 		return db.LeagueGame{}, err
@@ -39,7 +39,7 @@ func (s *Server) findLeagueGame(c echo.Context, l db.League) (db.LeagueGame, err
 }
 
 // confirmRemoveLeagueGame asks before taking a game out of the league.
-func (s *Server) confirmRemoveLeagueGame(c echo.Context, l db.League) error {
+func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 	g, err := s.findLeagueGame(c, l)
 	if err != nil {
 		return err
@@ -52,7 +52,7 @@ func (s *Server) confirmRemoveLeagueGame(c echo.Context, l db.League) error {
 
 // removeLeagueGame takes the game out of the league; the game is kept. A
 // second tap finds it gone and goes back to the page all the same.
-func (s *Server) removeLeagueGame(c echo.Context, l db.League) error {
+func (s *Server) removeLeagueGame(c *echo.Context, l db.League) error {
 	err := s.store.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return err

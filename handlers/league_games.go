@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/views"
 )
@@ -14,7 +14,7 @@ const gamesPerPage = 50
 
 // showLeagueGames lists every game of the league for members and
 // spectators, newest first, each linking to its read-only scorepad.
-func (s *Server) showLeagueGames(c echo.Context) error {
+func (s *Server) showLeagueGames(c *echo.Context) error {
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
@@ -31,7 +31,7 @@ func (s *Server) showLeagueGames(c echo.Context) error {
 
 // leagueGamesVM is one page of the league's games, newest first. With an
 // organizer's base URL each game gets a link to remove it.
-func leagueGamesVM(c echo.Context, d *leagueData, pageURL, organizerBase string) views.LeagueGamesVM {
+func leagueGamesVM(c *echo.Context, d *leagueData, pageURL, organizerBase string) views.LeagueGamesVM {
 	games := d.record.Games
 	pages := max(1, (len(games)+gamesPerPage-1)/gamesPerPage)
 	page, err := strconv.Atoi(c.QueryParam("page"))

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -13,7 +13,7 @@ import (
 )
 
 // loadLeague loads the league a members' link names (/l/:league).
-func (s *Server) loadLeague(c echo.Context) (db.League, error) {
+func (s *Server) loadLeague(c *echo.Context) (db.League, error) {
 	return s.store.League(c.Request().Context(), c.Param("league"))
 }
 
@@ -24,7 +24,7 @@ var errMembersLink = errors.New("handlers: the members' link cannot change a lea
 // loadOrganized loads the league an organizer's link names (/lo/:org). A
 // members' link in its place is refused with a page that explains the two
 // links, not a bare 404: the person may simply have the wrong link.
-func (s *Server) loadOrganized(c echo.Context) (db.League, error) {
+func (s *Server) loadOrganized(c *echo.Context) (db.League, error) {
 	ctx := c.Request().Context()
 	l, err := s.store.LeagueByOrganizer(ctx, c.Param("org"))
 	if errors.Is(err, db.ErrNotFound) {
@@ -36,7 +36,7 @@ func (s *Server) loadOrganized(c echo.Context) (db.League, error) {
 }
 
 // refuseMembersLink renders the page for errMembersLink.
-func refuseMembersLink(c echo.Context) error {
+func refuseMembersLink(c *echo.Context) error {
 	return render(c, http.StatusForbidden, views.ErrorPage(views.ErrorVM{
 		Status: http.StatusForbidden,
 		Title:  "This is the members' link",
@@ -48,8 +48,8 @@ func refuseMembersLink(c echo.Context) error {
 
 // organized wraps an organizer's handler: it loads the league and turns a
 // members' link into the friendly refusal.
-func (s *Server) organized(next func(c echo.Context, l db.League) error) echo.HandlerFunc {
-	return func(c echo.Context) error {
+func (s *Server) organized(next func(c *echo.Context, l db.League) error) echo.HandlerFunc {
+	return func(c *echo.Context) error {
 		l, err := s.loadOrganized(c)
 		if errors.Is(err, errMembersLink) {
 			return refuseMembersLink(c)

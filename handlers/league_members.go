@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -15,7 +15,7 @@ type leagueMembersForm struct {
 }
 
 // addLeagueMembers adds players, known or new, to the league.
-func (s *Server) addLeagueMembers(c echo.Context, l db.League) error {
+func (s *Server) addLeagueMembers(c *echo.Context, l db.League) error {
 	var form leagueMembersForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -19,7 +19,7 @@ type mergeForm struct {
 
 // mergeLeaguePlayers makes two names one person. It refuses, saying
 // where, when both names sat at the same game.
-func (s *Server) mergeLeaguePlayers(c echo.Context, l db.League) error {
+func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	var form mergeForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")

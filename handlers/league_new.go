@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -25,7 +25,7 @@ const memberInputs = 6
 // showNewLeague shows the form that makes a league: its name, the games
 // that count (all of them to start with), its first players and, if wanted,
 // a first season.
-func (s *Server) showNewLeague(c echo.Context) error {
+func (s *Server) showNewLeague(c *echo.Context) error {
 	form := newLeagueForm{Token: db.NewToken()}
 	for _, ch := range gameChoices() {
 		form.Games = append(form.Games, ch.ID)
@@ -37,7 +37,7 @@ func (s *Server) showNewLeague(c echo.Context) error {
 	return render(c, http.StatusOK, views.NewLeaguePage(vm))
 }
 
-func (s *Server) newLeagueVM(c echo.Context, form newLeagueForm, errs fieldErrors) (views.NewLeagueVM, error) {
+func (s *Server) newLeagueVM(c *echo.Context, form newLeagueForm, errs fieldErrors) (views.NewLeagueVM, error) {
 	names, err := s.knownNames(c)
 	if err != nil {
 		return views.NewLeagueVM{}, err

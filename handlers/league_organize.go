@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/standings"
@@ -15,7 +15,7 @@ import (
 )
 
 // showOrganizer is the page the organizer's link opens.
-func (s *Server) showOrganizer(c echo.Context, l db.League) error {
+func (s *Server) showOrganizer(c *echo.Context, l db.League) error {
 	rememberLeague(c, leagueLink{ID: l.OrganizerID, Organizer: true})
 	vm, err := s.organizerVM(c, l, nil)
 	if err != nil {
@@ -50,7 +50,7 @@ func organizerFlash(done string) string {
 // organizerVM builds the organizer's page with every form showing the
 // league as it is. A handler whose form was refused overwrites that
 // form's fields with what was typed, and passes the errors.
-func (s *Server) organizerVM(c echo.Context, l db.League, errs fieldErrors) (views.OrganizerVM, error) {
+func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (views.OrganizerVM, error) {
 	ctx := c.Request().Context()
 	d, err := s.league(ctx, l)
 	if err != nil {
@@ -135,7 +135,7 @@ func moment(t time.Time) string { return t.Local().Format("2 Jan 2006 15:04") }
 
 // rerenderOrganizer shows the organizer's page again after a refused form,
 // with status 422; edit fills in what was typed.
-func (s *Server) rerenderOrganizer(c echo.Context, l db.League, errs fieldErrors, edit func(*views.OrganizerVM)) error {
+func (s *Server) rerenderOrganizer(c *echo.Context, l db.League, errs fieldErrors, edit func(*views.OrganizerVM)) error {
 	vm, err := s.organizerVM(c, l, errs)
 	if err != nil {
 		return err

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -22,7 +22,7 @@ import (
 //
 // It is rendered once per version of the league and page asked for
 // (pageCache), as a heavy read (limits_heavy.go).
-func (s *Server) showLeaguePlayer(c echo.Context) error {
+func (s *Server) showLeaguePlayer(c *echo.Context) error {
 	ctx := c.Request().Context()
 	l, err := s.loadLeague(c)
 	if err != nil {
@@ -57,7 +57,7 @@ func (s *Server) showLeaguePlayer(c echo.Context) error {
 }
 
 // playerVM is a player's page.
-func playerVM(c echo.Context, l db.League, d *leagueData, player int64, name string) views.PlayerVM {
+func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name string) views.PlayerVM {
 
 	// The player's seats in the league's games, found in one pass.
 	var mine []seated
@@ -98,7 +98,7 @@ func playerVM(c echo.Context, l db.League, d *leagueData, player int64, name str
 // players to the player it became (a name merged into another, or a
 // player numbered anew when players came to belong to leagues), keeping
 // the query; any other id is not found.
-func (s *Server) movedPlayer(c echo.Context, l db.League, oldID int64) error {
+func (s *Server) movedPlayer(c *echo.Context, l db.League, oldID int64) error {
 	now, err := s.store.MovedPlayer(c.Request().Context(), l.ID, oldID)
 	if err != nil {
 		return err
@@ -161,7 +161,7 @@ const playerGamesPerPage = 50
 // playerGames lists the player's league games, newest first, a page at a
 // time (?page=), finished or not, counted or not: with the place, the
 // total and the rating after it when it counted.
-func playerGames(c echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
+func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
 	vm.GamesCount = len(mine)
 	vm.Pages = max(1, (len(mine)+playerGamesPerPage-1)/playerGamesPerPage)
 	page, err := strconv.Atoi(c.QueryParam("page"))

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -20,7 +20,7 @@ type renameForm struct {
 // renameLeaguePlayer gives one of the league's players another name, in
 // the league's games only. A name another player of the league has is
 // refused: the two are merged instead.
-func (s *Server) renameLeaguePlayer(c echo.Context, l db.League) error {
+func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 	var form renameForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")

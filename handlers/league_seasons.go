@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -23,7 +23,7 @@ type seasonForm struct {
 // read binds and checks a season form. Errors are keyed by the form's
 // prefix ("season" for the new season, "season12" for season 12), so each
 // lands beside its own form on the page.
-func (s *Server) readSeasonForm(c echo.Context, prefix string) (seasonForm, db.SeasonInput, fieldErrors, error) {
+func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.SeasonInput, fieldErrors, error) {
 	var form seasonForm
 	if err := c.Bind(&form); err != nil {
 		return form, db.SeasonInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -54,7 +54,7 @@ func (s *Server) readSeasonForm(c echo.Context, prefix string) (seasonForm, db.S
 }
 
 // addSeason adds a season to the league. A double-tapped submit adds one.
-func (s *Server) addSeason(c echo.Context, l db.League) error {
+func (s *Server) addSeason(c *echo.Context, l db.League) error {
 	form, in, errs, err := s.readSeasonForm(c, "season")
 	if err != nil {
 		return err
@@ -77,7 +77,7 @@ func (s *Server) addSeason(c echo.Context, l db.League) error {
 }
 
 // seasonID reads the season from the URL; junk is not found.
-func seasonID(c echo.Context) (int64, error) {
+func seasonID(c *echo.Context) (int64, error) {
 	id, err := strconv.ParseInt(c.Param("season"), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, db.ErrNotFound
@@ -86,7 +86,7 @@ func seasonID(c echo.Context) (int64, error) {
 }
 
 // updateSeason renames a season and changes its dates.
-func (s *Server) updateSeason(c echo.Context, l db.League) error {
+func (s *Server) updateSeason(c *echo.Context, l db.League) error {
 	id, err := seasonID(c)
 	if err != nil {
 		return err
@@ -113,7 +113,7 @@ func (s *Server) updateSeason(c echo.Context, l db.League) error {
 
 // deleteSeason removes a season; its games stay in the league. Deleting a
 // season already deleted (a double tap) is not an error.
-func (s *Server) deleteSeason(c echo.Context, l db.League) error {
+func (s *Server) deleteSeason(c *echo.Context, l db.League) error {
 	id, err := seasonID(c)
 	if err != nil {
 		return err

@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -16,7 +16,7 @@ type leagueSettingsForm struct {
 }
 
 // saveLeagueSettings renames the league and changes the games that count.
-func (s *Server) saveLeagueSettings(c echo.Context, l db.League) error {
+func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	var form leagueSettingsForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")

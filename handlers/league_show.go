@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/standings"
@@ -27,7 +27,7 @@ type standingsQuery struct {
 	Min    int
 }
 
-func readStandingsQuery(c echo.Context, l db.League) standingsQuery {
+func readStandingsQuery(c *echo.Context, l db.League) standingsQuery {
 	q := standingsQuery{Sort: standings.ParseColumn(c.QueryParam("sort"))}
 	q.Desc = q.Sort.BestFirst()
 	switch c.QueryParam("dir") {
@@ -103,7 +103,7 @@ const movementPlayers = 6
 // The page is the same for everyone until the league's version moves: it
 // is rendered once per version and query (pageCache), and a phone that
 // has it gets a 304.
-func (s *Server) showLeague(c echo.Context) error {
+func (s *Server) showLeague(c *echo.Context) error {
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
@@ -280,7 +280,7 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 // standingsFor reads the standings query of the URL, and returns the
 // table of that scope of the league with its rows sorted as asked: what
 // the standings page and its CSV both show.
-func (s *Server) standingsFor(ctx context.Context, c echo.Context, l db.League) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
+func (s *Server) standingsFor(ctx context.Context, c *echo.Context, l db.League) (db.League, *leagueData, standingsQuery, standings.Table, []standings.Row, error) {
 	d, err := s.league(ctx, l)
 	if err != nil {
 		return db.League{}, nil, standingsQuery{}, standings.Table{}, nil, err

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/views"
 )
@@ -292,7 +292,7 @@ type refusal struct {
 
 // send answers the request with the refusal: Retry-After in whole
 // seconds, and {"error": ...} under /api/ or a page elsewhere.
-func (r refusal) send(c echo.Context) error {
+func (r refusal) send(c *echo.Context) error {
 	// The page is rendered even when the request's context has ended (a
 	// deadline passed or the client went away), since that is often why
 	// the request is refused. A file to download (limits_heavy.go) is not

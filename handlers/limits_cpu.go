@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // The referee's cost is bounded per client, not only per request
@@ -150,7 +150,7 @@ func (s *Server) refereeBudget() echo.MiddlewareFunc {
 		if budget.Off {
 			return next
 		}
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			if !refereeRoute(c) {
 				return next(c)
 			}

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -73,7 +73,7 @@ type clientCtxKey struct{}
 // withClient puts the request's client into its context.
 func withClient() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			if c.Request().Method == http.MethodGet {
 				ctx := context.WithValue(c.Request().Context(), clientCtxKey{}, clientKey(c.RealIP()))
 				c.SetRequest(c.Request().WithContext(ctx))
@@ -212,9 +212,9 @@ func heavyRefusal(err error) *refusal {
 // its page and Retry-After.
 func heavyErrors() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			err := next(c)
-			if r := heavyRefusal(err); r != nil && !c.Response().Committed {
+			if r := heavyRefusal(err); r != nil && !response(c).Committed {
 				return r.send(c)
 			}
 			return err

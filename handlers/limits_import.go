@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // An import reads a file of up to MaxImportBody and works on all of it in
@@ -41,7 +41,7 @@ const importRoute = "/import"
 // file into memory), and the handler waits its turn (importTurn).
 func (s *Server) admitImports() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			if c.Path() != importRoute || c.Request().Method != http.MethodPost {
 				return next(c)
 			}
@@ -62,9 +62,8 @@ func (s *Server) admitImports() echo.MiddlewareFunc {
 			extendBody(c.Request(), time.Now().Add(importUpload))
 			_ = rc.SetWriteDeadline(time.Now().Add(importUpload + importWait + importWork))
 			if err := c.Request().ParseMultipartForm(importFormMemory); err != nil {
-				var tooLarge *echo.HTTPError
-				if errors.As(err, &tooLarge) {
-					return tooLarge
+				if echo.StatusCode(err) != 0 { // over the body limit
+					return err
 				}
 				// Not a file upload, or cut short: the handler says so.
 			}
@@ -76,7 +75,7 @@ func (s *Server) admitImports() echo.MiddlewareFunc {
 // importTurn waits until no other import runs, and returns the function
 // that ends this one's turn. It gives up when the client goes away (the
 // context's error) or after importWait (errImportWait).
-func (s *Server) importTurn(c echo.Context) (done func(), err error) {
+func (s *Server) importTurn(c *echo.Context) (done func(), err error) {
 	timer := time.NewTimer(importWait)
 	defer timer.Stop()
 	select {

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
-	"golang.org/x/time/rate"
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
 )
 
 // rateLimits returns the per-address rate limits (Limits.RateWrites,
@@ -16,22 +15,22 @@ import (
 // A refused request gets 429 with Retry-After before its body is read.
 func (s *Server) rateLimits() []echo.MiddlewareFunc {
 	var out []echo.MiddlewareFunc
-	add := func(r Rate, applies func(c echo.Context) bool, what, words, limit string) {
+	add := func(r Rate, applies func(c *echo.Context) bool, what, words, limit string) {
 		if r.Off {
 			return
 		}
 		store := middleware.NewRateLimiterMemoryStoreWithConfig(middleware.RateLimiterMemoryStoreConfig{
-			Rate:  rate.Limit(r.perSecond()),
+			Rate:  r.perSecond(),
 			Burst: r.Requests,
 			// A client is forgotten only once its bucket would be full
 			// again anyway.
 			ExpiresIn: max(3*time.Minute, r.Per),
 		})
 		out = append(out, middleware.RateLimiterWithConfig(middleware.RateLimiterConfig{
-			Skipper:             func(c echo.Context) bool { return !applies(c) },
-			Store:               store,
-			IdentifierExtractor: func(c echo.Context) (string, error) { return clientKey(c.RealIP()), nil },
-			DenyHandler: func(c echo.Context, _ string, _ error) error {
+			Skipper:             func(c *echo.Context) bool { return !applies(c) },
+			Store:               struct{ middleware.RateLimiterStore }{store}, // Allow alone: not echo's X-RateLimit-* headers
+			IdentifierExtractor: func(c *echo.Context) (string, error) { return clientKey(c.RealIP()), nil },
+			DenyHandler: func(c *echo.Context, _ string, _ error) error {
 				wait := r.retryAfter()
 				return refusal{status: http.StatusTooManyRequests, retry: wait,
 					title: "Too many at once",
@@ -49,15 +48,15 @@ func (s *Server) rateLimits() []echo.MiddlewareFunc {
 	return out
 }
 
-func isAPI(c echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
+func isAPI(c *echo.Context) bool { return strings.HasPrefix(c.Request().URL.Path, "/api/") }
 
 // previewRoute is the card sheet's live preview, posted on every change.
 const previewRoute = "/g/:game/hands/preview"
 
-func isPreview(c echo.Context) bool { return c.Path() == previewRoute }
+func isPreview(c *echo.Context) bool { return c.Path() == previewRoute }
 
 // isFormWrite reports a form posted to change something: every POST
 // outside the API but the preview, which only reads.
-func isFormWrite(c echo.Context) bool {
+func isFormWrite(c *echo.Context) bool {
 	return c.Request().Method == http.MethodPost && !isAPI(c) && !isPreview(c)
 }

@@ -7,14 +7,14 @@ import (
 	"meldpad/rules/ruling"
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // refereeRoute reports whether a route is a referee computation and
 // nothing else: the API, the card sheet's preview and the referee page.
 // Saving a hand entered by cards is one too, but its deadline covers only
 // the judgement (sheetVM), not the write to the database that follows.
-func refereeRoute(c echo.Context) bool {
+func refereeRoute(c *echo.Context) bool {
 	switch {
 	case isAPI(c), isPreview(c):
 		return true
@@ -35,14 +35,14 @@ func refereeRoute(c echo.Context) bool {
 // took too long elsewhere; never a 500.
 func (s *Server) refereeDeadline() echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			if refereeRoute(c) {
 				ctx, cancel := context.WithTimeout(c.Request().Context(), s.limits.RefereeTimeout)
 				defer cancel()
 				c.SetRequest(c.Request().WithContext(ctx))
 			}
 			err := next(c)
-			if err == nil || c.Response().Committed || db.Unavailable(err) {
+			if err == nil || response(c).Committed || db.Unavailable(err) {
 				return err // the database's own time ran out: handleError says so
 			}
 			ctxErr := c.Request().Context().Err()
@@ -70,7 +70,7 @@ func (s *Server) tooLong() refusal {
 
 // refereeContext is the context a referee computation of the request
 // runs under: the request's, with a deadline of Limits.RefereeTimeout.
-func (s *Server) refereeContext(c echo.Context) (context.Context, context.CancelFunc) {
+func (s *Server) refereeContext(c *echo.Context) (context.Context, context.CancelFunc) {
 	return context.WithTimeout(c.Request().Context(), s.limits.RefereeTimeout)
 }
 
@@ -81,7 +81,6 @@ func decided(err error) bool {
 	var broken *ruling.Error
 	var bad *ruling.InputError
 	var problem *apiProblem
-	var he *echo.HTTPError
 	return errors.As(err, &broken) || errors.As(err, &bad) || errors.As(err, &problem) ||
-		(errors.As(err, &he) && he.Code < http.StatusInternalServerError)
+		(echo.StatusCode(err) != 0 && echo.StatusCode(err) < http.StatusInternalServerError)
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // The routes with a referee deadline: the API (every game's, Flathead's
@@ -21,7 +21,7 @@ func TestRefereeDeadlineRoutes(t *testing.T) {
 	s := New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Limits: Limits{RefereeTimeout: time.Hour}})
 	e := echo.New()
 	e.Use(s.refereeDeadline())
-	probe := func(c echo.Context) error {
+	probe := func(c *echo.Context) error {
 		if d, ok := c.Request().Context().Deadline(); ok && time.Until(d) > 59*time.Minute {
 			return c.String(http.StatusOK, "deadline")
 		}

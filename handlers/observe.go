@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // Observer is told what the server does, for an operator's metrics
@@ -62,13 +62,13 @@ func (s *Server) refused(limit string) { s.observer().Refused(limit) }
 // so that it sees the status of every answer, the limits' included: an
 // error still unanswered is answered here, as echo would after it.
 func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
+	return func(c *echo.Context) error {
 		if s.opts.Observer == nil {
 			return next(c)
 		}
 		start := time.Now()
 		if err := next(c); err != nil {
-			c.Error(err)
+			c.Echo().HTTPErrorHandler(c, err)
 		}
 		if limit, ok := c.Get(refusedKey).(string); ok && limit != "" {
 			s.opts.Observer.Refused(limit)
@@ -81,7 +81,7 @@ func (s *Server) observe(next echo.HandlerFunc) echo.HandlerFunc {
 		if askedHEAD(c.Request()) {
 			method = http.MethodHead
 		}
-		s.opts.Observer.Request(route, method, c.Response().Status, time.Since(start))
+		s.opts.Observer.Request(route, method, response(c).Status, time.Since(start))
 		return nil
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"net/netip"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // Where a request came from and how, as far as meldpad may believe it.
@@ -24,7 +24,7 @@ import (
 // that address is the one phones reach (http://192.168.1.20:8080); behind
 // a proxy, NAT or a container it is not, which is what -base-url is for.
 // Without a connection (a handler called directly), links are relative.
-func (s *Server) origin(c echo.Context) string {
+func (s *Server) origin(c *echo.Context) string {
 	if u := s.opts.BaseURL; u != nil {
 		return u.Scheme + "://" + u.Host
 	}
@@ -99,11 +99,11 @@ const hstsMaxAge = "max-age=31536000"
 // browser is told to keep to HTTPS (HSTS). Over plain HTTP neither would
 // work, so neither is sent.
 func (s *Server) secureTransport(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
+	return func(c *echo.Context) error {
 		if s.overHTTPS(c.Request()) {
 			header := c.Response().Header()
 			header.Set("Strict-Transport-Security", hstsMaxAge)
-			c.Response().Before(func() { secureCookies(header) })
+			response(c).Before(func() { secureCookies(header) })
 		}
 		return next(c)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	lru "github.com/hashicorp/golang-lru/v2"
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // maxCachedPages bounds the page cache: a scorepad of a few hundred hands
@@ -51,7 +51,7 @@ func etagOf(key string) string {
 // serve answers from the cache: 304 when the phone's copy is current,
 // the page (gzipped when the phone takes it) when cached. It reports
 // false when the page is to be rendered (and then given to store).
-func (p *pageCache) serve(c echo.Context, key string) (bool, error) {
+func (p *pageCache) serve(c *echo.Context, key string) (bool, error) {
 	etag := etagOf(key)
 	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 		validators(c, etag)
@@ -65,7 +65,7 @@ func (p *pageCache) serve(c echo.Context, key string) (bool, error) {
 }
 
 // store renders the page, keeps it under key and sends it.
-func (p *pageCache) store(c echo.Context, key string, body []byte) error {
+func (p *pageCache) store(c *echo.Context, key string, body []byte) error {
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression) // compressed once, sent many times; the best level costs a first view more than it saves
 	_, _ = w.Write(body)
@@ -75,7 +75,7 @@ func (p *pageCache) store(c echo.Context, key string, body []byte) error {
 	return page.write(c)
 }
 
-func (page *cachedPage) write(c echo.Context) error {
+func (page *cachedPage) write(c *echo.Context) error {
 	validators(c, page.etag)
 	h := c.Response().Header()
 	h.Add("Vary", "Accept-Encoding")
@@ -90,7 +90,7 @@ func (page *cachedPage) write(c echo.Context) error {
 // may keep it but asks every time (the ETag makes asking cheap). Only
 // pages carry them, never an error rendered instead, which a phone would
 // otherwise keep under the page's ETag.
-func validators(c echo.Context, etag string) {
+func validators(c *echo.Context, etag string) {
 	h := c.Response().Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", "no-cache")

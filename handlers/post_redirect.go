@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 )
@@ -144,7 +144,7 @@ const phoneCookie = "meldpad_phone"
 
 // phoneOf is the phone a request comes from, as kept pages know it: its
 // phoneCookie, hashed; zero without one.
-func phoneOf(c echo.Context) [32]byte {
+func phoneOf(c *echo.Context) [32]byte {
 	ck, err := c.Cookie(phoneCookie)
 	if err != nil || !db.ValidID(ck.Value) {
 		return [32]byte{}
@@ -153,7 +153,7 @@ func phoneOf(c echo.Context) [32]byte {
 }
 
 // ownPhone is phoneOf, giving the phone its cookie first if it has none.
-func ownPhone(c echo.Context) [32]byte {
+func ownPhone(c *echo.Context) [32]byte {
 	if phone := phoneOf(c); phone != ([32]byte{}) {
 		return phone
 	}
@@ -184,16 +184,16 @@ func (w *captured) Flush() {}
 // redirectAfterPost answers a form's POST with a redirect: the handler's
 // own redirect as it is, and any page it shows instead kept and shown at
 // the GET address getPath returns for the request.
-func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.MiddlewareFunc {
+func (s *Server) redirectAfterPost(getPath func(c *echo.Context) string) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
-			res := c.Response()
-			real := res.Writer
+		return func(c *echo.Context) error {
+			real := c.Response()
 			hold := &captured{ResponseWriter: real}
-			res.Writer = hold
+			c.SetResponse(hold)
+			defer c.SetResponse(real) // after a panic too: the error page is sent, not held
 			err := next(c)
-			res.Writer = real
-			if !res.Committed {
+			c.SetResponse(real)
+			if hold.status == 0 {
 				return err // an error: the error page is written as usual
 			}
 			status := hold.status
@@ -214,7 +214,6 @@ func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.Mid
 			}
 			real.Header().Del(echo.HeaderContentType)
 			real.Header().Set(echo.HeaderLocation, at+sep+"shown="+id)
-			res.Status = http.StatusSeeOther
 			real.WriteHeader(http.StatusSeeOther)
 			return err
 		}
@@ -226,7 +225,7 @@ func (s *Server) redirectAfterPost(getPath func(c echo.Context) string) echo.Mid
 // the phone that posted it. An id not kept, kept for another address, or
 // asked for by another phone shows the address's own page.
 func (s *Server) showKept(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
+	return func(c *echo.Context) error {
 		id := c.QueryParam("shown")
 		if id == "" {
 			return next(c)
@@ -262,7 +261,7 @@ func samePage(path string, u *url.URL) bool {
 
 // newHandPath is where a new hand's form is shown: by points, or card by
 // card.
-func newHandPath(c echo.Context) string {
+func newHandPath(c *echo.Context) string {
 	p := "/g/" + c.Param("game") + "/hands/new"
 	if c.FormValue("by") == "cards" {
 		p += "?by=cards"
@@ -272,7 +271,7 @@ func newHandPath(c echo.Context) string {
 
 // handPath is where a hand's correction is shown, by points or card by
 // card as it was posted.
-func handPath(c echo.Context) string {
+func handPath(c *echo.Context) string {
 	by := "points"
 	if c.FormValue("by") == "cards" {
 		by = "cards"
@@ -282,10 +281,10 @@ func handPath(c echo.Context) string {
 
 // samePath is the posted address itself, for forms whose confirmation
 // page has the same address (deleting a hand, ending a game).
-func samePath(c echo.Context) string { return c.Request().URL.Path }
+func samePath(c *echo.Context) string { return c.Request().URL.Path }
 
 // toNewHand sends a GET of an address forms post to (a bookmark, a
 // reload of a page from before these redirects) to the new hand's form.
-func (s *Server) toNewHand(c echo.Context) error {
+func (s *Server) toNewHand(c *echo.Context) error {
 	return c.Redirect(http.StatusSeeOther, "/g/"+c.Param("game")+"/hands/new")
 }

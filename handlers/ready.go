@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // drainFlag is set once the server starts shutting down.
@@ -28,7 +28,7 @@ func (s *Server) Drain() { s.draining.Store(true) }
 // (Drain) or the database does not answer (db.Store.Ping, as /healthz).
 // /healthz says whether the process is alive and well; /readyz whether
 // to send it requests.
-func (s *Server) ready(c echo.Context) error {
+func (s *Server) ready(c *echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "no-store")
 	if s.draining.Load() {
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 )
@@ -29,7 +29,7 @@ const (
 // league or a game of its choosing on this phone's home page, even
 // listed as a league the phone organizes. The cookies' SameSite=Lax does
 // not stop it: it lets a top-level navigation through.
-func openedHere(c echo.Context) bool {
+func openedHere(c *echo.Context) bool {
 	switch c.Request().Header.Get("Sec-Fetch-Site") {
 	case "", "none", "same-origin":
 		return true
@@ -39,7 +39,7 @@ func openedHere(c echo.Context) bool {
 
 // recentIDs returns the public ids of the games this phone has opened,
 // most recent first.
-func recentIDs(c echo.Context) []string {
+func recentIDs(c *echo.Context) []string {
 	ck, err := c.Cookie(recentCookie)
 	if err != nil {
 		return nil
@@ -55,7 +55,7 @@ func recentIDs(c echo.Context) []string {
 
 // rememberGame puts the game first in this phone's list, unless another
 // site sent the phone here (openedHere).
-func rememberGame(c echo.Context, publicID string) {
+func rememberGame(c *echo.Context, publicID string) {
 	if !openedHere(c) {
 		return
 	}
@@ -70,13 +70,13 @@ func rememberGame(c echo.Context, publicID string) {
 }
 
 // recentGames loads this phone's games, most recent first.
-func (s *Server) recentGames(c echo.Context) ([]db.Game, error) {
+func (s *Server) recentGames(c *echo.Context) ([]db.Game, error) {
 	return s.store.GamesByPublicIDs(c.Request().Context(), recentIDs(c))
 }
 
 // knownNames returns the names of the players of this phone's games, most
 // recently seen first, for the forms to suggest.
-func (s *Server) knownNames(c echo.Context) ([]string, error) {
+func (s *Server) knownNames(c *echo.Context) ([]string, error) {
 	games, err := s.recentGames(c)
 	if err != nil {
 		return nil, err
@@ -95,7 +95,7 @@ func (s *Server) knownNames(c echo.Context) ([]string, error) {
 // lastLineup returns the players, in seat order, of this phone's most
 // recent game of the given rules, so the next game starts with the same
 // table.
-func (s *Server) lastLineup(c echo.Context, rulesID string) ([]string, error) {
+func (s *Server) lastLineup(c *echo.Context, rulesID string) ([]string, error) {
 	games, err := s.recentGames(c)
 	if err != nil {
 		return nil, err
@@ -140,7 +140,7 @@ func (k leagueLink) String() string {
 // recentLeagueLinks returns the league links this phone has opened, most
 // recent first. Anything in the cookie that is not such a link is
 // dropped.
-func recentLeagueLinks(c echo.Context) []leagueLink {
+func recentLeagueLinks(c *echo.Context) []leagueLink {
 	ck, err := c.Cookie(leaguesCookie)
 	if err != nil {
 		return nil
@@ -159,7 +159,7 @@ func recentLeagueLinks(c echo.Context) []leagueLink {
 
 // rememberLeague puts the league link first in this phone's list, unless
 // another site sent the phone here (openedHere).
-func rememberLeague(c echo.Context, link leagueLink) {
+func rememberLeague(c *echo.Context, link leagueLink) {
 	if !openedHere(c) {
 		return
 	}
@@ -183,7 +183,7 @@ type recentLeague struct {
 // recentLeagues loads the leagues this phone opened, most recent first,
 // one entry a league. A link that no longer names a league is skipped.
 // It reads at most maxLeagues leagues, whatever the cookie holds.
-func (s *Server) recentLeagues(c echo.Context) ([]recentLeague, error) {
+func (s *Server) recentLeagues(c *echo.Context) ([]recentLeague, error) {
 	ctx := c.Request().Context()
 	var out []recentLeague
 	for _, link := range recentLeagueLinks(c) {

@@ -1,7 +1,7 @@
 package handlers
 
 import (
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/static"
 )
@@ -86,10 +86,10 @@ func (s *Server) routes(e *echo.Echo) {
 	api.POST("/events/seat", s.apiSeat, seatGate(seatSlots()))
 	// Every other endpoint of a game is its module's (game.APIServer).
 	api.POST("/:game/:a/:b", s.apiEndpoint)
-	api.Any("/*", func(c echo.Context) error { return echo.ErrNotFound })
+	api.Any("/*", func(c *echo.Context) error { return echo.ErrNotFound })
 
 	assets := e.Group("/static", func(next echo.HandlerFunc) echo.HandlerFunc {
-		return func(c echo.Context) error {
+		return func(c *echo.Context) error {
 			// Pages link static files with their content hash (static.URL),
 			// so a versioned URL never changes and can be kept for good.
 			cache := "public, max-age=300"

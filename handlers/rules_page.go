@@ -3,7 +3,7 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
 	"meldpad/views"
@@ -12,7 +12,7 @@ import (
 // showRules states one game's rules, each at its id (/rules/fan#N8):
 // every rule id a page cites links there (views.RuleText). The page is
 // the same for everyone, from the rules compiled in.
-func (s *Server) showRules(c echo.Context) error {
+func (s *Server) showRules(c *echo.Context) error {
 	g, ok := rules.Lookup(c.Param("game"))
 	if !ok {
 		return echo.ErrNotFound
@@ -42,7 +42,7 @@ func ruleLinks(g rules.Game) views.RuleLinks {
 }
 
 // linkRules makes the request's pages link the game's rule ids.
-func linkRules(c echo.Context, g rules.Game) {
+func linkRules(c *echo.Context, g rules.Game) {
 	r := c.Request()
 	c.SetRequest(r.WithContext(views.WithRuleLinks(r.Context(), ruleLinks(g))))
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/a-h/templ"
 	"github.com/go-playground/validator/v10"
 	lru "github.com/hashicorp/golang-lru/v2"
-	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
 
 	"meldpad/db"
 	"meldpad/handlers/live"
@@ -135,12 +135,11 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	s.lastRead, _ = lru.New[string, db.Game](maxLastRead) // the size is positive: it cannot fail
 	s.heavy, s.files = newHeavyGate(heavySlots()), newFileCache()
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
-	e.HideBanner, e.HidePort = true, true
-	e.HTTPErrorHandler = s.handleError
+	e.HTTPErrorHandler = func(c *echo.Context, err error) { s.handleError(err, c) }
 	e.Use(s.observe) // metrics (observe.go): outermost, to see every answer
 	e.Use(middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
-		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, LogError: true, HandleError: true,
-		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+		LogStatus: true, LogURI: true, LogMethod: true, LogLatency: true, HandleError: true,
+		LogValuesFunc: func(c *echo.Context, v middleware.RequestLoggerValues) error {
 			level := slog.LevelInfo
 			if v.Status >= 500 {
 				level = slog.LevelError
@@ -161,14 +160,14 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 			return nil
 		},
 	}))
-	e.Use(middleware.Recover())
+	e.Use(recoverPanics())
 	e.Use(bodyLimit())
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
 		// hold events back.
 		// Cached pages are kept gzipped already (pageCache), and so is
 		// the phone's referee (serveGzipped).
-		Skipper: func(c echo.Context) bool {
+		Skipper: func(c *echo.Context) bool {
 			return strings.HasSuffix(c.Path(), "/events") || c.Path() == "/g/:game" || c.Path() == "/w/:watch" || c.Path() == "/l/:league" ||
 				c.Path() == "/l/:league/players/:player" || c.Path() == "/g/:game/history" ||
 				c.Path() == "/static/meldpad.wasm" || keptFileRoutes[c.Path()]
@@ -203,13 +202,32 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		Skipper:        func(c echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+		Skipper:        func(c *echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
 		CookieMaxAge:   30 * 24 * 3600, // a form left open overnight still saves
 		CookieHTTPOnly: true,
 		CookieSameSite: http.SameSiteLaxMode,
+		// A form posted from another subdomain of the site must carry
+		// the token, as one from a browser that does not say where it
+		// comes from does; only one from another site is refused
+		// outright. (echo's own default refuses both.)
+		AllowSecFetchSiteFunc: func(c *echo.Context) (bool, error) {
+			if c.Request().Header.Get(echo.HeaderSecFetchSite) == "same-site" {
+				return false, nil
+			}
+			return false, echo.NewHTTPError(http.StatusForbidden, "cross-site request blocked by CSRF")
+		},
+		// A form without its token is out of date, and its page says so
+		// (handleError looks for "csrf"): echo calls it a bad request.
+		ErrorHandler: func(c *echo.Context, err error) error {
+			var missing *middleware.ValueExtractorError
+			if errors.As(err, &missing) {
+				return echo.NewHTTPError(http.StatusBadRequest, "missing csrf token in request header")
+			}
+			return err
+		},
 	}))
 	s.routes(e)
 	return s
@@ -221,7 +239,7 @@ const csrfCookie = "meldpad_csrf"
 
 // render writes a page. It renders into a buffer first so that a failure
 // becomes a proper error page, not half a page.
-func render(c echo.Context, status int, page templ.Component) error {
+func render(c *echo.Context, status int, page templ.Component) error {
 	var buf bytes.Buffer
 	if err := page.Render(c.Request().Context(), &buf); err != nil {
 		return err
@@ -230,16 +248,46 @@ func render(c echo.Context, status int, page templ.Component) error {
 }
 
 // csrfToken returns the token forms must carry.
-func csrfToken(c echo.Context) string {
+func csrfToken(c *echo.Context) string {
 	token, _ := c.Get("csrf").(string)
 	return token
+}
+
+// response is the request's echo.Response, under whatever wraps it (a
+// gzip writer): whether it is sent, with what status. Only a handler
+// whose page redirectAfterPost holds back has none, and never asks.
+func response(c *echo.Context) *echo.Response {
+	res, err := echo.UnwrapResponse(c.Response())
+	if err != nil {
+		panic(err)
+	}
+	return res
+}
+
+// recoverPanics answers a panic with the error page (500), its value and
+// stack printed on echo's own logger, not in the request's line.
+func recoverPanics() echo.MiddlewareFunc {
+	recovered := middleware.Recover()
+	return func(next echo.HandlerFunc) echo.HandlerFunc {
+		next = recovered(next)
+		return func(c *echo.Context) error {
+			err := next(c)
+			panicked, ok := err.(*middleware.PanicStackError)
+			if !ok {
+				return err
+			}
+			c.Logger().Error(panicked.Error())
+			c.Echo().HTTPErrorHandler(c, panicked.Err)
+			return nil
+		}
+	}
 }
 
 // handleError is the one place errors become responses: a JSON body under
 // /api/, a friendly page elsewhere. Server errors are never shown: the
 // request's one log line (New) carries them.
-func (s *Server) handleError(err error, c echo.Context) {
-	if c.Response().Committed {
+func (s *Server) handleError(err error, c *echo.Context) {
+	if response(c).Committed {
 		return
 	}
 	status := http.StatusInternalServerError
@@ -264,6 +312,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		c.Response().Header().Set("Retry-After", "5")
 	case errors.As(err, &he):
 		status = he.Code
+	case echo.StatusCode(err) != 0: // echo's own errors (echo.ErrNotFound, a body over its limit)
+		status = echo.StatusCode(err)
+		he = echo.NewHTTPError(status, http.StatusText(status))
 	}
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		switch {
@@ -326,9 +377,7 @@ func apiMessage(status int, he *echo.HTTPError) string {
 		return "method not allowed"
 	}
 	if status < 500 && he != nil {
-		if msg, ok := he.Message.(string); ok {
-			return msg
-		}
+		return he.Message
 	}
 	return "internal error"
 }

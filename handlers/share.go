@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 	"rsc.io/qr"
 
 	"meldpad/views"
@@ -15,7 +15,7 @@ import (
 // spectators. Opened on the computer that serves meldpad, whose address
 // there (127.0.0.1) reaches no phone, it offers them at the computer's
 // addresses on its local networks instead (share_lan.go), and says why.
-func (s *Server) showShare(c echo.Context) error {
+func (s *Server) showShare(c *echo.Context) error {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return err

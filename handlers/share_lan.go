@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // A share link names the address the connection reached (origin). When
@@ -89,7 +89,7 @@ func virtualInterface(name string) int {
 
 // reachedLoopback reports whether the request's connection reached the
 // loopback address: it was made on this computer.
-func reachedLoopback(c echo.Context) bool {
+func reachedLoopback(c *echo.Context) bool {
 	local, ok := c.Request().Context().Value(http.LocalAddrContextKey).(net.Addr)
 	if !ok {
 		return false
@@ -113,7 +113,7 @@ func (s *Server) listensOnLoopbackOnly() bool {
 // computer's LAN addresses, at the port the request reached. None with
 // -base-url, for a request that did not reach loopback, or when meldpad
 // listens on loopback only.
-func (s *Server) lanOrigins(c echo.Context) (origins, names []string) {
+func (s *Server) lanOrigins(c *echo.Context) (origins, names []string) {
 	if s.opts.BaseURL != nil || !reachedLoopback(c) || s.listensOnLoopbackOnly() {
 		return nil, nil
 	}

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/static"
 )
@@ -22,7 +22,7 @@ import (
 // which the gzip middleware (skipped for it) would
 // spend tens of milliseconds on for every phone, and pack worse.
 func serveGzipped(name, contentType string) echo.HandlerFunc {
-	return func(c echo.Context) error {
+	return func(c *echo.Context) error {
 		packed, err := fs.ReadFile(static.FS, name+".gz")
 		if err != nil {
 			return echo.ErrNotFound

@@ -174,8 +174,9 @@ func newTLSTestApp(t *testing.T) *testApp {
 }
 
 // checkTransport starts a game (the CSRF cookie, the recent-games cookie),
-// saves a hand (the author's cookie) and reads its share page, and checks the cookies' Secure flag, HSTS and
-// the scheme of the links.
+// saves a hand (the author's cookie), has a save refused (the phone's
+// cookie, given as the refusal is kept for it) and reads its share page,
+// and checks the cookies' Secure flag, HSTS and the scheme of the links.
 func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool) {
 	t.Helper()
 	resp, body := app.request(http.MethodGet, "/games/new?game=fan", "", header, nil)
@@ -194,8 +195,16 @@ func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool)
 	if saved.StatusCode != http.StatusSeeOther {
 		t.Fatalf("save a hand: %d", saved.StatusCode)
 	}
+	_, body = app.request(http.MethodGet, game+"/hands/new", "", header, nil)
+	bad := formValues(page{body: body})
+	bad["points"] = []string{"many", ""}
+	bad.Set("author", "Ann")
+	kept, _ := app.request(http.MethodPost, game+"/hands", "", header, bad)
+	if kept.StatusCode != http.StatusSeeOther || !strings.Contains(kept.Header.Get("Location"), "shown=") {
+		t.Fatalf("a refused save: %d to %q, want it kept and shown", kept.StatusCode, kept.Header.Get("Location"))
+	}
 	named := map[string]bool{}
-	for _, r := range []*http.Response{resp, created, saved} {
+	for _, r := range []*http.Response{resp, created, saved, kept} {
 		for _, ck := range r.Cookies() {
 			named[ck.Name] = true
 			if ck.Secure != secure {
@@ -206,8 +215,8 @@ func checkTransport(t *testing.T, app *testApp, header http.Header, secure bool)
 			t.Errorf("Strict-Transport-Security %q over %s", hsts, map[bool]string{true: "HTTPS", false: "HTTP"}[secure])
 		}
 	}
-	if !named["meldpad_csrf"] || !named["meldpad_games"] || !named["meldpad_author"] {
-		t.Errorf("cookies set: %v; want the CSRF cookie, the recent games and the author", named)
+	if !named["meldpad_csrf"] || !named["meldpad_games"] || !named["meldpad_author"] || !named["meldpad_phone"] {
+		t.Errorf("cookies set: %v; want the CSRF cookie, the recent games, the author and the phone", named)
 	}
 	_, share := app.request(http.MethodGet, game+"/share", "", header, nil)
 	scheme := "http://"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -17,7 +17,7 @@ import (
 // leads to a page that changes the game. Like the players' scorepad it
 // is rendered once per version (showGame); the league is named without
 // its link.
-func (s *Server) showWatch(c echo.Context) error {
+func (s *Server) showWatch(c *echo.Context) error {
 	ctx := c.Request().Context()
 	stamp, err := s.store.WatchStamp(ctx, c.Param("watch"))
 	if err != nil {
@@ -52,7 +52,7 @@ func watchScorepadVM(t table, watchID, league string) views.GameVM {
 }
 
 // watchEvents streams a watched game's changes.
-func (s *Server) watchEvents(c echo.Context) error {
+func (s *Server) watchEvents(c *echo.Context) error {
 	release, ok := s.openStream(c)
 	if !ok {
 		return nil
@@ -86,7 +86,7 @@ func (s *Server) watchEvents(c echo.Context) error {
 }
 
 // gameEvents streams a game's changes to its open scorepads.
-func (s *Server) gameEvents(c echo.Context) error {
+func (s *Server) gameEvents(c *echo.Context) error {
 	release, ok := s.openStream(c)
 	if !ok {
 		return nil
@@ -127,12 +127,12 @@ func (s *Server) gameEvents(c echo.Context) error {
 // changed tells every open scorepad of the game that it changed. The
 // save is done: a phone that hangs up now must not keep the word from the
 // others, so the request's cancellation is not followed, only a deadline.
-func (s *Server) changed(c echo.Context, t table) { s.changedTo(c, t, 0) }
+func (s *Server) changed(c *echo.Context, t table) { s.changedTo(c, t, 0) }
 
 // changedTo is changed when the write said the game's new version
 // (db.Hand.GameVersion): a save is announced without reading the game
 // again. A version of 0 is read.
-func (s *Server) changedTo(c echo.Context, t table, version int) {
+func (s *Server) changedTo(c *echo.Context, t table, version int) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
 	defer cancel()
 	var err error
