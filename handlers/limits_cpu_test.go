@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 )
 
 // slowFlatheadBody is the API body of the Flathead deal that took the
@@ -143,7 +143,7 @@ func TestRefereeGate(t *testing.T) {
 	var running, most atomic.Int32
 	unblock := make(chan struct{})
 	e.Use(s.refereeBudget())
-	e.POST("/api/v1/flathead/hands/score", func(c echo.Context) error {
+	e.POST("/api/v1/flathead/hands/score", func(c *echo.Context) error {
 		n := running.Add(1)
 		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
 		}
