@@ -361,6 +361,12 @@ func (s *Server) handleError(err error, c *echo.Context) {
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
 	}
 	if err := render(c, status, views.ErrorPage(vm)); err != nil {
+		if c.Request().Context().Err() != nil {
+			// The client went away, or the connection's deadline ended
+			// (a slow body): there is no one to answer, and the
+			// request's own log line says what became of it.
+			return
+		}
 		s.log.Error("render error page", "err", err)
 		_ = c.String(status, vm.Title)
 	}
