@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -216,12 +217,12 @@ func field(vm *views.AdjudicateVM, name string) *views.AdjFieldVM {
 
 // readPlays reads a card field of the page, showing its cards as chips and
 // counting them in tally against the deck.
-func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
+func readPlays(ctx context.Context, vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
 	f := field(vm, name)
 	plays, bad := deck.ReadText(f.Value)
 	if bad != nil {
 		// The cards read are shown beside what is wrong with the other.
-		f.Error = bad.Msg
+		f.Error = locale.From(ctx).Say(bad.Msg)
 		for _, p := range plays {
 			f.Chips = append(f.Chips, game.ChipOf(p))
 		}
@@ -231,7 +232,7 @@ func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *car
 		f.Chips = append(f.Chips, game.ChipOf(p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
-				f.Error = game.ParseMessage(err)
+				f.Error = locale.From(ctx).Say(game.ParseMessage(err))
 				return nil, false
 			}
 		}
@@ -240,10 +241,10 @@ func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *car
 }
 
 // judgeMeld judges laying down, or laying off onto a meld on the table.
-func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
+func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	tally := g.Deck.NewTally()
-	played, ok1 := readPlays(vm, "cards", g.Deck, tally)
-	onto, ok2 := readPlays(vm, "onto", g.Deck, tally)
+	played, ok1 := readPlays(ctx, vm, "cards", g.Deck, tally)
+	onto, ok2 := readPlays(ctx, vm, "onto", g.Deck, tally)
 	if !ok1 || !ok2 {
 		return
 	}

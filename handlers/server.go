@@ -147,6 +147,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		},
 	}))
 	e.Use(middleware.Recover())
+	e.Use(withLanguage)
 	e.Use(bodyLimit())
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
@@ -225,7 +226,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	var broken *ruling.Error
 	var bad *ruling.InputError
 	if errors.As(err, &bad) {
-		problem = badInput(bad.Field, bad.Msg)
+		problem = badInput(bad.Field, say(c, bad.Msg))
 	}
 	switch {
 	case problem != nil || errors.As(err, &problem):
@@ -247,7 +248,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 		case problem != nil:
 			_ = c.JSON(problem.status, problem.body)
 		case broken != nil:
-			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: broken.Msg, Rule: broken.Rule})
+			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: say(c, broken.Msg), Rule: broken.Rule})
 		default:
 			_ = c.JSON(status, apiError{Error: apiMessage(status, he)})
 		}

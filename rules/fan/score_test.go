@@ -279,7 +279,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg, "fan: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "fan: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

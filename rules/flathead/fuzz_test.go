@@ -140,8 +140,8 @@ func FuzzScore(f *testing.F) {
 		if err != nil {
 			// A rules error carries a rule id; a plain one is bad input.
 			var re *ruling.Error
-			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg, "("+re.Rule)) {
-				t.Fatalf("ruling error %q without its rule %q", re.Msg, re.Rule)
+			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg.String(), "("+re.Rule)) {
+				t.Fatalf("ruling error %q without its rule %q", re.Msg.String(), re.Rule)
 			}
 			return
 		}

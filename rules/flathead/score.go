@@ -150,7 +150,7 @@ func checkShape(h Hand) error {
 			if errors.As(err, &pe) {
 				// Keep the sentinel (cards.ErrTooManyCopies, ErrNotInDeck)
 				// for callers that branch on it.
-				return fmt.Errorf("flathead: %s: %s: %w", where, pe.Msg, pe.Err)
+				return fmt.Errorf("flathead: %s: %w", where, pe)
 			}
 			return fmt.Errorf("flathead: %s: %w", where, err)
 		}

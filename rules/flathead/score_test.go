@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 )
@@ -175,9 +176,9 @@ func TestScoreErrors(t *testing.T) {
 		{"marks for too few seats", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0}}, "", "1 bonus mark counts given for 2 players"},
 		{"no such winner", Hand{Winner: 2, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat 2 is not a seat"},
 		{"negative winner", Hand{Winner: -1, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat -1"},
-		{"a card held twice", Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("3 Bugs"), mustCards("3 Bugs")}, BonusMarks: []int{0, 0, 0}}, "", "flathead: hands[2][0]: there is only one 3 Bugs in the Fanucci deck"},
+		{"a card held twice", Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("3 Bugs"), mustCards("3 Bugs")}, BonusMarks: []int{0, 0, 0}}, "", "there is only one 3 Bugs in the Fanucci deck"},
 		{"a card both held and on the table", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("3 Bugs", "3 Mazes", "3 Books")}}, "", "table[0][0]"},
-		{"a card of another deck", Hand{Winner: 0, Hands: [][]cards.Card{{}, {{Rank: 3, Suit: cards.Clubs}}}, BonusMarks: []int{0, 0}}, "", "hands[1][0]: 3C is not in the Fanucci deck"},
+		{"a card of another deck", Hand{Winner: 0, Hands: [][]cards.Card{{}, {{Rank: 3, Suit: cards.Clubs}}}, BonusMarks: []int{0, 0}}, "", "3C is not in the Fanucci deck"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,7 +190,7 @@ func TestScoreErrors(t *testing.T) {
 				strings.Contains(tc.msg, "not in the Fanucci deck") && !errors.Is(err, cards.ErrNotInDeck) {
 				t.Errorf("error %q does not wrap the cards sentinel", err)
 			}
-			if !strings.Contains(err.Error(), tc.msg) {
+			if said := err.Error() + " | " + locale.English().Error(err); !strings.Contains(said, tc.msg) {
 				t.Errorf("error %q, want it to say %q", err, tc.msg)
 			}
 			rule, isRuling := ruling.RuleOf(err)

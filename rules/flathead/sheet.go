@@ -10,6 +10,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -98,7 +99,7 @@ func (rd *sheetReading) report(problem string) {
 // before the count and the score (F6-F8).
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
-	rd := &sheetReading{r: game.NewReader(cards.Fanucci()), form: form, names: names,
+	rd := &sheetReading{r: game.NewReader(ctx, cards.Fanucci()), form: form, names: names,
 		melds: make([][]sheetMeld, len(names)), hands: make([][]cards.Card, len(names)),
 		handFields: make([]*game.CardField, len(names)), marks: make([]int, len(names))}
 	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
@@ -143,7 +144,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 			rd.handFields[winner].Error = name + " went out, so holds no cards (F6)."
 			j.Problem = name + " went out by playing or discarding the last card, so " + name + "'s hand must be empty (F6)."
 		} else {
-			j.Problem = ruling.Message(err)
+			j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		}
 		return sh, nil, nil
 	}

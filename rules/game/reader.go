@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -16,12 +17,14 @@ import (
 // naming the field that has it already.
 type Reader struct {
 	deck *cards.Deck
+	say  msg.Sayer               // says what is wrong with a field
 	seen map[cards.Card][]string // labels of the fields holding each card
 }
 
-// NewReader returns a Reader of fields of deck's cards.
-func NewReader(deck *cards.Deck) *Reader {
-	return &Reader{deck: deck, seen: map[cards.Card][]string{}}
+// NewReader returns a Reader of fields of deck's cards, saying what is
+// wrong with them in ctx's language (msg.From).
+func NewReader(ctx Context, deck *cards.Deck) *Reader {
+	return &Reader{deck: deck, say: msg.From(ctx), seen: map[cards.Card][]string{}}
 }
 
 // Deck is the deck the reader reads.
@@ -37,7 +40,7 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 	if bad != nil {
 		// The cards read are shown all the same, beside what is wrong
 		// with the one that is not; none counts until the field is right.
-		f.Error = bad.Msg
+		f.Error = r.say.Say(bad.Msg)
 		for _, p := range plays {
 			f.Chips = append(f.Chips, ChipOf(p))
 		}
@@ -64,7 +67,7 @@ func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards
 	plays, err := r.deck.ParseText(f.Value)
 	switch {
 	case err != nil:
-		f.Error = ParseMessage(err)
+		f.Error = r.say.Say(ParseMessage(err))
 	case len(plays) > 1:
 		f.Error = "Enter one card here."
 	case len(plays) == 1 && plays[0].Declared():
@@ -101,12 +104,12 @@ func copiesMessage(c cards.Card, copies int, where []string) string {
 
 // ParseMessage is a card error in plain words, without the package
 // prefix.
-func ParseMessage(err error) string {
+func ParseMessage(err error) msg.Msg {
 	var pe *cards.ParseError
 	if errors.As(err, &pe) {
 		return pe.Msg
 	}
-	return err.Error()
+	return msg.Text(err.Error())
 }
 
 // ChipOf shows a card with its colour; standard suits as symbols, so a
@@ -292,7 +295,7 @@ func CheckStored(deck *cards.Deck, list []string, field string, played bool) err
 		}
 		if err != nil {
 			at := Index(field, i)
-			return ruling.BadInput(at, "%s is %q: %s", at, s, ParseMessage(err))
+			return ruling.Bad(at, msg.New("game.stored_card", msg.S("Field", at), msg.S("Text", strconv.Quote(s)), msg.M("Why", ParseMessage(err))))
 		}
 	}
 	return nil

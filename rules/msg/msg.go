@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Msg is a message: the id of its text in the catalogs, and the values
@@ -106,6 +108,8 @@ const (
 	SentenceID = "~sentence"
 	// CapitalID gives its Text a capital letter.
 	CapitalID = "~capital"
+	// StopID ends its Text with a full stop, unless it ends with one.
+	StopID = "~stop"
 	// TextID is its Text argument as it is.
 	TextID = "~text"
 	// ValueID is its Value argument alone: a card, a number.
@@ -119,6 +123,10 @@ func Sentence(m Msg) Msg { return New(SentenceID, M("Text", m)) }
 
 // Capital is m with a capital first letter.
 func Capital(m Msg) Msg { return New(CapitalID, M("Text", m)) }
+
+// Stop is m ending with a full stop, as a sentence that follows a name
+// ("Ann: 75 cannot be ... (F8).").
+func Stop(m Msg) Msg { return New(StopID, M("Text", m)) }
 
 // Text is s as a message, said as it is in every language: an error
 // from outside the rules, a value as typed.
@@ -159,6 +167,13 @@ func writePlain(b *strings.Builder, m Msg) {
 	case TextID, ValueID:
 		if len(m.Args) == 1 {
 			writeValue(b, m.Args[0].Value)
+			return
+		}
+	case SentenceID, CapitalID, StopID:
+		if len(m.Args) == 1 {
+			var inner strings.Builder
+			writeValue(&inner, m.Args[0].Value)
+			b.WriteString(Shape(m.ID, inner.String()))
 			return
 		}
 	}
@@ -207,6 +222,42 @@ func writeValue(b *strings.Builder, v any) {
 	default:
 		fmt.Fprint(b, x)
 	}
+}
+
+// Shape gives s the shape the builtin id asks for: a sentence (a capital
+// and a full stop), a capital, or a full stop. Every Sayer shapes the
+// builtins' text so, in every language.
+func Shape(id, s string) string {
+	switch id {
+	case SentenceID:
+		return stop(capital(strings.TrimSpace(s)))
+	case CapitalID:
+		return capital(s)
+	case StopID:
+		return stop(strings.TrimSpace(s))
+	}
+	return s
+}
+
+// capital gives s a capital first letter.
+func capital(s string) string {
+	first, size := utf8.DecodeRuneInString(s)
+	if size == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(first)) + s[size:]
+}
+
+// stop ends s with a full stop, unless it is empty or ends with one (or
+// a question or exclamation mark) already.
+func stop(s string) string {
+	if s == "" {
+		return s
+	}
+	if last, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".?!", last) {
+		s += "."
+	}
+	return s
 }
 
 type contextKey struct{}
