@@ -1,0 +1,5 @@
+package flathead
+
+// reasonText is a verdict's reason in English, as the golden file holds
+// it.
+func reasonText(v Verdict) string { return v.Reason }
