@@ -254,7 +254,7 @@ func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	}
 	layoff := len(onto) > 0
 	check, _ := meldCheckerOf(g)
-	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff})
+	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff, Say: locale.From(ctx)})
 	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(g, append(v.Rules, v.Rule))}
 	kind := ""
 	if v.Kind != nil {

@@ -140,7 +140,7 @@ func TestBuiltIDsExist(t *testing.T) {
 
 // idsInCode finds the message ids the Go code under root says (tests
 // aside): the first argument of every call of msg.New, and of the
-// Localizer's entry.
+// Localizer's entry, and a literal given to a variable named id.
 func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 	used, prefixes = map[string]string{}, map[string]string{}
 	fset := token.NewFileSet()
@@ -163,6 +163,16 @@ func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 			return err
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
+			// An id chosen before the call: id := "flathead.set".
+			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
+				if name, ok := as.Lhs[0].(*ast.Ident); ok && name.Name == "id" {
+					if lit, ok := as.Rhs[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						if s, err := strconv.Unquote(lit.Value); err == nil {
+							used[s] = fset.Position(as.Pos()).String()
+						}
+					}
+				}
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) == 0 || !saysID(call.Fun) {
 				return true

@@ -168,7 +168,7 @@ func TestScoreErrors(t *testing.T) {
 		{"F4: negative bonus marks", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, -1}}, "F4", "flathead: seat 1 has -1 bonus marks"},
 		{"F8: a fourth mark", Hand{Winner: 0, Hands: two(), BonusMarks: []int{4, 0}}, "F8", "flathead: seat 0 has 4 bonus marks, but a player holds at most 3 a hand"},
 		{"F8: a loser's fourth mark", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 4}}, "F8", "seat 1 has 4 bonus marks"},
-		{"F2: a table meld with ∞ after 9", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops")}}, "F2", "flathead: table meld 0 (7 Zurfs, 8 Zurfs, 9 Rain, ∞ Tops) is not a meld: not a run: ∞ never follows 9 (F2)"},
+		{"F2: a table meld with ∞ after 9", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops")}}, "F2", "table meld 0 (7 Zurfs, 8 Zurfs, 9 Rain, ∞ Tops) is not a meld: not a run: ∞ never follows 9 (F2)"},
 		{"F3: a table meld with two trumps", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps", "7 Zurfs"), mustCards("Grue", "Jester", "5 Lamps")}}, "F3", "table meld 1"},
 		{"F1: a table meld of two cards", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps")}}, "F1", "three or more cards"},
 		{"one player", Hand{Winner: 0, Hands: [][]cards.Card{{}}, BonusMarks: []int{0}}, "", "flathead: 1 hands given; Flathead is for 2 to 6 players"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
 	"meldpad/rules/game/gametest"
@@ -297,7 +298,7 @@ func TestCheckMeldBonusF4(t *testing.T) {
 		}
 		return ps
 	}
-	v := Module{}.CheckMeld(game.MeldQuestion{Cards: plays("3 Lamps, 4 Lamps, 5 Lamps")})
+	v := Module{}.CheckMeld(game.MeldQuestion{Cards: plays("3 Lamps, 4 Lamps, 5 Lamps"), Say: locale.English()})
 	if !v.Valid || !v.Bonus || len(v.Details) != 1 || !strings.Contains(v.Details[0], "(F4)") || !slices.Equal(v.Rules, []string{"F4"}) {
 		t.Errorf("flush run: %+v", v)
 	}

@@ -45,6 +45,17 @@ type MeldQuestion struct {
 	Onto   []cards.Play
 	Layoff bool
 	House  map[string]bool
+	// Say says the verdict's words in the language of the answer; nil
+	// says them plainly (msg.Plain).
+	Say msg.Sayer
+}
+
+// Said says m as the answer's words: in q.Say's language.
+func (q MeldQuestion) Said(m msg.Msg) string {
+	if q.Say == nil {
+		return m.String()
+	}
+	return q.Say.Say(m)
 }
 
 // MeldVerdict is the answer of melds/check (API.md). Kind is nil when

@@ -27,6 +27,10 @@ func NewReader(ctx Context, deck *cards.Deck) *Reader {
 	return &Reader{deck: deck, say: msg.From(ctx), seen: map[cards.Card][]string{}}
 }
 
+// Say says m in the language the reader says what is wrong in, for a
+// sheet's other messages (a verdict beside a field).
+func (r *Reader) Say(m msg.Msg) string { return r.say.Say(m) }
+
 // Deck is the deck the reader reads.
 func (r *Reader) Deck() *cards.Deck { return r.deck }
 

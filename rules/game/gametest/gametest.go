@@ -20,6 +20,7 @@ import (
 
 	"meldpad/locale"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -32,6 +33,7 @@ func Serve(ctx context.Context, m game.Module, path string, body map[string]any)
 		if err != nil {
 			return nil, err
 		}
+		q.Say = msg.From(ctx)
 		return mc.CheckMeld(q), nil
 	}
 	if api, ok := m.(game.APIServer); ok {
