@@ -81,21 +81,22 @@ func moduleQuestion(q game.Question) question {
 			f.Error, f.Chips = fb.Error, fb.Chips
 		}
 		if r := ans.Ruling; r != nil {
-			vm.Verdict = &views.AdjVerdictVM{OK: r.OK, Headline: r.Headline, Reason: r.Reason, Details: r.Details, Rules: ruleTexts(g, r.Rules)}
+			vm.Verdict = &views.AdjVerdictVM{OK: r.OK, Headline: r.Headline, Reason: r.Reason, Details: r.Details, Rules: ruleTexts(ctx, g, r.Rules)}
 		}
 	}
 	return out
 }
 
 // ruleTexts are the full texts of the game's rules with the given ids,
-// each once, in the order given.
-func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
+// each once, in the order given, in the request's language.
+func ruleTexts(ctx context.Context, g rules.Game, ids []string) []views.RuleVM {
+	say := locale.From(ctx)
 	var out []views.RuleVM
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if r, ok := g.Rule(id); ok && !seen[id] {
 			seen[id] = true
-			out = append(out, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
+			out = append(out, views.RuleVM{ID: r.ID, Title: say.Say(r.Title), Text: say.Say(r.Text)})
 		}
 	}
 	return out
@@ -255,7 +256,7 @@ func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	layoff := len(onto) > 0
 	check, _ := meldCheckerOf(g)
 	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff, Say: locale.From(ctx)})
-	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(g, append(v.Rules, v.Rule))}
+	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(ctx, g, append(v.Rules, v.Rule))}
 	kind := ""
 	if v.Kind != nil {
 		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")
