@@ -189,3 +189,30 @@ func TestContext(t *testing.T) {
 		t.Errorf("no language is English")
 	}
 }
+
+// TestCardWordsAreTyped: a card may be typed in the words every catalog
+// names it by (card.rank_name, card.suit_name), as rules/cards reads
+// them: a new language's words must reach its parser too.
+func TestCardWordsAreTyped(t *testing.T) {
+	ranks, suits := cards.CardWords()
+	for _, lang := range Languages() {
+		l := For(lang.Tag)
+		for _, r := range []cards.Rank{cards.Ace, cards.Jack, cards.Queen, cards.King} {
+			w := strings.ToLower(l.Say(msg.New("card.rank_name." + r.String())))
+			if got, ok := ranks[w]; !ok || got != r {
+				t.Errorf("%s: %q is not read as the rank %s", lang.Tag, w, r)
+			}
+		}
+		for _, s := range cards.StandardSuits() {
+			w := strings.ToLower(l.Say(msg.New("card.suit_name." + s.Letter())))
+			if got, ok := suits[w]; !ok || got != s {
+				t.Errorf("%s: %q is not read as the suit %s", lang.Tag, w, s)
+			}
+			queen := cards.Card{Rank: cards.Queen, Suit: s}
+			inWords := strings.Trim(strings.TrimPrefix(l.Say(queen.Words()), l.Face(queen)), " ()")
+			if c, err := cards.Standard().Parse(inWords); err != nil || c != queen {
+				t.Errorf("%s: the words of the queen of %s are not read back: %v, %v", lang.Tag, s, c, err)
+			}
+		}
+	}
+}

@@ -35,6 +35,9 @@ func parseCard(s string) (Card, msg.Msg) {
 			return NewTrump(t), msg.Msg{}
 		}
 	}
+	if c, ok := wordCard(norm); ok {
+		return c, msg.Msg{}
+	}
 	rank, rest, fanucciRank, ok := cutRank(norm)
 	if !ok {
 		return Card{}, msg.New("cards.no_rank")
