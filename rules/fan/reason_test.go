@@ -1,0 +1,5 @@
+package fan
+
+// reasonText is a verdict's reason in English, as the golden file holds
+// it.
+func reasonText(v Verdict) string { return v.Reason }
