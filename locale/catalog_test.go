@@ -140,7 +140,8 @@ func TestBuiltIDsExist(t *testing.T) {
 
 // idsInCode finds the message ids the Go code under root says (tests
 // aside): the first argument of every call of msg.New, and of the
-// Localizer's entry, and a literal given to a variable named id.
+// Localizer's entry, and a literal given to a variable named id or a
+// constant or variable whose name ends in ID.
 func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 	used, prefixes = map[string]string{}, map[string]string{}
 	fset := token.NewFileSet()
@@ -163,13 +164,26 @@ func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 			return err
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			// An id chosen before the call: id := "flathead.set".
-			if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 {
-				if name, ok := as.Lhs[0].(*ast.Ident); ok && name.Name == "id" {
-					if lit, ok := as.Rhs[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-						if s, err := strconv.Unquote(lit.Value); err == nil {
-							used[s] = fset.Position(as.Pos()).String()
-						}
+			// An id chosen before the call: id := "flathead.set", or a
+			// constant or variable whose name ends in ID.
+			var names, values []ast.Expr
+			switch decl := n.(type) {
+			case *ast.AssignStmt:
+				names, values = decl.Lhs, decl.Rhs
+			case *ast.ValueSpec:
+				for _, name := range decl.Names {
+					names = append(names, name)
+				}
+				values = decl.Values
+			}
+			for i, name := range names {
+				ident, ok := name.(*ast.Ident)
+				if !ok || i >= len(values) || ident.Name != "id" && !strings.HasSuffix(ident.Name, "ID") {
+					continue
+				}
+				if lit, ok := values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if s, err := strconv.Unquote(lit.Value); err == nil && strings.Contains(s, ".") {
+						used[s] = fset.Position(lit.Pos()).String()
 					}
 				}
 			}

@@ -222,6 +222,8 @@ func (l *Localizer) writeValue(b *strings.Builder, v any) {
 			}
 			l.write(b, m)
 		}
+	case cards.Rank:
+		b.WriteString(l.rank(x))
 	case cards.Card:
 		b.WriteString(l.Card(x))
 	case cards.Face:

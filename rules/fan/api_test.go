@@ -142,7 +142,7 @@ func apiCheck(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	if v.Valid {
 		kind = v.Kind.String()
 	}
-	return 200, map[string]any{"valid": v.Valid, "kind": kind, "bonus": false, "points": nil, "reason": v.Reason}
+	return 200, map[string]any{"valid": v.Valid, "kind": kind, "bonus": false, "points": nil, "reason": reasonText(v)}
 }
 
 // roundTrip passes v through JSON, so that it compares with what the

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 )
 
@@ -118,5 +119,25 @@ func compareGolden(t *testing.T, path, got string) {
 			}
 		}
 		t.Fatalf("%s: %d lines, want %d", path, len(gl), len(wl))
+	}
+}
+
+// TestGoldenReasonsTranslated: a part of the corpus said in each other
+// language, as its golden file has it, so that a change of a catalog's
+// words shows in review.
+func TestGoldenReasonsTranslated(t *testing.T) {
+	melds, layoffs := corpus()
+	for _, lang := range locale.Languages()[1:] {
+		t.Run(lang.Tag, func(t *testing.T) {
+			l := locale.For(lang.Tag)
+			var b strings.Builder
+			for _, m := range melds[:300] {
+				b.WriteString(names(m) + " => " + l.Say(Check(m).Reason) + "\n")
+			}
+			for _, o := range layoffs[:200] {
+				b.WriteString(names(o[0]) + " + " + names(o[1]) + " => " + l.Say(CheckLayoff(o[0], o[1]).Reason) + "\n")
+			}
+			compareGolden(t, "testdata/reasons."+lang.Tag+".golden", b.String())
+		})
 	}
 }

@@ -307,7 +307,7 @@ func placeGiven(kh *hand, given [][]cards.Card, rs Ruleset) ([]uint64, error) {
 	var used uint64
 	for i, meld := range given {
 		if s := judge(meld); s.kind == NoKind {
-			return nil, ruling.Errorf("N2", "%s: the knocker's meld %d is not a meld: %s (N2)", rs.Game, i+1, s.why)
+			return nil, ruling.Refuse("N2", ruling.Prefixed(rs.Game, msg.New("fan.knocker_meld", msg.N("Meld", i+1), msg.M("Why", s.why))))
 		}
 		for _, c := range meld {
 			b, ok := kh.bit(c)

@@ -80,6 +80,7 @@ func checkMeld(body map[string]any) (any, error) {
 	if err := r.Error(); err != nil {
 		return nil, err
 	}
+	q.Say = locale.English()
 	return Module{}.CheckMeld(q), nil
 }
 

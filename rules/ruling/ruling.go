@@ -103,7 +103,21 @@ func (e *Error) Plain() msg.Msg { return withoutPrefix(e.Msg) }
 // Plain is the message without the package prefix, as Error's Plain.
 func (e *InputError) Plain() msg.Msg { return withoutPrefix(e.Msg) }
 
+// Prefixed is m after the name of the game whose referee says it, as an
+// error says it ("gin: the knocker's meld 1 ..."); a page drops the
+// prefix (Plain).
+func Prefixed(game string, m msg.Msg) msg.Msg {
+	return msg.New(prefixedID, msg.S("Game", game), msg.M("Text", m))
+}
+
+const prefixedID = "ruling.prefixed"
+
 func withoutPrefix(m msg.Msg) msg.Msg {
+	if inner, ok := m.Arg("Text"); ok && m.ID == prefixedID {
+		if text, ok := inner.(msg.Msg); ok {
+			return text
+		}
+	}
 	text, _ := m.Arg("Text")
 	if s, ok := text.(string); ok && m.ID == msg.TextID {
 		if prefix, rest, ok := strings.Cut(s, ": "); ok && prefix != "" && strings.IndexFunc(prefix, func(r rune) bool { return r < 'a' || r > 'z' }) < 0 {
