@@ -216,3 +216,27 @@ func TestCardWordsAreTyped(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNegotiate: any Accept-Language header gives one of meldpad's
+// languages, without panicking, and a header naming only languages
+// meldpad does not speak gives English.
+func FuzzNegotiate(f *testing.F) {
+	for _, s := range []string{"", "de", "de-CH, fr;q=0.8, en;q=0.5", "xx;q=zz, es-419", "*;q=0", ";;;,,,", "fr;q=1e9", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, header string) {
+		l := Negotiate(header)
+		if _, ok := find(l.Tag()); !ok {
+			t.Fatalf("Negotiate(%q) = %q, not a language meldpad speaks", header, l.Tag())
+		}
+		spoken := false
+		for _, part := range strings.Split(header, ",") {
+			tag, _, _ := strings.Cut(part, ";")
+			_, ok := find(tag)
+			spoken = spoken || ok
+		}
+		if !spoken && l.Tag() != "en" {
+			t.Fatalf("Negotiate(%q) = %s, though it names no language meldpad speaks", header, l.Tag())
+		}
+	})
+}
