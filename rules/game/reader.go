@@ -54,7 +54,7 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 		f.Chips = append(f.Chips, ChipOf(p))
 		where := r.seen[p.Card]
 		if len(where) >= r.deck.Copies(p.Card) {
-			f.Error = copiesMessage(p.Card, r.deck.Copies(p.Card), where)
+			f.Error = r.say.Say(copiesMessage(p.Card, r.deck.Copies(p.Card), where))
 			f.Chips[i].Over = true
 			return nil, f
 		}
@@ -73,9 +73,9 @@ func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards
 	case err != nil:
 		f.Error = r.say.Say(ParseMessage(err))
 	case len(plays) > 1:
-		f.Error = "Enter one card here."
+		f.Error = r.say.Say(msg.New("game.one_card"))
 	case len(plays) == 1 && plays[0].Declared():
-		f.Error = "No reading here: just the card."
+		f.Error = r.say.Say(msg.New("game.no_reading"))
 	case len(plays) == 1:
 		f.Chips = append(f.Chips, ChipOf(plays[0]))
 		return plays[0].Card, true, f
@@ -93,17 +93,16 @@ func (r *Reader) Card(form url.Values, name, label, placeholder string) (cards.C
 	case f.Error != "" || len(plays) == 0:
 		return cards.Card{}, false, f
 	case len(plays) > 1:
-		f.Error = "Enter one card here."
+		f.Error = r.say.Say(msg.New("game.one_card"))
 		return cards.Card{}, false, f
 	}
 	return plays[0].Card, true, f
 }
 
-func copiesMessage(c cards.Card, copies int, where []string) string {
-	if copies == 1 {
-		return c.String() + " is already in " + where[0] + ": the deck has only one."
-	}
-	return "The deck has only " + strconv.Itoa(copies) + " of " + c.String() + ", already in " + strings.Join(where, " and ") + "."
+// copiesMessage says that c is in the fields where already, as often as
+// the deck holds it.
+func copiesMessage(c cards.Card, copies int, where []string) msg.Msg {
+	return msg.New("game.copies_taken", msg.N("Count", copies), msg.V("Card", c), msg.Strings("Where", where))
 }
 
 // ParseMessage is a card error in plain words, without the package
