@@ -15,7 +15,7 @@
 // the phone's referee takes the page's language.
 //
 //	l := locale.For("de")
-//	l.Say(msg.New("cards.count", msg.N("Count", 3))) // "3 Karten"
+//	l.Say(msg.New("fan.too_few", msg.N("Count", 2))) // "eine Auslage braucht mindestens 3 Karten, nicht 2"
 //
 // Like rules/, locale uses the standard library only: it is part of the
 // phone's referee too.

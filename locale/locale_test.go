@@ -3,6 +3,7 @@ package locale
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -239,4 +240,13 @@ func FuzzNegotiate(f *testing.F) {
 			t.Fatalf("Negotiate(%q) = %s, though it names no language meldpad speaks", header, l.Tag())
 		}
 	})
+}
+
+func ExampleLocalizer_Say() {
+	l := For("de")
+	fmt.Println(l.Say(msg.New("fan.too_few", msg.N("Count", 2))))
+	fmt.Println(English().Say(msg.Sentence(cards.Card{Rank: cards.Queen, Suit: cards.Spades}.Words())))
+	// Output:
+	// eine Auslage braucht mindestens 3 Karten, nicht 2
+	// Q♠ (queen of spades).
 }

@@ -4,7 +4,7 @@
 // table's language through a Sayer (meldpad/locale), whose catalogs hold
 // one text per id and language.
 //
-//	return ruling.Errorf("N4", "fan", msg.New("fan.knock.over_value",
+//	return ruling.Refuse("N4", msg.New("fan.knock.over_value",
 //		msg.N("Deadwood", dw), msg.N("KnockValue", kv)))
 //
 // A module that lays out a page for someone (a card sheet, a referee's
