@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
 )
@@ -374,7 +375,7 @@ func checkHand(ps *problems, where string, g rules.Game, table game.Table, h *Ar
 		// A number past what the cards can make was not checked by
 		// earlier meldpads: the hands they stored are restored.
 		if err := g.CheckPoints(table, rules.Round{Points: h.Points, Seat: seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}); err != nil && !game.IsBeyond(err) {
-			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name, err)
+			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name, locale.English().Error(err))
 		}
 	}
 	if h.Version < 1 || h.Version > maxVersion {

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -80,21 +81,22 @@ func moduleQuestion(q game.Question) question {
 			f.Error, f.Chips = fb.Error, fb.Chips
 		}
 		if r := ans.Ruling; r != nil {
-			vm.Verdict = &views.AdjVerdictVM{OK: r.OK, Headline: r.Headline, Reason: r.Reason, Details: r.Details, Rules: ruleTexts(g, r.Rules)}
+			vm.Verdict = &views.AdjVerdictVM{OK: r.OK, Headline: r.Headline, Reason: r.Reason, Details: r.Details, Rules: ruleTexts(ctx, g, r.Rules)}
 		}
 	}
 	return out
 }
 
 // ruleTexts are the full texts of the game's rules with the given ids,
-// each once, in the order given.
-func ruleTexts(g rules.Game, ids []string) []views.RuleVM {
+// each once, in the order given, in the request's language.
+func ruleTexts(ctx context.Context, g rules.Game, ids []string) []views.RuleVM {
+	say := locale.From(ctx)
 	var out []views.RuleVM
 	seen := map[string]bool{}
 	for _, id := range ids {
 		if r, ok := g.Rule(id); ok && !seen[id] {
 			seen[id] = true
-			out = append(out, views.RuleVM{ID: r.ID, Title: r.Title, Text: r.Text})
+			out = append(out, views.RuleVM{ID: r.ID, Title: say.Say(r.Title), Text: say.Say(r.Text)})
 		}
 	}
 	return out
@@ -217,12 +219,12 @@ func field(vm *views.AdjudicateVM, name string) *views.AdjFieldVM {
 
 // readPlays reads a card field of the page, showing its cards as chips and
 // counting them in tally against the deck.
-func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
+func readPlays(ctx context.Context, vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *cards.Tally) ([]cards.Play, bool) {
 	f := field(vm, name)
 	plays, bad := deck.ReadText(f.Value)
 	if bad != nil {
 		// The cards read are shown beside what is wrong with the other.
-		f.Error = bad.Msg
+		f.Error = locale.From(ctx).Say(bad.Msg)
 		for _, p := range plays {
 			f.Chips = append(f.Chips, game.ChipOf(p))
 		}
@@ -232,7 +234,7 @@ func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *car
 		f.Chips = append(f.Chips, game.ChipOf(p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
-				f.Error = game.ParseMessage(err)
+				f.Error = locale.From(ctx).Say(game.ParseMessage(err))
 				return nil, false
 			}
 		}
@@ -241,10 +243,10 @@ func readPlays(vm *views.AdjudicateVM, name string, deck *cards.Deck, tally *car
 }
 
 // judgeMeld judges laying down, or laying off onto a meld on the table.
-func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
+func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	tally := g.Deck.NewTally()
-	played, ok1 := readPlays(vm, "cards", g.Deck, tally)
-	onto, ok2 := readPlays(vm, "onto", g.Deck, tally)
+	played, ok1 := readPlays(ctx, vm, "cards", g.Deck, tally)
+	onto, ok2 := readPlays(ctx, vm, "onto", g.Deck, tally)
 	if !ok1 || !ok2 {
 		return
 	}
@@ -254,8 +256,8 @@ func judgeMeld(_ context.Context, g rules.Game, vm *views.AdjudicateVM) {
 	}
 	layoff := len(onto) > 0
 	check, _ := meldCheckerOf(g)
-	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff})
-	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(g, append(v.Rules, v.Rule))}
+	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff, Say: locale.From(ctx)})
+	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(ctx, g, append(v.Rules, v.Rule))}
 	kind := ""
 	if v.Kind != nil {
 		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")

@@ -119,3 +119,36 @@ func TestAdjudicateBackToTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestAdjudicateInTheVisitorsLanguage: the referee page's verdict and the
+// texts of the rules it rests on are in the language the visitor's
+// browser asks for, citing the same rule ids (F2); English otherwise.
+func TestAdjudicateInTheVisitorsLanguage(t *testing.T) {
+	app := newTestApp(t)
+	query := url.Values{"game": {"flathead"}, "q": {"meld"}, "cards": {"7 Zurfs, 8 Zurfs, 9 Rain, inf Tops"}}.Encode()
+	tests := []struct {
+		accept string
+		want   []string
+		not    string
+	}{
+		{"de-AT, en;q=0.5", []string{`lang="de"`, "Keine Folge: ∞ folgt nie auf 9 (F2)", "F2", "Unendlich folgt nicht auf 9", "∞ folgt nie auf 9 und steht nie vor 0"}, "never follows"},
+		{"it", []string{`lang="it"`, "Non è una scala: ∞ non segue mai il 9 (F2)", "L’infinito non segue il 9"}, "never follows"},
+		{"es", []string{`lang="es"`, "No es una escalera: ∞ nunca sigue al 9 (F2)", "El infinito no sigue al 9"}, "never follows"},
+		{"fr-CA", []string{`lang="fr"`, "Ce n’est pas une suite : ∞ ne suit jamais le 9 (F2)", "L’infini ne suit pas le 9"}, "never follows"},
+		{"ja", []string{`lang="en"`, "Not a run: ∞ never follows 9 (F2)", "Infinity is not after 9"}, "folgt"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.accept, func(t *testing.T) {
+			req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/adjudicate?"+query, nil)
+			req.Header.Set("Accept-Language", tc.accept)
+			p := app.do(req)
+			if p.status != http.StatusOK {
+				t.Fatalf("status %d", p.status)
+			}
+			mustContain(t, p, tc.want...)
+			if strings.Contains(p.body, tc.not) {
+				t.Errorf("the page says %q", tc.not)
+			}
+		})
+	}
+}

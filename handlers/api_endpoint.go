@@ -1,14 +1,12 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
 )
 
 // apiEndpoint serves a game module's own endpoints (game.APIServer):
@@ -43,13 +41,8 @@ func (s *Server) apiEndpoint(c *echo.Context) error {
 	return echo.ErrNotFound
 }
 
-// apiFailure turns a module's error into the API's answer: bad input is a
-// 400 naming the field; a rule (*ruling.Error) and the referee's
-// deadline are answered by handleError.
-func apiFailure(err error) error {
-	var bad *ruling.InputError
-	if errors.As(err, &bad) {
-		return badInput(bad.Field, bad.Msg)
-	}
-	return err
-}
+// apiFailure is a module's error as the API answers it: handleError
+// answers bad input (*ruling.InputError) with a 400 naming the field, a
+// rule (*ruling.Error) with a 422 and the referee's deadline with a 503,
+// each message in the request's language.
+func apiFailure(err error) error { return err }

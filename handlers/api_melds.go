@@ -5,6 +5,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
 )
@@ -33,5 +34,6 @@ func (s *Server) apiMeldCheck(c *echo.Context) error {
 	if err != nil {
 		return apiFailure(err)
 	}
+	q.Say = locale.From(c.Request().Context())
 	return c.JSON(http.StatusOK, check.CheckMeld(q))
 }

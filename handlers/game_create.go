@@ -138,7 +138,7 @@ func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs
 	switch {
 	case errors.As(err, &bad):
 		if _, taken := errs[bad.Field]; !taken {
-			errs[bad.Field] = bad.Msg
+			errs[bad.Field] = say(c, bad.Msg)
 		}
 		return nil
 	case err != nil:

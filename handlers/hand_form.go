@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
 	"meldpad/views"
@@ -101,7 +102,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		if errors.As(err, &bad) && bad.Seat >= 0 && bad.Seat < seats {
 			field = "points[" + strconv.Itoa(bad.Seat) + "]"
 		}
-		errs[field] = err.Error()
+		errs[field] = locale.English().Error(err)
 		return form, db.HandInput{}, errs
 	}
 	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: r.EndsHandQuestion != "" && round.EndsHand})

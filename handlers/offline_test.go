@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -140,7 +141,7 @@ func (a *testApp) compareOffline(t *testing.T, path string, deck *cards.Deck, rn
 	if server.status != http.StatusOK {
 		t.Fatalf("preview %s: %d\n%s", sheet.preview, server.status, server.body)
 	}
-	phone, err := offline.Judge(context.Background(), sheet.referee, form)
+	phone, err := offline.Judge(locale.NewContext(context.Background(), locale.English()), sheet.referee, form)
 	if err != nil {
 		t.Fatalf("offline judge of %s: %v", path, err)
 	}

@@ -10,6 +10,8 @@ import (
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"github.com/labstack/echo/v5"
+
+	"meldpad/locale"
 )
 
 // maxCachedPages bounds the page cache: a scorepad of a few hundred hands
@@ -48,10 +50,18 @@ func etagOf(key string) string {
 	return `"` + hex.EncodeToString(sum[:12]) + `"`
 }
 
+// inLanguage adds the request's language to a page's key: a page names
+// its language, and the phone's referee says its verdicts in it, so a
+// page is kept once per language.
+func inLanguage(c *echo.Context, key string) string {
+	return locale.From(c.Request().Context()).Tag() + "|" + key
+}
+
 // serve answers from the cache: 304 when the phone's copy is current,
 // the page (gzipped when the phone takes it) when cached. It reports
 // false when the page is to be rendered (and then given to store).
 func (p *pageCache) serve(c *echo.Context, key string) (bool, error) {
+	key = inLanguage(c, key)
 	etag := etagOf(key)
 	if etagMatches(c.Request().Header.Get("If-None-Match"), etag) {
 		validators(c, etag)
@@ -66,6 +76,7 @@ func (p *pageCache) serve(c *echo.Context, key string) (bool, error) {
 
 // store renders the page, keeps it under key and sends it.
 func (p *pageCache) store(c *echo.Context, key string, body []byte) error {
+	key = inLanguage(c, key)
 	var gz bytes.Buffer
 	w, _ := gzip.NewWriterLevel(&gz, gzip.DefaultCompression) // compressed once, sent many times; the best level costs a first view more than it saves
 	_, _ = w.Write(body)

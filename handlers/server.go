@@ -161,6 +161,7 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 		},
 	}))
 	e.Use(recoverPanics())
+	e.Use(withLanguage)
 	e.Use(bodyLimit())
 	e.Use(middleware.GzipWithConfig(middleware.GzipConfig{
 		// Event streams are flushed event by event; compressing them would
@@ -296,7 +297,7 @@ func (s *Server) handleError(err error, c *echo.Context) {
 	var broken *ruling.Error
 	var bad *ruling.InputError
 	if errors.As(err, &bad) {
-		problem = badInput(bad.Field, bad.Msg)
+		problem = badInput(bad.Field, say(c, bad.Msg))
 	}
 	switch {
 	case problem != nil || errors.As(err, &problem):
@@ -321,7 +322,7 @@ func (s *Server) handleError(err error, c *echo.Context) {
 		case problem != nil:
 			_ = c.JSON(problem.status, problem.body)
 		case broken != nil:
-			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: broken.Msg, Rule: broken.Rule})
+			_ = c.JSON(http.StatusUnprocessableEntity, apiError{Error: say(c, broken.Msg), Rule: broken.Rule})
 		default:
 			_ = c.JSON(status, apiError{Error: apiMessage(status, he)})
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -98,7 +99,7 @@ func CheckRecord(rulesID string, seats int, record json.RawMessage) (err error) 
 func recordProblem(err error) string {
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return strings.TrimPrefix(err.Error(), "json: ")
+		return strings.TrimPrefix(locale.English().Error(err), "json: ")
 	}
 	want := "something else"
 	switch typeErr.Type.Kind() {

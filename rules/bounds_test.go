@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 )
@@ -91,7 +92,7 @@ func TestCheckPointsBoundExamples(t *testing.T) {
 			t.Errorf("%s %v: %#v, want a *game.PointsError beside seat %d", tc.game, tc.points, err, tc.blame)
 			continue
 		}
-		msg := err.Error()
+		msg := locale.English().Error(err)
 		if !strings.HasPrefix(msg, names[tc.blame]+": ") || !strings.Contains(msg, tc.rule) ||
 			!strings.HasSuffix(msg, ".") || strings.Contains(msg, "seat ") {
 			t.Errorf("%s %v: %q does not name %s, cite %s and end a sentence", tc.game, tc.points, msg, names[tc.blame], tc.rule)

@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
@@ -139,7 +139,7 @@ func TestSheetNotesNeedNoScript(t *testing.T) {
 		for i := range table.Names {
 			table.Names[i] = fmt.Sprint("P", i)
 		}
-		sheet, _, _ := sh.Judge(context.Background(), table, sh.Blank(table))
+		sheet, _, _ := sh.Judge(gametest.English(), table, sh.Blank(table))
 		for _, note := range sheet.Notes {
 			if strings.Contains(note, "picker") || strings.Contains(note, "tap ") {
 				t.Errorf("%s: note %q speaks of the picker", g.ID, note)

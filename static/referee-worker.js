@@ -6,7 +6,8 @@
 //
 // Messages from the page:
 //   {start: {wasm, exec}}          load the referee (wasm_exec.js, then the module)
-//   {rev, page, form}              judge the sheet at draft revision rev
+//   {rev, page, form, lang}        judge the sheet at draft revision rev, saying
+//                                  its messages in the page's language
 // Answers:
 //   {ready: true, compiled, running}  started; the times in ms since the start
 //   {failed: "reason"}                could not start (no network, nothing kept)
@@ -69,7 +70,7 @@ self.onmessage = (event) => {
   }
   let answer;
   try {
-    answer = judge(msg.page, msg.form);
+    answer = judge(msg.page, msg.form, msg.lang || "en");
   } catch (err) {
     answer = { error: String(err && err.message || err) };
   }

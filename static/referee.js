@@ -143,7 +143,7 @@
     if (busy) return;
     busy = true;
     pending = false;
-    worker.postMessage({ rev: currentRev(), page: form.dataset.referee, form: formQuery() });
+    worker.postMessage({ rev: currentRev(), page: form.dataset.referee, form: formQuery(), lang: document.documentElement.lang });
   }
 
   // Every change: offline.js has made it a new revision of the draft by

@@ -7,11 +7,15 @@
 //
 // It offers one function to JavaScript:
 //
-//	meldpadReferee(page, form) -> {html} or {error}
+//	meldpadReferee(page, form, lang) -> {html} or {error}
 //
 // page is the sheet form's data-referee attribute (offline.Encode), form
-// the form's fields URL-encoded; html is what the server's preview
-// answers for the same sheet (views/offline). `go generate ./static`
+// the form's fields URL-encoded, lang the page's language (its lang
+// attribute: "de"; English when absent or not one meldpad speaks); html
+// is what the server's preview answers for the same sheet in that
+// language (views/offline). It carries every language's catalog
+// (meldpad/locale), so the verdict reads in the table's language
+// offline. `go generate ./static`
 // builds it into static/meldpad.wasm.gz (see gen).
 package main
 
@@ -22,6 +26,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"meldpad/locale"
 	"meldpad/views/offline"
 )
 
@@ -43,14 +48,19 @@ func judge(_ js.Value, args []js.Value) (answer any) {
 			answer = failure(fmt.Sprint("the referee stopped: ", r))
 		}
 	}()
-	if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
-		return failure("meldpadReferee takes the page's description and the form, both strings")
+	if len(args) < 2 || len(args) > 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString ||
+		len(args) == 3 && args[2].Type() != js.TypeString {
+		return failure("meldpadReferee takes the page's description, the form and the page's language, all strings")
+	}
+	lang := "en"
+	if len(args) == 3 {
+		lang = args[2].String()
 	}
 	form, err := url.ParseQuery(args[1].String())
 	if err != nil {
 		return failure("the form cannot be read: " + err.Error())
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), refereeTimeout)
+	ctx, cancel := context.WithTimeout(locale.NewContext(context.Background(), locale.For(lang)), refereeTimeout)
 	defer cancel()
 	fragment, err := offline.Judge(ctx, args[0].String(), form)
 	if err != nil {

@@ -54,7 +54,7 @@ func TestEndpointsRefuseBadBodies(t *testing.T) {
 // TestEndpointsStopWithTheContext: a referee past its deadline answers
 // the context's error, which the server makes a 503.
 func TestEndpointsStopWithTheContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(gametest.English())
 	cancel()
 	for path, body := range map[string]string{
 		"hands/score":   `{"players": [{"melds": [["7S","7C","7H"]]}, {"hand": ["AS"]}], "went_out": 0}`,
@@ -133,7 +133,7 @@ func TestOpeningQuestionB5(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ans, err := q.Judge(context.Background(), url.Values{"score": {tc.score}, "melds": {tc.melds}})
+			ans, err := q.Judge(gametest.English(), url.Values{"score": {tc.score}, "melds": {tc.melds}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -150,7 +150,7 @@ func TestOpeningQuestionB5(t *testing.T) {
 			}
 		})
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(gametest.English())
 	cancel()
 	if _, err := q.Judge(ctx, url.Values{"score": {"0"}, "melds": {"7S 7C 7H"}}); !errors.Is(err, context.Canceled) {
 		t.Errorf("under a done context: %v", err)

@@ -8,6 +8,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Questions are the disputes of Black Heart Rum the referee page settles
@@ -31,7 +32,7 @@ func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
 	if err != nil {
 		return game.Problem("score", "Enter the score as a whole number, like 250 or -40."), nil
 	}
-	melds, fb := readSetLines(in.Get("melds"))
+	melds, fb := readSetLines(msg.From(ctx), in.Get("melds"))
 	ans := game.Answer{Feedback: map[string]game.Feedback{"melds": fb}}
 	if fb.Error != "" {
 		return ans, nil
@@ -52,7 +53,7 @@ func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
 // readSetLines reads sets typed one a line, each card counted once in
 // all of them, with the cards read as chips; the feedback's error names
 // the first line that cannot be read.
-func readSetLines(text string) ([][]cards.Play, game.Feedback) {
+func readSetLines(say msg.Sayer, text string) ([][]cards.Play, game.Feedback) {
 	deck := cards.BlackHeart()
 	tally := deck.NewTally()
 	var melds [][]cards.Play
@@ -68,7 +69,7 @@ func readSetLines(text string) ([][]cards.Play, game.Feedback) {
 			}
 		}
 		if err != nil {
-			fb.Error = "Line " + itoa(i+1) + ": " + game.ParseMessage(err)
+			fb.Error = say.Say(msg.New("game.line", msg.N("Line", i+1), msg.M("Text", game.ParseMessage(err))))
 			return nil, fb
 		}
 		for _, p := range plays {

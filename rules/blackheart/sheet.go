@@ -8,6 +8,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -71,7 +72,7 @@ func (Module) Values(t game.Table, record json.RawMessage) (url.Values, error) {
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	scores := scoresBefore(t)
-	rd := &sheetReading{r: game.NewReader(cards.BlackHeart()), form: form, names: names}
+	rd := &sheetReading{r: game.NewReader(ctx, cards.BlackHeart()), form: form, names: names}
 	wentOut, wentOutErr := game.ReadSeat(form, wentOutField, len(names))
 	if wentOutErr != "" {
 		// B8: a deal ends when a player goes out, so one always has.
@@ -114,7 +115,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		return sh, nil, ctx.Err()
 	}
 	if err != nil {
-		j.Problem = ruling.Message(err)
+		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
 	for seat, name := range names {

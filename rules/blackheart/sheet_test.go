@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/game"
 	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
@@ -404,7 +405,7 @@ func TestDecodeRecord(t *testing.T) {
 			case tc.field == "" && err != nil:
 				t.Fatalf("refused: %v", err)
 			case tc.field == "":
-			case !errors.As(err, &bad) || bad.Field != tc.field || !strings.Contains(bad.Msg, tc.says):
+			case !errors.As(err, &bad) || bad.Field != tc.field || !strings.Contains(locale.English().Say(bad.Msg), tc.says):
 				t.Errorf("error %v, want one about %s saying %q", err, tc.field, tc.says)
 			}
 		})
@@ -418,7 +419,7 @@ func TestDecodeRecord(t *testing.T) {
 // TestJudgeStopsWithTheContext: a referee stopped while scoring says so,
 // with no hand to save.
 func TestJudgeStopsWithTheContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(gametest.English())
 	cancel()
 	_, hand, err := Module{}.Judge(ctx, tableAt([]int{0, 0}, "Ann", "Bob"), gametest.Form("went_out", "0", "meld_0_0", "7s 7c 7h", "hand_1", "4c"))
 	if !errors.Is(err, context.Canceled) || hand != nil {

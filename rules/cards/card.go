@@ -142,3 +142,11 @@ func Strings(cs []Card) []string {
 	}
 	return out
 }
+
+// Face is a card as its face shows it, for a message beside the chips:
+// a standard card's suit by its symbol ("Q♠"), a Fanucci card as
+// printed. A message names a Card by its notation ("QS").
+type Face Card
+
+// FacePlay is a play as its faces show it: "2♣=K♦".
+type FacePlay Play

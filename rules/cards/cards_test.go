@@ -92,7 +92,7 @@ func TestParseRejects(t *testing.T) {
 				t.Fatalf("Parse(%q) error = %v, want %v", tc.input, err, tc.want)
 			}
 			var pe *ParseError
-			if !errors.As(err, &pe) || pe.Input != tc.input || pe.Msg == "" {
+			if !errors.As(err, &pe) || pe.Input != tc.input || pe.Msg.IsZero() {
 				t.Errorf("Parse(%q) error %#v does not name the input", tc.input, err)
 			}
 		})

@@ -1,14 +1,16 @@
 package cards
 
 import (
-	"strconv"
 	"strings"
+
+	"meldpad/rules/msg"
 )
 
 // Deck is one of the four decks of RULES.md §1: which cards it holds, how
 // many copies of each, and which of them are wild. Decks are immutable.
 type Deck struct {
 	name   string
+	key    string       // its id in messages: "deck.in.fanucci"
 	order  []Card       // each distinct card once, canonical order
 	copies map[Card]int // copies of each card
 	wild   func(Card) bool
@@ -16,9 +18,9 @@ type Deck struct {
 
 // The four decks, built once. They are read-only after construction.
 var (
-	fanucciDeck        = newDeck("Fanucci deck", fanucciCards(), 1, nil)
-	standardDeck       = newDeck("standard deck", standardCards(), 1, nil)
-	doubleStandardDeck = newDeck("two standard decks", standardCards(), 2, func(c Card) bool { return c.Rank == 2 })
+	fanucciDeck        = newDeck("Fanucci deck", "fanucci", fanucciCards(), 1, nil)
+	standardDeck       = newDeck("standard deck", "standard", standardCards(), 1, nil)
+	doubleStandardDeck = newDeck("two standard decks", "double_standard", standardCards(), 2, func(c Card) bool { return c.Rank == 2 })
 	blackHeartDeck     = newBlackHeartDeck()
 )
 
@@ -37,8 +39,8 @@ func DoubleStandard() *Deck { return doubleStandardDeck }
 // hearts A-10 twice, and one J, Q and K of diamonds, which are wild.
 func BlackHeart() *Deck { return blackHeartDeck }
 
-func newDeck(name string, cs []Card, copies int, wild func(Card) bool) *Deck {
-	d := &Deck{name: name, order: cs, copies: make(map[Card]int, len(cs)), wild: wild}
+func newDeck(name, key string, cs []Card, copies int, wild func(Card) bool) *Deck {
+	d := &Deck{name: name, key: key, order: cs, copies: make(map[Card]int, len(cs)), wild: wild}
 	for _, c := range cs {
 		d.copies[c] = copies
 	}
@@ -56,7 +58,7 @@ func newBlackHeartDeck() *Deck {
 			cs = append(cs, Card{Rank: r, Suit: s})
 		}
 	}
-	d := newDeck("Black Heart deck", cs, 2, func(c Card) bool { return c.Suit == Diamonds })
+	d := newDeck("Black Heart deck", "black_heart", cs, 2, func(c Card) bool { return c.Suit == Diamonds })
 	for _, r := range []Rank{Jack, Queen, King} {
 		c := Card{Rank: r, Suit: Diamonds}
 		d.order = append(d.order, c)
@@ -89,8 +91,17 @@ func fanucciCards() []Card {
 	return cs
 }
 
-// Name returns the deck's name for messages: "Fanucci deck".
+// Name returns the deck's name, as the API lists it: "Fanucci deck".
 func (d *Deck) Name() string { return d.name }
+
+// In says where a card is, for a message: "in the Fanucci deck".
+func (d *Deck) In() msg.Msg { return msg.New("deck.in." + d.key) }
+
+// DeckKeys lists the keys of the decks' messages (In), so that a test
+// can check that every language names every deck.
+func DeckKeys() []string {
+	return []string{fanucciDeck.key, standardDeck.key, doubleStandardDeck.key, blackHeartDeck.key}
+}
 
 // Cards returns each distinct card of the deck once, in canonical order.
 func (d *Deck) Cards() []Card { return append([]Card(nil), d.order...) }
@@ -125,17 +136,18 @@ func (d *Deck) Parse(s string) (Card, error) {
 }
 
 func (d *Deck) parse(s string, pos int) (Card, *ParseError) {
-	c, msg := parseCard(s)
-	if msg != "" {
-		pe := &ParseError{Input: s, Pos: pos, Msg: "“" + strings.TrimSpace(s) + "” is not a card: " + d.explain(s, msg), Err: ErrUnknownCard}
+	c, why := parseCard(s)
+	if !why.IsZero() {
+		text, why := msg.S("Text", strings.TrimSpace(s)), msg.M("Why", d.explain(s, why))
+		pe := &ParseError{Input: s, Pos: pos, Msg: msg.New("cards.not_a_card", text, why), Err: ErrUnknownCard}
 		if guess, ok := d.Guess(s); ok {
 			pe.Guess = guess
-			pe.Msg += ". Did you mean " + guess.Words() + "?"
+			pe.Msg = msg.New("cards.not_a_card_guess", text, why, msg.M("Guess", guess.Words()))
 		}
 		return Card{}, pe
 	}
 	if !d.Contains(c) {
-		return Card{}, &ParseError{Input: s, Pos: pos, Msg: c.String() + " is not in the " + d.name, Err: ErrNotInDeck}
+		return Card{}, &ParseError{Input: s, Pos: pos, Msg: notInDeck(c, d), Err: ErrNotInDeck}
 	}
 	return c, nil
 }
@@ -163,14 +175,14 @@ func (d *Deck) parsePlay(s string, pos int) (Play, *ParseError) {
 		return Play{Card: c}, nil
 	}
 	if !d.IsWild(c) {
-		return Play{}, &ParseError{Input: s, Pos: pos, Msg: c.String() + " is not a wild card, so it cannot stand for another card", Err: ErrNotWild}
+		return Play{}, &ParseError{Input: s, Pos: pos, Msg: msg.New("cards.not_wild", msg.V("Card", c)), Err: ErrNotWild}
 	}
-	as, msg := parseCard(right)
-	if msg == "" && as.IsFanucci() != c.IsFanucci() {
-		msg = "it is not a card of this game"
+	as, why := parseCard(right)
+	if why.IsZero() && as.IsFanucci() != c.IsFanucci() {
+		why = msg.New("cards.not_this_game")
 	}
-	if msg != "" {
-		return Play{}, &ParseError{Input: s, Pos: pos, Msg: "“" + strings.TrimSpace(right) + "” is not a card for the wild to stand for: " + msg, Err: ErrUnknownCard}
+	if !why.IsZero() {
+		return Play{}, &ParseError{Input: s, Pos: pos, Msg: msg.New("cards.not_for_wild", msg.S("Text", strings.TrimSpace(right)), msg.M("Why", why)), Err: ErrUnknownCard}
 	}
 	return Play{Card: c, As: as}, nil
 }
@@ -234,10 +246,10 @@ func (t *Tally) Add(c Card) error {
 func (t *Tally) add(c Card, input string, pos int) *ParseError {
 	limit := t.deck.Copies(c)
 	if limit == 0 {
-		return &ParseError{Input: input, Pos: pos, Msg: c.String() + " is not in the " + t.deck.name, Err: ErrNotInDeck}
+		return &ParseError{Input: input, Pos: pos, Msg: notInDeck(c, t.deck), Err: ErrNotInDeck}
 	}
 	if t.seen[c] >= limit {
-		return &ParseError{Input: input, Pos: pos, Msg: tooMany(c, limit, t.deck.name), Err: ErrTooManyCopies}
+		return &ParseError{Input: input, Pos: pos, Msg: tooMany(c, limit, t.deck), Err: ErrTooManyCopies}
 	}
 	t.seen[c]++
 	return nil
@@ -246,9 +258,10 @@ func (t *Tally) add(c Card, input string, pos int) *ParseError {
 // Count returns how many copies of c the tally holds.
 func (t *Tally) Count(c Card) int { return t.seen[c] }
 
-func tooMany(c Card, limit int, deck string) string {
-	if limit == 1 {
-		return "there is only one " + c.String() + " in the " + deck
-	}
-	return "there are only " + strconv.Itoa(limit) + " copies of " + c.String() + " in the " + deck
+func notInDeck(c Card, d *Deck) msg.Msg {
+	return msg.New("cards.not_in_deck", msg.V("Card", c), msg.M("Deck", d.In()))
+}
+
+func tooMany(c Card, limit int, d *Deck) msg.Msg {
+	return msg.New("cards.too_many_copies", msg.N("Count", limit), msg.V("Card", c), msg.M("Deck", d.In()))
 }

@@ -3,6 +3,8 @@ package cards
 import (
 	"errors"
 	"strconv"
+
+	"meldpad/rules/msg"
 )
 
 // Sentinel errors wrapped by ParseError, for callers that branch on the
@@ -23,10 +25,10 @@ var (
 // Pos is the card's position in its list (0-based), or -1 for a card parsed
 // on its own.
 type ParseError struct {
-	Input string // what was given, as given
-	Pos   int    // position in the list, -1 when not in a list
-	Msg   string // what is wrong, in plain words for a player
-	Err   error  // one of the sentinels above
+	Input string  // what was given, as given
+	Pos   int     // position in the list, -1 when not in a list
+	Msg   msg.Msg // what is wrong, in plain words for a player
+	Err   error   // one of the sentinels above
 	// Guess is the card the player most likely meant (Deck.Guess), or
 	// the zero Card.
 	Guess Card
@@ -37,8 +39,11 @@ func (e *ParseError) Error() string {
 	if e.Pos >= 0 {
 		where = " (card " + strconv.Itoa(e.Pos+1) + ")"
 	}
-	return "cards: " + strconv.Quote(e.Input) + where + ": " + e.Msg
+	return "cards: " + strconv.Quote(e.Input) + where + ": " + e.Msg.String()
 }
+
+// Message is what is wrong, to be said in the player's language.
+func (e *ParseError) Message() msg.Msg { return e.Msg }
 
 // Unwrap returns the sentinel error.
 func (e *ParseError) Unwrap() error { return e.Err }

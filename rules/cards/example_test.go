@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 )
 
@@ -27,7 +28,7 @@ func ExampleParseError() {
 	var pe *cards.ParseError
 	if errors.As(err, &pe) {
 		fmt.Println(pe.Pos, errors.Is(err, cards.ErrUnknownCard))
-		fmt.Println(pe.Msg)
+		fmt.Println(locale.English().Say(pe.Msg))
 	}
 	// Output:
 	// 1 true

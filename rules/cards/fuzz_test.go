@@ -10,7 +10,8 @@ func FuzzParse(f *testing.F) {
 			f.Add(c.String())
 		}
 	}
-	for _, s := range []string{"2c=kd", "inf tops", "7lam", "∞ of Tops", "10♥", "KD = QS", "", "=", "7 of", "of lamps", "\xff"} {
+	for _, s := range []string{"2c=kd", "inf tops", "7lam", "∞ of Tops", "10♥", "KD = QS", "", "=", "7 of", "of lamps", "\xff",
+		"Dame Pik", "Herz-Ass", "donna di picche", "as de cœur", "10 de corazones", "pik de dame=kd", "re re"} {
 		f.Add(s)
 	}
 	decks := []*Deck{Fanucci(), Standard(), DoubleStandard(), BlackHeart()}
@@ -39,7 +40,8 @@ func FuzzParse(f *testing.F) {
 // first error when not); every card it reads prints and reads back; and a
 // guess is a card of the deck.
 func FuzzReadText(f *testing.F) {
-	for _, s := range []string{"3 of klubs", "9z", "7s 9z 8h, kd", "7 Lampz, 8 Lamps", "q of spaeds", "2c=kd 5h", "7s 7s", "of of of", "inf", "\xff"} {
+	for _, s := range []string{"3 of klubs", "9z", "7s 9z 8h, kd", "7 Lampz, 8 Lamps", "q of spaeds", "2c=kd 5h", "7s 7s", "of of of", "inf", "\xff",
+		"Dame Pik, 7 Herz; as de cœur 2c", "reina de picas reina de picas"} {
 		f.Add(s)
 	}
 	decks := []*Deck{Fanucci(), Standard(), DoubleStandard(), BlackHeart()}

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"meldpad/rules/msg"
 )
 
 // fanucci reports whether the deck is the Fanucci deck (its cards are
@@ -13,35 +15,35 @@ func (d *Deck) fanucci() bool { return len(d.order) > 0 && d.order[0].IsFanucci(
 
 // explain says why s is not a card in words about this deck: a standard
 // deck's player is told about S H D C, never about Fanucci suits ("9z" in
-// Fortune Rummy), and the other way round. msg is what parseCard said.
-func (d *Deck) explain(s, msg string) string {
+// Fortune Rummy), and the other way round. why is what parseCard said.
+func (d *Deck) explain(s string, why msg.Msg) msg.Msg {
 	norm := normalize(s)
 	_, rest, _, ok := cutRank(norm)
 	word, _, _ := strings.Cut(norm, " ")
 	_, spelt := d.nearestRank(word)
 	switch {
 	case norm == "" || strings.Contains(norm, "="):
-		return msg
+		return why
 	case spelt && d.fanucci():
-		return "write the rank as 0-9 or ∞"
+		return msg.New("cards.write_rank_fanucci")
 	case spelt:
-		return "write the rank as A, 2-10, J, Q or K"
+		return msg.New("cards.write_rank_standard")
 	case !ok && d.fanucci():
-		return "it does not start with a rank (0-9 or ∞) or a trump's name"
+		return msg.New("cards.no_rank_fanucci")
 	case !ok:
-		return "it does not start with a rank (A, 2-10, J, Q or K)"
+		return msg.New("cards.no_rank_standard")
 	}
 	rest = strings.TrimSpace(rest)
 	if after, found := strings.CutPrefix(rest, "of "); found {
 		rest = strings.TrimSpace(after)
 	}
 	if rest == "" || d.fanucci() {
-		return msg
+		return why
 	}
 	if _, isSuit := standardSuit(rest); !isSuit {
-		return "“" + rest + "” is not a suit (S, H, D or C: ♠ ♥ ♦ ♣)"
+		return msg.New("cards.not_standard_suit", msg.S("Text", rest))
 	}
-	return msg
+	return why
 }
 
 // Guess returns the card of this deck that s most likely meant, when s
@@ -54,7 +56,7 @@ func (d *Deck) Guess(s string) (Card, bool) {
 	if norm == "" || strings.Contains(norm, "=") {
 		return Card{}, false
 	}
-	if c, msg := parseCard(s); msg == "" && d.Contains(c) {
+	if c, why := parseCard(s); why.IsZero() && d.Contains(c) {
 		return Card{}, false
 	}
 	var rank Rank
@@ -186,23 +188,17 @@ func editDistance(a, b string) int {
 }
 
 // Words says a card for a message as a player reads it: a standard card
-// by its symbol and in words, "3♣ (3 of clubs)", "Q♠ (queen of
-// spades)"; a Fanucci card or a trump by its canonical name ("7 Lamps",
-// "Grue").
-func (c Card) Words() string {
+// by its face and in words, "3♣ (3 of clubs)", "Q♠ (queen of spades)"
+// (card.named, with card.rank_name.* and card.suit_name.*); a Fanucci
+// card or a trump by its canonical name ("7 Lamps", "Grue").
+func (c Card) Words() msg.Msg {
 	if !c.Suit.IsStandard() {
-		return c.String()
+		return msg.Value(c)
 	}
-	rank := c.Rank.String()
+	rank := msg.Value(int(c.Rank))
 	switch c.Rank {
-	case Ace:
-		rank = "ace"
-	case Jack:
-		rank = "jack"
-	case Queen:
-		rank = "queen"
-	case King:
-		rank = "king"
+	case Ace, Jack, Queen, King:
+		rank = msg.New("card.rank_name." + c.Rank.String())
 	}
-	return c.Rank.String() + c.Suit.Symbol() + " (" + rank + " of " + strings.ToLower(c.Suit.String()) + ")"
+	return msg.New("card.named", msg.V("Face", Face(c)), msg.M("Rank", rank), msg.M("Suit", msg.New("card.suit_name."+c.Suit.Letter())))
 }

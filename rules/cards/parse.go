@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"meldpad/rules/msg"
 )
 
 // ParseCard reads one card in any notation of RULES.md §0, whatever the
@@ -11,52 +13,56 @@ import (
 // "7lam", "Grue". Parsing ignores case and surrounding spaces. A declared
 // reading ("2C=KD") is not a card; use Deck.ParsePlay for those.
 func ParseCard(s string) (Card, error) {
-	c, msg := parseCard(s)
-	if msg != "" {
-		return Card{}, &ParseError{Input: s, Pos: -1, Msg: msg, Err: ErrUnknownCard}
+	c, why := parseCard(s)
+	if !why.IsZero() {
+		return Card{}, &ParseError{Input: s, Pos: -1, Msg: why, Err: ErrUnknownCard}
 	}
 	return c, nil
 }
 
-// parseCard returns the card, or a plain-words reason why s is not one.
-func parseCard(s string) (Card, string) {
+// parseCard returns the card, or a reason in plain words why s is not
+// one (the zero Msg when it is).
+func parseCard(s string) (Card, msg.Msg) {
 	norm := normalize(s)
 	if norm == "" {
-		return Card{}, "no card given"
+		return Card{}, msg.New("cards.none")
 	}
 	if strings.Contains(norm, "=") {
-		return Card{}, "a declared reading (CARD=STANDS_FOR) is only allowed for a wild card in a meld"
+		return Card{}, msg.New("cards.reading_not_here")
 	}
 	for _, t := range Trumps() {
 		if norm == strings.ToLower(t.String()) {
-			return NewTrump(t), ""
+			return NewTrump(t), msg.Msg{}
 		}
+	}
+	if c, ok := wordCard(norm); ok {
+		return c, msg.Msg{}
 	}
 	rank, rest, fanucciRank, ok := cutRank(norm)
 	if !ok {
-		return Card{}, "it does not start with a rank (A 2-10 J Q K, or 0-9 ∞ for the Fanucci deck) or a trump's name"
+		return Card{}, msg.New("cards.no_rank")
 	}
 	rest = strings.TrimSpace(rest)
 	if after, found := strings.CutPrefix(rest, "of "); found {
 		rest = strings.TrimSpace(after)
 	}
 	if rest == "" {
-		return Card{}, "a suit is missing after the rank"
+		return Card{}, msg.New("cards.no_suit")
 	}
 	if suit, ok := standardSuit(rest); ok {
 		if !fanucciRank.standard {
-			return Card{}, "a standard card's rank is A, 2-10, J, Q or K"
+			return Card{}, msg.New("cards.standard_rank")
 		}
-		return Card{Rank: fanucciRank.std, Suit: suit}, ""
+		return Card{Rank: fanucciRank.std, Suit: suit}, msg.Msg{}
 	}
-	suit, msg := fanucciSuit(rest)
-	if msg != "" {
-		return Card{}, msg
+	suit, why := fanucciSuit(rest)
+	if !why.IsZero() {
+		return Card{}, why
 	}
 	if !fanucciRank.fanucci {
-		return Card{}, "a Fanucci card's rank is 0-9 or ∞"
+		return Card{}, msg.New("cards.fanucci_rank")
 	}
-	return Card{Rank: rank, Suit: suit}, ""
+	return Card{Rank: rank, Suit: suit}, msg.Msg{}
 }
 
 // normalize lower-cases s, trims it, drops emoji variation selectors and
@@ -128,10 +134,10 @@ func standardSuit(s string) (Suit, bool) {
 
 // fanucciSuit reads a Fanucci suit given by a unique prefix of at least
 // three letters ("plu" = Plungers).
-func fanucciSuit(s string) (Suit, string) {
+func fanucciSuit(s string) (Suit, msg.Msg) {
 	for _, r := range s {
 		if !unicode.IsLetter(r) {
-			return NoSuit, "“" + s + "” is not a suit"
+			return NoSuit, msg.New("cards.not_suit", msg.S("Text", s))
 		}
 	}
 	var found []Suit
@@ -142,11 +148,11 @@ func fanucciSuit(s string) (Suit, string) {
 	}
 	switch {
 	case len(found) == 0:
-		return NoSuit, "no suit is called “" + s + "”"
+		return NoSuit, msg.New("cards.no_such_suit", msg.S("Text", s))
 	case utf8.RuneCountInString(s) < 3:
-		return NoSuit, "give at least three letters of the suit (“" + s + "” is too short)"
+		return NoSuit, msg.New("cards.suit_too_short", msg.S("Text", s))
 	case len(found) > 1:
-		return NoSuit, "“" + s + "” could be more than one suit"
+		return NoSuit, msg.New("cards.suit_ambiguous", msg.S("Text", s))
 	}
-	return found[0], ""
+	return found[0], msg.Msg{}
 }

@@ -16,7 +16,7 @@ func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
 	} else {
 		v = Check(game.CardsOf(q.Cards))
 	}
-	return game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+	return game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 }
 
 // ExampleMeld is a run of spades, Q-K-A not being one (N2).

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 )
@@ -93,9 +94,9 @@ func apiScore(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	var dealErr *DealError
 	switch {
 	case errors.As(err, &rulingErr):
-		return 422, map[string]any{"error": rulingErr.Msg, "rule": rulingErr.Rule}
+		return 422, map[string]any{"error": locale.English().Say(rulingErr.Msg), "rule": rulingErr.Rule}
 	case errors.As(err, &dealErr):
-		return 400, map[string]any{"error": dealErr.Msg, "field": dealErr.Field}
+		return 400, map[string]any{"error": locale.English().Say(dealErr.Msg), "field": dealErr.Field}
 	case err != nil:
 		t.Fatalf("Score returned an error of no known type: %v", err)
 	}
@@ -141,7 +142,7 @@ func apiCheck(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	if v.Valid {
 		kind = v.Kind.String()
 	}
-	return 200, map[string]any{"valid": v.Valid, "kind": kind, "bonus": false, "points": nil, "reason": v.Reason}
+	return 200, map[string]any{"valid": v.Valid, "kind": kind, "bonus": false, "points": nil, "reason": reasonText(v)}
 }
 
 // roundTrip passes v through JSON, so that it compares with what the

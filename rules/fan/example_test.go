@@ -3,6 +3,7 @@ package fan_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 )
@@ -22,7 +23,7 @@ func ExampleCheck() {
 		mustParse("4H", "6H", "5H"),
 	} {
 		v := fan.Check(meld)
-		fmt.Println(v.Valid, v.Kind, v.Reason)
+		fmt.Println(v.Valid, v.Kind, locale.English().Say(v.Reason))
 	}
 	// Output:
 	// true set three 7s (N2)
@@ -32,7 +33,7 @@ func ExampleCheck() {
 
 func ExampleCheckLayoff() {
 	v := fan.CheckLayoff(mustParse("5H", "6H", "7H"), mustParse("8H", "9H"))
-	fmt.Println(v.Valid, v.Kind, v.Reason)
+	fmt.Println(v.Valid, v.Kind, locale.English().Say(v.Reason))
 	// Output: true run 8H and 9H make a run of hearts, 5 to 9 (N5)
 }
 

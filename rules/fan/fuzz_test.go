@@ -38,7 +38,7 @@ func FuzzCheck(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		meld := fuzzCards(data)
 		v := Check(meld)
-		if v.Valid != (v.Kind != NoKind) || v.Rule != "N2" || !strings.HasSuffix(v.Reason, "(N2)") {
+		if v.Valid != (v.Kind != NoKind) || v.Rule != "N2" || !strings.HasSuffix(reasonText(v), "(N2)") {
 			t.Fatalf("Check(%v) = %+v", meld, v)
 		}
 		allStandard := true
@@ -67,7 +67,7 @@ func FuzzCheckLayoff(f *testing.F) {
 	f.Fuzz(func(t *testing.T, onto, added []byte) {
 		o, a := fuzzCards(onto), fuzzCards(added)
 		v := CheckLayoff(o, a)
-		if v.Valid != (v.Kind != NoKind) || !strings.Contains(v.Reason, "(N") {
+		if v.Valid != (v.Kind != NoKind) || !strings.Contains(reasonText(v), "(N") {
 			t.Fatalf("CheckLayoff(%v, %v) = %+v", o, a, v)
 		}
 		if v.Valid && (!Check(o).Valid || Check(append(slices.Clone(o), a...)).Kind != v.Kind) {
@@ -146,7 +146,7 @@ func FuzzScoreAnyInput(f *testing.F) {
 		case errors.As(err, &de):
 			return
 		case errors.As(err, &re):
-			if re.Rule != "N2" && re.Rule != "N4" || !strings.HasPrefix(re.Msg, "fan: ") || !strings.HasSuffix(re.Msg, ")") {
+			if re.Rule != "N2" && re.Rule != "N4" || !strings.HasPrefix(re.Msg.String(), "fan: ") || !strings.HasSuffix(re.Msg.String(), ")") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return

@@ -2,10 +2,10 @@ package fan
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // Kind is the kind of a Fan Rummy meld (N2). Its String is the API's kind.
@@ -40,7 +40,12 @@ type Verdict struct {
 	Rule  string // "N2" for a meld, "N5" for a lay-off
 	// Rules are every id Reason cites, when it cites more than Rule.
 	Rules  []string
-	Reason string // "three 7s (N2)", "Not a run: the ace is low only, so Q-K-A is not a run (N2)"
+	Reason msg.Msg // "three 7s (N2)", "Not a run: the ace is low only, so Q-K-A is not a run (N2)" in English
+}
+
+// citing is a reason: body and the rules it cites, "(N2, N5)".
+func citing(body msg.Msg, rules ...string) msg.Msg {
+	return msg.New("verdict.citing", msg.M("Text", body), msg.S("Rules", strings.Join(rules, ", ")))
 }
 
 // Check judges cards laid down together as one meld (N2): a set is 3 or 4
@@ -51,9 +56,9 @@ type Verdict struct {
 func Check(meld []cards.Card) Verdict {
 	s := judge(meld)
 	if s.kind == NoKind {
-		return Verdict{Rule: "N2", Reason: s.not + ": " + s.why + " (N2)"}
+		return Verdict{Rule: "N2", Reason: citing(msg.New(s.not, msg.M("Why", s.why)), "N2")}
 	}
-	return Verdict{Valid: true, Kind: s.kind, Rule: "N2", Reason: s.why + " (N2)"}
+	return Verdict{Valid: true, Kind: s.kind, Rule: "N2", Reason: citing(s.why, "N2")}
 }
 
 // CheckLayoff judges laying the added cards off onto a meld already on the
@@ -64,25 +69,21 @@ func Check(meld []cards.Card) Verdict {
 func CheckLayoff(onto, added []cards.Card) Verdict {
 	base := judge(onto)
 	if base.kind == NoKind {
-		return Verdict{Rule: "N2", Reason: "Not a lay-off: the cards on the table are not a meld, since " + base.why + " (N2)"}
+		return Verdict{Rule: "N2", Reason: citing(msg.New("fan.layoff_onto_no_meld", msg.M("Why", base.why)), "N2")}
 	}
 	if len(added) == 0 {
-		return Verdict{Rule: "N5", Reason: "Not a lay-off: there are no cards to lay off (N5)"}
+		return Verdict{Rule: "N5", Reason: citing(msg.New("fan.layoff_nothing"), "N5")}
 	}
 	all := append(slices.Clip(onto), added...)
 	s := judge(all)
 	if s.kind == NoKind {
 		why := s.why
 		if s.gap && base.kind == Run {
-			why = strayFromRun(onto, added) + " does not join " + base.why
+			why = msg.New("fan.does_not_join", msg.V("Card", strayFromRun(onto, added)), msg.M("Meld", base.why))
 		}
-		return Verdict{Rule: "N5", Rules: []string{"N2", "N5"}, Reason: "Not a lay-off: " + why + " (N2, N5)"}
+		return Verdict{Rule: "N5", Rules: []string{"N2", "N5"}, Reason: citing(msg.New("fan.not_layoff", msg.M("Why", why)), "N2", "N5")}
 	}
-	verb := " makes "
-	if len(added) > 1 {
-		verb = " make "
-	}
-	return Verdict{Valid: true, Kind: s.kind, Rule: "N5", Reason: joinCards(added) + verb + s.why + " (N5)"}
+	return Verdict{Valid: true, Kind: s.kind, Rule: "N5", Reason: citing(msg.New("fan.layoff_makes", msg.N("Count", len(added)), msg.List("Cards", cardNames(added)), msg.M("Meld", s.why)), "N5")}
 }
 
 // shape is what judge found: the meld's kind, or NoKind with the first
@@ -90,26 +91,33 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 // meld or a lay-off.
 type shape struct {
 	kind Kind
-	why  string // what the meld is ("three 7s"), or what is wrong
-	not  string // "Not a meld", "Not a set" or "Not a run" when invalid
-	gap  bool   // invalid only because same-suit ranks are not consecutive
+	why  msg.Msg // what the meld is ("three 7s"), or what is wrong
+	not  string  // the id of "Not a meld: ...", "Not a set: ..." or "Not a run: ..." when invalid
+	gap  bool    // invalid only because same-suit ranks are not consecutive
 }
+
+// The ids of shape.not.
+const (
+	notMeldID = "fan.not_meld"
+	notSetID  = "fan.not_set"
+	notRunID  = "fan.not_run"
+)
 
 func judge(meld []cards.Card) shape {
 	switch len(meld) {
 	case 0:
-		return shape{not: "Not a meld", why: "there are no cards"}
+		return shape{not: notMeldID, why: msg.New("fan.no_cards")}
 	case 1, 2:
-		return shape{not: "Not a meld", why: "a meld needs at least 3 cards, not " + strconv.Itoa(len(meld))}
+		return shape{not: notMeldID, why: msg.New("fan.too_few", msg.N("Count", len(meld)))}
 	}
 	var seen [deckSize]bool
 	for _, c := range meld {
 		i, ok := index(c)
 		if !ok {
-			return shape{not: "Not a meld", why: cardName(c) + " is not a card of the standard deck"}
+			return shape{not: notMeldID, why: msg.New("fan.not_standard", msg.M("Card", cardName(c)))}
 		}
 		if seen[i] {
-			return shape{not: "Not a meld", why: c.String() + " appears twice, and the deck holds only one"}
+			return shape{not: notMeldID, why: msg.New("fan.twice", msg.V("Card", c))}
 		}
 		seen[i] = true
 	}
@@ -121,23 +129,23 @@ func judge(meld []cards.Card) shape {
 	switch {
 	case sameRank:
 		// Four suits and no repeated card leave at most 4 of a rank.
-		return shape{kind: Set, why: countWord(len(meld)) + " " + rankPlural(meld[0].Rank)}
+		return shape{kind: Set, why: msg.New("fan.set", msg.Words("Count", len(meld)), msg.M("Ranks", rankPlural(meld[0].Rank)))}
 	case sameSuit:
 		return judgeRun(meld)
 	case meld[0].Rank == meld[1].Rank:
 		for _, c := range meld[2:] {
 			if c.Rank != meld[0].Rank {
-				return shape{not: "Not a set", why: c.String() + " is not " + aRank(meld[0].Rank)}
+				return shape{not: notSetID, why: msg.New("fan.not_rank", msg.V("Card", c), msg.M("Rank", aRank(meld[0].Rank)))}
 			}
 		}
 	case meld[0].Suit == meld[1].Suit:
 		for _, c := range meld[2:] {
 			if c.Suit != meld[0].Suit {
-				return shape{not: "Not a run", why: c.String() + " is not a " + suitSingular(meld[0].Suit)}
+				return shape{not: notRunID, why: msg.New("fan.not_suit."+meld[0].Suit.Letter(), msg.V("Card", c))}
 			}
 		}
 	}
-	return shape{not: "Not a meld", why: meld[0].String() + " and " + meld[1].String() + " share neither rank nor suit"}
+	return shape{not: notMeldID, why: msg.New("fan.nothing_shared", msg.V("A", meld[0]), msg.V("B", meld[1]))}
 }
 
 // judgeRun judges distinct cards of one suit as a run (N2).
@@ -151,19 +159,20 @@ func judgeRun(meld []cards.Card) shape {
 		// completed the run at the top.
 		top := sorted[1:]
 		if consecutive(top) {
-			names := make([]string, 0, len(sorted))
+			ranks := make([]cards.Rank, 0, len(sorted))
 			for _, c := range top {
-				names = append(names, c.Rank.String())
+				ranks = append(ranks, c.Rank)
 			}
-			return shape{not: "Not a run", why: "the ace is low only, so " + strings.Join(names, "-") + "-A is not a run"}
+			ranks = append(ranks, cards.Ace)
+			return shape{not: notRunID, why: msg.New("fan.ace_low", msg.Join("Run", "-", msg.Values(ranks)))}
 		}
 	}
 	for i := 1; i < len(sorted); i++ {
 		if sorted[i].Rank != sorted[i-1].Rank+1 {
-			return shape{not: "Not a run", gap: true, why: sorted[i].String() + " does not follow " + sorted[i-1].String()}
+			return shape{not: notRunID, gap: true, why: msg.New("fan.does_not_follow", msg.V("Card", sorted[i]), msg.V("Before", sorted[i-1]))}
 		}
 	}
-	return shape{kind: Run, why: "a run of " + suitPlural(suit) + ", " + lo.Rank.String() + " to " + hi.Rank.String()}
+	return shape{kind: Run, why: msg.New("fan.run", msg.M("Suit", msg.New("card.suit_name."+suit.Letter())), msg.V("Lo", lo.Rank), msg.V("Hi", hi.Rank))}
 }
 
 func consecutive(sorted []cards.Card) bool {
@@ -179,7 +188,7 @@ func consecutive(sorted []cards.Card) bool {
 // run by laying cards one after another: the one a player would be told
 // "does not join the run". It is only called when onto+added is a gapped
 // run of one suit, so such a card exists.
-func strayFromRun(onto, added []cards.Card) string {
+func strayFromRun(onto, added []cards.Card) cards.Card {
 	lo, hi := onto[0].Rank, onto[0].Rank
 	for _, c := range onto {
 		lo, hi = min(lo, c.Rank), max(hi, c.Rank)
@@ -194,59 +203,49 @@ func strayFromRun(onto, added []cards.Card) string {
 	}
 	for _, c := range added {
 		if c.Rank < lo || c.Rank > hi {
-			return c.String()
+			return c
 		}
 	}
-	return added[0].String()
+	return added[0]
 }
 
-func countWord(n int) string {
-	if n == 4 {
-		return "four"
+// rankPlural says cards of a rank in the plural, as players say them:
+// "aces", "7s", "kings".
+func rankPlural(r cards.Rank) msg.Msg {
+	switch r {
+	case cards.Ace, cards.Jack, cards.Queen, cards.King:
+		return msg.New("card.ranks." + r.String())
 	}
-	return "three"
+	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
 }
 
-var rankWords = [...]string{cards.Ace: "ace", cards.Jack: "jack", cards.Queen: "queen", cards.King: "king"}
-
-// rankWord names a rank as players say it: "ace", "7", "king".
-func rankWord(r cards.Rank) string {
-	if int(r) < len(rankWords) && rankWords[r] != "" {
-		return rankWords[r]
+// aRank says one card of a rank with its article: "an ace", "an 8", "a
+// 7", "a king". English needs "an" before an 8, so it has an id of its
+// own; other languages may say it as any number.
+func aRank(r cards.Rank) msg.Msg {
+	switch r {
+	case cards.Ace, cards.Jack, cards.Queen, cards.King:
+		return msg.New("card.a_rank." + r.String())
+	case 8:
+		return msg.New("card.a_rank.8")
 	}
-	return r.String()
+	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
 }
-
-func rankPlural(r cards.Rank) string { return rankWord(r) + "s" }
-
-// aRank returns "an ace", "an 8", "a 7", "a king".
-func aRank(r cards.Rank) string {
-	if r == cards.Ace || r == 8 {
-		return "an " + rankWord(r)
-	}
-	return "a " + rankWord(r)
-}
-
-func suitSingular(s cards.Suit) string { return strings.TrimSuffix(suitPlural(s), "s") }
-
-func suitPlural(s cards.Suit) string { return strings.ToLower(s.String()) }
 
 // cardName is the card's notation, or a plain word for the zero Card,
 // which prints as "no card".
-func cardName(c cards.Card) string {
+func cardName(c cards.Card) msg.Msg {
 	if c.IsZero() {
-		return "a blank card"
+		return msg.New("fan.blank_card")
 	}
-	return c.String()
+	return msg.Value(c)
 }
 
-func joinCards(cs []cards.Card) string {
-	names := make([]string, len(cs))
+// cardNames are cardName's of cs.
+func cardNames(cs []cards.Card) []msg.Msg {
+	out := make([]msg.Msg, len(cs))
 	for i, c := range cs {
-		names[i] = cardName(c)
+		out[i] = cardName(c)
 	}
-	if len(names) > 1 {
-		return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-	}
-	return strings.Join(names, "")
+	return out
 }

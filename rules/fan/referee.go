@@ -9,6 +9,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -38,12 +39,12 @@ var DealEnder = game.Input{Name: "ender", Label: "Who ended the deal (knocked or
 func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	deck := cards.Standard()
 	ans := game.Answer{Feedback: map[string]game.Feedback{}}
-	knock, ok := ReadInput(ans, in, "knock", nil)
+	knock, ok := ReadInput(msg.From(ctx), ans, in, "knock", nil)
 	if ok && len(knock) != 1 {
 		ans.Feedback["knock"] = game.Feedback{Error: "Enter one card: the knock card.", Chips: ans.Feedback["knock"].Chips}
 		ok = false
 	}
-	hands, handsOK := ReadInputHands(ans, in, deck)
+	hands, handsOK := ReadInputHands(msg.From(ctx), ans, in, deck)
 	if !ok || !handsOK {
 		return ans, nil
 	}
@@ -55,7 +56,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	if ctx.Err() != nil {
 		return ans, ctx.Err()
 	}
-	if problem, ruled := DealAnswer(err, "knock"); problem != nil || ruled != nil {
+	if problem, ruled := DealAnswer(msg.From(ctx), err, "knock"); problem != nil || ruled != nil {
 		if problem != nil {
 			ans.Feedback[problem.Input] = game.Feedback{Error: problem.Msg, Chips: ans.Feedback[problem.Input].Chips}
 		}
@@ -73,7 +74,7 @@ type InputProblem struct{ Input, Msg string }
 // malformed deal beside the input it concerns (the hands, or the card
 // that sets the knock value, named by cardInput), a rule broken as a
 // verdict against the deal.
-func DealAnswer(err error, cardInput string) (*InputProblem, *game.Ruling) {
+func DealAnswer(say msg.Sayer, err error, cardInput string) (*InputProblem, *game.Ruling) {
 	if err == nil {
 		return nil, nil
 	}
@@ -86,12 +87,12 @@ func DealAnswer(err error, cardInput string) (*InputProblem, *game.Ruling) {
 		case bad.Field == "knock_card", bad.Field == "up_card":
 			name = cardInput
 		}
-		return &InputProblem{name, PlayersWord(bad.Msg)}, nil
+		return &InputProblem{name, PlayersWord(say.Say(bad.Msg))}, nil
 	}
 	var broken *ruling.Error
 	if errors.As(err, &broken) {
 		return nil, &game.Ruling{Headline: "Not allowed: this deal cannot end that way",
-			Reason: capitalize(PlayersWord(broken.Plain())), Rules: []string{broken.Rule}}
+			Reason: capitalize(PlayersWord(say.Say(broken.Plain()))), Rules: []string{broken.Rule}}
 	}
 	return &InputProblem{"hand1", err.Error()}, nil
 }
@@ -122,10 +123,10 @@ func DealRuling(res Result, outcome string) *game.Ruling {
 
 // ReadInput reads a card input of the referee page into ans's feedback
 // (chips, or what is wrong), counting its cards in tally when not nil.
-func ReadInput(ans game.Answer, in url.Values, name string, tally *cards.Tally) ([]cards.Play, bool) {
+func ReadInput(say msg.Sayer, ans game.Answer, in url.Values, name string, tally *cards.Tally) ([]cards.Play, bool) {
 	plays, err := cards.Standard().ParseText(in.Get(name))
 	if err != nil {
-		ans.Feedback[name] = game.Feedback{Error: game.ParseMessage(err)}
+		ans.Feedback[name] = game.Feedback{Error: say.Say(game.ParseMessage(err))}
 		return nil, false
 	}
 	var fb game.Feedback
@@ -133,7 +134,7 @@ func ReadInput(ans game.Answer, in url.Values, name string, tally *cards.Tally) 
 		fb.Chips = append(fb.Chips, game.ChipOf(p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
-				fb.Error = game.ParseMessage(err)
+				fb.Error = say.Say(game.ParseMessage(err))
 				ans.Feedback[name] = fb
 				return nil, false
 			}
@@ -145,10 +146,10 @@ func ReadInput(ans game.Answer, in url.Values, name string, tally *cards.Tally) 
 
 // ReadInputHands reads the two hands of the referee page's deal, each
 // card once in the two.
-func ReadInputHands(ans game.Answer, in url.Values, deck *cards.Deck) ([2][]cards.Card, bool) {
+func ReadInputHands(say msg.Sayer, ans game.Answer, in url.Values, deck *cards.Deck) ([2][]cards.Card, bool) {
 	tally := deck.NewTally()
-	h1, ok1 := ReadInput(ans, in, "hand1", tally)
-	h2, ok2 := ReadInput(ans, in, "hand2", tally)
+	h1, ok1 := ReadInput(say, ans, in, "hand1", tally)
+	h2, ok2 := ReadInput(say, ans, in, "hand2", tally)
 	return [2][]cards.Card{game.CardsOf(h1), game.CardsOf(h2)}, ok1 && ok2
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -69,7 +70,7 @@ func ScoreByContext(ctx context.Context, d Deal, rs Ruleset) (Result, error) {
 	}
 	if rs.KnockValue < 0 || rs.KnockValue > MaxKnockValue {
 		return Result{}, &DealError{Field: "knock_value",
-			Msg: fmt.Sprintf("%s: the knock value is %d, but it is 0 to %d (N1)", rs.Game, rs.KnockValue, MaxKnockValue)}
+			Msg: msg.Text(fmt.Sprintf("%s: the knock value is %d, but it is 0 to %d (N1)", rs.Game, rs.KnockValue, MaxKnockValue))}
 	}
 	return d.score(ctx, rs, false)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -261,29 +262,29 @@ func (r *Result) afterLayoffs() string {
 // counted against the hands: it is picked up during play.
 func (d Deal) check(rs Ruleset, withKnockCard bool) error {
 	if d.Knocker != 0 && d.Knocker != 1 {
-		return &DealError{Field: "knocker", Msg: fmt.Sprintf("%s: the knocker must be seat 0 or 1, not %d", rs.Game, d.Knocker)}
+		return &DealError{Field: "knocker", Msg: msg.Text(fmt.Sprintf("%s: the knocker must be seat 0 or 1, not %d", rs.Game, d.Knocker))}
 	}
 	if _, ok := index(d.KnockCard); !ok && withKnockCard {
-		return &DealError{Field: "knock_card", Msg: fmt.Sprintf("%s: the knock card %s is not a card of the standard deck", rs.Game, cardName(d.KnockCard))}
+		return &DealError{Field: "knock_card", Msg: msg.Text(fmt.Sprintf("%s: the knock card %s is not a card of the standard deck", rs.Game, cardName(d.KnockCard)))}
 	}
 	var seen [deckSize]int // seat+1 that holds the card
 	for seat, h := range d.Hands {
 		switch {
 		case seat == d.Knocker && len(h) != HandSize && len(h) != HandSize+1:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("%s: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (%s)", rs.Game, len(h), rs.EndRule)}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: msg.Text(fmt.Sprintf("%s: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (%s)", rs.Game, len(h), rs.EndRule))}
 		case seat != d.Knocker && len(h) != HandSize:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: fmt.Sprintf("%s: the defender holds %d cards, not 10", rs.Game, len(h))}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: msg.Text(fmt.Sprintf("%s: the defender holds %d cards, not 10", rs.Game, len(h)))}
 		}
 		for i, c := range h {
 			field := fmt.Sprintf("hands[%d][%d]", seat, i)
 			g, ok := index(c)
 			switch {
 			case !ok:
-				return &DealError{Field: field, Msg: fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c))}
+				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c)))}
 			case seen[g] == seat+1:
-				return &DealError{Field: field, Msg: fmt.Sprintf("%s: hand %d holds %s twice, and the deck has one", rs.Game, seat, c)}
+				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: hand %d holds %s twice, and the deck has one", rs.Game, seat, c))}
 			case seen[g] != 0:
-				return &DealError{Field: field, Msg: fmt.Sprintf("%s: %s is in both hands, and the deck has one", rs.Game, c)}
+				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: %s is in both hands, and the deck has one", rs.Game, c))}
 			}
 			seen[g] = seat + 1
 		}
@@ -291,7 +292,7 @@ func (d Deal) check(rs Ruleset, withKnockCard bool) error {
 	for i, meld := range d.KnockerMelds {
 		for j, c := range meld {
 			if _, ok := index(c); !ok {
-				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c))}
+				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: msg.Text(fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c)))}
 			}
 		}
 	}
@@ -306,7 +307,7 @@ func placeGiven(kh *hand, given [][]cards.Card, rs Ruleset) ([]uint64, error) {
 	var used uint64
 	for i, meld := range given {
 		if s := judge(meld); s.kind == NoKind {
-			return nil, ruling.Errorf("N2", "%s: the knocker's meld %d is not a meld: %s (N2)", rs.Game, i+1, s.why)
+			return nil, ruling.Refuse("N2", ruling.Prefixed(rs.Game, msg.New("fan.knocker_meld", msg.N("Meld", i+1), msg.M("Why", s.why))))
 		}
 		for _, c := range meld {
 			b, ok := kh.bit(c)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 )
 
@@ -149,7 +150,7 @@ func TestScoreN4Illegal(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Score(tc.deal(t))
-			if rule := ruleOf(err); rule != tc.rule || err.Error() != tc.msg {
+			if rule := ruleOf(err); rule != tc.rule || locale.English().Error(err) != tc.msg {
 				t.Errorf("Score error = %v (rule %q), want %q (%s)", err, rule, tc.msg, tc.rule)
 			}
 		})
@@ -279,7 +280,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg, "fan: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "fan: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -54,7 +55,7 @@ func (Module) Values(_ game.Table, record json.RawMessage) (url.Values, error) {
 // defender's lay-offs, the outcome and the points (N1-N7).
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
-	r := game.NewReader(cards.Standard())
+	r := game.NewReader(ctx, cards.Standard())
 	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", "Knock card", "e.g. 7S")
 	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
 	hands, handFields := ReadSheetHands(r, form, names)
@@ -88,7 +89,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		return sh, nil, ctx.Err()
 	}
 	if err != nil {
-		j.Problem = ruling.Message(err)
+		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
 	j.Lines = append(j.Lines, Working(res, names)...)

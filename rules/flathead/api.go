@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a meld laid down, or cards laid off onto one (F1-F5),
@@ -16,10 +17,10 @@ func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
 		v = Check(game.CardsOf(q.Cards))
 	}
 	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Bonus: v.Bonus,
-		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+		Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 	if v.Bonus {
 		out.Tag = "bonus"
-		out.Details = []string{"A bonus meld: laying it down earns a bonus mark (F4)."}
+		out.Details = []string{q.Said(msg.New("flathead.bonus_detail"))}
 	}
 	return out
 }

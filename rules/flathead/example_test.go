@@ -3,6 +3,7 @@ package flathead_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/flathead"
 )
@@ -11,7 +12,7 @@ func ExampleCheck() {
 	meld, _ := cards.Fanucci().ParseList([]string{"Grue", "2 Scythes", "3 Scythes"})
 	v := flathead.Check(meld)
 	fmt.Println(v.Valid, v.Kind, v.Bonus)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true flush false
 	// a flush of three Scythes with one trump; a trump never makes a bonus meld (F1, F3, F4)
@@ -21,7 +22,7 @@ func ExampleCheck_invalid() {
 	meld, _ := cards.Fanucci().ParseList([]string{"7 Zurfs", "8 Zurfs", "9 Rain", "inf Tops"})
 	v := flathead.Check(meld)
 	fmt.Println(v.Valid, v.Rule)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// false F2
 	// not a run: ∞ never follows 9 (F2)
@@ -33,7 +34,7 @@ func ExampleCheckLayoff() {
 	for _, card := range []string{"9 Faces", "8 Hives", "9 Hives"} {
 		added, _ := deck.ParseList([]string{card})
 		v := flathead.CheckLayoff(onto, added)
-		fmt.Printf("%s: %v %q, %s\n", card, v.Valid, v.Kind, v.Reason)
+		fmt.Printf("%s: %v %q, %s\n", card, v.Valid, v.Kind, locale.English().Say(v.Reason))
 	}
 	// Output:
 	// 9 Faces: true "flush", now a flush of four Faces (F5, F1)

@@ -2,29 +2,28 @@ package flathead
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // fault is the first thing wrong with some cards as a meld, in words a
 // player understands.
 type fault struct {
-	what string // what the cards fail to be: "a run", "a flush of Lamps"; empty when the cards themselves are at fault
-	why  string // why: "∞ never follows 9"
-	rule string // the rule broken: "F2"
-	also string // further rule ids the sentence cites, if any
+	what msg.Msg // what the cards fail to be: "a run", "a flush of Lamps"; none when the cards themselves are at fault
+	why  msg.Msg // why: "∞ never follows 9"
+	rule string  // the rule broken: "F2"
+	also string  // further rule ids the sentence cites, if any
 }
 
-// text writes the fault for cards laid down, without its rules: "not a
+// text says the fault for cards laid down, without its rules: "not a
 // run: ∞ never follows 9".
-func (f fault) text() string {
-	if f.what == "" {
+func (f fault) text() msg.Msg {
+	if f.what.IsZero() {
 		return f.why
 	}
-	return "not " + f.what + ": " + f.why
+	return msg.New("flathead.not_what", msg.M("What", f.what), msg.M("Why", f.why))
 }
 
 // deckIndex numbers the 174 cards of the Fanucci deck, so that a meld's
@@ -71,14 +70,13 @@ func cardFault(meld []cards.Card) (fault, bool) {
 	for _, c := range meld {
 		i, ok := deckIndex[c]
 		if !ok {
-			name := c.String()
 			if c.IsZero() {
-				name = "a blank card"
+				return fault{why: msg.New("flathead.blank_card"), rule: "F1"}, true
 			}
-			return fault{why: name + " is not a card of the Fanucci deck", rule: "F1"}, true
+			return fault{why: msg.New("flathead.not_fanucci", msg.V("Card", c)), rule: "F1"}, true
 		}
 		if seen[i/64]&(1<<(i%64)) != 0 {
-			return fault{why: c.String() + " is there twice, but the Fanucci deck has only one", rule: "F1"}, true
+			return fault{why: msg.New("flathead.twice", msg.V("Card", c)), rule: "F1"}, true
 		}
 		seen[i/64] |= 1 << (i % 64)
 		if c.IsTrump() {
@@ -88,69 +86,73 @@ func cardFault(meld []cards.Card) (fault, bool) {
 	naturals := len(meld) - len(trumps)
 	switch {
 	case len(trumps) > 1:
-		return fault{why: fmt.Sprintf("a meld may hold at most one trump, and %s are trumps", list(cards.Strings(trumps))), rule: "F3"}, true
+		return fault{why: msg.New("flathead.two_trumps", msg.List("Trumps", msg.Values(trumps))), rule: "F3"}, true
 	case len(trumps) == 1 && naturals < 2:
-		return fault{why: "a meld needs two natural cards besides its trump, and this has " + ruling.Number(naturals), rule: "F3"}, true
+		return fault{why: msg.New("flathead.trump_naturals", msg.Words("Count", naturals)), rule: "F3"}, true
 	case len(meld) < 3:
-		return fault{why: "a meld needs three or more cards, and this has " + ruling.Number(len(meld)), rule: "F1"}, true
+		return fault{why: msg.New("flathead.too_few", msg.Words("Count", len(meld))), rule: "F1"}, true
 	}
 	return fault{}, false
 }
 
-// article returns "a" or "an" for a rank said aloud: "an 8", "an ∞"
-// (infinity).
-func article(r cards.Rank) string {
+// notRank says that c is not of rank r. English needs the article a
+// rank takes when said aloud ("an 8", "an ∞" for infinity), so the two
+// have ids of their own; other languages say them alike.
+func notRank(c cards.Card, r cards.Rank) msg.Msg {
+	id := "flathead.not_rank"
 	if r == 8 || r == cards.Infinity {
-		return "an"
+		id = "flathead.not_rank_an"
 	}
-	return "a"
+	return msg.New(id, msg.V("Card", c), msg.S("Rank", rankText(r)))
 }
 
 // setFault explains why distinct Fanucci cards with at most one trump are
 // not a set of rank: a card of another rank, or (F3) no card left to stand
 // in for the trump.
 func setFault(meld []cards.Card, rank cards.Rank) fault {
-	what := "a set of " + plural(rank)
+	what := msg.New("flathead.a_set", msg.M("Ranks", plural(rank)))
 	for _, c := range meld {
 		if !c.IsTrump() && c.Rank != rank {
-			return fault{what: what, why: fmt.Sprintf("%v is not %s %s", c, article(rank), rankText(rank)), rule: "F1"}
+			return fault{what: what, why: notRank(c, rank), rule: "F1"}
 		}
 	}
-	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s are in it", ruling.Number(suitsPerRank), plural(rank)), rule: "F3"}
+	return fault{what: what, why: msg.New("flathead.set_full", msg.Words("Count", suitsPerRank), msg.M("Ranks", plural(rank))), rule: "F3"}
 }
 
 // flushFault explains why cards are not a flush of suit.
 func flushFault(meld []cards.Card, suit cards.Suit) fault {
-	what := "a flush of " + suit.String()
+	what := msg.New("flathead.a_flush", msg.S("Suit", suit.String()))
 	for _, c := range meld {
 		if !c.IsTrump() && c.Suit != suit {
-			return fault{what: what, why: c.String() + " is of another suit", rule: "F1"}
+			return fault{what: what, why: msg.New("flathead.other_suit", msg.V("Card", c)), rule: "F1"}
 		}
 	}
-	return fault{what: what, why: fmt.Sprintf("no card could stand in for the trump, since all %s %s cards are in it", ruling.Number(ranksPerSuit), suit), rule: "F3"}
+	return fault{what: what, why: msg.New("flathead.flush_full", msg.Words("Count", ranksPerSuit), msg.S("Suit", suit.String())), rule: "F3"}
 }
 
 // runFault explains why cards are not a run of colour: a card of another
 // colour (F1), an ∞ (F2), a rank twice (F1), or missing ranks that no
 // trump, or one trump, cannot fill (F1, F3).
-func runFault(meld []cards.Card, colour cards.Colour) fault {
+func runFault(meld []cards.Card, runColour cards.Colour) fault {
+	aRun := msg.New("flathead.a_run")
 	for _, c := range meld {
-		if !c.IsTrump() && c.Colour() != colour {
-			return fault{what: "a " + colour.String() + " run", why: fmt.Sprintf("%v is %s", c, c.Colour()), rule: "F1"}
+		if !c.IsTrump() && c.Colour() != runColour {
+			return fault{what: msg.New("flathead.a_colour_run", msg.M("Colour", colourOfRun(runColour))),
+				why: msg.New("flathead.is_colour", msg.V("Card", c), msg.M("Colour", colour(c.Colour()))), rule: "F1"}
 		}
 	}
 	trump := hasTrump(meld)
 	s := shapeOf(meld)
 	lo, hi := s.span()
 	if s.ranks&infinityBit != 0 {
-		why := "∞ has no place in a run, which uses 0 to 9 only"
+		why := msg.New("flathead.infinity_no_place")
 		switch {
 		case hi == 9 || trump && hi == 8:
-			why = "∞ never follows 9"
+			why = msg.New("flathead.infinity_after_9")
 		case hi >= 0 && (lo == 0 || trump && lo == 1):
-			why = "∞ never precedes 0"
+			why = msg.New("flathead.infinity_before_0")
 		}
-		return fault{what: "a run", why: why, rule: "F2"}
+		return fault{what: aRun, why: why, rule: "F2"}
 	}
 	var seen uint16
 	for _, c := range meld {
@@ -158,7 +160,7 @@ func runFault(meld []cards.Card, colour cards.Colour) fault {
 			continue
 		}
 		if seen&rankBit(c.Rank) != 0 {
-			return fault{what: "a run", why: "it holds two " + plural(c.Rank), rule: "F1"}
+			return fault{what: aRun, why: msg.New("flathead.holds_two", msg.M("Ranks", plural(c.Rank))), rule: "F1"}
 		}
 		seen |= rankBit(c.Rank)
 	}
@@ -168,20 +170,16 @@ func runFault(meld []cards.Card, colour cards.Colour) fault {
 			missing = append(missing, rankText(cards.Rank(r)))
 		}
 	}
-	verb := " is missing"
-	if len(missing) > 1 {
-		verb = " are missing"
-	}
 	switch {
 	case !trump && len(missing) > 0:
-		return fault{what: "a run", why: list(missing) + verb, rule: "F1"}
+		return fault{what: aRun, why: msg.New("flathead.missing", msg.N("Count", len(missing)), msg.Strings("Ranks", missing)), rule: "F1"}
 	case trump && len(missing) > 1:
-		return fault{what: "a run", why: list(missing) + verb + ", and a trump fills in for one card only", rule: "F3"}
+		return fault{what: aRun, why: msg.New("flathead.missing_trump", msg.N("Count", len(missing)), msg.Strings("Ranks", missing)), rule: "F3"}
 	case trump && lo == 0 && hi == 9:
-		return fault{what: "a run", why: "no card could stand in for the trump, since it runs from 0 to 9 already and ∞ never follows 9", rule: "F3", also: "F2"}
+		return fault{what: aRun, why: msg.New("flathead.run_full"), rule: "F3", also: "F2"}
 	}
 	// Unreachable for cards that are not a run; said plainly all the same.
-	return fault{what: "a run", why: "its ranks do not follow one another", rule: "F1"}
+	return fault{what: aRun, why: msg.New("flathead.ranks_apart"), rule: "F1"}
 }
 
 // hasTrump reports whether the cards include a trump.

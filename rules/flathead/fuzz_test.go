@@ -43,12 +43,12 @@ func checkVerdictShape(t *testing.T, v Verdict) {
 	if v.Valid != (v.Kind != NoKind) {
 		t.Fatalf("verdict %+v: Valid and Kind disagree", v)
 	}
-	if v.Rule == "" || !strings.HasPrefix(v.Rule, "F") || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason, v.Rule) {
+	if v.Rule == "" || !strings.HasPrefix(v.Rule, "F") || !strings.HasSuffix(reasonText(v), ")") || !strings.Contains(reasonText(v), v.Rule) {
 		t.Fatalf("verdict %+v: the reason must end citing its rule", v)
 	}
 	// The rules cited are a field: the rule the verdict turns on is among
 	// them, and the reason ends with exactly those.
-	if !slices.Contains(v.Rules, v.Rule) || !strings.HasSuffix(v.Reason, " ("+strings.Join(v.Rules, ", ")+")") {
+	if !slices.Contains(v.Rules, v.Rule) || !strings.HasSuffix(reasonText(v), " ("+strings.Join(v.Rules, ", ")+")") {
 		t.Fatalf("verdict %+v: Rules must be what the reason cites, Rule among them", v)
 	}
 }
@@ -147,8 +147,8 @@ func FuzzScore(f *testing.F) {
 			}
 			// A rules error carries a rule id; a plain one is bad input.
 			var re *ruling.Error
-			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg, "("+re.Rule)) {
-				t.Fatalf("ruling error %q without its rule %q", re.Msg, re.Rule)
+			if errors.As(err, &re) && (re.Rule == "" || !strings.Contains(re.Msg.String(), "("+re.Rule)) {
+				t.Fatalf("ruling error %q without its rule %q", re.Msg.String(), re.Rule)
 			}
 			return
 		}

@@ -1,9 +1,8 @@
 package flathead
 
 import (
-	"strings"
-
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // CheckLayoff judges laying the added cards off onto a meld already on the
@@ -22,13 +21,13 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 		if !ok {
 			f = layDownFault(inDeckOrder(onto), shapeOf(onto))
 		}
-		return Verdict{Rule: f.rule, Trump: trump}.citing("the meld on the table is itself invalid: "+f.why, f.rule, f.also)
+		return Verdict{Rule: f.rule, Trump: trump}.citing(msg.New("flathead.table_meld_invalid", msg.M("Why", f.why)), f.rule, f.also)
 	}
 	if len(added) == 0 {
-		return Verdict{Rule: "F5", Trump: trump}.citing("there is no card to lay off", "F5")
+		return Verdict{Rule: "F5", Trump: trump}.citing(msg.New("flathead.nothing_laid_off"), "F5")
 	}
 	if before.Trump && hasTrump(added) {
-		return Verdict{Rule: "F3", Trump: trump}.citing("the meld already holds a trump, and a meld may hold at most one", "F3", "F5")
+		return Verdict{Rule: "F3", Trump: trump}.citing(msg.New("flathead.holds_trump"), "F3", "F5")
 	}
 	if f, bad := cardFault(inDeckOrder(result)); bad {
 		return Verdict{Rule: f.rule, Trump: trump}.citing(f.why, f.rule, f.also, "F5")
@@ -38,12 +37,10 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 	if k := ks.first(); k != NoKind {
 		text, _, cites := describe(k, ks, s, trump)
 		if k.Bonus() {
-			text = strings.TrimSuffix(text, ": a bonus meld")
-			text = strings.TrimSuffix(text, ", a bonus meld")
-			text += ", but laying off never earns a bonus mark"
+			text = msg.New("flathead.layoff_no_bonus", msg.M("Text", text))
 			cites += ", F4"
 		}
-		return Verdict{Valid: true, Kind: k, Rule: "F5", Trump: trump}.citing("now "+text, "F5", cites)
+		return Verdict{Valid: true, Kind: k, Rule: "F5", Trump: trump}.citing(msg.New("flathead.now", msg.M("Text", text)), "F5", cites)
 	}
 	body, rules := layoffFault(onto, inDeckOrder(result))
 	return Verdict{Rule: "F5", Trump: trump}.citing(body, rules...)
@@ -52,7 +49,7 @@ func CheckLayoff(onto, added []cards.Card) Verdict {
 // layoffFault explains why a lay-off leaves no meld, judging the result as
 // every kind the meld on the table could grow into: a set of its rank, a
 // flush of its suit, a run of its colour.
-func layoffFault(onto, result []cards.Card) (body string, rules []string) {
+func layoffFault(onto, result []cards.Card) (body msg.Msg, rules []string) {
 	before := shapeOf(onto)
 	var faults []fault
 	if before.sameRank() {
@@ -65,17 +62,19 @@ func layoffFault(onto, result []cards.Card) (body string, rules []string) {
 		faults = append(faults, runFault(result, before.colour))
 	}
 	rules = []string{"F5"}
-	var parts []string
-	for _, f := range faults {
+	var parts []msg.Arg
+	for i, f := range faults {
 		rules = append(rules, f.rule, f.also)
-		parts = append(parts, f.what+" ("+f.why+")")
+		parts = append(parts, msg.M(string(rune('A'+i)), msg.New("flathead.what_why", msg.M("What", f.what), msg.M("Why", f.why))))
 	}
 	switch len(parts) {
 	case 0:
 		// A valid meld is always one of the three; kept for safety.
-		return "the result is not a meld", []string{"F5", "F1"}
+		return msg.New("flathead.result_no_meld"), []string{"F5", "F1"}
 	case 1:
-		return "the result is not " + faults[0].what + ": " + faults[0].why, rules
+		return msg.New("flathead.result_not", msg.M("What", faults[0].what), msg.M("Why", faults[0].why)), rules
+	case 2:
+		return msg.New("flathead.result_neither", parts...), rules
 	}
-	return "the result is neither " + strings.Join(parts, " nor "), rules
+	return msg.New("flathead.result_neither3", parts...), rules
 }

@@ -41,16 +41,16 @@ func TestCheckLayoffF5(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := CheckLayoff(tc.onto, tc.added)
 			if v.Valid != (tc.kind != NoKind) || v.Kind != tc.kind {
-				t.Fatalf("CheckLayoff(%v, %v) = valid %v, kind %q (%s); want kind %q", tc.onto, tc.added, v.Valid, v.Kind, v.Reason, tc.kind)
+				t.Fatalf("CheckLayoff(%v, %v) = valid %v, kind %q (%s); want kind %q", tc.onto, tc.added, v.Valid, v.Kind, reasonText(v), tc.kind)
 			}
 			if v.Bonus {
 				t.Errorf("CheckLayoff(%v, %v).Bonus = true; laying off never earns a bonus mark (F4)", tc.onto, tc.added)
 			}
 			if v.Rule != tc.rule {
-				t.Errorf("Rule = %q, want %q (%s)", v.Rule, tc.rule, v.Reason)
+				t.Errorf("Rule = %q, want %q (%s)", v.Rule, tc.rule, reasonText(v))
 			}
-			if !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
+			if !strings.Contains(reasonText(v), tc.reason) {
+				t.Errorf("Reason = %q, want it to say %q", reasonText(v), tc.reason)
 			}
 			checkReasonCites(t, v)
 			// A lay-off is valid exactly when the meld was and the whole

@@ -1,10 +1,8 @@
 package flathead
 
 import (
-	"fmt"
-
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // Check judges cards laid down together as a new meld (F1-F4): three or
@@ -23,7 +21,7 @@ func Check(meld []cards.Card) Verdict {
 	ks := s.kinds(trump)
 	if k := ks.first(); k != NoKind {
 		text, rule, cites := describe(k, ks, s, trump)
-		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Trump: trump}.citing(text, cites)
+		return Verdict{Valid: true, Kind: k, Bonus: k.Bonus(), Rule: rule, Trump: trump}.citing(bonusMeld(k, text), cites)
 	}
 	f := layDownFault(inDeckOrder(meld), s)
 	return invalid(f, trump)
@@ -34,15 +32,27 @@ func invalid(f fault, trump bool) Verdict {
 	return Verdict{Rule: f.rule, Trump: trump}.citing(f.text(), f.rule, f.also)
 }
 
+// bonusMeld says that a meld of a bonus kind laid down is a bonus meld
+// (F4): "a flush run of Faces from 5 to 7: a bonus meld", "three ∞s: an
+// infinity, a bonus meld".
+func bonusMeld(k Kind, text msg.Msg) msg.Msg {
+	switch k {
+	case FlushRun:
+		return msg.New("flathead.bonus_meld", msg.M("Text", text))
+	case Infinity, ColorSet:
+		return msg.New("flathead.also_bonus_meld", msg.M("Text", text))
+	}
+	return text
+}
+
 // describe says what a valid meld is, for a reason: "three 7s with one
-// trump" or "a flush run of Faces from 5 to 7: a bonus meld". It returns
-// the words, the one rule the verdict rests on and the rules to cite.
-func describe(k Kind, ks kindSet, s shape, trump bool) (text, rule, cites string) {
+// trump" or "a flush run of Faces from 5 to 7" (bonusMeld adds that it
+// is a bonus meld). It returns the words, the one rule the verdict rests
+// on and the rules to cite.
+func describe(k Kind, ks kindSet, s shape, trump bool) (text msg.Msg, rule, cites string) {
 	size := s.n
-	withTrump := ""
 	if trump {
 		size++
-		withTrump = " with one trump"
 	}
 	lo, hi := s.span()
 	rank := s.rank()
@@ -53,26 +63,34 @@ func describe(k Kind, ks kindSet, s shape, trump bool) (text, rule, cites string
 	var looksBonus bool // a natural card in the trump's place would make a bonus meld
 	switch k {
 	case Infinity:
-		return fmt.Sprintf("%s ∞s: an infinity, a bonus meld", ruling.Number(size)), "F4", "F4"
+		return msg.New("flathead.infinity", msg.Words("Count", size)), "F4", "F4"
 	case FlushRun:
-		return fmt.Sprintf("a flush run of %s from %d to %d: a bonus meld", s.suit, lo, hi), "F4", "F4"
+		return msg.New("flathead.flush_run", msg.S("Suit", s.suit.String()), msg.N("Lo", lo), msg.N("Hi", hi)), "F4", "F4"
 	case ColorSet:
-		return fmt.Sprintf("%s %s %s: a color set, a bonus meld", ruling.Number(size), s.colour, plural(rank)), "F4", "F4"
+		return msg.New("flathead.colour_set", msg.Words("Count", size), msg.M("Colour", colourOfRanks(s.colour)), msg.M("Ranks", plural(rank))), "F4", "F4"
 	case Set:
-		text = ruling.Number(size) + " " + plural(rank) + withTrump
+		id := "flathead.set"
+		if trump {
+			id = "flathead.set_trump"
+		}
+		text = msg.New(id, msg.Words("Count", size), msg.M("Ranks", plural(rank)))
 		looksBonus = trump && (rank == cards.Infinity || s.sameColour && s.n < len(s.colour.Suits()))
 	case Flush:
-		text = fmt.Sprintf("a flush of %s %s%s", ruling.Number(size), s.suit, withTrump)
+		id := "flathead.flush"
+		if trump {
+			id = "flathead.flush_trump"
+		}
+		text = msg.New(id, msg.Words("Count", size), msg.S("Suit", s.suit.String()))
 		looksBonus = trump && ks.has(Run)
 	case Run:
-		text = fmt.Sprintf("a %s run from %d to %d", s.colour, lo, hi)
+		text = msg.New("flathead.run", msg.M("Colour", colourOfRun(s.colour)), msg.N("Lo", lo), msg.N("Hi", hi))
 		if trump {
-			text += ", the trump standing for " + trumpPlace(s)
+			text = msg.New("flathead.run_trump", msg.M("Text", text), msg.M("Place", trumpPlace(s)))
 		}
 		looksBonus = trump && s.sameSuit
 	}
 	if looksBonus {
-		text += "; a trump never makes a bonus meld"
+		text = msg.New("flathead.trump_never_bonus", msg.M("Text", text))
 		cites += ", F4"
 	}
 	return text, rule, cites
@@ -80,21 +98,21 @@ func describe(k Kind, ks kindSet, s shape, trump bool) (text, rule, cites string
 
 // trumpPlace says which rank the trump stands for in a run whose
 // naturals have shape s: the one missing rank, or a rank beyond an end.
-func trumpPlace(s shape) string {
+func trumpPlace(s shape) msg.Msg {
 	lo, hi := s.span()
 	switch {
 	case s.gaps() == 1:
 		for r := lo + 1; r < hi; r++ {
 			if s.ranks&(1<<r) == 0 {
-				return fmt.Sprintf("the %d", r)
+				return msg.New("flathead.place", msg.N("Rank", r))
 			}
 		}
 	case lo == 0:
-		return fmt.Sprintf("the %d", hi+1)
+		return msg.New("flathead.place", msg.N("Rank", hi+1))
 	case hi == 9:
-		return fmt.Sprintf("the %d", lo-1)
+		return msg.New("flathead.place", msg.N("Rank", lo-1))
 	}
-	return fmt.Sprintf("the %d or the %d", lo-1, hi+1)
+	return msg.New("flathead.place_either", msg.N("Lo", lo-1), msg.N("Hi", hi+1))
 }
 
 // layDownFault explains why valid-looking cards (distinct, at most one
@@ -137,7 +155,7 @@ func layDownFault(meld []cards.Card, s shape) fault {
 	// suit, so colourFit >= suitFit.
 	switch {
 	case colourFit == 1 && rankFit == 1:
-		return fault{what: "a meld", why: "no two of its natural cards share a rank, a suit or a colour", rule: "F1"}
+		return fault{what: msg.New("flathead.a_meld"), why: msg.New("flathead.nothing_shared"), rule: "F1"}
 	case rankFit == s.n:
 		return setFault(meld, rankCard.Rank)
 	case suitFit == s.n:

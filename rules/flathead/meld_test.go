@@ -33,16 +33,16 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := Check(tc.cards)
 			if v.Valid != (tc.kind != NoKind) || v.Kind != tc.kind {
-				t.Fatalf("Check(%v) = valid %v, kind %q (%s); want kind %q", tc.cards, v.Valid, v.Kind, v.Reason, tc.kind)
+				t.Fatalf("Check(%v) = valid %v, kind %q (%s); want kind %q", tc.cards, v.Valid, v.Kind, reasonText(v), tc.kind)
 			}
 			if v.Bonus != tc.kind.Bonus() {
 				t.Errorf("Check(%v).Bonus = %v, want %v", tc.cards, v.Bonus, tc.kind.Bonus())
 			}
 			if tc.rule != "" && v.Rule != tc.rule {
-				t.Errorf("Check(%v).Rule = %q, want %q (%s)", tc.cards, v.Rule, tc.rule, v.Reason)
+				t.Errorf("Check(%v).Rule = %q, want %q (%s)", tc.cards, v.Rule, tc.rule, reasonText(v))
 			}
-			if !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Check(%v).Reason = %q, want it to say %q", tc.cards, v.Reason, tc.reason)
+			if !strings.Contains(reasonText(v), tc.reason) {
+				t.Errorf("Check(%v).Reason = %q, want it to say %q", tc.cards, reasonText(v), tc.reason)
 			}
 			checkReasonCites(t, v)
 		})
@@ -53,12 +53,12 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 // the rule ids it rests on.
 func checkReasonCites(t *testing.T, v Verdict) {
 	t.Helper()
-	open := strings.LastIndex(v.Reason, " (")
-	if open < 0 || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason[open:], v.Rule) || v.Rule == "" {
-		t.Errorf("reason %q does not end by citing its rule %q", v.Reason, v.Rule)
+	open := strings.LastIndex(reasonText(v), " (")
+	if open < 0 || !strings.HasSuffix(reasonText(v), ")") || !strings.Contains(reasonText(v)[open:], v.Rule) || v.Rule == "" {
+		t.Errorf("reason %q does not end by citing its rule %q", reasonText(v), v.Rule)
 	}
-	if strings.Contains(v.Reason, "invalid") && !strings.Contains(v.Reason, "itself invalid") {
-		t.Errorf("reason %q says only \"invalid\"", v.Reason)
+	if strings.Contains(reasonText(v), "invalid") && !strings.Contains(reasonText(v), "itself invalid") {
+		t.Errorf("reason %q says only \"invalid\"", reasonText(v))
 	}
 }
 

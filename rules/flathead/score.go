@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -150,7 +151,7 @@ func checkShape(h Hand) error {
 			if errors.As(err, &pe) {
 				// Keep the sentinel (cards.ErrTooManyCopies, ErrNotInDeck)
 				// for callers that branch on it.
-				return fmt.Errorf("flathead: %s: %s: %w", where, pe.Msg, pe.Err)
+				return fmt.Errorf("flathead: %s: %w", where, pe)
 			}
 			return fmt.Errorf("flathead: %s: %w", where, err)
 		}
@@ -196,7 +197,7 @@ func checkRules(h Hand) error {
 	}
 	for m, meld := range h.Table {
 		if v := Check(meld); !v.Valid {
-			return ruling.Errorf(v.Rule, "flathead: table meld %d (%s) is not a meld: %s", m, strings.Join(cards.Strings(meld), ", "), v.Reason)
+			return ruling.Refuse(v.Rule, msg.New("flathead.table_meld_no_meld", msg.N("Meld", m), msg.S("Cards", strings.Join(cards.Strings(meld), ", ")), msg.M("Why", v.Reason)))
 		}
 	}
 	return nil

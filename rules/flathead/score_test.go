@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 )
@@ -167,7 +168,7 @@ func TestScoreErrors(t *testing.T) {
 		{"F4: negative bonus marks", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, -1}}, "F4", "flathead: seat 1 has -1 bonus marks"},
 		{"F8: a fourth mark", Hand{Winner: 0, Hands: two(), BonusMarks: []int{4, 0}}, "F8", "flathead: seat 0 has 4 bonus marks, but a player holds at most 3 a hand"},
 		{"F8: a loser's fourth mark", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 4}}, "F8", "seat 1 has 4 bonus marks"},
-		{"F2: a table meld with ∞ after 9", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops")}}, "F2", "flathead: table meld 0 (7 Zurfs, 8 Zurfs, 9 Rain, ∞ Tops) is not a meld: not a run: ∞ never follows 9 (F2)"},
+		{"F2: a table meld with ∞ after 9", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Zurfs", "8 Zurfs", "9 Rain", "∞ Tops")}}, "F2", "table meld 0 (7 Zurfs, 8 Zurfs, 9 Rain, ∞ Tops) is not a meld: not a run: ∞ never follows 9 (F2)"},
 		{"F3: a table meld with two trumps", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps", "7 Zurfs"), mustCards("Grue", "Jester", "5 Lamps")}}, "F3", "table meld 1"},
 		{"F1: a table meld of two cards", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("7 Lamps", "7 Fromps")}}, "F1", "three or more cards"},
 		{"one player", Hand{Winner: 0, Hands: [][]cards.Card{{}}, BonusMarks: []int{0}}, "", "flathead: 1 hands given; Flathead is for 2 to 6 players"},
@@ -175,9 +176,9 @@ func TestScoreErrors(t *testing.T) {
 		{"marks for too few seats", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0}}, "", "1 bonus mark counts given for 2 players"},
 		{"no such winner", Hand{Winner: 2, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat 2 is not a seat"},
 		{"negative winner", Hand{Winner: -1, Hands: two(), BonusMarks: []int{0, 0}}, "", "winner seat -1"},
-		{"a card held twice", Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("3 Bugs"), mustCards("3 Bugs")}, BonusMarks: []int{0, 0, 0}}, "", "flathead: hands[2][0]: there is only one 3 Bugs in the Fanucci deck"},
+		{"a card held twice", Hand{Winner: 0, Hands: [][]cards.Card{{}, mustCards("3 Bugs"), mustCards("3 Bugs")}, BonusMarks: []int{0, 0, 0}}, "", "there is only one 3 Bugs in the Fanucci deck"},
 		{"a card both held and on the table", Hand{Winner: 0, Hands: two(), BonusMarks: []int{0, 0}, Table: [][]cards.Card{mustCards("3 Bugs", "3 Mazes", "3 Books")}}, "", "table[0][0]"},
-		{"a card of another deck", Hand{Winner: 0, Hands: [][]cards.Card{{}, {{Rank: 3, Suit: cards.Clubs}}}, BonusMarks: []int{0, 0}}, "", "hands[1][0]: 3C is not in the Fanucci deck"},
+		{"a card of another deck", Hand{Winner: 0, Hands: [][]cards.Card{{}, {{Rank: 3, Suit: cards.Clubs}}}, BonusMarks: []int{0, 0}}, "", "3C is not in the Fanucci deck"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -189,7 +190,7 @@ func TestScoreErrors(t *testing.T) {
 				strings.Contains(tc.msg, "not in the Fanucci deck") && !errors.Is(err, cards.ErrNotInDeck) {
 				t.Errorf("error %q does not wrap the cards sentinel", err)
 			}
-			if !strings.Contains(err.Error(), tc.msg) {
+			if said := err.Error() + " | " + locale.English().Error(err); !strings.Contains(said, tc.msg) {
 				t.Errorf("error %q, want it to say %q", err, tc.msg)
 			}
 			rule, isRuling := ruling.RuleOf(err)

@@ -5,11 +5,10 @@ import (
 	"encoding/json"
 	"net/url"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -98,7 +97,7 @@ func (rd *sheetReading) report(problem string) {
 // before the count and the score (F6-F8).
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
-	rd := &sheetReading{r: game.NewReader(cards.Fanucci()), form: form, names: names,
+	rd := &sheetReading{r: game.NewReader(ctx, cards.Fanucci()), form: form, names: names,
 		melds: make([][]sheetMeld, len(names)), hands: make([][]cards.Card, len(names)),
 		handFields: make([]*game.CardField, len(names)), marks: make([]int, len(names))}
 	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
@@ -143,7 +142,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 			rd.handFields[winner].Error = name + " went out, so holds no cards (F6)."
 			j.Problem = name + " went out by playing or discarding the last card, so " + name + "'s hand must be empty (F6)."
 		} else {
-			j.Problem = ruling.Message(err)
+			j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		}
 		return sh, nil, nil
 	}
@@ -263,10 +262,10 @@ func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.Car
 	var meldFault, layoffFault string
 	if len(m.cards) > 0 {
 		v := Check(m.cards)
-		field.Verdict = verdictOf(v)
+		field.Verdict = verdictOf(rd.r, v)
 		meldOK, m.bonus = v.Valid, v.Bonus
 		if !v.Valid {
-			meldFault = v.Reason
+			meldFault = rd.r.Say(v.Reason)
 		}
 	}
 	switch {
@@ -276,10 +275,10 @@ func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.Car
 		layoff.Error = "Enter the meld first: these cards were laid off onto it (F5)."
 	case meldOK:
 		v := CheckLayoff(m.cards, m.laidOff)
-		layoff.Verdict = verdictOf(v)
+		layoff.Verdict = verdictOf(rd.r, v)
 		m.valid = v.Valid
 		if !v.Valid {
-			layoffFault = v.Reason
+			layoffFault = rd.r.Say(v.Reason)
 		}
 	}
 	switch {
@@ -298,9 +297,8 @@ func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.Car
 
 // verdictOf shows a verdict as the table reads it: its reason, which
 // names the kind of meld or what is wrong, and the rules it cites.
-func verdictOf(v Verdict) *game.Verdict {
-	first, size := utf8.DecodeRuneInString(v.Reason)
-	out := &game.Verdict{OK: v.Valid, Text: string(unicode.ToUpper(first)) + v.Reason[size:], Rules: v.Rules}
+func verdictOf(say msg.Sayer, v Verdict) *game.Verdict {
+	out := &game.Verdict{OK: v.Valid, Text: say.Say(msg.Capital(v.Reason)), Rules: v.Rules}
 	if v.Bonus {
 		out.Tag = "bonus"
 	}
@@ -407,5 +405,5 @@ func blankHandsQuestion(names []string, winner int, fields []*game.CardField) st
 	case 1:
 		return blank[0] + "'s hand is blank: did " + blank[0] + " lay off every card (F7)? An empty hand counts no cards (F8)."
 	}
-	return list(blank) + "'s hands are blank: did they lay off every card (F7)? An empty hand counts no cards (F8)."
+	return game.AndList(blank) + "'s hands are blank: did they lay off every card (F7)? An empty hand counts no cards (F8)."
 }

@@ -1,7 +1,6 @@
 package flathead
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -9,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
 )
 
@@ -33,7 +34,7 @@ func threeSeats() game.Table { return game.Table{Names: []string{"Ann", "Bob", "
 // judged judges a form at a table; the context is never done here.
 func judged(t *testing.T, tb game.Table, form url.Values) (game.Sheet, *game.Hand) {
 	t.Helper()
-	sh, hand, err := Module{}.Judge(context.Background(), tb, form)
+	sh, hand, err := Module{}.Judge(gametest.English(), tb, form)
 	if err != nil {
 		t.Fatalf("Judge: %v", err)
 	}
@@ -196,16 +197,16 @@ func TestServeScoreF6Bound(t *testing.T) {
 		}
 		return b
 	}
-	_, err := serveScore(context.Background(), body(`{"winner": 0, "hands": [[], ["1 Lamps","2 Lamps","3 Lamps","4 Lamps","5 Lamps","6 Lamps","7 Lamps","8 Lamps","9 Lamps","0 Lamps","1 Tops"]]}`))
+	_, err := serveScore(gametest.English(), body(`{"winner": 0, "hands": [[], ["1 Lamps","2 Lamps","3 Lamps","4 Lamps","5 Lamps","6 Lamps","7 Lamps","8 Lamps","9 Lamps","0 Lamps","1 Tops"]]}`))
 	if rule, ok := ruling.RuleOf(err); !ok || rule != "F6" {
 		t.Errorf("eleven cards: %v", err)
 	}
-	_, err = serveScore(context.Background(), body(`{"winner": 0, "hands": [[], []], "bonus_marks": [0, "x"]}`))
+	_, err = serveScore(gametest.English(), body(`{"winner": 0, "hands": [[], []], "bonus_marks": [0, "x"]}`))
 	var bad *ruling.InputError
 	if !errors.As(err, &bad) || bad.Field != "bonus_marks[1]" {
 		t.Errorf("a bad mark: %v", err)
 	}
-	out, err := serveScore(context.Background(), body(`{"winner": 0, "hands": [[], ["6 Lamps", "9 Books"]], "table": [["3 Lamps", "4 Lamps", "5 Lamps"]]}`))
+	out, err := serveScore(gametest.English(), body(`{"winner": 0, "hands": [[], ["6 Lamps", "9 Books"]], "table": [["3 Lamps", "4 Lamps", "5 Lamps"]]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,7 +279,7 @@ func FuzzServeScore(f *testing.F) {
 		if err != nil {
 			return
 		}
-		_, err = serveScore(context.Background(), body)
+		_, err = serveScore(gametest.English(), body)
 		var bad *ruling.InputError
 		var broken *ruling.Error
 		if err != nil && !errors.As(err, &bad) && !errors.As(err, &broken) {
@@ -297,7 +298,7 @@ func TestCheckMeldBonusF4(t *testing.T) {
 		}
 		return ps
 	}
-	v := Module{}.CheckMeld(game.MeldQuestion{Cards: plays("3 Lamps, 4 Lamps, 5 Lamps")})
+	v := Module{}.CheckMeld(game.MeldQuestion{Cards: plays("3 Lamps, 4 Lamps, 5 Lamps"), Say: locale.English()})
 	if !v.Valid || !v.Bonus || len(v.Details) != 1 || !strings.Contains(v.Details[0], "(F4)") || !slices.Equal(v.Rules, []string{"F4"}) {
 		t.Errorf("flush run: %+v", v)
 	}
@@ -312,7 +313,7 @@ func TestCheckMeldBonusF4(t *testing.T) {
 // itself).
 func TestJudgeSaysNotAMeldOnce(t *testing.T) {
 	form := url.Values{"winner": {"0"}, "meld_0_0": {"3 Lamps, 5 Tops, 9 Books"}, "hand_1": {"1 Ears"}, "hand_2": {"2 Ears"}}
-	sh, hand, _ := Module{}.Judge(context.Background(), game.Table{Names: []string{"Ann", "Bob", "Cy"}}, form)
+	sh, hand, _ := Module{}.Judge(gametest.English(), game.Table{Names: []string{"Ann", "Bob", "Cy"}}, form)
 	want := "Ann's meld 1 is not a meld: no two of its natural cards share a rank, a suit or a colour (F1)."
 	if hand != nil || sh.Judgement.Problem != want {
 		t.Errorf("problem %q, want %q", sh.Judgement.Problem, want)

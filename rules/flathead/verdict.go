@@ -1,5 +1,7 @@
 package flathead
 
+import "meldpad/rules/msg"
+
 // Verdict is the referee's answer about one meld, laid down (Check) or
 // laid off (CheckLayoff). An invalid meld is an answer, not an error.
 type Verdict struct {
@@ -19,13 +21,13 @@ type Verdict struct {
 	// Rules are every RULES.md id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the table, citing the rule ids in
-	// parentheses: "not a run: ∞ never follows 9 (F2)".
-	Reason string
+	// parentheses: "not a run: ∞ never follows 9 (F2)" in English.
+	Reason msg.Msg
 	// Trump reports whether the cards judged hold a trump (for a lay-off,
 	// the meld on the table and the added cards together); a valid meld
 	// with a trump can take no other (F3).
 	Trump bool
 }
 
-// String returns the verdict's reason.
-func (v Verdict) String() string { return v.Reason }
+// String returns the verdict's reason, said plainly (msg.Plain).
+func (v Verdict) String() string { return v.Reason.String() }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // rankText writes a Fanucci rank: "0" to "9", or "∞". (cards.Rank.String
@@ -16,19 +17,16 @@ func rankText(r cards.Rank) string {
 	return strconv.Itoa(int(r))
 }
 
-// plural writes a rank in the plural: "7s", "∞s".
-func plural(r cards.Rank) string { return rankText(r) + "s" }
+// plural says a rank in the plural: "7s", "∞s".
+func plural(r cards.Rank) msg.Msg { return msg.New("flathead.ranks", msg.S("Rank", rankText(r))) }
 
-// list joins words as a sentence does: "5", "5 and 6", "3, 5 and 6".
-func list(items []string) string {
-	switch len(items) {
-	case 0:
-		return ""
-	case 1:
-		return items[0]
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
-}
+// colour says a colour as a word of its own ("red"), after a card ("is
+// red"); colourOf as it stands before a run ("a red run") and
+// colourOfRanks before cards of a rank ("three red 7s"), where languages
+// inflect it differently.
+func colour(c cards.Colour) msg.Msg        { return msg.New("flathead.colour." + c.String()) }
+func colourOfRun(c cards.Colour) msg.Msg   { return msg.New("flathead.colour_run." + c.String()) }
+func colourOfRanks(c cards.Colour) msg.Msg { return msg.New("flathead.colour_ranks." + c.String()) }
 
 // ruleIDs lists rule ids as a reason cites them, dropping repeats and
 // keeping their order; an argument may hold several ("F1, F3"):
@@ -45,17 +43,11 @@ func ruleIDs(rules ...string) []string {
 	return seen
 }
 
-// cite writes rule ids in the parentheses that end every reason:
-// cite("F5", "F1", "F5") is "(F5, F1)".
-func cite(rules ...string) string {
-	return "(" + strings.Join(ruleIDs(rules...), ", ") + ")"
-}
-
 // citing gives v its reason, body followed by the rules it cites, and
 // those rules as a field, so no caller reads them out of the text.
-func (v Verdict) citing(body string, rules ...string) Verdict {
+func (v Verdict) citing(body msg.Msg, rules ...string) Verdict {
 	v.Rules = ruleIDs(rules...)
-	v.Reason = body + " " + cite(v.Rules...)
+	v.Reason = msg.New("verdict.citing", msg.M("Text", body), msg.S("Rules", strings.Join(v.Rules, ", ")))
 	return v
 }
 

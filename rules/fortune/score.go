@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -64,14 +65,15 @@ func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, 
 		for j, meld := range p.Melds {
 			for k, play := range meld {
 				if err := tally.Add(play.Card); err != nil {
-					return Result{}, ruling.BadInput(game.Index(game.Index("players", i)+".melds", j)+"["+strconv.Itoa(k)+"]",
-						"player %d's meld %d, card %d: %s", i+1, j+1, k+1, game.ParseMessage(err))
+					return Result{}, ruling.Bad(game.Index(game.Index("players", i)+".melds", j)+"["+strconv.Itoa(k)+"]",
+						msg.New("fortune.meld_card", msg.N("Player", i+1), msg.N("Meld", j+1), msg.N("Card", k+1), msg.M("Why", game.ParseMessage(err))))
 				}
 			}
 		}
 		for k, c := range p.Hand {
 			if err := tally.Add(c); err != nil {
-				return Result{}, ruling.BadInput(game.Index(game.Index("players", i)+".hand", k), "player %d's hand, card %d: %s", i+1, k+1, game.ParseMessage(err))
+				return Result{}, ruling.Bad(game.Index(game.Index("players", i)+".hand", k),
+					msg.New("fortune.hand_card", msg.N("Player", i+1), msg.N("Card", k+1), msg.M("Why", game.ParseMessage(err))))
 			}
 		}
 	}

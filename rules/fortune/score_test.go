@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 )
@@ -155,8 +156,8 @@ func TestScoreErrors(t *testing.T) {
 			if err == nil {
 				t.Fatal("Score accepted the hand")
 			}
-			if err.Error() != tc.msg {
-				t.Errorf("error\n got %q\nwant %q", err.Error(), tc.msg)
+			if got := locale.English().Error(err); got != tc.msg {
+				t.Errorf("error\n got %q\nwant %q", got, tc.msg)
 			}
 			rule, isRuling := ruling.RuleOf(err)
 			if rule != tc.rule {

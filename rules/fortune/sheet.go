@@ -8,6 +8,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -57,7 +58,7 @@ func houseOf(t game.Table) HouseRules {
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	house := houseOf(t)
-	rd := &sheetReading{r: game.NewReader(cards.DoubleStandard()), form: form, names: names, house: house,
+	rd := &sheetReading{r: game.NewReader(ctx, cards.DoubleStandard()), form: form, names: names, house: house,
 		hands: make([]*game.CardField, len(names))}
 	sh := game.Sheet{Notes: []string{sheetNote}}
 	j := &sh.Judgement
@@ -88,7 +89,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		return sh, nil, ctx.Err()
 	}
 	if err != nil {
-		j.Problem = ruling.Message(err)
+		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
 	wentOut := whoWentOut(players)

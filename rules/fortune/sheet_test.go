@@ -173,7 +173,7 @@ func TestSheetShowsItsRecordAgain(t *testing.T) {
 
 // TestJudgeStopsWithItsContext: a judgement cut short says so.
 func TestJudgeStopsWithItsContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(gametest.English())
 	cancel()
 	_, hand, err := Module{}.Judge(ctx, tableOf(nil, "Ann", "Bob"), gametest.Form(apiExample...))
 	if hand != nil || !errors.Is(err, context.Canceled) {

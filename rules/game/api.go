@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -44,6 +45,17 @@ type MeldQuestion struct {
 	Onto   []cards.Play
 	Layoff bool
 	House  map[string]bool
+	// Say says the verdict's words in the language of the answer; nil
+	// says them plainly (msg.Plain).
+	Say msg.Sayer
+}
+
+// Said says m as the answer's words: in q.Say's language.
+func (q MeldQuestion) Said(m msg.Msg) string {
+	if q.Say == nil {
+		return m.String()
+	}
+	return q.Say.Say(m)
 }
 
 // MeldVerdict is the answer of melds/check (API.md). Kind is nil when
@@ -114,9 +126,15 @@ type Body struct {
 }
 
 // Fail records what is wrong with field, unless something already is.
-func (r *Body) Fail(field, msg string) {
+func (r *Body) Fail(field, text string) {
+	r.FailWith(field, msg.Text(text))
+}
+
+// FailWith records what is wrong with field as a message, unless
+// something already is.
+func (r *Body) FailWith(field string, m msg.Msg) {
 	if r.Err == nil {
-		r.Err = ruling.BadInput(field, "%s", msg)
+		r.Err = ruling.Bad(field, m)
 	}
 }
 
@@ -236,12 +254,12 @@ func (r *Body) Card(v any, field string, deck *cards.Deck, tally *cards.Tally) c
 	}
 	c, err := deck.Parse(s)
 	if err != nil {
-		r.Fail(field, ParseMessage(err))
+		r.FailWith(field, ParseMessage(err))
 		return cards.Card{}
 	}
 	if tally != nil {
 		if err := tally.Add(c); err != nil {
-			r.Fail(field, ParseMessage(err))
+			r.FailWith(field, ParseMessage(err))
 		}
 	}
 	return c
@@ -275,7 +293,7 @@ func (r *Body) PlayList(v any, field string, deck *cards.Deck, tally *cards.Tall
 			err = tally.Add(p.Card)
 		}
 		if err != nil {
-			r.Fail(Index(field, i), ParseMessage(err))
+			r.FailWith(Index(field, i), ParseMessage(err))
 			return nil
 		}
 		out = append(out, p)

@@ -25,6 +25,7 @@ import (
 	"net/url"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // Module is one game as meldpad uses it.
@@ -118,11 +119,18 @@ type PointsColumns struct {
 	Conceded bool // what the other players scored in those games, summed
 }
 
-// RuleText is one rule as the app states it.
+// RuleText is one rule as the app states it, in the table's language:
+// its id stays the same in every language.
 type RuleText struct {
-	ID    string // "N4"
-	Title string // "Ending"
-	Text  string
+	ID    string  // "N4"
+	Title msg.Msg // "Ending"
+	Text  msg.Msg
+}
+
+// EnglishRule is a rule stated in English alone, said as it is in every
+// language: a game whose rules the catalogs do not hold yet.
+func EnglishRule(id, title, text string) RuleText {
+	return RuleText{ID: id, Title: msg.Text(title), Text: msg.Text(text)}
 }
 
 // Table is a game as a module sees it: its seats, what was chosen when it

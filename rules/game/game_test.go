@@ -1,11 +1,13 @@
 package game
 
 import (
+	"context"
 	"errors"
 	"net/url"
 	"slices"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 )
@@ -72,7 +74,7 @@ func TestGroupFields(t *testing.T) {
 // is refused in the field where it appears too often, naming the field
 // that has it.
 func TestReaderCountsCopies(t *testing.T) {
-	r := NewReader(cards.Standard())
+	r := NewReader(english, cards.Standard())
 	form := url.Values{"a": {"7S, 8S"}, "b": {"9S 7S"}}
 	if plays, f := r.Field(form, "a", "Ann's meld", ""); len(plays) != 2 || f.Error != "" {
 		t.Fatalf("first field: %v %q", plays, f.Error)
@@ -87,7 +89,7 @@ func TestReaderCountsCopies(t *testing.T) {
 // hide the field's other cards; the field is in error and counts none of
 // them, so the next field may hold them.
 func TestReaderKeepsTheGoodChips(t *testing.T) {
-	r := NewReader(cards.DoubleStandard())
+	r := NewReader(english, cards.DoubleStandard())
 	form := url.Values{"a": {"7s 9z 8h"}, "b": {"7s 7s 8h 8h"}}
 	plays, f := r.Field(form, "a", "Ann's meld", "")
 	var labels []string
@@ -161,3 +163,7 @@ func TestAimBetter(t *testing.T) {
 		}
 	}
 }
+
+// english is a context in which messages are said in English, as a page
+// without another language says them.
+var english = locale.NewContext(context.Background(), locale.English())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -16,13 +17,19 @@ import (
 // naming the field that has it already.
 type Reader struct {
 	deck *cards.Deck
+	say  msg.Sayer               // says what is wrong with a field
 	seen map[cards.Card][]string // labels of the fields holding each card
 }
 
-// NewReader returns a Reader of fields of deck's cards.
-func NewReader(deck *cards.Deck) *Reader {
-	return &Reader{deck: deck, seen: map[cards.Card][]string{}}
+// NewReader returns a Reader of fields of deck's cards, saying what is
+// wrong with them in ctx's language (msg.From).
+func NewReader(ctx Context, deck *cards.Deck) *Reader {
+	return &Reader{deck: deck, say: msg.From(ctx), seen: map[cards.Card][]string{}}
 }
+
+// Say says m in the language the reader says what is wrong in, for a
+// sheet's other messages (a verdict beside a field).
+func (r *Reader) Say(m msg.Msg) string { return r.say.Say(m) }
 
 // Deck is the deck the reader reads.
 func (r *Reader) Deck() *cards.Deck { return r.deck }
@@ -37,7 +44,7 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 	if bad != nil {
 		// The cards read are shown all the same, beside what is wrong
 		// with the one that is not; none counts until the field is right.
-		f.Error = bad.Msg
+		f.Error = r.say.Say(bad.Msg)
 		for _, p := range plays {
 			f.Chips = append(f.Chips, ChipOf(p))
 		}
@@ -47,7 +54,7 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 		f.Chips = append(f.Chips, ChipOf(p))
 		where := r.seen[p.Card]
 		if len(where) >= r.deck.Copies(p.Card) {
-			f.Error = copiesMessage(p.Card, r.deck.Copies(p.Card), where)
+			f.Error = r.say.Say(copiesMessage(p.Card, r.deck.Copies(p.Card), where))
 			f.Chips[i].Over = true
 			return nil, f
 		}
@@ -64,11 +71,11 @@ func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards
 	plays, err := r.deck.ParseText(f.Value)
 	switch {
 	case err != nil:
-		f.Error = ParseMessage(err)
+		f.Error = r.say.Say(ParseMessage(err))
 	case len(plays) > 1:
-		f.Error = "Enter one card here."
+		f.Error = r.say.Say(msg.New("game.one_card"))
 	case len(plays) == 1 && plays[0].Declared():
-		f.Error = "No reading here: just the card."
+		f.Error = r.say.Say(msg.New("game.no_reading"))
 	case len(plays) == 1:
 		f.Chips = append(f.Chips, ChipOf(plays[0]))
 		return plays[0].Card, true, f
@@ -86,27 +93,26 @@ func (r *Reader) Card(form url.Values, name, label, placeholder string) (cards.C
 	case f.Error != "" || len(plays) == 0:
 		return cards.Card{}, false, f
 	case len(plays) > 1:
-		f.Error = "Enter one card here."
+		f.Error = r.say.Say(msg.New("game.one_card"))
 		return cards.Card{}, false, f
 	}
 	return plays[0].Card, true, f
 }
 
-func copiesMessage(c cards.Card, copies int, where []string) string {
-	if copies == 1 {
-		return c.String() + " is already in " + where[0] + ": the deck has only one."
-	}
-	return "The deck has only " + strconv.Itoa(copies) + " of " + c.String() + ", already in " + strings.Join(where, " and ") + "."
+// copiesMessage says that c is in the fields where already, as often as
+// the deck holds it.
+func copiesMessage(c cards.Card, copies int, where []string) msg.Msg {
+	return msg.New("game.copies_taken", msg.N("Count", copies), msg.V("Card", c), msg.Strings("Where", where))
 }
 
 // ParseMessage is a card error in plain words, without the package
 // prefix.
-func ParseMessage(err error) string {
+func ParseMessage(err error) msg.Msg {
 	var pe *cards.ParseError
 	if errors.As(err, &pe) {
 		return pe.Msg
 	}
-	return err.Error()
+	return msg.Text(err.Error())
 }
 
 // ChipOf shows a card with its colour; standard suits as symbols, so a
@@ -292,7 +298,7 @@ func CheckStored(deck *cards.Deck, list []string, field string, played bool) err
 		}
 		if err != nil {
 			at := Index(field, i)
-			return ruling.BadInput(at, "%s is %q: %s", at, s, ParseMessage(err))
+			return ruling.Bad(at, msg.New("game.stored_card", msg.S("Field", at), msg.S("Text", strconv.Quote(s)), msg.M("Why", ParseMessage(err))))
 		}
 	}
 	return nil

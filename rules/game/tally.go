@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -196,15 +197,15 @@ type PointsError struct {
 	Name string
 }
 
-func (e *PointsError) Error() string {
+// Error says the message plainly (msg.Plain), as Message has it.
+func (e *PointsError) Error() string { return e.Message().String() }
+
+// Message is what the page says beside the seat's field.
+func (e *PointsError) Message() msg.Msg {
 	if e.Name == "" {
-		return ruling.Sentence(e.Err.Msg)
+		return msg.Sentence(e.Err.Msg)
 	}
-	msg := e.Err.Msg
-	if !strings.HasSuffix(msg, ".") {
-		msg += "."
-	}
-	return e.Name + ": " + msg
+	return msg.New("game.seat_says", msg.S("Name", e.Name), msg.M("Text", msg.Stop(e.Err.Msg)))
 }
 
 // Unwrap returns the rule's error.

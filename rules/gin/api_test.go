@@ -1,7 +1,6 @@
 package gin
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
 	"meldpad/rules/game/gametest"
@@ -41,7 +41,7 @@ func serve(t *testing.T, path string, raw []byte) (int, any) {
 			for _, ep := range (Module{}).Endpoints() {
 				if "/api/v1/gin/"+ep.Path == path {
 					found = true
-					out, err = ep.Serve(context.Background(), body)
+					out, err = ep.Serve(gametest.English(), body)
 				}
 			}
 			if !found {
@@ -56,9 +56,9 @@ func serve(t *testing.T, path string, raw []byte) (int, any) {
 	var broken *ruling.Error
 	switch {
 	case errors.As(err, &bad):
-		return 400, map[string]any{"error": bad.Msg, "field": bad.Field}
+		return 400, map[string]any{"error": locale.English().Say(bad.Msg), "field": bad.Field}
 	case errors.As(err, &broken):
-		return 422, map[string]any{"error": broken.Msg, "rule": broken.Rule}
+		return 422, map[string]any{"error": locale.English().Say(broken.Msg), "rule": broken.Rule}
 	}
 	t.Fatalf("%s: an error of no known type: %v", path, err)
 	return 0, nil
@@ -80,6 +80,7 @@ func checkMeld(body map[string]any) (any, error) {
 	if err := r.Error(); err != nil {
 		return nil, err
 	}
+	q.Say = locale.English()
 	return Module{}.CheckMeld(q), nil
 }
 

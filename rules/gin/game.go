@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"meldpad/rules/fan"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -59,7 +60,7 @@ func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
 	for i, points := range deals {
 		if len(points) != MaxPlayers {
 			return GameScore{}, &DealError{Field: fmt.Sprintf("deals[%d]", i),
-				Msg: fmt.Sprintf("gin: deal %d has %s, but gin is for %d players: one number each", i+1, numbers(len(points)), MaxPlayers)}
+				Msg: msg.Text(fmt.Sprintf("gin: deal %d has %s, but gin is for %d players: one number each", i+1, numbers(len(points)), MaxPlayers))}
 		}
 	}
 	g := GameScore{Winner: -1}

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
+	"meldpad/rules/msg"
 )
 
 // HouseRules are the house rules of RULES.md §7, chosen when a game is
@@ -86,7 +87,7 @@ func ParseHouseRules(keys map[string]bool) (HouseRules, error) {
 			h.NoShutout = !on
 		default:
 			return HouseRules{}, &DealError{Field: "house_rules." + key,
-				Msg: fmt.Sprintf("gin: unknown house rule %q; gin has oklahoma, undercut_on_tie, box_bonus and shutout", key)}
+				Msg: msg.Text(fmt.Sprintf("gin: unknown house rule %q; gin has oklahoma, undercut_on_tie, box_bonus and shutout", key))}
 		}
 	}
 	return h, nil

@@ -1,6 +1,10 @@
 package gin
 
-import "testing"
+import (
+	"testing"
+
+	"meldpad/locale"
+)
 
 // TestCheckN2 checks that gin's melds and lay-offs are Fan Rummy's (N2,
 // N5), as RULES.md §7 says: the ace is low only.
@@ -29,7 +33,7 @@ func TestCheckN2(t *testing.T) {
 			} else {
 				v = Check(list(t, tc.cards))
 			}
-			if v.Valid != tc.valid || v.Kind.String() != tc.kind || v.Rule != tc.rule || tc.reason != "" && v.Reason != tc.reason {
+			if v.Valid != tc.valid || v.Kind.String() != tc.kind || v.Rule != tc.rule || tc.reason != "" && locale.English().Say(v.Reason) != tc.reason {
 				t.Errorf("= %+v, want valid %v kind %q rule %s %q", v, tc.valid, tc.kind, tc.rule, tc.reason)
 			}
 		})

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
@@ -75,7 +74,7 @@ func plain(err error) error {
 	case errors.As(err, &broken):
 		return &ruling.Error{Rule: broken.Rule, Msg: broken.Plain()}
 	case errors.As(err, &bad):
-		return &ruling.InputError{Field: bad.Field, Msg: strings.TrimPrefix(bad.Msg, "gin: ")}
+		return &ruling.InputError{Field: bad.Field, Msg: bad.Plain()}
 	}
 	return err
 }

@@ -36,7 +36,7 @@ func TestInfo(t *testing.T) {
 		}
 	}
 	for _, id := range []string{"G1", "G2", "G3", "G4", "G5", "N1", "N2", "N3", "N5"} {
-		if r, ok := i.Rule(id); !ok || r.Text == "" {
+		if r, ok := i.Rule(id); !ok || r.Text.IsZero() {
 			t.Errorf("no text for %s", id)
 		}
 	}

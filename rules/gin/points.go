@@ -5,6 +5,7 @@ import (
 
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -46,7 +47,7 @@ type Entry struct {
 // as the API does.
 func (e Entry) Check(house HouseRules) error {
 	if len(e.Points) != MaxPlayers {
-		return &DealError{Field: "points", Msg: fmt.Sprintf("gin: a deal has %d numbers, one per player, not %d", MaxPlayers, len(e.Points))}
+		return &DealError{Field: "points", Msg: msg.Text(fmt.Sprintf("gin: a deal has %d numbers, one per player, not %d", MaxPlayers, len(e.Points)))}
 	}
 	if f := judgePoints(e.Points, house); f != nil {
 		return ruling.Errorf(f.rule, "gin: %s (%s)", f.numbered, f.rule)

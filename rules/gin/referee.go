@@ -7,6 +7,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Questions are the disputes of Gin Rummy the referee page settles
@@ -38,14 +39,14 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	upOK := true
 	if house.Oklahoma && in.Get("up") != "" {
 		var up []cards.Play
-		if up, upOK = fan.ReadInput(ans, in, "up", nil); upOK && len(up) != 1 {
+		if up, upOK = fan.ReadInput(msg.From(ctx), ans, in, "up", nil); upOK && len(up) != 1 {
 			ans.Feedback["up"] = game.Feedback{Error: "Enter one card: the first up-card.", Chips: ans.Feedback["up"].Chips}
 			upOK = false
 		} else if upOK {
 			d.UpCard = up[0].Card
 		}
 	}
-	hands, handsOK := fan.ReadInputHands(ans, in, cards.Standard())
+	hands, handsOK := fan.ReadInputHands(msg.From(ctx), ans, in, cards.Standard())
 	if !upOK || !handsOK {
 		return ans, nil
 	}
@@ -57,7 +58,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	if ctx.Err() != nil {
 		return ans, ctx.Err()
 	}
-	if problem, ruled := fan.DealAnswer(err, "up"); problem != nil || ruled != nil {
+	if problem, ruled := fan.DealAnswer(msg.From(ctx), err, "up"); problem != nil || ruled != nil {
 		if problem != nil {
 			ans.Feedback[problem.Input] = game.Feedback{Error: problem.Msg, Chips: ans.Feedback[problem.Input].Chips}
 		}

@@ -1,11 +1,12 @@
 package gin
 
 import (
-	"context"
 	"net/url"
 	"slices"
 	"strings"
 	"testing"
+
+	"meldpad/rules/game/gametest"
 )
 
 // TestRefereeDeal: the referee page's whole deal, with the house rules
@@ -57,7 +58,7 @@ func TestRefereeDeal(t *testing.T) {
 			for k, v := range tc.in {
 				in[k] = v
 			}
-			ans, err := qs[0].Judge(context.Background(), in)
+			ans, err := qs[0].Judge(gametest.English(), in)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
+	"meldpad/rules/msg"
 )
 
 // Table limits, the knock value and the target of RULES.md §7.
@@ -90,9 +91,9 @@ func ScoreContext(ctx context.Context, d Deal, house HouseRules) (Result, error)
 	if house.Oklahoma {
 		switch {
 		case d.UpCard.IsZero():
-			return Result{}, &DealError{Field: "up_card", Msg: "gin: under the Oklahoma house rule the first up-card sets the knock value, so it is needed (G1)"}
+			return Result{}, &DealError{Field: "up_card", Msg: msg.Text("gin: under the Oklahoma house rule the first up-card sets the knock value, so it is needed (G1)")}
 		case !cards.Standard().Contains(d.UpCard):
-			return Result{}, &DealError{Field: "up_card", Msg: fmt.Sprintf("gin: the up-card %s is not a card of the standard deck", d.UpCard)}
+			return Result{}, &DealError{Field: "up_card", Msg: msg.Text(fmt.Sprintf("gin: the up-card %s is not a card of the standard deck", d.UpCard))}
 		}
 	}
 	knockValue, doubled := house.KnockValue(d.UpCard)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 )
 
@@ -161,7 +162,7 @@ func TestScoreG1G2Illegal(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Score(tc.deal(t), tc.house)
-			if rule := ruleOf(err); rule != tc.rule || err == nil || err.Error() != tc.msg {
+			if rule := ruleOf(err); rule != tc.rule || err == nil || locale.English().Error(err) != tc.msg {
 				t.Errorf("Score error = %v (rule %q), want %q (%s)", err, rule, tc.msg, tc.rule)
 			}
 		})
@@ -270,7 +271,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d, tc.house)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg, "gin: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "gin: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -76,7 +77,7 @@ func (Module) Values(_ game.Table, record json.RawMessage) (url.Values, error) {
 // points (G1-G3, with Fan Rummy's N1-N3 and N5).
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names, house := t.Names, HouseOf(t)
-	r := game.NewReader(cards.Standard())
+	r := game.NewReader(ctx, cards.Standard())
 	var sh game.Sheet
 	var up cards.Card
 	var upField *game.CardField
@@ -115,7 +116,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		return sh, nil, ctx.Err()
 	}
 	if err != nil {
-		j.Problem = ruling.Message(err)
+		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
 	j.Lines = append(j.Lines, fan.Working(res.Result, names)...)

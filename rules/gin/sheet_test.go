@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"meldpad/rules/game"
+	"meldpad/rules/game/gametest"
 )
 
 // The hands of the sheet cases, knocker first.
@@ -76,7 +77,7 @@ func TestJudge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			tb := table(tc.house)
-			sh, hand, err := Module{}.Judge(context.Background(), tb, tc.form)
+			sh, hand, err := Module{}.Judge(gametest.English(), tb, tc.form)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -105,7 +106,7 @@ func TestJudge(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Values(%s): %v", hand.Record, err)
 			}
-			_, hand2, _ := Module{}.Judge(context.Background(), tb, again)
+			_, hand2, _ := Module{}.Judge(gametest.English(), tb, again)
 			if hand2 == nil || !reflect.DeepEqual(hand2.Points, hand.Points) || string(hand2.Record) != string(hand.Record) {
 				t.Errorf("stored %s shows again as %v", hand.Record, again)
 			}
@@ -120,7 +121,7 @@ func TestJudge(t *testing.T) {
 // ended the deal offers the draw beside the two players (G2).
 func TestJudgeParts(t *testing.T) {
 	for _, house := range []map[string]bool{nil, {KeyOklahoma: true}} {
-		sh, _, _ := Module{}.Judge(context.Background(), table(house), url.Values{})
+		sh, _, _ := Module{}.Judge(gametest.English(), table(house), url.Values{})
 		var names []string
 		var ender *game.Part
 		for i, p := range sh.Parts {
@@ -168,7 +169,7 @@ func TestDecodeRecord(t *testing.T) {
 // TestJudgeStopped: a referee stopped by its context says so and stores
 // nothing.
 func TestJudgeStopped(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(gametest.English())
 	cancel()
 	_, hand, err := Module{}.Judge(ctx, table(nil), sheetForm("knocker", "0", "hand_0", ginHand, "hand_1", ginDefender))
 	if err == nil || hand != nil {

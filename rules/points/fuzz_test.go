@@ -83,7 +83,7 @@ func FuzzPlay(f *testing.F) {
 			}
 			return
 		case errors.As(err, &re):
-			if re.Rule != "P3" || !strings.HasSuffix(re.Msg, "(P3)") {
+			if re.Rule != "P3" || !strings.HasSuffix(re.Msg.String(), "(P3)") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return

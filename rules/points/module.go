@@ -28,10 +28,10 @@ var info = game.Info{
 }
 
 var ruleTexts = []game.RuleText{
-	{ID: "P1", Title: "Setup", Text: "The game's name, the players in seat order, how it ends (at a target total, after a number of rounds, or when the table ends it) and whether the highest or the lowest total wins."},
-	{ID: "P2", Title: "Rounds", Text: "Each round records one whole number for each player; negative numbers are allowed."},
-	{ID: "P3", Title: "End", Text: "With a target, the game ends after the round in which any player reaches it, whichever total wins; with a number of rounds, after the last one; open, when the table presses \"End game\"."},
-	{ID: "P4", Title: "Winner", Text: "The best total wins. Players tied for it share the win, and first place in league standings."},
+	game.EnglishRule("P1", "Setup", "The game's name, the players in seat order, how it ends (at a target total, after a number of rounds, or when the table ends it) and whether the highest or the lowest total wins."),
+	game.EnglishRule("P2", "Rounds", "Each round records one whole number for each player; negative numbers are allowed."),
+	game.EnglishRule("P3", "End", "With a target, the game ends after the round in which any player reaches it, whichever total wins; with a number of rounds, after the last one; open, when the table presses \"End game\"."),
+	game.EnglishRule("P4", "Winner", "The best total wins. Players tied for it share the win, and first place in league standings."),
 }
 
 // Info describes any game by points (RULES.md §8).

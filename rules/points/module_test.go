@@ -98,7 +98,7 @@ func TestSetup(t *testing.T) {
 			raw, err := Module{}.Setup(tc.form, tc.seats)
 			if tc.field != "" {
 				var bad *ruling.InputError
-				if !errors.As(err, &bad) || bad.Field != tc.field || strings.HasPrefix(bad.Msg, "points:") || !strings.Contains(bad.Msg, "(P1)") {
+				if !errors.As(err, &bad) || bad.Field != tc.field || strings.HasPrefix(bad.Msg.String(), "points:") || !strings.Contains(bad.Msg.String(), "(P1)") {
 					t.Fatalf("Setup = %s, %#v; want a problem with %s citing P1", raw, err, tc.field)
 				}
 				return
@@ -280,7 +280,7 @@ func FuzzSetupForm(f *testing.F) {
 		var bad *ruling.InputError
 		switch {
 		case errors.As(err, &bad):
-			if !inputs[bad.Field] || bad.Msg == "" {
+			if !inputs[bad.Field] || bad.Msg.String() == "" {
 				t.Fatalf("problem %#v", bad)
 			}
 		case err != nil:

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -53,7 +54,7 @@ func serveTrick(_ context.Context, body map[string]any) (any, error) {
 	res, err := Score(trick)
 	var bad *InputError
 	if errors.As(err, &bad) {
-		return nil, ruling.BadInput(bad.Field, "%s", bad.Msg)
+		return nil, ruling.Bad(bad.Field, msg.Text(bad.Msg))
 	}
 	if err != nil {
 		return nil, err

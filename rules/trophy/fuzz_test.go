@@ -104,8 +104,8 @@ func FuzzScore(f *testing.F) {
 			switch {
 			case errors.As(err, &ie):
 			case errors.As(err, &re):
-				if !strings.HasPrefix(re.Msg, "trophy: ") || !strings.Contains(re.Msg, re.Rule+")") {
-					t.Fatalf("ruling message %q does not cite %s", re.Msg, re.Rule)
+				if !strings.HasPrefix(re.Msg.String(), "trophy: ") || !strings.Contains(re.Msg.String(), re.Rule+")") {
+					t.Fatalf("ruling message %q does not cite %s", re.Msg.String(), re.Rule)
 				}
 			default:
 				t.Fatalf("error of an undocumented kind: %T %v", err, err)

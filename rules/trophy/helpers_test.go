@@ -103,12 +103,12 @@ func runTrickCases(t *testing.T, cases []trickCase) {
 					t.Fatalf("Score error = %v; want a ruling.Error for %s", err, tc.rule)
 				}
 				if re.Rule != tc.rule {
-					t.Errorf("rule = %s (%q); want %s", re.Rule, re.Msg, tc.rule)
+					t.Errorf("rule = %s (%q); want %s", re.Rule, re.Msg.String(), tc.rule)
 				}
-				if tc.msg != "" && re.Msg != tc.msg {
-					t.Errorf("message = %q; want %q", re.Msg, tc.msg)
+				if tc.msg != "" && re.Msg.String() != tc.msg {
+					t.Errorf("message = %q; want %q", re.Msg.String(), tc.msg)
 				}
-				checkMessage(t, re.Msg, re.Rule)
+				checkMessage(t, re.Msg.String(), re.Rule)
 				return
 			}
 			if err != nil {

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -127,7 +128,7 @@ func checkCard(deck *cards.Deck, tally *cards.Tally, s, field string) error {
 		err = tally.Add(c)
 	}
 	if err != nil {
-		return ruling.BadInput(field, "%s is %q: %s", field, s, game.ParseMessage(err))
+		return ruling.Bad(field, msg.New("game.stored_card", msg.S("Field", field), msg.S("Text", strconv.Quote(s)), msg.M("Why", game.ParseMessage(err))))
 	}
 	return nil
 }

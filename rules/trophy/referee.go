@@ -10,6 +10,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -39,7 +40,7 @@ var playLine = regexp.MustCompile(`^\s*(\d+)\s*[:.)\-]?\s*(.*?)\s*$`)
 
 // judgeTrickQuestion referees a trick as far as it was played (T1-T7),
 // its players numbered from 1 as the page numbers them.
-func judgeTrickQuestion(_ context.Context, in url.Values) (game.Answer, error) {
+func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error) {
 	count, _ := strconv.Atoi(in.Get("players"))
 	leader, _ := strconv.Atoi(in.Get("leader"))
 	t := Trick{Players: count, Leader: leader - 1}
@@ -64,7 +65,7 @@ func judgeTrickQuestion(_ context.Context, in url.Values) (game.Answer, error) {
 		} else {
 			c, err := deck.Parse(m[2])
 			if err != nil {
-				return problem("Line " + itoa(i+1) + ": " + game.ParseMessage(err))
+				return problem(msg.From(ctx).Say(msg.New("game.line", msg.N("Line", i+1), msg.M("Text", game.ParseMessage(err)))))
 			}
 			p.Card = c
 			fb.Chips = append(fb.Chips, game.ChipOf(cards.Play{Card: c}))
@@ -82,7 +83,7 @@ func judgeTrickQuestion(_ context.Context, in url.Values) (game.Answer, error) {
 	case errors.As(err, &bad):
 		return problem(playerNumbers(bad.Msg))
 	case errors.As(err, &broken):
-		ans.Ruling = &game.Ruling{Headline: "Not allowed", Reason: capitalize(playerNumbers(broken.Msg)), Rules: []string{broken.Rule}}
+		ans.Ruling = &game.Ruling{Headline: "Not allowed", Reason: capitalize(playerNumbers(msg.From(ctx).Say(broken.Msg))), Rules: []string{broken.Rule}}
 		return ans, nil
 	case err != nil:
 		return ans, nil // Score has no other errors

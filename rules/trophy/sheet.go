@@ -10,6 +10,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -76,16 +77,16 @@ func (m Module) Values(t game.Table, record json.RawMessage) (url.Values, error)
 // scores it for its winner (T5, T7), with who leads next (T6) and the
 // totals against the target (T8). Its work is bounded by the trick, so it
 // does not stop for ctx.
-func (Module) Judge(_ context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
+func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	expected := NextLeader(t)
 	leader, leaderErr := game.ReadSeat(form, leaderField, len(names))
 	if leaderErr != "" {
 		leader = -1
 	}
-	plays := readPlays(form, names, leader, game.NewReader(cards.Fanucci()))
+	plays := readPlays(form, names, leader, game.NewReader(ctx, cards.Fanucci()))
 	endsHand := form.Get(endsHandField) != ""
-	quick := readQuick(form, names, endsHand)
+	quick := readQuick(ctx, form, names, endsHand)
 
 	sh := game.Sheet{Parts: []game.Part{
 		plays.section(form, names, leaderNote(t, expected)),
@@ -313,8 +314,8 @@ type quickEntry struct {
 // apart from the plays', since both ways may list the same trick. A trick
 // holds at most the cards dealt, and but one a player when new hands are
 // not dealt after it (endsHand; T6, MostTrickCards).
-func readQuick(form url.Values, names []string, endsHand bool) quickEntry {
-	plays, f := game.NewReader(cards.Fanucci()).Field(form, cardsField, "Cards of the trick", "e.g. 3 Lamps, 8 Fromps, Grue")
+func readQuick(ctx context.Context, form url.Values, names []string, endsHand bool) quickEntry {
+	plays, f := game.NewReader(ctx, cards.Fanucci()).Field(form, cardsField, "Cards of the trick", "e.g. 3 Lamps, 8 Fromps, Grue")
 	out := quickEntry{field: f, cards: game.CardsOf(plays)}
 	out.entered = form.Get(winnerField) != "" || strings.TrimSpace(f.Value) != ""
 	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
@@ -331,10 +332,10 @@ func readQuick(form url.Values, names []string, endsHand bool) quickEntry {
 	case f.Error != "":
 		out.problem = "Fix the cards of the trick."
 	case err != nil:
-		msg := ruling.Message(err)
+		said := msg.From(ctx).Say(ruling.Message(err))
 		rule, _ := ruling.RuleOf(err)
-		f.Verdict = badVerdict(msg, rule)
-		out.problem = msg
+		f.Verdict = badVerdict(said, rule)
+		out.problem = said
 	case len(out.cards) > MostTrickCards(len(names), endsHand):
 		f.Error = tooManyCards(names, winner, len(out.cards), endsHand)
 		out.problem = f.Error
@@ -504,7 +505,7 @@ func message(err error, names []string) string {
 	msg := err.Error()
 	switch {
 	case errors.As(err, &broken):
-		msg = broken.Msg
+		msg = broken.Msg.String()
 	case errors.As(err, &bad):
 		msg = bad.Msg
 	}

@@ -1,7 +1,6 @@
 package trophy
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/url"
@@ -390,7 +389,7 @@ func TestTrickQuestion(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ans, err := q.Judge(context.Background(), url.Values{"players": {tc.players}, "leader": {tc.leader}, "plays": {tc.plays}})
+			ans, err := q.Judge(gametest.English(), url.Values{"players": {tc.players}, "leader": {tc.leader}, "plays": {tc.plays}})
 			if err != nil {
 				t.Fatal(err)
 			}

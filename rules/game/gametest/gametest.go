@@ -1,7 +1,10 @@
 // Package gametest runs a game module's API examples and bodies the way
 // the server does, for the modules' own tests: one runner rather than a
-// copy in every game's folder. Like the modules, it uses only the
-// standard library (and testing).
+// copy in every game's folder. It says the answers' messages in English
+// (meldpad/locale), as the server does for a client that asks for no
+// other language; it is for tests only, never part of the phone's
+// referee, so it alone under rules/ may import more than the standard
+// library.
 package gametest
 
 import (
@@ -15,7 +18,9 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -28,6 +33,7 @@ func Serve(ctx context.Context, m game.Module, path string, body map[string]any)
 		if err != nil {
 			return nil, err
 		}
+		q.Say = msg.From(ctx)
 		return mc.CheckMeld(q), nil
 	}
 	if api, ok := m.(game.APIServer); ok {
@@ -49,15 +55,15 @@ func Answer(t testing.TB, m game.Module, path string, raw []byte) (int, map[stri
 	body, err := game.DecodeBody(raw)
 	var out any
 	if err == nil {
-		out, err = Serve(context.Background(), m, path, body)
+		out, err = Serve(English(), m, path, body)
 	}
 	var bad *ruling.InputError
 	var broken *ruling.Error
 	switch {
 	case errors.As(err, &bad):
-		return 400, map[string]any{"error": bad.Msg, "field": bad.Field}
+		return 400, map[string]any{"error": locale.English().Say(bad.Msg), "field": bad.Field}
 	case errors.As(err, &broken):
-		return 422, map[string]any{"error": broken.Msg, "rule": broken.Rule}
+		return 422, map[string]any{"error": locale.English().Say(broken.Msg), "rule": broken.Rule}
 	case err != nil:
 		t.Fatalf("%s answered an error of no known type: %v", path, err)
 	}
@@ -157,7 +163,7 @@ func FuzzForm(text string) url.Values {
 // context is never done here, so an error fails the test.
 func Judge(t testing.TB, m game.Sheeter, tb game.Table, form url.Values) (game.Sheet, *game.Hand) {
 	t.Helper()
-	sh, hand, err := m.Judge(context.Background(), tb, form)
+	sh, hand, err := m.Judge(English(), tb, form)
 	if err != nil {
 		t.Fatalf("Judge: %v", err)
 	}
@@ -200,4 +206,10 @@ func Field(t testing.TB, sh game.Sheet, name string) *game.CardField {
 		t.Fatalf("the sheet has no field %s", name)
 	}
 	return found
+}
+
+// English is a context in which the rules say their messages in English,
+// as a page or an answer in no other language does.
+func English() context.Context {
+	return locale.NewContext(context.Background(), locale.English())
 }
