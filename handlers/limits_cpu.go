@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -206,7 +207,8 @@ func refereeGateRefusal(err error) *refusal {
 			title:      "The referee needs a moment",
 			message:    "This phone (or the network it is on) is already waiting for the referee's other answers. Wait " + waitWords(retry) + ", then try again.",
 			apiMessage: "rate limit: this address has referee questions under way; retry after " + waitWords(retry)}
-	case errors.Is(err, errHeavyFull):
+	case errors.Is(err, errHeavyFull), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		// Waited too long, or the client went while it waited.
 		return &refusal{status: http.StatusServiceUnavailable, retry: retry,
 			title:      "Busy",
 			message:    "The referee is answering other tables just now. Nothing was decided: wait " + waitWords(retry) + ", then try again.",
