@@ -40,3 +40,36 @@ func TestBrowserRefusedNewGameSaysWhyAtTheTop(t *testing.T) {
 		t.Errorf("after the summary's link the focus is on %q (%v), want player 4's input, in view", got, err)
 	}
 }
+
+// TestBrowserDealerAmongNamedSeats: "Who deals first?" offers the seats
+// with a name, following the names as they are typed, never "Player 3"
+// of a seat left empty.
+func TestBrowserDealerAmongNamedSeats(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	options := func() string {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](
+			`[...document.querySelectorAll("#dealer option")].map(o => o.value + " " + o.textContent).join(", ")`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	run(t, ctx, "open the new-game form", chromedp.Navigate(app.srv.URL+"/games/new?game=points"), chromedp.WaitVisible(css("#dealer")))
+	if got := options(); got != "0 Player 1" {
+		t.Errorf("with no name typed the dealer's seats are %q, want only the first seat's", got)
+	}
+	run(t, ctx, "name players 1, 2 and 5",
+		chromedp.SendKeys(css("#player-0"), "Ann"), chromedp.SendKeys(css("#player-1"), "Bob"), chromedp.SendKeys(css("#player-4"), "Cy"))
+	if got, want := options(), "0 Ann, 1 Bob, 4 Cy"; got != want {
+		t.Errorf("the dealer's seats are %q, want %q", got, want)
+	}
+	run(t, ctx, "choose Cy to deal, then take Bob's name out",
+		chromedp.SetValue(css("#dealer"), "4"), chromedp.SendKeys(css("#player-1"), "\b\b\b"))
+	if got, want := options(), "0 Ann, 4 Cy"; got != want {
+		t.Errorf("with Bob's name taken out the dealer's seats are %q, want %q", got, want)
+	}
+	if got := value(t, ctx, "#dealer"); got != "4" {
+		t.Errorf("the dealer chosen moved to seat %q, want Cy's (4)", got)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -309,5 +310,35 @@ func TestPageCacheMissSetsNoETag(t *testing.T) {
 	}
 	if rec.Header().Get("ETag") != etagOf("scorepad\x00x\x001") {
 		t.Errorf("a stored page lacks its ETag: %v", rec.Header())
+	}
+}
+
+// TestCreateGameDealerAmongNamedSeats: "Who deals first?" offers the seats
+// with a name, once a name is typed; a first dealer posted for a seat
+// left empty (as a form without script can) is refused, saying which.
+func TestCreateGameDealerAmongNamedSeats(t *testing.T) {
+	app := newTestApp(t)
+	dealerOptions := func(p page) []string {
+		sel := between(p.body, `<select id="dealer"`, `</select>`)
+		var out []string
+		for _, m := range regexp.MustCompile(`<option value="(\d+)"[^>]*>([^<]*)</option>`).FindAllStringSubmatch(sel, -1) {
+			out = append(out, m[1]+" "+m[2])
+		}
+		return out
+	}
+	fresh := app.get("/games/new?game=flathead")
+	if got := dealerOptions(fresh); len(got) != strings.Count(fresh.body, `name="players"`) || got[2] != "2 Player 3" {
+		t.Errorf("with no name typed yet the dealer's seats are %q, want every seat", got)
+	}
+	form := formValues(app.get("/games/new?game=flathead"))
+	form["players"] = []string{"Ann", "", "Bob", ""}
+	form.Set("dealer", "3")
+	p := app.post("/games", form)
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422", p.status)
+	}
+	mustContain(t, p, "Player 4 has no name")
+	if got := dealerOptions(p); !slices.Equal(got, []string{"0 Ann", "2 Bob"}) {
+		t.Errorf("the refused form offers the dealer's seats %q, want Ann's and Bob's", got)
 	}
 }
