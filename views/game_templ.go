@@ -73,9 +73,9 @@ type SeatVM struct {
 	Total  int
 	Dealer bool
 	Winner bool
-	// Leads marks the best total so far (the lowest when the lowest
+	// Ahead marks the best total so far (the lowest when the lowest
 	// total wins), while the game goes on.
-	Leads bool
+	Ahead bool
 }
 
 // HandRowVM is one row of the hand-by-hand history.
@@ -615,8 +615,8 @@ func scorepad(vm GameVM) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			if s.Leads {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "<span class=\"tag lead\">leads</span>")
+			if s.Ahead {
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 46, "<span class=\"tag ahead\">ahead</span>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
