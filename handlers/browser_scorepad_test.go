@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"meldpad/rules"
 )
 
 // TestBrowserScorepadTagsFit: on a 390 px phone, a player who deals and is
@@ -31,5 +33,36 @@ func TestBrowserScorepadTagsFit(t *testing.T) {
 	}
 	if len(got) != 2 || got[0] != "deals" || got[1] != "ahead" {
 		t.Errorf("the first seat's tags read %q, want [deals ahead], both whole", got)
+	}
+}
+
+// TestBrowserSheetPlaceholdersFit: on a 390 px phone the hint in each
+// empty card field of every game's sheet shows whole ("e.g. QS AH 2D …"
+// cut to "… who went o" hid what an empty field means).
+func TestBrowserSheetPlaceholdersFit(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	for _, g := range rules.Games() {
+		if !hasSheet(g) {
+			continue
+		}
+		players := []string{"Ann", "Bob", "Cy", "Dee"}[:max(g.MinPlayers, 2)]
+		game := app.createGame(g.ID, players...)
+		run(t, ctx, "open the "+g.ID+" sheet", chromedp.Navigate(app.srv.URL+game+"/hands/new?by=cards"), chromedp.WaitVisible(css("input.cards")))
+		cut, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+			const measure = document.createElement("canvas").getContext("2d");
+			return [...document.querySelectorAll("input.cards[placeholder]")].filter(f => {
+				const s = getComputedStyle(f);
+				measure.font = s.font;
+				const room = f.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+				return measure.measureText(f.placeholder).width > room + 0.5;
+			}).map(f => f.placeholder);
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cut) > 0 {
+			t.Errorf("%s: hints cut in their fields: %q", g.ID, cut)
+		}
 	}
 }
