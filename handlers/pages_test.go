@@ -30,12 +30,21 @@ func TestHomeListsGames(t *testing.T) {
 	mustContain(t, p, "Fortune Rummy", "Ann 0 · Bob 0 · Cy 0", "in progress")
 }
 
+// TestNewGameHeadingReads: the form's heading names the game after "New
+// game:", which reads right for every game's name, "Any game, by points"
+// too (not "New Any game, by points").
+func TestNewGameHeadingReads(t *testing.T) {
+	app := newTestApp(t)
+	p := app.get("/games/new?game=points")
+	mustContain(t, p, "<h1>New game: Any game, by points</h1>", "<title>New game: Any game, by points · meldpad</title>")
+}
+
 func TestNewGamePages(t *testing.T) {
 	app := newTestApp(t)
 	p := app.get("/games/new")
 	mustContain(t, p, "Which game?", "Flathead Rummy", "Fortune Rummy", "Black Heart Rum", "Fan Rummy", "Trophy Case", "3–5 players")
 	p = app.get("/games/new?game=fortune")
-	mustContain(t, p, "New Fortune Rummy", "Big sets", "Aces in a set score 15", "Player 8")
+	mustContain(t, p, "<h1>New game: Fortune Rummy</h1>", "Big sets", "Aces in a set score 15", "Player 8")
 	if strings.Contains(p.body, "Player 9") {
 		t.Errorf("Fortune offers a ninth seat")
 	}
