@@ -71,7 +71,7 @@ func TestBrowserPickerLabelsFit(t *testing.T) {
 	app := newTestApp(t)
 	ctx := newBrowser(t)
 	clipped := func(sels string) []string {
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](clippedInPicker + `(` + strconv.Quote(sels) + `)`))
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](clippedInPicker+`(`+strconv.Quote(sels)+`)`))
 		if err != nil {
 			t.Fatal(err)
 		}
