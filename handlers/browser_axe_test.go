@@ -197,28 +197,38 @@ func TestBrowserAccessibility(t *testing.T) {
 	pages := accessibilityPages(t, app)
 	ctx := newBrowser(t)
 	checked := 0
+	// audit runs axe on the page the tab shows.
+	audit := func(name, path, scheme string) {
+		run(t, ctx, "load axe on "+name, chromedp.WaitReady(css("footer")), chromedp.Evaluate[chromedp.Void](string(axe)))
+		violations, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](
+			// Every rule axe runs by default, and one of its
+			// experimental ones: label-content-name-mismatch (a
+			// link's name must hold its visible text, for voice
+			// control: "tap Edit").
+			`axe.run(document, {resultTypes: ["violations"],
+				rules: {"label-content-name-mismatch": {enabled: true}}}).then(r => r.violations)`,
+			chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatalf("axe on %s: %v", name, err)
+		}
+		for _, v := range violations {
+			t.Errorf("%s (%s, %s): %s", name, path, scheme, v)
+		}
+		checked++
+	}
 	for _, scheme := range []string{"light", "dark"} {
 		run(t, ctx, "prefer "+scheme, colourScheme(scheme))
 		for _, p := range pages {
 			name, path := p[0], p[1]
-			run(t, ctx, "open "+name, chromedp.Navigate(app.srv.URL+path), chromedp.WaitReady(css("footer")),
-				chromedp.Evaluate[chromedp.Void](string(axe)))
-			violations, err := chromedp.Run(ctx, chromedp.Evaluate[[]axeViolation](
-				// Every rule axe runs by default, and one of its
-				// experimental ones: label-content-name-mismatch (a
-				// link's name must hold its visible text, for voice
-				// control: "tap Edit").
-				`axe.run(document, {resultTypes: ["violations"],
-					rules: {"label-content-name-mismatch": {enabled: true}}}).then(r => r.violations)`,
-				chromedp.EvalAwaitPromise))
-			if err != nil {
-				t.Fatalf("axe on %s: %v", name, err)
-			}
-			for _, v := range violations {
-				t.Errorf("%s (%s, %s): %s", name, path, scheme, v)
-			}
-			checked++
+			run(t, ctx, "open "+name, chromedp.Navigate(app.srv.URL+path))
+			audit(name, path, scheme)
 		}
+		// A refused form, answered to its POST: the new-game form with
+		// two players of one name, its problems summed up at the top.
+		run(t, ctx, "refuse a new game", chromedp.Navigate(app.srv.URL+"/games/new?game=fan"),
+			chromedp.SendKeys(css("#player-0"), "Ann"), chromedp.SendKeys(css("#player-1"), "ann"),
+			chromedp.Click(css(`button[type=submit]`)), chromedp.WaitVisible(css(".error-summary")))
+		audit("refused new game", "POST /games", scheme)
 	}
 	t.Logf("axe-core checked %d pages, light and dark", checked)
 }

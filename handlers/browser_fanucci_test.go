@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -49,4 +50,51 @@ func TestBrowserFanucciPickerFitsAndCloses(t *testing.T) {
 	shot(t, ctx, "fanucci-score")
 	tp.save()
 	t.Logf("a 2-player Flathead hand of 5 cards in %d taps", tp.count)
+}
+
+// clippedInPicker lists the picker's labels that do not fit inside their
+// buttons' borders: the text of each of sels, measured against the
+// button it is in.
+const clippedInPicker = `((sels) => [...document.querySelectorAll(sels)].filter(e => e.offsetParent).filter(e => {
+	const b = e.closest("button"), box = b.getBoundingClientRect(), s = getComputedStyle(b);
+	const text = document.createRange();
+	text.selectNodeContents(e);
+	const r = text.getBoundingClientRect();
+	return r.left < box.left + parseFloat(s.borderLeftWidth) - 0.5 || r.right > box.right - parseFloat(s.borderRightWidth) + 0.5;
+}).map(e => e.textContent.trim()))`
+
+// TestBrowserPickerLabelsFit: on a 390 px phone every label of the card
+// picker fits its button: the controls' ("Next ›", and "Score ✓" on a
+// sheet's last field, beside "=" for the wilds) and the Fanucci deck's
+// trumps ("Granola", "Lobster").
+func TestBrowserPickerLabelsFit(t *testing.T) {
+	app := newTestApp(t)
+	ctx := newBrowser(t)
+	clipped := func(sels string) []string {
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](clippedInPicker+`(`+strconv.Quote(sels)+`)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	newGameInBrowser(t, ctx, app.srv.URL, "fortune", "Ann", "Bob")
+	tp := &taps{t: t, ctx: ctx}
+	tp.openSheet("meld_0_0")
+	if cut := clipped("#picker .pk-controls button"); len(cut) > 0 {
+		t.Errorf("on a Fortune sheet's first field, labels cut in the picker: %q", cut)
+	}
+	tp.tap("#in-hand_1")
+	if label := text(t, ctx, "#picker .pk-next"); label != "Score ✓" {
+		t.Fatalf("on the last field the picker's button reads %q, want \"Score ✓\"", label)
+	}
+	if cut := clipped("#picker .pk-controls button"); len(cut) > 0 {
+		t.Errorf("on a Fortune sheet's last field, labels cut in the picker: %q", cut)
+	}
+	shot(t, ctx, "fortune-picker-last-field")
+	run(t, ctx, "open the Flathead referee's picker",
+		chromedp.Navigate(app.srv.URL+"/adjudicate?game=flathead"), chromedp.Click(css("#adj-cards")), chromedp.WaitVisible(css("#picker")))
+	if cut := clipped("#picker .pk-trumps .r, #picker .pk-controls button"); len(cut) > 0 {
+		t.Errorf("in the Flathead referee's picker, labels cut: %q", cut)
+	}
+	shot(t, ctx, "flathead-referee-picker")
 }

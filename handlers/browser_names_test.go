@@ -166,12 +166,12 @@ func TestBrowserLowestWinsReadsRight(t *testing.T) {
 		t.Errorf("the chart's text: %q", desc)
 	}
 	leader, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`[...document.querySelectorAll("#scorepad .total")].filter(e => e.querySelector(".tag.lead")).map(e => e.querySelector(".name").firstChild.textContent.trim()).join(",")`))
+		`[...document.querySelectorAll("#scorepad .total")].filter(e => e.querySelector(".tag.ahead")).map(e => e.querySelector(".name").firstChild.textContent.trim()).join(",")`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if leader != "Dee" {
-		t.Errorf("the scorepad marks %q as leading, want Dee with the lowest total (5)", leader)
+		t.Errorf("the scorepad marks %q as ahead, want Dee with the lowest total (5)", leader)
 	}
 	shot(t, ctx, "hearts-chart")
 	app.mustRecord(hearts, "", "90", "0", "5", "5") // Ann passes 100: Dee wins with 10

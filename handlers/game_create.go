@@ -66,6 +66,10 @@ func (s *Server) createGame(c *echo.Context) error {
 	dealer, ok := dealerSeat(form.Dealer, seatOf)
 	if !ok {
 		errs["dealer"] = "The first dealer must be one of the players named above."
+		if i, err := strconv.Atoi(form.Dealer); err == nil && i >= 0 && i < g.MaxPlayers {
+			// A seat left blank, offered by a form without script.
+			errs["dealer"] = "Player " + strconv.Itoa(i+1) + " has no name: " + errs["dealer"]
+		}
 	}
 	house, ok := houseRules(g, form.House)
 	if msg, bad := errs["house"]; bad {

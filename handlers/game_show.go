@@ -129,7 +129,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	leaders := leading(aim, g.Seats)
 	for i, seat := range g.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Dealer: i == dealer, Winner: g.Finished() && seat.Place == 1,
-			Leads: !g.Finished() && vm.Played > 0 && leaders[i]})
+			Ahead: !g.Finished() && vm.Played > 0 && leaders[i]})
 	}
 	if g.Finished() {
 		res := r.Module.Result(state)

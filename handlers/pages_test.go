@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,12 +30,21 @@ func TestHomeListsGames(t *testing.T) {
 	mustContain(t, p, "Fortune Rummy", "Ann 0 · Bob 0 · Cy 0", "in progress")
 }
 
+// TestNewGameHeadingReads: the form's heading names the game after "New
+// game:", which reads right for every game's name, "Any game, by points"
+// too (not "New Any game, by points").
+func TestNewGameHeadingReads(t *testing.T) {
+	app := newTestApp(t)
+	p := app.get("/games/new?game=points")
+	mustContain(t, p, "<h1>New game: Any game, by points</h1>", "<title>New game: Any game, by points · meldpad</title>")
+}
+
 func TestNewGamePages(t *testing.T) {
 	app := newTestApp(t)
 	p := app.get("/games/new")
 	mustContain(t, p, "Which game?", "Flathead Rummy", "Fortune Rummy", "Black Heart Rum", "Fan Rummy", "Trophy Case", "3–5 players")
 	p = app.get("/games/new?game=fortune")
-	mustContain(t, p, "New Fortune Rummy", "Big sets", "Aces in a set score 15", "Player 8")
+	mustContain(t, p, "<h1>New game: Fortune Rummy</h1>", "Big sets", "Aces in a set score 15", "Player 8")
 	if strings.Contains(p.body, "Player 9") {
 		t.Errorf("Fortune offers a ninth seat")
 	}
@@ -309,5 +319,35 @@ func TestPageCacheMissSetsNoETag(t *testing.T) {
 	}
 	if rec.Header().Get("ETag") != etagOf(inLanguage(c, "scorepad\x00x\x001")) {
 		t.Errorf("a stored page lacks its ETag: %v", rec.Header())
+	}
+}
+
+// TestCreateGameDealerAmongNamedSeats: "Who deals first?" offers the seats
+// with a name, once a name is typed; a first dealer posted for a seat
+// left empty (as a form without script can) is refused, saying which.
+func TestCreateGameDealerAmongNamedSeats(t *testing.T) {
+	app := newTestApp(t)
+	dealerOptions := func(p page) []string {
+		sel := between(p.body, `<select id="dealer"`, `</select>`)
+		var out []string
+		for _, m := range regexp.MustCompile(`<option value="(\d+)"[^>]*>([^<]*)</option>`).FindAllStringSubmatch(sel, -1) {
+			out = append(out, m[1]+" "+m[2])
+		}
+		return out
+	}
+	fresh := app.get("/games/new?game=flathead")
+	if got := dealerOptions(fresh); len(got) != strings.Count(fresh.body, `name="players"`) || got[2] != "2 Player 3" {
+		t.Errorf("with no name typed yet the dealer's seats are %q, want every seat", got)
+	}
+	form := formValues(app.get("/games/new?game=flathead"))
+	form["players"] = []string{"Ann", "", "Bob", ""}
+	form.Set("dealer", "3")
+	p := app.post("/games", form)
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("status %d, want 422", p.status)
+	}
+	mustContain(t, p, "Player 4 has no name")
+	if got := dealerOptions(p); !slices.Equal(got, []string{"0 Ann", "2 Bob"}) {
+		t.Errorf("the refused form offers the dealer's seats %q, want Ann's and Bob's", got)
 	}
 }

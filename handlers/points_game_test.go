@@ -244,3 +244,18 @@ func TestNewGameHouseRules(t *testing.T) {
 		t.Errorf("an unknown house rule: %d", r.status)
 	}
 }
+
+// A game by points has no referee: its scorepad offers no "Settle a
+// dispute" link (an empty href would only reload the scorepad), while a
+// game with a referee links to its own referee page.
+func TestScorepadDisputeLinkOnlyWithReferee(t *testing.T) {
+	app := newTestApp(t)
+	p := app.createPointsGame(hearts(), "Ann", "Bob", "Cy", "Dee")
+	if p.status != http.StatusSeeOther {
+		t.Fatalf("create: %d\n%s", p.status, p.body)
+	}
+	if pad := app.get(p.location); strings.Contains(pad.body, "Settle a dispute") {
+		t.Errorf("a game by points offers to settle a dispute:\n%s", pad.body)
+	}
+	mustContain(t, app.get(app.createGame("fan", "Ann", "Bob")), `href="/adjudicate?game=fan">Settle a dispute`)
+}

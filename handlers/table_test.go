@@ -12,8 +12,8 @@ import (
 )
 
 // TestDealerChoicesNameThePlayers: without script, the form shown again
-// after a problem offers the names typed as first dealers, and "Player N"
-// for a seat left blank.
+// after a problem offers the names typed as first dealers, and no seat
+// left blank.
 func TestDealerChoicesNameThePlayers(t *testing.T) {
 	app := newTestApp(t)
 	form := formValues(app.get("/games/new?game=fortune"))
@@ -25,8 +25,10 @@ func TestDealerChoicesNameThePlayers(t *testing.T) {
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("two Bobs: %d, want 422", p.status)
 	}
-	mustContain(t, p, `data-name-of="player-0">Ann</option>`, `data-name-of="player-1">Bob</option>`,
-		`data-name-of="player-2">bob</option>`, `data-name-of="player-3">Player 4</option>`)
+	mustContain(t, p, `<option value="0" selected>Ann</option>`, `<option value="1">Bob</option>`, `<option value="2">bob</option>`)
+	if strings.Contains(p.body, "Player 4</option>") {
+		t.Errorf("the dealer's list offers the blank seat 4")
+	}
 }
 
 // TestRematch: a finished game's rematch has the same seats, house rules

@@ -196,6 +196,16 @@
     }
     controls.appendChild(button("pk-back", "⌫", "take out the last card", function () {
       if (!active) return;
+      if (local(active)) {
+        // The last card written, read or not (the chips leave out what
+        // could not be read).
+        var rest = words(active.value);
+        rest.pop();
+        active.value = rest.join(", ");
+        changed(active, false);
+        refresh();
+        return;
+      }
       var chips = chipsOf(active);
       if (chips.length) chips[chips.length - 1].click();
     }));
@@ -272,6 +282,31 @@
       }
       box.querySelector(".count").textContent = box.querySelectorAll(".chip[data-card]").length;
     }
+    // A field with no preview (data-local: the referee page's) draws its
+    // chips itself from what is typed, so that a chip or ⌫ takes out a
+    // typed card as it does a tapped one.
+    function local(input) {
+      var fb = fieldOf(input);
+      return !!fb && fb.hasAttribute("data-local");
+    }
+    function words(text) {
+      // The Fanucci deck's cards have a space inside ("7 Tears").
+      return text.split(fanucci ? /[,;]+/ : /[\s,;]+/).map(function (w) { return w.trim(); }).filter(Boolean);
+    }
+    function redraw(input) {
+      var box = fieldOf(input).querySelector(".chips");
+      if (box) box.remove();
+      words(input.value).forEach(function (word) {
+        var sides = (fanucci ? word : word.toUpperCase()).split("=");
+        showChip(input, sides[0], false);
+        if (sides[1]) showChip(input, sides[1], true);
+      });
+    }
+    document.addEventListener("input", function (e) {
+      if (!isCardField(e.target) || !local(e.target)) return;
+      redraw(e.target);
+      if (e.target === active) refresh();
+    });
     function add(card) {
       if (!active || !card) return;
       var text = active.value.replace(/[\s,;]+$/, "");

@@ -6,20 +6,30 @@
 (function () {
   "use strict";
 
-  // Who deals first: each option follows its player's input ("Ann"), or
-  // says "Player 3" while the input is blank, as the server draws it.
+  // Who deals first: the seats with a name, each option named after its
+  // player ("Ann") as the names are typed, or the first seat alone
+  // ("Player 1") while none is; a choice stays while its seat has a name.
   function dealerNames() {
-    document.querySelectorAll("option[data-name-of]").forEach(function (option) {
-      var input = document.getElementById(option.dataset.nameOf);
-      if (!input) return;
-      var seat = option.dataset.nameOf.replace("player-", "");
-      function follow() {
+    var select = document.getElementById("dealer");
+    if (!select) return;
+    var inputs = [].slice.call(document.querySelectorAll('input[name="players"]'));
+    function follow() {
+      var chosen = select.value, seats = [];
+      inputs.forEach(function (input, i) {
         var name = input.value.trim().replace(/\s+/g, " ");
-        option.textContent = name || "Player " + (parseInt(seat, 10) + 1);
-      }
-      input.addEventListener("input", follow);
-      follow();
-    });
+        if (name) seats.push({ seat: String(i), name: name });
+      });
+      if (!seats.length) seats.push({ seat: "0", name: "Player 1" });
+      select.replaceChildren.apply(select, seats.map(function (s) {
+        var option = document.createElement("option");
+        option.value = s.seat;
+        option.textContent = s.name;
+        option.selected = s.seat === chosen;
+        return option;
+      }));
+    }
+    inputs.forEach(function (input) { input.addEventListener("input", follow); });
+    follow();
   }
 
   // Same players as last time: the names are suggestions in the page (a

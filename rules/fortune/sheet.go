@@ -125,7 +125,7 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 	sec = game.Part{Kind: game.Section, Label: name}
 	typed = rd.melds(seat, &sec, p)
 
-	held, f := rd.r.Field(rd.form, handField(seat), name+"'s cards left in hand", "e.g. QS AH 2D; empty for who went out")
+	held, f := rd.r.Field(rd.form, handField(seat), name+"'s cards left in hand", "e.g. QS AH 2D (none if out)")
 	for _, play := range held {
 		if play.Declared() && f.Error == "" {
 			f.Error = "Just the cards here: a deuce left in hand costs 10 whatever it could stand for (R5)."
