@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -52,10 +53,11 @@ type EventTable struct {
 	// Counts is false when the organiser marked the table as not
 	// counting: its result is left out of the event's standings and the
 	// league's.
-	Counts   bool
-	PublicID string // the game's own link, for the organiser's pages only
-	Hands    int    // its hands so far, deleted ones not counted
-	Game     LeagueGame
+	Counts      bool
+	PublicID    string // the game's own link, for the organiser's pages only
+	FirstDealer int    // the seat drawn to deal first
+	Hands       int    // its hands so far, deleted ones not counted
+	Game        LeagueGame
 }
 
 // EventRecord is an event with everything its pages show, read in one
@@ -437,6 +439,22 @@ func (s *Store) EventVersion(ctx context.Context, eventID int64) (int, error) {
 	return v, nil
 }
 
+// EventStamp says what the event's screen shows, in one statement: the
+// event's version and the sum of its tables' games' versions, which a
+// write to any of them moves.
+func (s *Store) EventStamp(ctx context.Context, eventID int64) (string, error) {
+	var version, games int64
+	err := s.r.QueryRowContext(ctx, `SELECT e.version, coalesce((SELECT sum(g.version) FROM event_tables t JOIN games g ON g.id = t.game_id
+		WHERE t.event_id = e.id), 0) FROM events e WHERE e.id = ?`, eventID).Scan(&version, &games)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	if err != nil {
+		return "", fmt.Errorf("db: stamp of event %d: %w", eventID, err)
+	}
+	return strconv.FormatInt(version, 10) + "." + strconv.FormatInt(games, 10), nil
+}
+
 // LeagueEvents lists the league's events, the newest first.
 func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]EventSummary, error) {
 	var out []EventSummary
@@ -498,13 +516,13 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 	for _, g := range games {
 		byID[g.ID] = g
 	}
-	err = eachRow(ctx, tx, `SELECT t.round, t.number, t.counts, t.game_id, g.public_id,
+	err = eachRow(ctx, tx, `SELECT t.round, t.number, t.counts, t.game_id, g.public_id, g.first_dealer,
 		(SELECT count(*) FROM hands h WHERE h.game_id = t.game_id AND h.deleted_at IS NULL)
 		FROM event_tables t JOIN games g ON g.id = t.game_id WHERE t.event_id = ? ORDER BY t.round, t.number`,
 		[]any{eventID}, func(rows *sql.Rows) error {
 			var t EventTable
 			var gameID int64
-			if err := rows.Scan(&t.Round, &t.Number, &t.Counts, &gameID, &t.PublicID, &t.Hands); err != nil {
+			if err := rows.Scan(&t.Round, &t.Number, &t.Counts, &gameID, &t.PublicID, &t.FirstDealer, &t.Hands); err != nil {
 				return err
 			}
 			t.Game = byID[gameID]
