@@ -14,7 +14,7 @@ import (
 var eventConfig = event.Config{Sizes: []int{2, 3}, Rounds: 3, Pairing: event.FewestRepeats, Scoring: event.ByPlace,
 	PlacePoints: []int{4, 2, 1}, Bye: event.ByeAverage, TieBreaks: event.DefaultTieBreaks(true)}
 
-func newEventLeague(t *testing.T, s *Store) League {
+func newEventLeague(t testing.TB, s *Store) League {
 	t.Helper()
 	l, err := s.CreateLeague(context.Background(), NewLeague{Name: "Friday club", Games: []string{"flathead"}, Members: []string{"Ann"}, Token: NewID()})
 	if err != nil {
@@ -23,7 +23,7 @@ func newEventLeague(t *testing.T, s *Store) League {
 	return l
 }
 
-func newEvent(t *testing.T, s *Store, l League, players ...string) Event {
+func newEvent(t testing.TB, s *Store, l League, players ...string) Event {
 	t.Helper()
 	e, err := s.CreateEvent(context.Background(), NewEvent{LeagueID: l.ID, Name: "Friday 13", Rules: "flathead",
 		Config: eventConfig, Players: players, Seed: 7, Token: NewID()})
@@ -33,7 +33,7 @@ func newEvent(t *testing.T, s *Store, l League, players ...string) Event {
 	return e
 }
 
-func eventRecord(t *testing.T, s *Store, e Event) EventRecord {
+func eventRecord(t testing.TB, s *Store, e Event) EventRecord {
 	t.Helper()
 	rec, err := s.EventRecord(context.Background(), e.ID)
 	if err != nil {
@@ -52,7 +52,7 @@ func idsByName(rec EventRecord) map[string]int64 {
 
 // seatFirstRound seats Ann, Bob, Cy at table 1 (Cy, Ann, Bob round the
 // table, Bob dealing first) and Dee, Eve at table 2.
-func seatFirstRound(t *testing.T, s *Store, l League, e Event) EventRecord {
+func seatFirstRound(t testing.TB, s *Store, l League, e Event) EventRecord {
 	t.Helper()
 	rec := eventRecord(t, s, e)
 	id := idsByName(rec)
