@@ -52,8 +52,9 @@ func (s *Server) eventByScreen(c echo.Context) (db.Event, error) {
 	return s.store.EventByScreen(c.Request().Context(), c.Param("screen"))
 }
 
-// showEventScreen is the event on a projector: read-only, large, dark
-// unless the screen prefers light, updated by itself (eventScreenEvents).
+// showEventScreen is the event on a projector: read-only, large, light
+// or dark as the screen's device is set, updated by itself
+// (eventScreenEvents).
 // Its tables link nowhere: the screen's link leads to nothing else.
 func (s *Server) showEventScreen(c echo.Context) error {
 	e, err := s.eventByScreen(c)

@@ -9,6 +9,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/event"
+	"meldpad/rules/game"
 	"meldpad/rules/seating"
 	"meldpad/views"
 )
@@ -161,7 +162,7 @@ func (st eventState) canSeat(round int) (bool, string) {
 			open = append(open, strconv.Itoa(n))
 		}
 		return false, "Round " + strconv.Itoa(st.round) + " is still being played at " + views.Plural(len(open), "table") + " " +
-			orList(open) + ". A table that will not finish can be marked as not counting."
+			game.AndList(open) + ". A table that will not finish can be marked as not counting."
 	}
 	present := len(st.present(round))
 	byes, err := event.ByesNeeded(present, st.rec.Event.Config.Sizes)

@@ -149,8 +149,6 @@ func TestEventNight(t *testing.T) {
 
 	// Every table plays its game out: the first seat goes out with 42.
 	for _, link := range round1 {
-		n := len(app.get(link + "/hands/new").body)
-		_ = n
 		points := make([]string, seatsOf(t, app, link))
 		points[0] = "42"
 		app.mustRecord(link, "0", points...)
@@ -432,7 +430,7 @@ func TestEventTableDoesNotCount(t *testing.T) {
 		t.Fatalf("mark: %d", p.status)
 	}
 	page = app.get(ev)
-	mustContain(t, page, "does not count", "Table 1 counts again")
+	mustContain(t, page, "does not count", "Count table 1 again")
 	for _, r := range eventStandings(t, page) {
 		if r.points != "0" || r.played != "0" {
 			t.Errorf("%+v after the table stopped counting", r)
