@@ -1,5 +1,5 @@
 -- +goose Up
--- As SQLite's 00009: event nights (read its comments), with the
+-- As SQLite's 00010: event nights (read its comments), with the
 -- differences of 00007 (identity ids, JSON as checked TEXT, booleans,
 -- text compared byte by byte).
 CREATE TABLE events (
