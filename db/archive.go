@@ -4,13 +4,22 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+
+	"meldpad/rules/event"
 )
 
-// ArchiveVersion is the version of the export format this meldpad writes.
-// A change that an older meldpad would misread gets a new number. Version
-// 2 gives each league its own players; meldpad still reads version 1,
-// where players were one list for the whole file (archiveV1).
-const ArchiveVersion = 2
+// ArchiveVersion is the newest version of the export format this meldpad
+// writes. A change that an older meldpad would misread gets a new number.
+// Version 2 gives each league its own players; meldpad still reads
+// version 1, where players were one list for the whole file (archiveV1).
+// Version 3 adds a league's event nights (ArchiveEvent); a file without
+// any is still written as version 2, which it is, so that a meldpad of
+// before reads it.
+const ArchiveVersion = 3
+
+// archiveVersionWithoutEvents is the version of a file that holds no
+// event night.
+const archiveVersionWithoutEvents = 2
 
 // Archive is a meldpad export: a league, or everything, as JSON. It is
 // lossless for what a person entered or chose: leagues with their
@@ -53,6 +62,47 @@ type ArchiveLeague struct {
 	// added (a player's record breaks ties between opponents by it).
 	Players []ArchivePlayer `json:"players"`
 	Members []ArchiveMember `json:"members"`
+	// Events are the league's event nights, oldest first (version 3).
+	Events []ArchiveEvent `json:"events,omitempty"`
+}
+
+// ArchiveEvent is an event night of a league: its settings, its players
+// (by the names of the league's players), its tables (the league's games,
+// by their links) and byes. The plan kept for the rounds to come is left
+// out: an imported event that goes on plans them again, as after a late
+// arrival.
+type ArchiveEvent struct {
+	ScreenID  string               `json:"screen_id"` // the screen's link
+	Name      string               `json:"name"`
+	Rules     string               `json:"rules"`
+	Settings  event.Config         `json:"settings"`
+	Seed      int64                `json:"seed"`
+	CreatedAt string               `json:"created_at"`
+	Players   []ArchiveEventPlayer `json:"players"` // in the order they were added
+	Tables    []ArchiveEventTable  `json:"tables"`  // by round, then number
+	Byes      []ArchiveEventBye    `json:"byes"`    // by round
+}
+
+// ArchiveEventPlayer is a player of an event: see EventPlayer.
+type ArchiveEventPlayer struct {
+	Name    string `json:"name"`
+	Joined  int    `json:"joined_round"`
+	Dropped int    `json:"dropped_round,omitempty"`
+	AddedAt string `json:"added_at"`
+}
+
+// ArchiveEventTable is a table of a round: a game of the league.
+type ArchiveEventTable struct {
+	Round  int    `json:"round"`
+	Number int    `json:"number"`
+	Game   string `json:"game"` // the game's public id
+	Counts bool   `json:"counts"`
+}
+
+// ArchiveEventBye is a player who sat out a round.
+type ArchiveEventBye struct {
+	Round int    `json:"round"`
+	Name  string `json:"name"`
 }
 
 // ArchiveSeason is a season of a league; see Season.

@@ -139,7 +139,7 @@ func (w *shapeWalker) valueFrom(tok json.Token, t reflect.Type, path string) err
 			return wrongType(path, "a string", tok)
 		}
 		return nil
-	case reflect.Int:
+	case reflect.Int, reflect.Int64:
 		n, ok := tok.(json.Number)
 		if !ok {
 			return wrongType(path, "a whole number", tok)

@@ -76,6 +76,7 @@ func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) 
 	if a.Games, err = exportGames(ctx, tx, scope.games, args, leaguePublic); err != nil {
 		return Archive{}, err
 	}
+	a.Meldpad = archiveVersionOf(a)
 	return a, nil
 }
 
@@ -146,6 +147,9 @@ func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague
 		})
 	if err != nil {
 		return ArchiveLeague{}, fmt.Errorf("db: export members of league %d: %w", leagueID, err)
+	}
+	if l.Events, err = exportEvents(ctx, tx, leagueID, names); err != nil {
+		return ArchiveLeague{}, err
 	}
 	return l, nil
 }

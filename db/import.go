@@ -19,6 +19,7 @@ type ImportSummary struct {
 	Leagues []League // as imported, with both links
 	Games   int
 	Hands   int // not counting deleted hands
+	Events  int // event nights
 }
 
 // RecordChecker decodes a hand's record, entered card by card in a game
@@ -88,6 +89,15 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 				}
 			}
 		}
+		// Events last: their tables are the games just written.
+		for _, l := range a.Leagues {
+			for _, e := range l.Events {
+				if err := w.addEvent(ctx, l.PublicID, e); err != nil {
+					return err
+				}
+				sum.Events++
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -133,7 +143,8 @@ func checkRecords(a *Archive, check RecordChecker) error {
 func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 	stmt, err := tx.PrepareContext(ctx, `SELECT
 		EXISTS (SELECT 1 FROM games WHERE public_id = ?1 OR watch_id = ?1)
-		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = ?1 OR organizer_id = ?1)`)
+		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = ?1 OR organizer_id = ?1)
+		OR EXISTS (SELECT 1 FROM events WHERE screen_id = ?1)`)
 	if err != nil {
 		return fmt.Errorf("db: import: %w", err)
 	}
@@ -163,6 +174,18 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 		}
 		if field != "" {
 			found = append(found, Problem{where + "." + field, fmt.Sprintf("the league %q is already in this meldpad (same link)", l.Name)})
+			continue
+		}
+		// A league new here with an event already here: the event's link
+		// is taken (an event is never alone in a file).
+		for k, e := range l.Events {
+			field, err := used("screen_id", e.ScreenID)
+			if err != nil {
+				return err
+			}
+			if field != "" {
+				found = append(found, Problem{where + ".events[" + strconv.Itoa(k) + "]." + field, "this event's screen link is already in this meldpad"})
+			}
 		}
 	}
 	for i, g := range a.Games {

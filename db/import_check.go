@@ -53,7 +53,8 @@ func ParseArchive(data []byte) (Archive, error) {
 		return Archive{}, importFailed("", "not a meldpad export: a JSON export begins with {")
 	}
 	a, err := decodeStrict[Archive](text)
-	if err == nil && a.Meldpad == ArchiveVersion {
+	if err == nil && (a.Meldpad == ArchiveVersion || a.Meldpad == archiveVersionWithoutEvents) {
+		// A version 2 file is a version 3 file without events.
 		var ps problems
 		checkArchive(&ps, &a)
 		return a, ps.err()
@@ -67,7 +68,7 @@ func ParseArchive(data []byte) (Archive, error) {
 	if version == 1 {
 		return parseArchiveV1(text)
 	}
-	return Archive{}, shapeProblem(text, reflect.TypeFor[Archive](), ArchiveVersion, err)
+	return Archive{}, shapeProblem(text, reflect.TypeFor[Archive](), version, err)
 }
 
 // shapeProblem says where a file that did not decode went wrong, by
@@ -121,10 +122,12 @@ func checkVersion(text []byte) (int, error) {
 	switch v := string(*head.Meldpad); v {
 	case "1":
 		return 1, nil
+	case strconv.Itoa(archiveVersionWithoutEvents):
+		return archiveVersionWithoutEvents, nil
 	case strconv.Itoa(ArchiveVersion):
 		return ArchiveVersion, nil
 	default:
-		return 0, importFailed("meldpad", "version %s is not one this meldpad reads (it reads versions 1 and %d)", shorten(v), ArchiveVersion)
+		return 0, importFailed("meldpad", "version %s is not one this meldpad reads (it reads versions 1 to %d)", shorten(v), ArchiveVersion)
 	}
 }
 
@@ -152,6 +155,19 @@ func checkArchive(ps *problems, a *Archive) {
 			return
 		}
 		c.game(i, &a.Games[i])
+	}
+	ec := &eventCheck{games: map[string]*ArchiveGame{}, used: map[string]string{}}
+	for i := range a.Games {
+		ec.games[a.Games[i].PublicID] = &a.Games[i]
+	}
+	for i := range a.Leagues {
+		l := &a.Leagues[i]
+		where := "leagues[" + strconv.Itoa(i) + "]"
+		if len(l.Events) > 0 && a.Meldpad < ArchiveVersion {
+			ps.add(where+".events", "event nights came with version %d of the export; this file says %d", ArchiveVersion, a.Meldpad)
+			continue
+		}
+		c.events(where, l, ec)
 	}
 }
 

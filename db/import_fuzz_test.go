@@ -27,6 +27,8 @@ func FuzzImport(f *testing.F) {
 	valid := leagueFile(f, src, l.ID)
 	f.Add(valid)
 	f.Add(allFile(f, src))
+	withEvent, _ := eventFixture(f, src)
+	f.Add(leagueFile(f, src, withEvent.ID))
 	f.Add([]byte(`{"meldpad": 1, "exported_at": "", "players": [], "leagues": [], "games": []}`))
 	f.Add([]byte(`{"meldpad": 1, "players": [{"name": "Ann", "created_at": "2026-03-01T10:00:00Z"}], "leagues": [], "games": [
 		{"public_id": "aaaaaaaaaaaaaaaaaaaaaaaaaa", "rules": "fan", "house_rules": {}, "first_dealer": 0, "seats": ["Ann", "Ann"],
@@ -61,7 +63,8 @@ func FuzzImport(f *testing.F) {
 			}
 			return
 		}
-		if after["games"] != before["games"]+sum.Games || after["leagues"] != before["leagues"]+len(sum.Leagues) {
+		if after["games"] != before["games"]+sum.Games || after["leagues"] != before["leagues"]+len(sum.Leagues) ||
+			after["events"] != before["events"]+sum.Events {
 			t.Fatalf("import of %+v: rows %v, then %v", sum, before, after)
 		}
 		for _, l := range sum.Leagues {

@@ -13,7 +13,8 @@ import (
 func rowCounts(t testing.TB, s *Store) map[string]int {
 	t.Helper()
 	counts := map[string]int{}
-	for _, table := range []string{"players", "leagues", "seasons", "league_members", "games", "seats", "hands", "revisions"} {
+	for _, table := range []string{"players", "leagues", "seasons", "league_members", "games", "seats", "hands", "revisions",
+		"events", "event_players", "event_tables", "event_byes"} {
 		var n int
 		if err := s.r.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -99,8 +100,8 @@ func TestImportRefuses(t *testing.T) {
 		{"a CSV file", []byte("date,game,status,winner\n2026-03-01,Fan Rummy,finished,Ann\n"), 0,
 			[]string{"looks like a CSV file", "only meldpad's JSON export"}},
 		{"another JSON file", []byte(`{"name": "Ann", "scores": [1, 2]}`), 0, []string{`no "meldpad" version field`}},
-		{"unknown version", editFile(t, valid, func(f map[string]any) { f["meldpad"] = 3 }), 0,
-			[]string{"meldpad: version 3 is not one this meldpad reads (it reads versions 1 and 2)"}},
+		{"unknown version", editFile(t, valid, func(f map[string]any) { f["meldpad"] = 4 }), 0,
+			[]string{"meldpad: version 4 is not one this meldpad reads (it reads versions 1 to 3)"}},
 		{"a version 1 field in a version 2 file", editFile(t, valid, func(f map[string]any) { f["players"] = []any{} }), 0,
 			[]string{"players: not a field of a meldpad export (version 2)"}},
 		{"version as a string", editFile(t, valid, func(f map[string]any) { f["meldpad"] = "1" }), 0,

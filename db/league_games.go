@@ -24,6 +24,9 @@ type LeagueGame struct {
 	CreatedAt  time.Time
 	FinishedAt time.Time // zero while playing
 	Seats      []LeagueSeat
+	// Excluded says the game is a table of an event night that the
+	// organiser marked as not counting: it is left out of the standings.
+	Excluded bool
 }
 
 // LeagueSeat is a seat of a league game with the seat's best and worst
@@ -159,7 +162,8 @@ func byStart(a, b *LeagueGame) int {
 // games is read in one pass of each, not one query per game.
 func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) ([]LeagueGame, error) {
 	rows, err := q.QueryContext(ctx, `SELECT g.id, coalesce(g.watch_id, ''), g.rules, g.settings, g.status, coalesce(g.winner_seat, -1),
-		g.version, g.created_at, coalesce(g.finished_at, '')
+		g.version, g.created_at, coalesce(g.finished_at, ''),
+		EXISTS (SELECT 1 FROM event_tables t WHERE t.game_id = g.id AND NOT t.counts)
 		FROM games g WHERE `+cond+` ORDER BY g.created_at, g.id`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("db: league games: %w", err)
@@ -169,7 +173,7 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 	for rows.Next() {
 		var g LeagueGame
 		var created, finished, settings string
-		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &settings, &g.Status, &g.Winner, &g.Version, &created, &finished); err != nil {
+		if err := rows.Scan(&g.ID, &g.WatchID, &g.Rules, &settings, &g.Status, &g.Winner, &g.Version, &created, &finished, &g.Excluded); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("db: league games: %w", err)
 		}
@@ -238,7 +242,8 @@ func loadLeagueGames(ctx context.Context, q querier, cond string, args ...any) (
 }
 
 // RemoveLeagueGame takes a game (named by its read-only link id) out of
-// the league; the game itself is kept. Its seats become plain names, the
+// the league; the game itself is kept. A table of an event night stays,
+// with ErrEventTable: the organiser marks it as not counting instead. Its seats become plain names, the
 // names its players have in the league now: outside leagues a game has no
 // players.
 func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) (err error) {
@@ -255,6 +260,9 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 		}
 		if err != nil {
 			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
+		}
+		if table, err := eventTableOf(ctx, tx, gameID); err != nil || table {
+			return cmp.Or(err, ErrEventTable)
 		}
 		for _, stmt := range []string{
 			`UPDATE seats SET name = (SELECT p.name FROM players p WHERE p.id = seats.player_id), player_id = NULL WHERE game_id = ?`,

@@ -105,13 +105,18 @@ type SharedGame struct {
 }
 
 // MergeConflictError says why two player names cannot be one person: they
-// sat at the same table. Nothing was changed.
+// sat at the same table, or both took part in one event night. Nothing
+// was changed.
 type MergeConflictError struct {
 	Keep, Gone string // the two names
 	Shared     []SharedGame
+	Events     []string // the events both took part in, by name
 }
 
 func (e *MergeConflictError) Error() string {
+	if len(e.Shared) == 0 {
+		return "db: merge " + e.Gone + " into " + e.Keep + ": both took part in " + strconv.Itoa(len(e.Events)) + " event(s)"
+	}
 	return "db: merge " + e.Gone + " into " + e.Keep + ": both sat in " + strconv.Itoa(len(e.Shared)) + " game(s)"
 }
 
@@ -182,6 +187,22 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 		if len(shared) > 0 {
 			return &MergeConflictError{Keep: keepName, Gone: goneName, Shared: shared}
 		}
+		// Two names in one event night are two entrants, with a row each
+		// in its standings.
+		var events []string
+		err = eachRow(ctx, tx, `SELECT e.name FROM event_players a JOIN event_players b ON b.event_id = a.event_id AND b.player_id = ?
+			JOIN events e ON e.id = a.event_id WHERE a.player_id = ? ORDER BY e.created_at`, []any{gone, keep}, func(rows *sql.Rows) error {
+			var name string
+			err := rows.Scan(&name)
+			events = append(events, name)
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("db: merge players: shared events: %w", err)
+		}
+		if len(events) > 0 {
+			return &MergeConflictError{Keep: keepName, Gone: goneName, Events: events}
+		}
 		// The games whose seats change get a new version, so that whatever
 		// was read of them (the league's standings, an open form) is known
 		// to be out of date.
@@ -193,6 +214,8 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 			args []any
 		}{
 			{`UPDATE seats SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
+			{`UPDATE event_players SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
+			{`UPDATE event_byes SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
 			{`INSERT INTO league_members (league_id, player_id, added_at)
 				SELECT league_id, CAST(? AS BIGINT), CAST(? AS TEXT) FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
 			{`UPDATE player_moves SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},

@@ -168,6 +168,26 @@ func accessibilityPages(t *testing.T, app *testApp) [][2]string {
 		t.Fatal("the organizer's games link no removal")
 	}
 	add("members' link as organizer's", "/lo/"+strings.TrimPrefix(l.members, "/l/"))
+
+	// An event night of a Flathead league, its first round seated.
+	club := app.createLeague("Friday club", "flathead")
+	add("new event night", club.organizer+"/events/new")
+	add("new event night's form", club.organizer+"/events/new?game=flathead")
+	ev := app.createEvent(club, "flathead", func(f url.Values) { f.Set("rounds", "1") }, "Ann", "Bob", "Cy", "Dee", "Eve")
+	add("event night, checking in", ev)
+	if p := app.seatRound(ev); p.status != http.StatusSeeOther {
+		t.Fatalf("seat the event's round: %d", p.status)
+	}
+	evPage := app.get(ev)
+	app.mustRecord(tables(evPage)[1], "0", append([]string{"42"}, make([]string, seatsOf(t, app, tables(evPage)[1])-1)...)...)
+	add("event night, organizer", ev)
+	add("event night, table cards", ev+"/cards")
+	if m := membersEventRe.FindStringSubmatch(app.get(club.members).body); m != nil {
+		add("event night, members", m[1])
+	} else {
+		t.Fatal("the league's page lists no event")
+	}
+	add("event night, screen", screenLinkRe.FindStringSubmatch(evPage.body)[1])
 	// By now the phone has opened games and the league: its home page
 	// lists them.
 	add("home with games and leagues", "/")

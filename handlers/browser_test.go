@@ -32,6 +32,14 @@ func chromiumPath() string {
 // profile, so two calls are two phones.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 3*time.Minute)
+}
+
+// newBrowserFor is newBrowser for a test that needs longer than 3
+// minutes: the browser closes when its first context ends, so the
+// deadline is set before it starts.
+func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("CI") != "" {
@@ -60,7 +68,7 @@ func newBrowser(t *testing.T) context.Context {
 		withProfile := append(opts[:len(opts):len(opts)], chromedp.UserDataDir(t.TempDir()))
 		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), withProfile...)
 		ctx, cancelTab := chromedp.NewContext(alloc)
-		ctx, cancelTimeout := context.WithTimeout(ctx, 3*time.Minute)
+		ctx, cancelTimeout := context.WithTimeout(ctx, limit)
 		if err = chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err == nil {
 			t.Cleanup(func() { cancelTimeout(); cancelTab(); cancelAlloc() })
 			return ctx

@@ -294,7 +294,7 @@ func TestImportRefusals(t *testing.T) {
 		{"malformed JSON", other, "x.json", []byte("{\"meldpad\": 1,\n\"games\": [}"), 422,
 			[]string{"Nothing was imported.", "x.json", "line 2, column 11: not valid JSON"}},
 		{"unknown version", other, "x.json", edit(func(f map[string]any) { f["meldpad"] = 7 }), 422,
-			[]string{"meldpad: version 7 is not one this meldpad reads (it reads versions 1 and 2)"}},
+			[]string{"meldpad: version 7 is not one this meldpad reads (it reads versions 1 to 3)"}},
 		{"an id already here", to, "thursday.json", valid, 422,
 			[]string{"everything in this file is already in this meldpad: it was imported before",
 				"leagues[0].public_id: the league &#34;Thursday club&#34; is already in this meldpad (same link)",

@@ -63,7 +63,7 @@ func (s *Server) importFile(c *echo.Context) error {
 		return err
 	}
 	s.log.Info("imported", "file", upload.Filename, "leagues", len(sum.Leagues), "games", sum.Games, "players", sum.Players)
-	done := views.ImportDoneVM{Games: sum.Games, Hands: sum.Hands, Players: sum.Players}
+	done := views.ImportDoneVM{Games: sum.Games, Hands: sum.Hands, Players: sum.Players, Events: sum.Events}
 	ctx := c.Request().Context()
 	for _, l := range sum.Leagues {
 		d, err := s.league(ctx, l)

@@ -179,7 +179,8 @@ func seatNames(rec db.LeagueRecord, members []int64, prev *leagueData) map[int64
 }
 
 // countedGames are the finished games of the kinds the league counts, as
-// the tables take them, in the order given.
+// the tables take them, in the order given: not the tables of an event
+// night marked as not counting.
 func countedGames(games []*db.LeagueGame, l db.League) []standings.Game {
 	seats := 0
 	for _, g := range games {
@@ -190,7 +191,7 @@ func countedGames(games []*db.LeagueGame, l db.League) []standings.Game {
 	all := make([]standings.Seat, 0, seats)
 	out := make([]standings.Game, 0, len(games))
 	for _, g := range games {
-		if !g.Finished() || !l.Counts(g.Rules) {
+		if !g.Finished() || !l.Counts(g.Rules) || g.Excluded {
 			continue
 		}
 		from := len(all)

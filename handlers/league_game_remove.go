@@ -54,6 +54,12 @@ func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 // second tap finds it gone and goes back to the page all the same.
 func (s *Server) removeLeagueGame(c *echo.Context, l db.League) error {
 	err := s.store.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
+	if errors.Is(err, db.ErrEventTable) {
+		return render(c, http.StatusConflict, views.ErrorPage(views.ErrorVM{Status: http.StatusConflict,
+			Title:   "This game is a table of an event night",
+			Message: "The event reads its tables' games, so it stays in the league. To leave it out of the standings, mark the table as not counting on the event's page.",
+			Back:    organizerURL(l) + "/games"}))
+	}
 	if err != nil && !errors.Is(err, db.ErrNotFound) {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -37,6 +38,10 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	err := s.store.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
 	var conflict *db.MergeConflictError
 	switch {
+	case errors.As(err, &conflict) && len(conflict.Shared) == 0:
+		msg := conflict.Keep + " and " + conflict.Gone + " both took part in " + game.AndList(conflict.Events) +
+			": two entrants of one event night are two people, so they were not merged."
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": msg}, keep)
 	case errors.As(err, &conflict):
 		n := len(conflict.Shared)
 		msg := conflict.Keep + " and " + conflict.Gone + " both sat at " + strconv.Itoa(n) + " " + views.Plural(n, "game") +

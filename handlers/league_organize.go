@@ -71,7 +71,13 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 		MembersAction: base + "/members", NewMembers: make([]string, memberInputs),
 		MergeAction: base + "/merge", RenameAction: base + "/rename",
 		ExportURL: base + "/export.json", StandingsCSV: leagueURL(l) + "/standings.csv", GamesCSV: leagueURL(l) + "/games.csv",
+		NewEventURL: base + "/events/new",
 	}
+	events, err := s.store.LeagueEvents(ctx, l.ID)
+	if err != nil {
+		return views.OrganizerVM{}, err
+	}
+	vm.Events = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
 	for i, sn := range l.Seasons {
 		id := strconv.FormatInt(sn.ID, 10)
 		vm.Seasons = append(vm.Seasons, views.SeasonVM{

@@ -139,6 +139,11 @@ func (s *Server) showLeague(c *echo.Context) error {
 		vm.Rows = append(vm.Rows, standingRow(l, d, r))
 	}
 	vm.Movement = movementChart(d, t, shown)
+	events, err := s.store.LeagueEvents(c.Request().Context(), l.ID)
+	if err != nil {
+		return err
+	}
+	vm.Events = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
 	for i := len(d.record.Games) - 1; i >= 0 && len(vm.Recent) < 8; i-- {
 		vm.Recent = append(vm.Recent, leagueGameSummary(l, *d.record.Games[i]))
 	}
@@ -269,7 +274,7 @@ func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
 	if won := wonText(leagueGameWinners(g)); g.Finished() && won != "" {
 		result = won
 	}
-	if !l.Counts(g.Rules) {
+	if !l.Counts(g.Rules) || g.Excluded {
 		result += " · does not count"
 	}
 	return views.GameSummary{

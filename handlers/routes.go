@@ -77,6 +77,19 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/lo/:org/export.json", s.organized(s.exportLeague))
 	e.GET("/lo/:org/games/:watch/remove", s.organized(s.confirmRemoveLeagueGame))
 	e.POST("/lo/:org/games/:watch/remove", s.organized(s.removeLeagueGame))
+	// Event nights (event_*.go): the organizer's link makes and runs
+	// them, the members' link and the screen's own link watch them.
+	e.GET("/lo/:org/events/new", s.organized(s.showNewEvent))
+	e.POST("/lo/:org/events", s.organized(s.createEvent))
+	e.GET("/lo/:org/events/:event", s.organized(s.showEventOrganizer))
+	e.POST("/lo/:org/events/:event/players", s.organized(s.addEventPlayers))
+	e.POST("/lo/:org/events/:event/players/:player/drop", s.organized(s.dropEventPlayer))
+	e.POST("/lo/:org/events/:event/rounds", s.organized(s.seatEventRound), seatGate(seatSlots()))
+	e.POST("/lo/:org/events/:event/tables/:round/:table", s.organized(s.markEventTable))
+	e.GET("/lo/:org/events/:event/cards", s.organized(s.showEventCards))
+	e.GET("/l/:league/events/:event", s.showEvent)
+	e.GET("/s/:screen", s.showEventScreen)
+	e.GET("/s/:screen/events", s.eventScreenEvents)
 
 	api := e.Group("/api/v1")
 	api.GET("/games", s.apiGames)

@@ -69,6 +69,9 @@ type Store interface {
 	MovedPlayer(ctx context.Context, leagueID, oldID int64) (int64, error)
 	LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error)
 
+	// Event nights (event_*.go).
+	EventStore
+
 	// Export and import (league_export.go, league_csv.go, import.go).
 	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
 	Import(ctx context.Context, r io.Reader, maxBytes int64, check db.RecordChecker) (db.ImportSummary, error)

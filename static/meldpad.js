@@ -47,6 +47,32 @@
     });
   }
 
+  // The screen of an event night (a projector's page): the server sends
+  // the part to show at once and after every change of the event or of
+  // one of its round's games (the "screen" event: its stamp on the first
+  // line, then the HTML), and the part that shows another stamp is
+  // swapped in. A stream the server refuses says so, as a scorepad does.
+  function screen() {
+    var box = document.getElementById("screen");
+    if (!box || !box.dataset.live || !window.EventSource) return;
+    var source = new EventSource(box.dataset.live);
+    source.addEventListener("screen", function (event) {
+      var cut = event.data.indexOf("\n");
+      if (cut < 0 || event.data.slice(0, cut) === box.dataset.digest) return;
+      var fresh = new DOMParser().parseFromString("<div>" + event.data.slice(cut + 1) + "</div>", "text/html").body.firstChild;
+      box.replaceChildren.apply(box, Array.prototype.slice.call(fresh.childNodes));
+      box.dataset.digest = event.data.slice(0, cut);
+    });
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED || document.getElementById("live-off")) return;
+      var note = document.createElement("p");
+      note.id = "live-off";
+      note.setAttribute("role", "status");
+      note.textContent = "This screen no longer updates by itself (the server has too many open). Reload the page to see changes.";
+      box.insertAdjacentElement("beforebegin", note);
+    });
+  }
+
   // The card picker: while a card field has focus, a panel at the bottom
   // shows the whole deck, each card one tap: a grid with a row per suit
   // (the Fanucci deck's fifteen in blocks by colour) and a column per
@@ -580,6 +606,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     live();
+    screen();
     picker();
   });
 })();

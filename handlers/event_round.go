@@ -1,0 +1,172 @@
+package handlers
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/rules"
+	"meldpad/rules/event"
+	"meldpad/rules/game"
+	"meldpad/rules/seating"
+	"meldpad/views"
+)
+
+// seatRoundForm seats a round: which, and the event's version the page
+// showed, so that a second tap (or a page from before a change) seats
+// nothing more.
+type seatRoundForm struct {
+	Round   string `form:"round" validate:"required,number,max=3"`
+	Version string `form:"version" validate:"required,number,max=9"`
+}
+
+// seatEventRound seats the event's next round (rules/event.Next, under
+// the referee's deadline, a few at a time: seatGate), draws each
+// table's seats and first dealer, and starts its games.
+func (s *Server) seatEventRound(c echo.Context, l db.League) error {
+	e, err := s.leagueEvent(c, l)
+	if err != nil {
+		return err
+	}
+	var form seatRoundForm
+	if err := c.Bind(&form); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	back := eventOrganizerURL(l, e)
+	if errs := s.check(&form); len(errs) > 0 {
+		return s.rerenderEvent(c, l, e, fieldErrors{"form": "The form could not be read. Reload the page and try again."})
+	}
+	round, _ := strconv.Atoi(form.Round)
+	version, _ := strconv.Atoi(form.Version)
+	ctx := c.Request().Context()
+	rec, err := s.store.EventRecord(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	if rec.Event.Version != version || rec.Round()+1 != round {
+		// Seated already (a second tap), or the page was out of date: the
+		// event's page shows it as it is.
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	st := newEventState(rec)
+	if round > rec.Event.Config.Rounds {
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	if ok, why := st.canSeat(round); !ok {
+		return s.rerenderEvent(c, l, e, fieldErrors{"round": why})
+	}
+	next, err := s.nextRound(c, st, round)
+	var none *seating.NoTableError
+	switch {
+	case errors.As(err, &none):
+		return s.rerenderEvent(c, l, e, fieldErrors{"round": none.Error()})
+	case err != nil:
+		return err // the deadline's: answered 503 (refereeDeadline)
+	}
+	err = s.store.SeatRound(ctx, l.ID, e.ID, version, next)
+	if errors.Is(err, db.ErrConflict) {
+		return c.Redirect(http.StatusSeeOther, back)
+	}
+	if err != nil {
+		return err
+	}
+	s.eventChanged(c, e.ID)
+	return c.Redirect(http.StatusSeeOther, back+"?done=seated")
+}
+
+// nextRound works out round's seating and draws its tables.
+func (s *Server) nextRound(c echo.Context, st eventState, round int) (db.NewRound, error) {
+	e := st.rec.Event
+	present := st.present(round)
+	byes := map[int64]int{}
+	for _, b := range st.rec.Byes {
+		byes[b.Player]++
+	}
+	ctx, cancel := s.refereeContext(c)
+	defer cancel()
+	seated, plan, err := event.Next(ctx, e.Config, event.State{
+		Round: round, Ranked: event.Ranked(present, uint64(e.Seed)+uint64(round)), Met: event.Meetings(st.rec.EventTables()),
+		Byes: byes, Plan: e.Plan, Seed: uint64(e.Seed),
+	})
+	if err != nil {
+		return db.NewRound{}, err
+	}
+	next := db.NewRound{Round: round, Byes: seated.Bye, Plan: plan}
+	rng := drawRand()
+	for _, players := range seated.Tables {
+		seats, dealer := event.Draw(rng, players)
+		settings, err := tableSettings(st.game, e.Config.Setup, len(seats))
+		if err != nil {
+			return db.NewRound{}, err
+		}
+		next.Tables = append(next.Tables, db.NewEventTable{Players: seats, FirstDealer: dealer,
+			HouseRules: defaultHouseRules(st.game), Settings: settings})
+	}
+	return next, nil
+}
+
+// drawRand is what draws seats and dealers: a generator seeded from the
+// operating system's randomness, so that nobody can tell the draw ahead.
+func drawRand() *rand.Rand {
+	var seed [32]byte
+	_, _ = crand.Read(seed[:]) // crypto/rand.Read never fails (Go 1.24+)
+	return rand.New(rand.NewChaCha8(seed))
+}
+
+// defaultHouseRules are a game's house rules as a new game has them
+// unless the table chooses: each at its default.
+func defaultHouseRules(g rules.Game) map[string]bool {
+	house := make(map[string]bool, len(g.HouseRules))
+	for _, h := range g.HouseRules {
+		house[h.Key] = h.Default
+	}
+	return house
+}
+
+// tableSettings are a table's game's own settings (game.Configurable)
+// for its number of seats, from the event's setup inputs; nil for a game
+// without.
+func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMessage, error) {
+	conf, ok := g.Module.(game.Configurable)
+	if !ok {
+		return nil, nil
+	}
+	values := url.Values{}
+	for k, v := range setup {
+		values.Set(k, v)
+	}
+	return conf.Setup(values, seats)
+}
+
+// eventChanged tells the event's screens that it changed, after the
+// write committed: as a save's announcement (changedTo), it follows a
+// deadline, not the request.
+func (s *Server) eventChanged(c echo.Context, eventID int64) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
+	defer cancel()
+	version, err := s.store.EventVersion(ctx, eventID)
+	if err == nil {
+		err = s.events.Publish(ctx, eventKey(eventID), version)
+	}
+	if err != nil {
+		s.log.Warn("live update of an event", "event", eventID, "err", err)
+	}
+}
+
+// rerenderEvent shows the organizer's page again after a refused form,
+// with status 422.
+func (s *Server) rerenderEvent(c echo.Context, l db.League, e db.Event, errs fieldErrors) error {
+	vm, err := s.eventOrganizerVM(c, l, e, errs)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusUnprocessableEntity, views.EventPage(vm))
+}

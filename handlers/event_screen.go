@@ -1,0 +1,248 @@
+package handlers
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	"meldpad/db"
+	"meldpad/views"
+)
+
+// showEventCards shows the table cards of the event's last round (or
+// ?round=N), to print: each table's players in seat order, its first
+// dealer, and its scorepad's own link with a QR code. The links change
+// the games, so only the organizer's link shows them.
+func (s *Server) showEventCards(c echo.Context, l db.League) error {
+	e, err := s.leagueEvent(c, l)
+	if err != nil {
+		return err
+	}
+	rec, err := s.store.EventRecord(c.Request().Context(), e.ID)
+	if err != nil {
+		return err
+	}
+	st := newEventState(rec)
+	round := st.round
+	if n, err := strconv.Atoi(c.QueryParam("round")); err == nil && n >= 1 && n <= st.round {
+		round = n
+	}
+	vm := views.EventCardsVM{Name: e.Name, Game: st.game.Name, Round: round, BackURL: eventOrganizerURL(l, e)}
+	origin := s.origin(c)
+	for _, t := range rec.TablesOf(round) {
+		card := views.EventCardVM{Number: t.Number, Link: origin + "/g/" + t.PublicID}
+		for i, seat := range t.Game.Seats {
+			card.Seats = append(card.Seats, views.EventSeatVM{Name: seat.Name, Dealer: i == t.FirstDealer})
+		}
+		if card.QR, err = qrModules(card.Link); err != nil {
+			return err
+		}
+		vm.Cards = append(vm.Cards, card)
+	}
+	return render(c, http.StatusOK, views.EventCardsPage(vm))
+}
+
+// eventByScreen loads the event a screen's link shows.
+func (s *Server) eventByScreen(c echo.Context) (db.Event, error) {
+	return s.store.EventByScreen(c.Request().Context(), c.Param("screen"))
+}
+
+// showEventScreen is the event on a projector: read-only, large, light
+// or dark as the screen's device is set, updated by itself
+// (eventScreenEvents).
+// Its tables link nowhere: the screen's link leads to nothing else.
+func (s *Server) showEventScreen(c echo.Context) error {
+	e, err := s.eventByScreen(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	stamp, err := s.store.EventStamp(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	part, err := s.screenPart(ctx, e.ID, stamp)
+	if err != nil {
+		return err
+	}
+	vm := views.EventScreenVM{Name: e.Name, LiveURL: eventScreenURL(e) + "/events", Part: part}
+	if rec, err := s.store.EventRecord(ctx, e.ID); err == nil {
+		vm.Game = newEventState(rec).game.Name
+	}
+	return render(c, http.StatusOK, views.EventScreenPage(vm))
+}
+
+// screenPart is what the screen shows of the event at stamp.
+func (s *Server) screenPart(ctx context.Context, eventID int64, stamp string) (views.EventScreenPartVM, error) {
+	rec, err := s.store.EventRecord(ctx, eventID)
+	if err != nil {
+		return views.EventScreenPartVM{}, err
+	}
+	st := newEventState(rec)
+	vm := views.EventScreenPartVM{Digest: stamp, Status: st.status(), Standings: st.standingsVM()}
+	if st.round > 0 {
+		vm.Round = st.roundVM(st.round, false, nil)
+		for i := range vm.Round.Tables {
+			vm.Round.Tables[i].URL = "" // the screen links nowhere
+		}
+	}
+	return vm, nil
+}
+
+// screenEvent renders the screen's part as the server-sent event
+// "screen": its stamp on the first data line, the HTML on the lines
+// after it.
+func screenEvent(ctx context.Context, vm views.EventScreenPartVM) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := views.EventScreenPart(vm).Render(ctx, &buf); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	b.WriteString("event: screen\ndata: ")
+	b.WriteString(vm.Digest)
+	html := strings.ReplaceAll(strings.ReplaceAll(buf.String(), "\r\n", "\n"), "\r", "\n")
+	for line := range strings.SplitSeq(html, "\n") {
+		b.WriteString("\ndata: ")
+		b.WriteString(line)
+	}
+	b.WriteString("\n\n")
+	return []byte(b.String()), nil
+}
+
+// eventScreenEvents streams the screen's changes: an event "screen" with
+// the part to show, at once and after every change of the event or of a
+// game of its round. It watches the event (under eventKey) and the games
+// of the round being played, and watches the next round's once it is
+// seated. The part of one stamp is rendered once for every screen of the
+// event (padParts).
+func (s *Server) eventScreenEvents(c echo.Context) error {
+	release, ok := s.openStream(c)
+	if !ok {
+		return nil
+	}
+	defer release()
+	e, err := s.eventByScreen(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	wake := make(chan struct{}, 1)
+	nudge := func() {
+		select {
+		case wake <- struct{}{}:
+		default:
+		}
+	}
+	watch := func(key int64, since int, current func(ctx context.Context) (int, error)) func() {
+		ch, stop := s.events.Subscribe(key, since, current)
+		done := make(chan struct{})
+		go func() {
+			for {
+				select {
+				case _, open := <-ch:
+					if !open {
+						return
+					}
+					nudge()
+				case <-done:
+					return
+				}
+			}
+		}()
+		return func() { stop(); close(done) }
+	}
+	stopEvent := watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.EventVersion(ctx, e.ID) })
+	defer stopEvent()
+	var stopGames []func()
+	defer func() {
+		for _, stop := range stopGames {
+			stop()
+		}
+	}()
+	watchedRound := -1
+	watchRound := func(rec db.EventRecord) {
+		if rec.Round() == watchedRound {
+			return
+		}
+		for _, stop := range stopGames {
+			stop()
+		}
+		stopGames = nil
+		watchedRound = rec.Round()
+		for _, t := range rec.TablesOf(watchedRound) {
+			link := t.PublicID
+			stopGames = append(stopGames, watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
+				st, err := s.store.GameStamp(ctx, link)
+				return st.Version, err
+			}))
+		}
+	}
+
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	send := func(event []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
+		if _, err := w.Write(event); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+	if err := send([]byte("retry: 3000\n\n")); err != nil {
+		return nil
+	}
+	sent, watched := "", ""
+	update := func() error {
+		stamp, err := s.store.EventStamp(ctx, e.ID)
+		if err != nil || stamp == sent {
+			return err
+		}
+		// The event's own version moves when a round is seated: then
+		// the games watched are the new round's.
+		if version, _, _ := strings.Cut(stamp, "."); version != watched {
+			rec, err := s.store.EventRecord(ctx, e.ID)
+			if err != nil {
+				return err
+			}
+			watchRound(rec)
+			watched = version
+		}
+		event, err := s.pads.get("s\x00"+e.ScreenID+"\x00"+stamp, func(ctx context.Context) ([]byte, error) {
+			part, err := s.screenPart(ctx, e.ID, stamp)
+			if err != nil {
+				return nil, err
+			}
+			return screenEvent(ctx, part)
+		})
+		if err != nil {
+			return nil // the next change tries again; padParts logged why
+		}
+		sent = stamp
+		return send(event)
+	}
+	nudge()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-wake:
+			if err := update(); err != nil {
+				return nil
+			}
+		case <-tick.C:
+			if err := send([]byte(": still here\n\n")); err != nil {
+				return nil
+			}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
