@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -31,7 +31,7 @@ type EventStore interface {
 
 // eventIDParam reads the event's id from the URL (:event); anything else
 // is no event.
-func eventIDParam(c echo.Context) (int64, error) {
+func eventIDParam(c *echo.Context) (int64, error) {
 	id, err := strconv.ParseInt(c.Param("event"), 10, 64)
 	if err != nil || id <= 0 {
 		return 0, db.ErrNotFound
@@ -41,7 +41,7 @@ func eventIDParam(c echo.Context) (int64, error) {
 
 // leagueEvent loads the event of the URL, which must be the league's:
 // another league's event is no event here.
-func (s *Server) leagueEvent(c echo.Context, l db.League) (db.Event, error) {
+func (s *Server) leagueEvent(c *echo.Context, l db.League) (db.Event, error) {
 	id, err := eventIDParam(c)
 	if err != nil {
 		return db.Event{}, err

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -96,7 +96,7 @@ func leagueEventGame(l db.League, id string) (rules.Game, bool) {
 
 // showNewEvent shows the new-event form of the game chosen (?game=), or
 // the league's games to choose from.
-func (s *Server) showNewEvent(c echo.Context, l db.League) error {
+func (s *Server) showNewEvent(c *echo.Context, l db.League) error {
 	g, ok := leagueEventGame(l, c.QueryParam("game"))
 	if !ok {
 		vm := views.NewEventVM{League: l.Name, BackURL: organizerURL(l)}
@@ -129,7 +129,7 @@ func (s *Server) showNewEvent(c echo.Context, l db.League) error {
 }
 
 // newEventVM is the form for game g with what was typed and its problems.
-func (s *Server) newEventVM(c echo.Context, l db.League, g rules.Game, form newEventForm, errs fieldErrors) (views.NewEventVM, error) {
+func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form newEventForm, errs fieldErrors) (views.NewEventVM, error) {
 	d, err := s.league(c.Request().Context(), l)
 	if err != nil {
 		return views.NewEventVM{}, err
@@ -197,7 +197,7 @@ func playersText(g rules.Game) string {
 
 // createEvent makes an event night and opens its organizer's page. A
 // double-tapped submit opens the event the first tap made.
-func (s *Server) createEvent(c echo.Context, l db.League) error {
+func (s *Server) createEvent(c *echo.Context, l db.League) error {
 	var form newEventForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -288,7 +288,7 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 // readEventSetup reads the game's own setup inputs, as the new-game form
 // does (readSetup), checking them for every table size allowed; other
 // games have none: nil.
-func readEventSetup(c echo.Context, g rules.Game, form *newEventForm, sizes []int, errs fieldErrors) map[string]string {
+func readEventSetup(c *echo.Context, g rules.Game, form *newEventForm, sizes []int, errs fieldErrors) map[string]string {
 	conf, ok := g.Module.(game.Configurable)
 	if !ok {
 		return nil
@@ -307,7 +307,7 @@ func readEventSetup(c echo.Context, g rules.Game, form *newEventForm, sizes []in
 		if _, err := conf.Setup(values, size); err != nil {
 			var bad *ruling.InputError
 			if errors.As(err, &bad) {
-				errs["setup_"+bad.Field] = bad.Msg
+				errs["setup_"+bad.Field] = say(c, bad.Msg)
 			} else {
 				errs["form"] = err.Error()
 			}

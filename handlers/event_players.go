@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/event"
@@ -15,7 +15,7 @@ import (
 // addEventPlayers checks players in: before the first round, into it;
 // later, late arrivals, seated from the next round. A player who had
 // dropped out comes back.
-func (s *Server) addEventPlayers(c echo.Context, l db.League) error {
+func (s *Server) addEventPlayers(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err
@@ -66,7 +66,7 @@ func (s *Server) addEventPlayers(c echo.Context, l db.League) error {
 
 // dropEventPlayer takes a player out of the rounds to come; the rounds
 // played still count. A player not seated yet leaves the event.
-func (s *Server) dropEventPlayer(c echo.Context, l db.League) error {
+func (s *Server) dropEventPlayer(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err
@@ -89,7 +89,7 @@ func (s *Server) dropEventPlayer(c echo.Context, l db.League) error {
 }
 
 // markEventTable marks a table as counting or not (counts=1 or 0).
-func (s *Server) markEventTable(c echo.Context, l db.League) error {
+func (s *Server) markEventTable(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 	"net/url"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -31,7 +31,7 @@ type seatRoundForm struct {
 // seatEventRound seats the event's next round (rules/event.Next, under
 // the referee's deadline, a few at a time: seatGate), draws each
 // table's seats and first dealer, and starts its games.
-func (s *Server) seatEventRound(c echo.Context, l db.League) error {
+func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err
@@ -83,7 +83,7 @@ func (s *Server) seatEventRound(c echo.Context, l db.League) error {
 }
 
 // nextRound works out round's seating and draws its tables.
-func (s *Server) nextRound(c echo.Context, st eventState, round int) (db.NewRound, error) {
+func (s *Server) nextRound(c *echo.Context, st eventState, round int) (db.NewRound, error) {
 	e := st.rec.Event
 	present := st.present(round)
 	byes := map[int64]int{}
@@ -149,7 +149,7 @@ func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMe
 // eventChanged tells the event's screens that it changed, after the
 // write committed: as a save's announcement (changedTo), it follows a
 // deadline, not the request.
-func (s *Server) eventChanged(c echo.Context, eventID int64) {
+func (s *Server) eventChanged(c *echo.Context, eventID int64) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
 	defer cancel()
 	version, err := s.store.EventVersion(ctx, eventID)
@@ -163,7 +163,7 @@ func (s *Server) eventChanged(c echo.Context, eventID int64) {
 
 // rerenderEvent shows the organizer's page again after a refused form,
 // with status 422.
-func (s *Server) rerenderEvent(c echo.Context, l db.League, e db.Event, errs fieldErrors) error {
+func (s *Server) rerenderEvent(c *echo.Context, l db.League, e db.Event, errs fieldErrors) error {
 	vm, err := s.eventOrganizerVM(c, l, e, errs)
 	if err != nil {
 		return err

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/views"
@@ -18,7 +18,7 @@ import (
 // ?round=N), to print: each table's players in seat order, its first
 // dealer, and its scorepad's own link with a QR code. The links change
 // the games, so only the organizer's link shows them.
-func (s *Server) showEventCards(c echo.Context, l db.League) error {
+func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func (s *Server) showEventCards(c echo.Context, l db.League) error {
 }
 
 // eventByScreen loads the event a screen's link shows.
-func (s *Server) eventByScreen(c echo.Context) (db.Event, error) {
+func (s *Server) eventByScreen(c *echo.Context) (db.Event, error) {
 	return s.store.EventByScreen(c.Request().Context(), c.Param("screen"))
 }
 
@@ -56,7 +56,7 @@ func (s *Server) eventByScreen(c echo.Context) (db.Event, error) {
 // or dark as the screen's device is set, updated by itself
 // (eventScreenEvents).
 // Its tables link nowhere: the screen's link leads to nothing else.
-func (s *Server) showEventScreen(c echo.Context) error {
+func (s *Server) showEventScreen(c *echo.Context) error {
 	e, err := s.eventByScreen(c)
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func screenEvent(ctx context.Context, vm views.EventScreenPartVM) ([]byte, error
 // of the round being played, and watches the next round's once it is
 // seated. The part of one stamp is rendered once for every screen of the
 // event (padParts).
-func (s *Server) eventScreenEvents(c echo.Context) error {
+func (s *Server) eventScreenEvents(c *echo.Context) error {
 	release, ok := s.openStream(c)
 	if !ok {
 		return nil

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/rules/event"
@@ -17,7 +17,7 @@ import (
 // showEventOrganizer is the organizer's page of an event night: the
 // round's tables with the games' own links, seating the next round, the
 // players with late arrivals and drops, and the standings.
-func (s *Server) showEventOrganizer(c echo.Context, l db.League) error {
+func (s *Server) showEventOrganizer(c *echo.Context, l db.League) error {
 	e, err := s.leagueEvent(c, l)
 	if err != nil {
 		return err
@@ -49,7 +49,7 @@ func eventFlash(done string) string {
 
 // showEvent is an event night's page for the league's members: the
 // round's tables with the games' read-only links, and the standings.
-func (s *Server) showEvent(c echo.Context) error {
+func (s *Server) showEvent(c *echo.Context) error {
 	l, err := s.loadLeague(c)
 	if err != nil {
 		return err
@@ -98,7 +98,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 
 // eventOrganizerVM builds the organizer's page, its forms as the event
 // is, or with errs from a refused form.
-func (s *Server) eventOrganizerVM(c echo.Context, l db.League, e db.Event, errs fieldErrors) (views.EventVM, error) {
+func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs fieldErrors) (views.EventVM, error) {
 	ctx := c.Request().Context()
 	rec, err := s.store.EventRecord(ctx, e.ID)
 	if err != nil {
