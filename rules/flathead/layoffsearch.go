@@ -72,10 +72,12 @@ type runSearch struct {
 	maxLost int
 	// sinkAlways marks the pool cards a set or flush can always take,
 	// sinkSuit holds the bit of the suit (of its colour) of those a flush
-	// or run meld staying a flush could take; colourBounds caches
-	// colourBound.
+	// or run meld staying a flush could take, sinkLim the limitable flush
+	// or run melds (bit l for limitable meld l) that could take them as
+	// flushes; colourBounds caches colourBound.
 	sinkAlways []bool
 	sinkSuit   []uint8
+	sinkLim    []uint32
 	// alike holds, for each pool card, the positions in at of the cards
 	// before it of its colour and rank that nothing the search looks at
 	// tells apart from it: the same sets and flushes fit them and, where
@@ -116,8 +118,12 @@ type colourRuns struct {
 	runs        []int
 	flushAlways uint8 // bit i: suit i of the colour
 	flushMay    uint8
-	suitOf      [3]cards.Suit
-	maxRank     int // the last rank the colour has something at
+	// mayLim has bit l for each limitable meld l of the colour that is a
+	// flush or run meld: whether it takes cards as a flush is chosen on
+	// entering the colour.
+	mayLim  uint32
+	suitOf  [3]cards.Suit
+	maxRank int // the last rank the colour has something at
 	// later counts the runs of the later colours holding no trump: the
 	// most trumps they can take, one each (F3).
 	later int
@@ -341,8 +347,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			case m.role == runOnly || m.role == flushOrRun:
 				m.run = len(cr.runs)
 				cr.runs = append(cr.runs, i)
-				if m.role == flushOrRun && m.limit < 0 {
+				switch {
+				case m.role == flushOrRun && m.limit < 0:
 					cr.flushMay |= bit
+				case m.role == flushOrRun:
+					cr.mayLim |= 1 << m.limit
 				}
 			case m.role == flushSink && m.limit < 0:
 				cr.flushAlways |= bit
@@ -434,13 +443,17 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 	}
 	s.sinkAlways = make([]bool, len(s.pool))
 	s.sinkSuit = make([]uint8, len(s.pool))
+	s.sinkLim = make([]uint32, len(s.pool))
 	s.colourBounds = map[boundKey]int8{}
 	for k := range s.pool {
 		for _, i := range s.sinks[k] {
 			m := &s.melds[i]
-			if m.role != flushOrRun || m.limit >= 0 {
+			switch {
+			case m.role != flushOrRun:
 				s.sinkAlways[k] = true
-			} else {
+			case m.limit >= 0:
+				s.sinkLim[k] |= 1 << m.limit
+			default:
 				cr := &s.colours[slices.IndexFunc(s.colours, func(cr colourRuns) bool { return cr.colour == m.base.colour })]
 				s.sinkSuit[k] |= 1 << slices.Index(cr.suitOf[:], m.base.suit)
 			}
@@ -563,7 +576,8 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 			free |= 1 << j
 		}
 	}
-	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, from: int8(from), colour: st.colour, spare: spare}
+	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, active: st.active & cr.mayLim,
+		from: int8(from), colour: st.colour, spare: spare}
 	if n, ok := s.colourBounds[key]; ok {
 		if n < 0 {
 			return -1 << 10
@@ -601,7 +615,7 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 		others := 0
 		for _, k := range s.at[cr.colour][r] {
 			switch {
-			case s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0:
+			case s.sinkable(st, k):
 				n++
 			case s.runsFor[k]&open != 0:
 				others++
@@ -665,6 +679,7 @@ func (s *runSearch) chainBounds(st searchState, open, free uint16, from int, car
 // boundKey is what colourBound's bound depends on.
 type boundKey struct {
 	open, free, started uint16
+	active              uint32
 	suitOn              uint8
 	from                int8
 	colour              int8
@@ -731,6 +746,12 @@ func (ch *chain) step(c int) int {
 	return min(going, c)
 }
 
+// sinkable reports whether a set or flush could take pool card k at st:
+// one that always takes it, or a flush or run meld that stays a flush.
+func (s *runSearch) sinkable(st searchState, k int) bool {
+	return s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0 || s.sinkLim[k]&st.active != 0
+}
+
 // upperBound bounds the value of st: the trumps, and the natural cards
 // still to come that could join a meld (colourBound).
 func (s *runSearch) upperBound(st searchState) int {
@@ -749,6 +770,7 @@ func (s *runSearch) upperBound(st searchState) int {
 		n = s.after[st.colour+1][t][l]
 	} else if st.rank < 0 {
 		st.suitOn = s.colours[st.colour].flushAlways | s.colours[st.colour].flushMay
+		st.active |= s.colours[st.colour].mayLim
 		return s.colourBound(st, 0)
 	}
 	// At st's rank, only the runs still to take their step can take a
@@ -764,7 +786,7 @@ func (s *runSearch) upperBound(st searchState) int {
 	for i, k := range s.at[cr.colour][st.rank] {
 		switch {
 		case st.avail&(1<<i) == 0:
-		case s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0:
+		case s.sinkable(st, k):
 			n++
 		case s.runsFor[k]&open != 0:
 			others++
