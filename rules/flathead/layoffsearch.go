@@ -793,7 +793,75 @@ func (s *runSearch) upperBound(st searchState) int {
 		}
 	}
 	n += min(others, bits.OnesCount16(s.want[st.colour][st.rank]&open))
-	return n + s.colourBound(st, int(st.rank)+1)
+	return n + s.colourBound(st, int(st.rank)+1) - s.fullCost(st, open)
+}
+
+// fullCost bounds from below what the limitable melds settled at the end
+// of st's colour cost, in cards, beyond what colourBound counts: a set or
+// flush that takes every card of its rank or suit holds no trump (F3).
+// One that holds a trump already must leave one of those cards to
+// another meld or in hand; so must those beyond the melds a colour on its
+// own may still leave unable to hold a trump. When every card of the
+// meld's rank or suit still in hand fits no other meld (no other set or
+// flush, no run still open; open has the runs that may still take a card
+// at st's rank), that card stays in hand, one for each such meld. It
+// returns a great cost when st leads to no way at all.
+func (s *runSearch) fullCost(st searchState, open uint16) int {
+	cr := &s.colours[st.colour]
+	var cand uint32
+	for _, l := range cr.resolve {
+		if (s.only < 0 || s.local[l]) && st.active&^st.slack&(1<<l) != 0 {
+			cand |= 1 << l
+		}
+	}
+	if cand == 0 {
+		return 0
+	}
+	var later uint16 // the runs that may take a card at the later ranks
+	for j := range cr.runs {
+		if st.runs[j].phase() != phDone {
+			later |= 1 << j
+		}
+	}
+	var held, free uint32 // limitable melds with a card in hand; one that may go elsewhere
+	for r := int(st.rank); r <= 10; r++ {
+		runs := later
+		if r == int(st.rank) {
+			runs = open
+		}
+		for i, k := range s.at[cr.colour][r] {
+			lim := s.limFit[k] & cand
+			if lim == 0 || r == int(st.rank) && st.avail&(1<<i) == 0 {
+				continue
+			}
+			held |= lim
+			if len(s.sinks[k]) > 1 || s.runsFor[k]&runs != 0 {
+				free |= lim
+			}
+		}
+	}
+	cost, full, kept := 0, 0, 0
+	for l := range s.limitable {
+		switch bit := uint32(1) << l; {
+		case cand&bit == 0 || free&bit != 0:
+		case s.melds[s.limitable[l]].trump && held&bit == 0:
+			return 1 << 10
+		case s.melds[s.limitable[l]].trump:
+			cost++
+		case held&bit == 0:
+			full++
+		default:
+			kept++
+		}
+	}
+	if s.only >= 0 {
+		budget := s.lostCap - int(st.lost) - full
+		if budget < 0 {
+			return 1 << 10
+		}
+		cost += max(0, kept-budget)
+	}
+	return cost
 }
 
 // rankIndex returns the index of rank r in runSearch.at: the rank for
