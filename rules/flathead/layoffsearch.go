@@ -302,7 +302,7 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		default:
 			m.role = runOnly
 		}
-		if (m.role == runOnly || m.role == flushOrRun) && !s.boundRun(m, held[b.colour]) {
+		if (m.role == runOnly || m.role == flushOrRun) && (!s.boundRun(m, held[b.colour]) || !s.gateOpens(m)) {
 			// No card can join it as a run: a flush or run meld then
 			// does as well as a flush (a trump joins a flush of ten, not
 			// a run from 0 to 9), and a run keeps what it has.
@@ -919,6 +919,40 @@ func (s *runSearch) boundRun(m *searchMeld, held uint16) bool {
 	}
 	reach := uint16(1<<(m.high+1)-1) &^ uint16(1<<m.low-1) &^ b.ranks
 	return held&reach != 0
+}
+
+// gateOpens reports whether the losers hold cards that could fill the
+// gaps of flush or run meld m as fact 4 asks (true when it has none): for
+// some loser, every gap but one at most holds a card of the meld's suit,
+// whoever lays it, or of that loser; and when one gap does not, there is
+// a trump, which either stands for that rank or lets one card of another
+// loser in. A meld whose gaps cannot open never ends as a run.
+func (s *runSearch) gateOpens(m *searchMeld) bool {
+	if m.gaps == 0 {
+		return true
+	}
+	col := m.base.colour
+	for l := range MaxPlayers {
+		open := 0
+		for g := range 10 {
+			if m.gaps&(1<<g) == 0 {
+				continue
+			}
+			filled := false
+			for _, k := range s.at[col][g] {
+				if s.pool[k].card.Suit == m.base.suit || int(s.loser[k]) == l {
+					filled = true
+				}
+			}
+			if !filled {
+				open++
+			}
+		}
+		if open == 0 || open == 1 && (m.trump || s.trumps > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // stopped reports whether the search must stop because ctx is done,
