@@ -793,7 +793,60 @@ func (s *runSearch) upperBound(st searchState) int {
 		}
 	}
 	n += min(others, bits.OnesCount16(s.want[st.colour][st.rank]&open))
+	if !s.gatesOpen(st) {
+		return -1 << 10
+	}
 	return n + s.colourBound(st, int(st.rank)+1) - s.fullCost(st, open)
+}
+
+// gatesOpen reports whether every flush or run meld of st's colour that
+// grows as a run and has gaps still to fill can still fill them as fact 4
+// asks: for some loser, the cards of other suits it has taken in its gaps
+// from other losers, the trump standing in one of them, and the gaps
+// still to come that neither that loser nor the meld's suit has a card
+// in hand for come to one at most.
+func (s *runSearch) gatesOpen(st searchState) bool {
+	cr := &s.colours[st.colour]
+	r := int(st.rank)
+	for j, i := range cr.runs {
+		m := &s.melds[i]
+		w := st.runs[j]
+		if m.gaps == 0 || w.phase() == phDone || w&gateTrump != 0 {
+			continue
+		}
+		left := m.gaps &^ (1<<(r+1) - 1)
+		if int(st.step) <= j && r < 10 {
+			left |= m.gaps & (1 << r)
+		}
+		total, _ := w.gateTally()
+		if w&holeInGap != 0 {
+			total++
+		}
+		open := false
+		for l := 0; l < MaxPlayers && !open; l++ {
+			short := total - int(w.gateCount(l))
+			for g := 0; g < 10 && short <= 1; g++ {
+				if left&(1<<g) == 0 {
+					continue
+				}
+				filled := false
+				for x, k := range s.at[cr.colour][g] {
+					if (g > r || st.avail&(1<<x) != 0) && (s.pool[k].card.Suit == m.base.suit || int(s.loser[k]) == l) {
+						filled = true
+						break
+					}
+				}
+				if !filled {
+					short++
+				}
+			}
+			open = short <= 1
+		}
+		if !open {
+			return false
+		}
+	}
+	return true
 }
 
 // fullCost bounds from below what the limitable melds settled at the end
