@@ -72,10 +72,12 @@ type runSearch struct {
 	maxLost int
 	// sinkAlways marks the pool cards a set or flush can always take,
 	// sinkSuit holds the bit of the suit (of its colour) of those a flush
-	// or run meld staying a flush could take; colourBounds caches
-	// colourBound.
+	// or run meld staying a flush could take, sinkLim the limitable flush
+	// or run melds (bit l for limitable meld l) that could take them as
+	// flushes; colourBounds caches colourBound.
 	sinkAlways []bool
 	sinkSuit   []uint8
+	sinkLim    []uint32
 	// alike holds, for each pool card, the positions in at of the cards
 	// before it of its colour and rank that nothing the search looks at
 	// tells apart from it: the same sets and flushes fit them and, where
@@ -116,8 +118,12 @@ type colourRuns struct {
 	runs        []int
 	flushAlways uint8 // bit i: suit i of the colour
 	flushMay    uint8
-	suitOf      [3]cards.Suit
-	maxRank     int // the last rank the colour has something at
+	// mayLim has bit l for each limitable meld l of the colour that is a
+	// flush or run meld: whether it takes cards as a flush is chosen on
+	// entering the colour.
+	mayLim  uint32
+	suitOf  [3]cards.Suit
+	maxRank int // the last rank the colour has something at
 	// later counts the runs of the later colours holding no trump: the
 	// most trumps they can take, one each (F3).
 	later int
@@ -296,7 +302,7 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		default:
 			m.role = runOnly
 		}
-		if (m.role == runOnly || m.role == flushOrRun) && !s.boundRun(m, held[b.colour]) {
+		if (m.role == runOnly || m.role == flushOrRun) && (!s.boundRun(m, held[b.colour]) || !s.gateOpens(m)) {
 			// No card can join it as a run: a flush or run meld then
 			// does as well as a flush (a trump joins a flush of ten, not
 			// a run from 0 to 9), and a run keeps what it has.
@@ -341,8 +347,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			case m.role == runOnly || m.role == flushOrRun:
 				m.run = len(cr.runs)
 				cr.runs = append(cr.runs, i)
-				if m.role == flushOrRun && m.limit < 0 {
+				switch {
+				case m.role == flushOrRun && m.limit < 0:
 					cr.flushMay |= bit
+				case m.role == flushOrRun:
+					cr.mayLim |= 1 << m.limit
 				}
 			case m.role == flushSink && m.limit < 0:
 				cr.flushAlways |= bit
@@ -434,13 +443,17 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 	}
 	s.sinkAlways = make([]bool, len(s.pool))
 	s.sinkSuit = make([]uint8, len(s.pool))
+	s.sinkLim = make([]uint32, len(s.pool))
 	s.colourBounds = map[boundKey]int8{}
 	for k := range s.pool {
 		for _, i := range s.sinks[k] {
 			m := &s.melds[i]
-			if m.role != flushOrRun || m.limit >= 0 {
+			switch {
+			case m.role != flushOrRun:
 				s.sinkAlways[k] = true
-			} else {
+			case m.limit >= 0:
+				s.sinkLim[k] |= 1 << m.limit
+			default:
 				cr := &s.colours[slices.IndexFunc(s.colours, func(cr colourRuns) bool { return cr.colour == m.base.colour })]
 				s.sinkSuit[k] |= 1 << slices.Index(cr.suitOf[:], m.base.suit)
 			}
@@ -563,7 +576,8 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 			free |= 1 << j
 		}
 	}
-	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, from: int8(from), colour: st.colour, spare: spare}
+	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, active: st.active & cr.mayLim,
+		from: int8(from), colour: st.colour, spare: spare}
 	if n, ok := s.colourBounds[key]; ok {
 		if n < 0 {
 			return -1 << 10
@@ -601,7 +615,7 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 		others := 0
 		for _, k := range s.at[cr.colour][r] {
 			switch {
-			case s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0:
+			case s.sinkable(st, k):
 				n++
 			case s.runsFor[k]&open != 0:
 				others++
@@ -665,6 +679,7 @@ func (s *runSearch) chainBounds(st searchState, open, free uint16, from int, car
 // boundKey is what colourBound's bound depends on.
 type boundKey struct {
 	open, free, started uint16
+	active              uint32
 	suitOn              uint8
 	from                int8
 	colour              int8
@@ -731,6 +746,12 @@ func (ch *chain) step(c int) int {
 	return min(going, c)
 }
 
+// sinkable reports whether a set or flush could take pool card k at st:
+// one that always takes it, or a flush or run meld that stays a flush.
+func (s *runSearch) sinkable(st searchState, k int) bool {
+	return s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0 || s.sinkLim[k]&st.active != 0
+}
+
 // upperBound bounds the value of st: the trumps, and the natural cards
 // still to come that could join a meld (colourBound).
 func (s *runSearch) upperBound(st searchState) int {
@@ -749,6 +770,7 @@ func (s *runSearch) upperBound(st searchState) int {
 		n = s.after[st.colour+1][t][l]
 	} else if st.rank < 0 {
 		st.suitOn = s.colours[st.colour].flushAlways | s.colours[st.colour].flushMay
+		st.active |= s.colours[st.colour].mayLim
 		return s.colourBound(st, 0)
 	}
 	// At st's rank, only the runs still to take their step can take a
@@ -764,14 +786,135 @@ func (s *runSearch) upperBound(st searchState) int {
 	for i, k := range s.at[cr.colour][st.rank] {
 		switch {
 		case st.avail&(1<<i) == 0:
-		case s.sinkAlways[k] || s.sinkSuit[k]&st.suitOn != 0:
+		case s.sinkable(st, k):
 			n++
 		case s.runsFor[k]&open != 0:
 			others++
 		}
 	}
 	n += min(others, bits.OnesCount16(s.want[st.colour][st.rank]&open))
-	return n + s.colourBound(st, int(st.rank)+1)
+	if !s.gatesOpen(st) {
+		return -1 << 10
+	}
+	return n + s.colourBound(st, int(st.rank)+1) - s.fullCost(st, open)
+}
+
+// gatesOpen reports whether every flush or run meld of st's colour that
+// grows as a run and has gaps still to fill can still fill them as fact 4
+// asks: for some loser, the cards of other suits it has taken in its gaps
+// from other losers, the trump standing in one of them, and the gaps
+// still to come that neither that loser nor the meld's suit has a card
+// in hand for come to one at most.
+func (s *runSearch) gatesOpen(st searchState) bool {
+	cr := &s.colours[st.colour]
+	r := int(st.rank)
+	for j, i := range cr.runs {
+		m := &s.melds[i]
+		w := st.runs[j]
+		if m.gaps == 0 || w.phase() == phDone || w&gateTrump != 0 {
+			continue
+		}
+		left := m.gaps &^ (1<<(r+1) - 1)
+		if int(st.step) <= j && r < 10 {
+			left |= m.gaps & (1 << r)
+		}
+		total, _ := w.gateTally()
+		if w&holeInGap != 0 {
+			total++
+		}
+		open := false
+		for l := 0; l < MaxPlayers && !open; l++ {
+			short := total - int(w.gateCount(l))
+			for g := 0; g < 10 && short <= 1; g++ {
+				if left&(1<<g) == 0 {
+					continue
+				}
+				filled := false
+				for x, k := range s.at[cr.colour][g] {
+					if (g > r || st.avail&(1<<x) != 0) && (s.pool[k].card.Suit == m.base.suit || int(s.loser[k]) == l) {
+						filled = true
+						break
+					}
+				}
+				if !filled {
+					short++
+				}
+			}
+			open = short <= 1
+		}
+		if !open {
+			return false
+		}
+	}
+	return true
+}
+
+// fullCost bounds from below what the limitable melds settled at the end
+// of st's colour cost, in cards, beyond what colourBound counts: a set or
+// flush that takes every card of its rank or suit holds no trump (F3).
+// One that holds a trump already must leave one of those cards to
+// another meld or in hand; so must those beyond the melds a colour on its
+// own may still leave unable to hold a trump. When every card of the
+// meld's rank or suit still in hand fits no other meld (no other set or
+// flush, no run still open; open has the runs that may still take a card
+// at st's rank), that card stays in hand, one for each such meld. It
+// returns a great cost when st leads to no way at all.
+func (s *runSearch) fullCost(st searchState, open uint16) int {
+	cr := &s.colours[st.colour]
+	var cand uint32
+	for _, l := range cr.resolve {
+		if (s.only < 0 || s.local[l]) && st.active&^st.slack&(1<<l) != 0 {
+			cand |= 1 << l
+		}
+	}
+	if cand == 0 {
+		return 0
+	}
+	var later uint16 // the runs that may take a card at the later ranks
+	for j := range cr.runs {
+		if st.runs[j].phase() != phDone {
+			later |= 1 << j
+		}
+	}
+	var held, free uint32 // limitable melds with a card in hand; one that may go elsewhere
+	for r := int(st.rank); r <= 10; r++ {
+		runs := later
+		if r == int(st.rank) {
+			runs = open
+		}
+		for i, k := range s.at[cr.colour][r] {
+			lim := s.limFit[k] & cand
+			if lim == 0 || r == int(st.rank) && st.avail&(1<<i) == 0 {
+				continue
+			}
+			held |= lim
+			if len(s.sinks[k]) > 1 || s.runsFor[k]&runs != 0 {
+				free |= lim
+			}
+		}
+	}
+	cost, full, kept := 0, 0, 0
+	for l := range s.limitable {
+		switch bit := uint32(1) << l; {
+		case cand&bit == 0 || free&bit != 0:
+		case s.melds[s.limitable[l]].trump && held&bit == 0:
+			return 1 << 10
+		case s.melds[s.limitable[l]].trump:
+			cost++
+		case held&bit == 0:
+			full++
+		default:
+			kept++
+		}
+	}
+	if s.only >= 0 {
+		budget := s.lostCap - int(st.lost) - full
+		if budget < 0 {
+			return 1 << 10
+		}
+		cost += max(0, kept-budget)
+	}
+	return cost
 }
 
 // rankIndex returns the index of rank r in runSearch.at: the rank for
@@ -829,6 +972,40 @@ func (s *runSearch) boundRun(m *searchMeld, held uint16) bool {
 	}
 	reach := uint16(1<<(m.high+1)-1) &^ uint16(1<<m.low-1) &^ b.ranks
 	return held&reach != 0
+}
+
+// gateOpens reports whether the losers hold cards that could fill the
+// gaps of flush or run meld m as fact 4 asks (true when it has none): for
+// some loser, every gap but one at most holds a card of the meld's suit,
+// whoever lays it, or of that loser; and when one gap does not, there is
+// a trump, which either stands for that rank or lets one card of another
+// loser in. A meld whose gaps cannot open never ends as a run.
+func (s *runSearch) gateOpens(m *searchMeld) bool {
+	if m.gaps == 0 {
+		return true
+	}
+	col := m.base.colour
+	for l := range MaxPlayers {
+		open := 0
+		for g := range 10 {
+			if m.gaps&(1<<g) == 0 {
+				continue
+			}
+			filled := false
+			for _, k := range s.at[col][g] {
+				if s.pool[k].card.Suit == m.base.suit || int(s.loser[k]) == l {
+					filled = true
+				}
+			}
+			if !filled {
+				open++
+			}
+		}
+		if open == 0 || open == 1 && (m.trump || s.trumps > 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // stopped reports whether the search must stop because ctx is done,
