@@ -84,6 +84,13 @@ func (s *killSaver) failed() bool {
 	return s.err != nil
 }
 
+// gaveUp reports whether a save of s was cut off and given up.
+func (s *killSaver) gaveUp() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.cut) > 0
+}
+
 func (s *killSaver) fail(err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -150,6 +157,15 @@ func (s *killSaver) save(baseA, baseB string, useA, double bool, aDown *atomic.B
 	}
 	downBefore := aDown.Load()
 	status, err := s.post(base, form)
+	if err == nil && status == http.StatusConflict && s.gaveUp() {
+		// A save this phone gave up when the kill cut it off may still
+		// have committed, after this form was read: the form is stale,
+		// and the phone, told so, reads it again and saves once more.
+		if form, err = s.formAt(base); err == nil {
+			form["points"] = []string{strconv.Itoa(-5 * n), "0"}
+			status, err = s.post(base, form)
+		}
+	}
 	switch {
 	case err == nil:
 		ack(status, base == baseB && downBefore)
