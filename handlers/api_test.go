@@ -74,7 +74,7 @@ func loadCases(t *testing.T, path string) []apiCase {
 	return cases
 }
 
-// runCases runs API cases the way ../shared/tools/run-api-cases does:
+// runCases runs API cases the way the public examples' runner does:
 // status first, then every expected field equal.
 func runCases(t *testing.T, cases []apiCase) {
 	h := apiHandler(t)
@@ -107,7 +107,7 @@ func runCases(t *testing.T, cases []apiCase) {
 	}
 }
 
-// TestPublicAPICases runs ../shared/examples/api-cases.json and
+// TestPublicAPICases runs the public API examples (api-cases.json) and
 // api-cases-f7.json (RULES.md F6 and F7 as now written), copied into
 // testdata so a clean clone has them.
 func TestPublicAPICases(t *testing.T) {

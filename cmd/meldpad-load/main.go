@@ -1,5 +1,5 @@
 // Command meldpad-load measures a running meldpad server: it replays API
-// cases (the format of ../shared/examples/api-cases.json) for a while from
+// cases (the format of the public API examples (api-cases.json)) for a while from
 // several connections and reports the latency of each request end to end,
 // over real TCP, as the median and upper percentiles.
 //

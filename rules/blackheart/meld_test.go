@@ -76,7 +76,7 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 }
 
 // TestCheckAPICases holds the blackheart cases of
-// /work/shared/examples/api-cases.json (POST /api/v1/blackheart/melds/check).
+// the public API examples (api-cases.json) (POST /api/v1/blackheart/melds/check).
 func TestCheckAPICases(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -14,7 +14,7 @@ import (
 )
 
 // apiCase is one example of API.md in the form of
-// /work/shared/examples/api-cases.json; testdata/api-cases.json holds the
+// the public API examples (api-cases.json); testdata/api-cases.json holds the
 // Fan Rummy ones from there and a few more.
 type apiCase struct {
 	Name   string          `json:"name"`

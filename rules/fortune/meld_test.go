@@ -193,7 +193,7 @@ func TestCheckR4(t *testing.T) {
 }
 
 // TestCheckAPIExamples runs the Fortune cases of
-// /work/shared/examples/api-cases.json through the package.
+// the public API examples (api-cases.json) through the package.
 func TestCheckAPIExamples(t *testing.T) {
 	runCheckCases(t, []checkCase{
 		{name: "fortune: kings and an ace-high sequence", meld: "QH KH AH", valid: true, kind: Sequence, points: 30},

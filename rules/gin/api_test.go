@@ -16,7 +16,7 @@ import (
 )
 
 // apiCase is one case of testdata/api-cases.json, in the form of
-// /work/shared/examples/api-cases-gin.json (whose two cases it starts
+// the public API examples (api-cases-gin.json) (whose two cases it starts
 // with); the handlers run the same file through HTTP.
 type apiCase struct {
 	Name   string          `json:"name"`

@@ -78,7 +78,7 @@ func Answer(t testing.TB, m game.Module, path string, raw []byte) (int, map[stri
 	return 200, got
 }
 
-// APICase is one example in the form of ../shared/examples/api-cases.json.
+// APICase is one example in the form of the public API examples (api-cases.json).
 type APICase struct {
 	Name   string          `json:"name"`
 	Path   string          `json:"path"`
