@@ -5,6 +5,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -138,7 +139,14 @@ func (e *entry) placeholders() []string {
 	return out
 }
 
-// loadCatalog reads the catalog of the language with the given tag.
+// moreCatalogs are further catalog files beside the referee's: the
+// pages' words, which the phone's referee does not carry (pages.go).
+// A file there is named area.tag.json (game.de.json) and holds ids no
+// other file of its language holds.
+var moreCatalogs []fs.FS
+
+// loadCatalog reads the catalog of the language with the given tag: its
+// tag.json and every area.tag.json of moreCatalogs.
 func loadCatalog(tag string) (catalog, error) {
 	data, err := catalogFiles.ReadFile(tag + ".json")
 	if err != nil {
@@ -147,6 +155,28 @@ func loadCatalog(tag string) (catalog, error) {
 	c, err := parseCatalog(data)
 	if err != nil {
 		return nil, fmt.Errorf("locale: %s.json: %w", tag, err)
+	}
+	for _, fsys := range moreCatalogs {
+		names, err := fs.Glob(fsys, "*/*."+tag+".json")
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range names {
+			data, err := fs.ReadFile(fsys, name)
+			if err != nil {
+				return nil, err
+			}
+			more, err := parseCatalog(data)
+			if err != nil {
+				return nil, fmt.Errorf("locale: %s: %w", name, err)
+			}
+			for id, e := range more {
+				if _, dup := c[id]; dup {
+					return nil, fmt.Errorf("locale: %s: %s is also in another file", name, id)
+				}
+				c[id] = e
+			}
+		}
 	}
 	return c, nil
 }
