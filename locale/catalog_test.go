@@ -192,7 +192,15 @@ func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 				return true
 			}
 			where := fset.Position(call.Pos()).String()
-			switch arg := call.Args[0].(type) {
+			idArg := call.Args[0]
+			if ident, ok := call.Fun.(*ast.Ident); ok && ident.Name == "T" || isViewsT(call.Fun) {
+				// T(ctx, id, ...): the id comes after the context.
+				if len(call.Args) < 2 {
+					return true
+				}
+				idArg = call.Args[1]
+			}
+			switch arg := idArg.(type) {
 			case *ast.BasicLit:
 				if s, err := strconv.Unquote(arg.Value); err == nil && arg.Kind == token.STRING {
 					used[s] = where
@@ -216,11 +224,25 @@ func idsInCode(t *testing.T, root string) (used, prefixes map[string]string) {
 
 // saysID reports whether fun is msg.New, or a Localizer's entry (a text
 // it reads itself).
-func saysID(fun ast.Expr) bool {
+// isViewsT reports whether fun is views.T, called from outside views.
+func isViewsT(fun ast.Expr) bool {
 	f, ok := fun.(*ast.SelectorExpr)
 	if !ok {
 		return false
 	}
 	x, ok := f.X.(*ast.Ident)
-	return ok && (x.Name == "msg" && f.Sel.Name == "New" || f.Sel.Name == "entry")
+	return ok && x.Name == "views" && f.Sel.Name == "T"
+}
+
+func saysID(fun ast.Expr) bool {
+	if ident, ok := fun.(*ast.Ident); ok {
+		// views.T(ctx, ...) within views; see below for its first argument.
+		return ident.Name == "T"
+	}
+	f, ok := fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	x, ok := f.X.(*ast.Ident)
+	return ok && (x.Name == "msg" && f.Sel.Name == "New" || f.Sel.Name == "entry" || f.Sel.Name == "T")
 }

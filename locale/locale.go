@@ -135,6 +135,12 @@ func (l *Localizer) Say(m msg.Msg) string {
 	return b.String()
 }
 
+// T says the catalog's message id with its arguments: the pages' words
+// (l.T("game.hand_saved", msg.N("Hand", 3))).
+func (l *Localizer) T(id string, args ...msg.Arg) string {
+	return l.Say(msg.New(id, args...))
+}
+
 // entry is the catalog's entry of id, for the texts the Localizer reads
 // itself rather than says (number.words).
 func (l *Localizer) entry(id string) (*entry, bool) {
