@@ -416,7 +416,7 @@ func TestSeedLeague(t *testing.T) {
 	// of themselves (game.Sampler).
 	sampled := 0
 	for _, g := range rules.Games() {
-		if _, ok := g.Module.(game.Sampler); ok {
+		if _, ok := g.Sampler(); ok {
 			sampled++
 		}
 	}

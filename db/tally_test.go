@@ -61,7 +61,7 @@ func TestAppendEqualsRecompute(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 7))
 	for _, g := range rules.Games() {
-		sampler, ok := g.Module.(game.Sampler)
+		sampler, ok := g.Sampler()
 		if !ok {
 			continue
 		}

@@ -10,7 +10,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -38,8 +37,7 @@ func endRound(t table) rules.Round {
 
 // canEnd reports whether the table may end the game now (game.Ender).
 func canEnd(t table) bool {
-	e, ok := t.rules.Module.(game.Ender)
-	return ok && !t.game.Finished() && e.CanEnd(t.state())
+	return !t.game.Finished() && t.rules.CanEnd(t.state())
 }
 
 // confirmEndGame asks before the table ends a game it ends when it
@@ -61,7 +59,7 @@ func (s *Server) confirmEndGame(c echo.Context) error {
 func endVM(c echo.Context, t table, token string) views.EndGameVM {
 	state := t.state()
 	state.Tally = state.Tally.Add(endRound(t))
-	res := t.rules.Module.Result(state)
+	res := t.rules.Result(state)
 	vm := views.EndGameVM{
 		Title: "End " + t.title() + "?", GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
 		Version: t.game.Version, Outcome: resultText(t, res), Rule: res.Reason,

@@ -248,13 +248,11 @@ func (t table) note(r rules.Round) string {
 // and what the game adds (game.Annotator: "a draw (G2)").
 func (t table) rowNote(h db.Hand) string {
 	note := t.note(h.Round())
-	if a, ok := t.rules.Module.(game.Annotator); ok {
-		if more := a.Note(h.Record); more != "" {
-			if note != "" {
-				note += "; "
-			}
-			note += more
+	if more := t.rules.Note(h.Record); more != "" {
+		if note != "" {
+			note += "; "
 		}
+		note += more
 	}
 	return note
 }

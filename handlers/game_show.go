@@ -98,7 +98,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
 		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", RulesURL: views.RulesURL(r.ID, ""),
 	}
-	if _, ok := r.Module.(game.MeldChecker); ok || hasQuestions(r) {
+	if hasQuestions(r) {
 		vm.AdjudicateURL = "/adjudicate?game=" + r.ID
 	}
 	if hasSheet(r) {
@@ -112,7 +112,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		// out by its organizer.
 		vm.NamesURL, vm.DeleteURL = t.url()+"/players", t.url()+"/delete"
 	}
-	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
+	if r.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"
 	}
 	for _, h := range r.HouseRules {
@@ -132,7 +132,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			Leads: !g.Finished() && vm.Played > 0 && leaders[i]})
 	}
 	if g.Finished() {
-		res := r.Module.Result(state)
+		res := r.Result(state)
 		vm.Result = resultText(t, res)
 		for _, b := range res.Bonuses {
 			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: b.Name, Rule: b.Rule, Points: b.Points})
@@ -141,8 +141,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			vm.Finals = res.Final
 		}
 	}
-	if l, ok := r.Module.(game.Leader); ok {
-		seat, rule := l.NextLeader(state)
+	if seat, rule, ok := r.NextLeader(state); ok {
 		vm.NextLeader, vm.LeaderRule = t.names()[seat], rule
 	}
 	running := make([]int, len(g.Seats))
