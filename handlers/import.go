@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/rules"
 	"meldpad/views"
 )
 
@@ -51,7 +52,7 @@ func (s *Server) importFile(c echo.Context) error {
 		return err
 	}
 	defer file.Close()
-	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody, CheckRecord)
+	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody, rules.CheckRecord)
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		vm.FileName = upload.Filename
