@@ -128,10 +128,11 @@ func (c *committer) writeBatch() {
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
 	start := time.Now()
-	ran := c.together(batch) // with the writes that joined it
-	c.stats.busy.Add(int64(time.Since(start)))
-	c.stats.commits.Add(1)
-	c.stats.writes.Add(int64(ran))
+	c.together(batch, func(ran int) { // with the writes that joined it
+		c.stats.busy.Add(int64(time.Since(start)))
+		c.stats.commits.Add(1)
+		c.stats.writes.Add(int64(ran))
+	})
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
@@ -254,15 +255,17 @@ func (c *committer) alone(job *writeJob) error {
 // and commits once. Jobs that arrive while it runs join it, up to
 // maxBatch: phones answered together come back together, and would
 // otherwise find the writer busy with a commit of the one write that came
-// between (README). It returns how many jobs it ran. Should a savepoint
-// fail to roll back (the storage failed), the transaction is abandoned
-// and the jobs not yet answered run alone.
-func (c *committer) together(batch []*writeJob) int {
+// between (README). It tells count how many jobs it ran before it answers
+// them, so that a caller answered finds its write counted (WriterStats).
+// Should a savepoint fail to roll back (the storage failed), the
+// transaction is abandoned and the jobs not yet answered run alone.
+func (c *committer) together(batch []*writeJob, count func(ran int)) {
 	if err := c.begin(); err != nil {
+		count(len(batch))
 		for _, job := range batch {
 			job.done <- err
 		}
-		return len(batch)
+		return
 	}
 	results := make([]error, len(batch), maxBatch)
 	join := func() bool {
@@ -305,12 +308,10 @@ func (c *committer) together(batch []*writeJob) int {
 				}
 			}
 			for j := i; j < len(batch); j++ {
-				batch[j].done <- c.alone(batch[j])
+				results[j] = c.alone(batch[j])
 			}
-			for j := range i {
-				batch[j].done <- results[j]
-			}
-			return len(batch)
+			c.answer(batch, results, count)
+			return
 		}
 	}
 	if err := c.commit(); err != nil {
@@ -320,10 +321,15 @@ func (c *committer) together(batch []*writeJob) int {
 			}
 		}
 	}
+	c.answer(batch, results, count)
+}
+
+// answer counts a batch's jobs, then gives each its result.
+func (c *committer) answer(batch []*writeJob, results []error, count func(ran int)) {
+	count(len(batch))
 	for i, job := range batch {
 		job.done <- results[i]
 	}
-	return len(batch)
 }
 
 // commit commits the batch's transaction and counts the time it took; a
