@@ -246,7 +246,7 @@ func (s *Store) insertID(ctx context.Context, tx dbtx, query string, args ...any
 const returningID = ` RETURNING id`
 
 // reads are the reader pool's statements, prepared on first use.
-func (s *Store) reads() prepReads { return prepReads{s.rs} }
+func (s *Store) reads() prepReads { return prepReads{c: s.rs, watch: s.postgres} }
 
 func migrate(ctx context.Context, w *sql.DB) error {
 	sub, err := fs.Sub(migrations, "migrations")

@@ -7,6 +7,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"net"
@@ -183,7 +184,8 @@ func pgStorageFailed(err error) bool {
 	var ce *pgconn.ConnectError
 	// A connection found closed, or one that could not take the query
 	// (SafeToRetry: nothing was sent), says the way to the server failed.
-	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce) ||
+	// A connection cut in the middle of an answer ends it unexpectedly.
+	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, pgconn.ErrConnClosed) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
 
