@@ -32,8 +32,6 @@ const maxBatch = 64
 type committer struct {
 	conn *sql.Conn
 	tc   txStmts
-	// kept are the games the last saves left, for the next (keptGames).
-	kept keptGames
 	mu   sync.Mutex
 	jobs []*writeJob
 	busy bool // a batch is being written; the jobs wait for the next
@@ -77,18 +75,15 @@ func (s *Store) WriterStats() WriterStats {
 }
 
 type writeJob struct {
-	ctx   context.Context
-	fn    func(tx wtx) error
-	keeps bool // a save that may keep its game (keptGames)
-	done  chan error
+	ctx  context.Context
+	fn   func(tx wtx) error
+	done chan error
 }
 
 // do runs fn in a transaction, with others waiting at the same time, and
-// returns fn's error or the commit's. keeps says fn is a save that may
-// keep its game for the next (keptGames); before any other write the
-// writer forgets the games it keeps.
-func (c *committer) do(ctx context.Context, keeps bool, fn func(tx wtx) error) error {
-	job := &writeJob{ctx: ctx, fn: fn, keeps: keeps, done: make(chan error, 1)}
+// returns fn's error or the commit's.
+func (c *committer) do(ctx context.Context, fn func(tx wtx) error) error {
+	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	c.mu.Lock()
 	c.jobs = append(c.jobs, job)
 	lead := !c.busy
@@ -147,25 +142,23 @@ func (c *committer) writeBatch() {
 // txStmts are the statements of a batch's transaction and savepoints,
 // prepared once on the writer's connection.
 type txStmts struct {
-	begin, commit, rollback, savepoint, release, undo, dataVersion *sql.Stmt
+	begin, commit, rollback, savepoint, release, undo *sql.Stmt
 }
 
 // newCommitter takes the writer's one connection from w for good and
-// prepares on it what a batch runs. keep says whether the writer keeps
-// the games its saves leave (not on a file opened for reading only).
-func newCommitter(ctx context.Context, w *sql.DB, keep bool) (*committer, error) {
+// prepares on it what a batch runs.
+func newCommitter(ctx context.Context, w *sql.DB) (*committer, error) {
 	conn, err := w.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("db: writer connection: %w", err)
 	}
-	c := &committer{conn: conn, kept: keptGames{on: keep}}
+	c := &committer{conn: conn}
 	for _, p := range []struct {
 		st **sql.Stmt
 		q  string
 	}{
 		{&c.tc.begin, "BEGIN IMMEDIATE"}, {&c.tc.commit, "COMMIT"}, {&c.tc.rollback, "ROLLBACK"},
 		{&c.tc.savepoint, "SAVEPOINT write"}, {&c.tc.release, "RELEASE write"}, {&c.tc.undo, "ROLLBACK TO write"},
-		{&c.tc.dataVersion, "PRAGMA data_version"},
 	} {
 		if *p.st, err = conn.PrepareContext(ctx, p.q); err != nil {
 			c.close()
@@ -177,7 +170,7 @@ func newCommitter(ctx context.Context, w *sql.DB, keep bool) (*committer, error)
 
 // close gives the writer's connection back to its pool, for Close.
 func (c *committer) close() error {
-	for _, st := range []*sql.Stmt{c.tc.begin, c.tc.commit, c.tc.rollback, c.tc.savepoint, c.tc.release, c.tc.undo, c.tc.dataVersion} {
+	for _, st := range []*sql.Stmt{c.tc.begin, c.tc.commit, c.tc.rollback, c.tc.savepoint, c.tc.release, c.tc.undo} {
 		if st != nil {
 			st.Close()
 		}
@@ -192,43 +185,23 @@ func exec(st *sql.Stmt) error {
 	return err
 }
 
-// begin begins a batch's transaction. Under its write lock, it forgets
-// the kept games if another connection committed since the last batch.
+// begin begins a batch's transaction.
 func (c *committer) begin() error {
 	if err := exec(c.tc.begin); err != nil {
 		return fmt.Errorf("db: begin: %w", err)
-	}
-	if !c.kept.on {
-		return nil
-	}
-	var dv int64
-	if err := c.tc.dataVersion.QueryRowContext(context.Background()).Scan(&dv); err != nil || dv != c.kept.seenDV {
-		c.kept.forget()
-		c.kept.seenDV = dv
 	}
 	return nil
 }
 
 // rollback ends a batch's transaction undone. SQLite may have rolled it
-// back already (after some errors), so its own error says nothing. The
-// kept games may hold what it undid, so they are forgotten.
+// back already (after some errors), so its own error says nothing.
 func (c *committer) rollback() {
-	c.kept.forget()
 	_ = exec(c.tc.rollback)
 }
 
-// run runs one job's fn: a write that keeps no game first makes the
-// writer forget the games it keeps, and a write that fails (undone) makes
-// it forget them too.
+// run runs one job's fn on the writer's connection.
 func (c *committer) run(job *writeJob) error {
-	if !job.keeps {
-		c.kept.forget()
-	}
-	err := job.fn(c.conn)
-	if err != nil {
-		c.kept.forget()
-	}
-	return err
+	return job.fn(c.conn)
 }
 
 // alone runs one job in its own transaction. Its context ends the job's

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"meldpad/rules/game"
 	"net/http"
+
+	"meldpad/rules/game"
 
 	"github.com/labstack/echo/v4"
 )

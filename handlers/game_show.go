@@ -90,8 +90,8 @@ func flash(what string) string {
 // (derived in the write that changed them), running totals per row,
 // dealer, and the result.
 func scorepadVM(t table, flashMsg string) views.GameVM {
-	g, r := t.game, t.rules
-	state := t.state()
+	g, r := t.Game, t.Rules
+	state := t.State()
 	aim := r.Aim(g.Settings)
 	vm := views.GameVM{
 		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
@@ -120,7 +120,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
 	}
-	for _, h := range t.hands {
+	for _, h := range t.Hands {
 		if !h.EndsGame {
 			vm.Played++
 		}
@@ -142,10 +142,10 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		}
 	}
 	if seat, rule, ok := r.NextLeader(state); ok {
-		vm.NextLeader, vm.LeaderRule = t.names()[seat], rule
+		vm.NextLeader, vm.LeaderRule = t.Names()[seat], rule
 	}
 	running := make([]int, len(g.Seats))
-	for _, h := range t.hands {
+	for _, h := range t.Hands {
 		row := views.HandRowVM{Number: h.Seq, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
@@ -201,7 +201,7 @@ func goal(r rules.Game, settings []byte) string {
 // resultText says who won: "Ann wins with 120", "Ann and Bob share the
 // win with 42".
 func resultText(t table, res game.Result) string {
-	names := t.names()
+	names := t.Names()
 	var winners []string
 	for _, w := range res.Winners {
 		winners = append(winners, names[w])

@@ -41,7 +41,7 @@ func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInp
 	if err != nil {
 		return form, db.HandInput{}, nil, err
 	}
-	form, in, errs := s.checkPoints(form, t.rules, t.state())
+	form, in, errs := s.checkPoints(form, t.Rules, t.State())
 	return form, in, errs, nil
 }
 
@@ -115,9 +115,9 @@ func handFormVM(c echo.Context, t table, form pointsForm, errs fieldErrors) view
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
-		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(), MaxPoints: maxPoints,
+		Names: t.Names(), Points: form.Points, SeatQuestion: t.Rules.SeatQuestion, Seat: form.Seat,
+		EndsHandQuestion: t.Rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: t.Rules.PointsHint, Author: form.Author, AuthorList: t.Names(), MaxPoints: maxPoints,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)

@@ -11,6 +11,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/game"
+	"meldpad/scorepad"
 	"meldpad/views"
 	"meldpad/views/offline"
 )
@@ -109,7 +110,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(), AuthorError: form.authorError,
+		Deck: deckJSON(t.Rules.Deck), Author: form.Author, AuthorList: t.Names(), AuthorError: form.authorError,
 		DraftRev: form.DraftRev,
 	}
 	if vm.Author == "" {
@@ -123,18 +124,18 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 	in := sh.judge(ctx, before, values, &vm)
 	// The phone's referee judges the sheet against the same table when
 	// the preview cannot reach meldpad (static/referee.js).
-	vm.Referee = offline.Encode(t.rules.ID, before.state())
+	vm.Referee = offline.Encode(t.Rules.ID, before.State())
 	if err := ctx.Err(); err != nil {
 		return vm, nil, err
 	}
 	if hand == nil {
-		next := t.roundName(t.nextNumber())
+		next := t.roundName(t.NextNumber())
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
-		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.number(hand.ID)), url, "Save the correction"
+		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.Number(hand.ID)), url, "Save the correction"
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
@@ -143,7 +144,7 @@ func (s *Server) sheetVM(c echo.Context, t table, sh sheet, values url.Values, f
 
 // showNewSheet shows the card-by-card form of the next hand.
 func (s *Server) showNewSheet(c echo.Context, t table, sh sheet) error {
-	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
+	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.Game.Version)}
 	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
 	if err != nil {
 		return err
@@ -161,7 +162,7 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 		if err != nil {
 			// The import refuses such records (CheckRecord); one stored
 			// before it did is shown blank rather than as an error page.
-			s.log.Warn("hand record cannot be shown", "game", t.game.PublicID, "hand", h.ID, "err", err)
+			s.log.Warn("hand record cannot be shown", "game", t.Game.PublicID, "hand", h.ID, "err", err)
 			unreadable = true
 		} else {
 			values = decoded
@@ -174,8 +175,8 @@ func (s *Server) showEditSheet(c echo.Context, t table, sh sheet, h db.Hand) err
 	}
 	if unreadable {
 		vm.Judgement.Problem = ""
-		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
-			t.summary(h.Round()) + "). Enter them again to correct it, or correct it by points."
+		vm.FormError = "The cards recorded for this " + t.Rules.Round + " cannot be read back (it scored " +
+			t.summary(scorepad.HandRound(h)) + "). Enter them again to correct it, or correct it by points."
 	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -193,7 +194,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, ok := sheetOf(t.rules)
+	sh, ok := sheetOf(t.Rules)
 	if !ok {
 		return echo.ErrNotFound
 	}
@@ -202,7 +203,7 @@ func (s *Server) previewSheet(c echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), DraftRev: draftRev(values.Get("draft_rev"))}
-	vm, _, err := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	vm, _, err := s.sheetVM(c, t, sh, values, form, t.Hand(c.QueryParam("hand")))
 	if err != nil {
 		return err
 	}
@@ -235,18 +236,18 @@ func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
 	if form.noVersion {
-		vm.Version, vm.FormError = t.game.Version, noVersion
+		vm.Version, vm.FormError = t.Game.Version, noVersion
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
-	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	_, saved, err := scorepad.Add(c.Request().Context(), s.store, t.Table, scorepad.Judged(*in), db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
 		if t, err = s.loadForNewHand(c); err != nil {
 			return err
 		}
-		form.Version = strconv.Itoa(t.game.Version)
+		form.Version = strconv.Itoa(t.Game.Version)
 		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
 			return err
 		}
@@ -291,7 +292,7 @@ func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, 
 	form.Token = db.NewToken()
 	var vm views.SheetVM
 	if h == nil {
-		form.Version = strconv.Itoa(t.game.Version)
+		form.Version = strconv.Itoa(t.Game.Version)
 		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
 			return err
 		}
@@ -334,11 +335,11 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	}
 	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	_, err = scorepad.Correct(c.Request().Context(), s.store, t.Table, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict):
-		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
+		current, err := s.store.Hand(c.Request().Context(), t.Game.ID, h.ID)
 		if errors.Is(err, db.ErrDeleted) {
 			return s.correctDeleted(c)
 		}
@@ -349,8 +350,8 @@ func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error
 		if vm, _, err = s.sheetVM(c, t, sh, values, form, &current); err != nil {
 			return err
 		}
-		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
-			t.summary(current.Round()) + ". Your version is below; save it to replace that one."
+		vm.Conflict = "Another phone changed this " + t.Rules.Round + " while you were editing it. It now reads: " +
+			t.summary(scorepad.HandRound(current)) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandSheetPage(vm))
 	case errors.Is(err, db.ErrDeleted):
 		return s.correctDeleted(c)

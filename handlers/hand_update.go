@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -25,7 +26,7 @@ func (s *Server) updateHand(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
+	if sh, ok := sheetOf(t.Rules); ok && c.FormValue("by") == "cards" {
 		return s.updateSheet(c, t, sh, h)
 	}
 	form, in, errs, err := s.readPointsForm(c, t)
@@ -40,11 +41,11 @@ func (s *Server) updateHand(c echo.Context) error {
 	// does).
 	in.EndsGame = h.EndsGame
 	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
+	_, err = scorepad.Correct(c.Request().Context(), s.store, t.Table, h.ID, in, db.Change{Token: form.Token, Author: form.Author, Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict):
-		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
+		current, err := s.store.Hand(c.Request().Context(), t.Game.ID, h.ID)
 		if errors.Is(err, db.ErrDeleted) {
 			return s.correctDeleted(c)
 		}
@@ -53,8 +54,8 @@ func (s *Server) updateHand(c echo.Context) error {
 		}
 		vm := editHandVM(c, t, current, form, nil)
 		vm.Version = current.Version
-		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
-			t.summary(current.Round()) + ". Your version is below; save it to replace that one."
+		vm.Conflict = "Another phone changed this " + t.Rules.Round + " while you were editing it. It now reads: " +
+			t.summary(scorepad.HandRound(current)) + ". Your version is below; save it to replace that one."
 		return render(c, http.StatusConflict, views.HandFormPage(vm))
 	case errors.Is(err, db.ErrDeleted):
 		return s.correctDeleted(c)
@@ -81,12 +82,12 @@ func (s *Server) correctDeleted(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheetOf(t.rules); ok && c.FormValue("by") == "cards" {
+	if sh, ok := sheetOf(t.Rules); ok && c.FormValue("by") == "cards" {
 		form, values, err := s.readSheetForm(c)
 		if err != nil {
 			return err
 		}
-		form.Version = strconv.Itoa(t.game.Version)
+		form.Version = strconv.Itoa(t.Game.Version)
 		vm, _, err := s.sheetVM(c, t, sh, values, form, nil)
 		if err != nil {
 			return err
@@ -98,7 +99,7 @@ func (s *Server) correctDeleted(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	form.Version = strconv.Itoa(t.game.Version)
+	form.Version = strconv.Itoa(t.Game.Version)
 	vm := newHandVM(c, t, form, errs)
 	vm.Conflict, vm.SaveLabel = deletedNotice(t)
 	return render(c, http.StatusConflict, views.HandFormPage(vm))

@@ -31,11 +31,11 @@ func hasSheet(r rules.Game) bool {
 }
 
 // blank returns the form of a new hand.
-func (s sheet) blank(t table) url.Values { return s.m.Blank(t.state()) }
+func (s sheet) blank(t table) url.Values { return s.m.Blank(t.State()) }
 
 // values returns the form that shows a stored hand again.
 func (s sheet) values(t table, record json.RawMessage) (url.Values, error) {
-	return s.m.Values(t.state(), record)
+	return s.m.Values(t.State(), record)
 }
 
 // judge reads the form and asks the rules under ctx, which carries the
@@ -43,7 +43,7 @@ func (s sheet) values(t table, record json.RawMessage) (url.Values, error) {
 // returns the hand to store once it is complete and allowed (nil until
 // then, and once ctx is done).
 func (s sheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
-	sh, hand, err := s.m.Judge(ctx, t.state(), form)
+	sh, hand, err := s.m.Judge(ctx, t.State(), form)
 	if err != nil {
 		return nil // ctx is done: sheetVM reports it
 	}
@@ -57,7 +57,7 @@ func (s sheet) judge(ctx context.Context, t table, form url.Values, vm *views.Sh
 	}
 	vm.Judgement = sh.Judgement
 	if vm.Judgement.Names == nil {
-		vm.Judgement.Names = t.names()
+		vm.Judgement.Names = t.Names()
 	}
 	if hand == nil {
 		return nil
