@@ -33,18 +33,6 @@ type pointsRecord struct {
 	EndsHand bool  `json:"ends_hand,omitempty"`
 }
 
-// readPointsForm binds and checks a by-points hand: the form's own checks
-// (validator tags), then what the game's rules allow on numbers alone. It
-// returns the hand to store, or the errors by field.
-func (s *Server) readPointsForm(c echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
-	form, err := bindPoints(c)
-	if err != nil {
-		return form, db.HandInput{}, nil, err
-	}
-	form, in, errs := s.checkPoints(form, t.Rules, t.State())
-	return form, in, errs, nil
-}
-
 // bindPoints reads a by-points hand as posted.
 func bindPoints(c echo.Context) (pointsForm, error) {
 	var form pointsForm
@@ -54,8 +42,9 @@ func bindPoints(c echo.Context) (pointsForm, error) {
 	return form, nil
 }
 
-// checkPoints is readPointsForm's checks of a bound hand, against the
-// game's rules and table.
+// checkPoints checks a bound hand: the form's own checks (validator
+// tags), then what the game's rules and table allow on numbers alone. It
+// returns the hand to store, or the errors by field.
 func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
 	seats := len(st.Names)
 	for len(form.Points) < seats {

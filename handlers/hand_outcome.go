@@ -65,13 +65,13 @@ func deletedNotice(t table) (notice, saveLabel string) {
 		"Save as " + next + " (new)"
 }
 
-// savedAlready is what a form posted again with other values than it
-// saved the first time is told (db.AlreadySavedError): what it saved,
+// savedAlreadyNotice is what a form posted again with other values than
+// it saved the first time is told (db.AlreadySavedError): what it saved,
 // what was just sent, and that the latter was not saved. It returns the
 // game as it is now and the hand the form saved, to offer the entry as
 // that hand's correction; nil when the hand has been deleted since, and
 // the entry can be saved as a new hand.
-func (s *Server) savedAlready(c echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
+func (s *Server) savedAlreadyNotice(c echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return table{}, nil, "", err

@@ -2,80 +2,36 @@ package handlers
 
 import (
 	"errors"
-	"net/http"
-	"strconv"
 
 	"github.com/labstack/echo/v4"
 
 	"meldpad/db"
-	"meldpad/scorepad"
-	"meldpad/views"
 )
 
-// saveHand records a hand entered by points. Wrong input comes back with
-// the typed values and a message by the field; a double submit saves once,
-// and a submit again with other values is told what was saved; a phone
-// that was behind is told what changed before it saves; a database that
-// cannot be written is said so, the entry kept.
+// saveHand records a hand, entered by points or card by card. Wrong
+// input comes back with the typed values and a message by the field; a
+// double submit saves once, and a submit again with other values is told
+// what was saved; a phone that was behind is told what changed before it
+// saves; a database that cannot be written is said so, the entry kept
+// (record).
 //
-// A hand is checked against the game it is added to: when the game
-// changed between the read and the write, it is read and checked again
-// (scorepad.Add).
+// The game is read once, its stored tally standing for its hands, and a
+// hand by points is checked against the game it is added to: when the
+// game changed between the read and the write, it is read and checked
+// again (scorepad.Add).
 func (s *Server) saveHand(c echo.Context) error {
 	t, err := s.loadForNewHand(c)
 	if err != nil {
 		return err
 	}
-	if c.FormValue("by") == "cards" {
-		if sh, ok := sheetOf(t.Rules); ok {
-			return s.saveSheet(c, t, sh)
-		}
-	}
-	form, err := bindPoints(c)
+	e, err := s.readEntry(c, t, nil)
 	if err != nil {
 		return err
 	}
-	var in db.HandInput
-	var errs fieldErrors
-	judge := scorepad.EntryFunc(func(st scorepad.Table) (db.HandInput, error) {
-		if form, in, errs = s.checkPoints(form, st.Rules, st.State()); errs != nil {
-			return db.HandInput{}, errRefused
-		}
-		return in, nil
-	})
-	version, _ := strconv.Atoi(form.Version)
-	author := db.TidyName(form.Author) // unused if the name is refused: nothing is saved
-	played, saved, err := scorepad.Add(c.Request().Context(), s.store, t.Table, judge, db.Change{Token: form.Token, Author: author, Version: version})
-	t = table{played}
-	if errors.Is(err, errRefused) {
-		return render(c, http.StatusUnprocessableEntity, views.HandFormPage(newHandVM(c, t, form, errs)))
+	if sh, ok := e.(*sheetEntry); ok {
+		return s.saveSheet(c, t, nil, sh)
 	}
-	var again *db.AlreadySavedError
-	switch {
-	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
-		// Reload to show what the other phone saved; the form now carries
-		// the current version so saving again is a deliberate choice.
-		t, err := s.loadTable(c)
-		if err != nil {
-			return err
-		}
-		vm := newHandVM(c, t, form, nil)
-		vm.Version = t.Game.Version
-		vm.Conflict, vm.SaveLabel = staleNotice(t)
-		return render(c, http.StatusConflict, views.HandFormPage(vm))
-	case errors.As(err, &again):
-		return s.pointsSavedAlready(c, form, in, again)
-	case db.Unavailable(err):
-		s.unwritable(c, err)
-		// The game as read before the write, not read again: the database
-		// that did not take the hand may not answer a read either.
-		return render(c, http.StatusServiceUnavailable, views.HandFormPage(newHandVM(c, t, form, fieldErrors{"form": notSavedMessage(t)})))
-	case err != nil:
-		return err
-	}
-	s.changedTo(c, t, saved.GameVersion)
-	rememberAuthor(c, form.Author)
-	return c.Redirect(http.StatusSeeOther, afterSave(t, in, false))
+	return s.record(c, t, nil, e)
 }
 
 // afterSave is where a saved entry leads: the scorepad, or, for an entry
@@ -87,8 +43,8 @@ func (s *Server) saveHand(c echo.Context) error {
 // T6, are the scorepad's at once, on every phone), corrected or deleted
 // on its own. A game the trick ended sends its form on to the scorepad
 // (showNewHand).
-func afterSave(t table, in db.HandInput, byCards bool) string {
-	if t.Rules.EndsHandQuestion == "" || in.EndsHand || in.EndsGame {
+func afterSave(t table, h db.Hand, byCards bool) string {
+	if t.Rules.EndsHandQuestion == "" || h.EndsHand || h.EndsGame {
 		return t.url() + "?saved=added"
 	}
 	next := t.url() + "/hands/new?saved=added"
@@ -98,35 +54,8 @@ func afterSave(t table, in db.HandInput, byCards bool) string {
 	return next
 }
 
-// errRefused is a by-points hand the game's checks refused (saveHand).
+// errRefused is a by-points hand the game's checks refused.
 var errRefused = errors.New("handlers: the hand was refused")
-
-// pointsSavedAlready shows a by-points form posted again with other values
-// (savedAlready): the entry kept, offered as the correction of the hand the
-// form saved, with a new token so that saving it is a new, deliberate
-// change.
-func (s *Server) pointsSavedAlready(c echo.Context, form pointsForm, sent db.HandInput, again *db.AlreadySavedError) error {
-	t, h, notice, err := s.savedAlready(c, again, sent)
-	if err != nil {
-		return err
-	}
-	form.Token = db.NewToken()
-	var vm views.HandFormVM
-	if h == nil {
-		form.Version = strconv.Itoa(t.Game.Version)
-		vm = newHandVM(c, t, form, nil)
-		var stale string
-		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
-			notice += " " + stale
-		}
-	} else {
-		form.Version = strconv.Itoa(h.Version)
-		vm = editHandVM(c, t, *h, form, nil)
-		vm.SaveLabel = correctionLabel(t, *h)
-	}
-	vm.Conflict = notice
-	return render(c, http.StatusConflict, views.HandFormPage(vm))
-}
 
 // staleNotice is what a phone that saved too late is told, once the game
 // is loaded again: the game is over (and nothing more can be saved), or

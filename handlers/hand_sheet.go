@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -213,58 +212,27 @@ func (s *Server) previewSheet(c echo.Context) error {
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
-// saveSheet records a hand entered card by card. "Check" shows what the
-// rules make of it without saving, as does "more" with one more field;
-// saving an incomplete or illegal hand shows the same with the reason,
-// everything typed kept.
-func (s *Server) saveSheet(c echo.Context, t table, sh sheet) error {
-	form, values, err := s.readSheetForm(c)
-	if err != nil {
-		return err
-	}
-	vm, in, err := s.sheetVM(c, t, sh, values, form, nil)
-	if err != nil {
-		return err
-	}
-	if form.showsOnly() {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if notReady(&vm, in, form) {
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	if unconfirmed(&vm, in, values) {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if form.noVersion {
-		vm.Version, vm.FormError = t.Game.Version, noVersion
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	version, _ := strconv.Atoi(form.Version)
-	_, saved, err := scorepad.Add(c.Request().Context(), s.store, t.Table, scorepad.Judged(*in), db.Change{Token: form.Token, Author: form.Author, Version: version})
-	var again *db.AlreadySavedError
+// saveSheet records a hand entered card by card (e), a new one (h nil)
+// or h's correction. "Check" shows what the rules make of it without
+// saving, as does "more" with one more field; saving an incomplete or
+// illegal hand shows the same with the reason, everything typed kept.
+func (s *Server) saveSheet(c echo.Context, t table, h *db.Hand, e *sheetEntry) error {
+	vm := &e.vm
 	switch {
-	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
-		if t, err = s.loadForNewHand(c); err != nil {
-			return err
+	case e.form.showsOnly():
+		return render(c, http.StatusOK, views.HandSheetPage(*vm))
+	case notReady(vm, e.in, e.form):
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(*vm))
+	case unconfirmed(vm, e.in, e.values):
+		return render(c, http.StatusOK, views.HandSheetPage(*vm))
+	case e.form.noVersion:
+		vm.Version, vm.FormError = t.Game.Version, noVersion
+		if h != nil {
+			vm.Version = h.Version
 		}
-		form.Version = strconv.Itoa(t.Game.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
-			return err
-		}
-		vm.Conflict, vm.SaveLabel = staleNotice(t)
-		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	case errors.As(err, &again):
-		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case db.Unavailable(err):
-		s.unwritable(c, err)
-		vm.FormError = notSavedMessage(t)
-		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
-	case err != nil:
-		return err
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(*vm))
 	}
-	rememberAuthor(c, form.Author)
-	s.changedTo(c, t, saved.GameVersion)
-	return c.Redirect(http.StatusSeeOther, afterSave(t, *in, true))
+	return s.record(c, t, h, e)
 }
 
 // notReady says, on the page, why a sheet cannot be saved yet: the hand is
@@ -279,92 +247,4 @@ func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 		return false
 	}
 	return true
-}
-
-// sheetSavedAlready shows a card-by-card form posted again with other
-// values (savedAlready): the entry kept, offered as the correction of the
-// hand the form saved, with a new token.
-func (s *Server) sheetSavedAlready(c echo.Context, sh sheet, values url.Values, form sheetForm, sent db.HandInput, again *db.AlreadySavedError) error {
-	t, h, notice, err := s.savedAlready(c, again, sent)
-	if err != nil {
-		return err
-	}
-	form.Token = db.NewToken()
-	var vm views.SheetVM
-	if h == nil {
-		form.Version = strconv.Itoa(t.Game.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
-			return err
-		}
-		var stale string
-		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
-			notice += " " + stale
-		}
-	} else {
-		form.Version = strconv.Itoa(h.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, h); err != nil {
-			return err
-		}
-		vm.SaveLabel = correctionLabel(t, *h)
-	}
-	vm.Conflict = notice
-	return render(c, http.StatusConflict, views.HandSheetPage(vm))
-}
-
-// updateSheet saves a correction entered card by card.
-func (s *Server) updateSheet(c echo.Context, t table, sh sheet, h db.Hand) error {
-	form, values, err := s.readSheetForm(c)
-	if err != nil {
-		return err
-	}
-	vm, in, err := s.sheetVM(c, t, sh, values, form, &h)
-	if err != nil {
-		return err
-	}
-	if form.showsOnly() {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if notReady(&vm, in, form) {
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	if unconfirmed(&vm, in, values) {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if form.noVersion {
-		vm.Version, vm.FormError = h.Version, noVersion
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	version, _ := strconv.Atoi(form.Version)
-	_, err = scorepad.Correct(c.Request().Context(), s.store, t.Table, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
-	var again *db.AlreadySavedError
-	switch {
-	case errors.Is(err, db.ErrConflict):
-		current, err := s.store.Hand(c.Request().Context(), t.Game.ID, h.ID)
-		if errors.Is(err, db.ErrDeleted) {
-			return s.correctDeleted(c)
-		}
-		if err != nil {
-			return err
-		}
-		form.Version = strconv.Itoa(current.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, &current); err != nil {
-			return err
-		}
-		vm.Conflict = "Another phone changed this " + t.Rules.Round + " while you were editing it. It now reads: " +
-			t.summary(scorepad.HandRound(current)) + ". Your version is below; save it to replace that one."
-		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	case errors.Is(err, db.ErrDeleted):
-		return s.correctDeleted(c)
-	case errors.As(err, &again):
-		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case db.Unavailable(err):
-		s.unwritable(c, err)
-		vm.FormError = notSavedMessage(t)
-		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
-	case err != nil:
-		return err
-	}
-	rememberAuthor(c, form.Author)
-	s.changed(c, t)
-	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=corrected")
 }
