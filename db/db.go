@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
@@ -88,6 +89,9 @@ type openConfig struct {
 	readOnly    bool
 	sole        bool
 	soleWaiting func()
+	// tracer sees every statement sent to PostgreSQL (its tests count
+	// a save's round trips).
+	tracer pgx.QueryTracer
 }
 
 // Synchronous sets how commits reach the disk: SyncFull (the default) or
@@ -307,14 +311,21 @@ func (s *Store) writeSerializable(ctx context.Context, fn func(tx wtx) error) er
 
 // writeWith is what write and writeSerializable share.
 func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
+	return s.writing(func() error {
+		if s.postgres {
+			return s.pgWrite(ctx, opts, fn)
+		}
+		return s.commits.do(ctx, fn)
+	})
+}
+
+// writing runs a write: a failure of the storage (storageFailed) is
+// ErrUnwritable, a write out of time ErrUnavailable, and every write's
+// outcome is remembered for Writable.
+func (s *Store) writing(write func() error) error {
 	s.health.writing.Add(1)
 	defer s.health.writing.Add(-1)
-	var err error
-	if s.postgres {
-		err = s.pgWrite(ctx, opts, fn)
-	} else {
-		err = s.commits.do(ctx, fn)
-	}
+	err := write()
 	switch {
 	case err == nil:
 		s.health.record(s.now(), nil)

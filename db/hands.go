@@ -312,6 +312,9 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
+	if s.postgres {
+		return s.pgAddHand(ctx, gameID, in, c, from, d)
+	}
 	var handID int64
 	var saved Hand // the hand as inserted, when this call inserted it
 	err = s.writePrepared(ctx, func(tx dbtx) error {

@@ -74,6 +74,7 @@ func openPostgres(ctx context.Context, dsn string, cfg openConfig) (*Store, erro
 	if err := migratePostgres(ctx, conf); err != nil {
 		return nil, err
 	}
+	conf.Tracer = cfg.tracer
 	pool := sql.OpenDB(pgConnector{stdlib.GetConnector(*conf)})
 	pool.SetMaxOpenConns(pgPoolSize)
 	pool.SetMaxIdleConns(pgPoolSize)
