@@ -45,7 +45,7 @@ func exchangeFixture(t testing.TB, s *Store, seeded int) League {
 		return g
 	}
 	add := func(g Game, in HandInput) Hand {
-		h, err := s.AddHand(ctx, g.ID, in, Change{Author: "Zoë"})
+		h, err := s.addHand(ctx, g.ID, in, Change{Author: "Zoë"})
 		must(err)
 		return h
 	}
@@ -53,14 +53,14 @@ func exchangeFixture(t testing.TB, s *Store, seeded int) League {
 	fan := start("fan", "Ann", "Bob")
 	h := add(fan, cardsHand(`{"knocker":0,"knock_card":"5S","melds":[["7H","8H","9H"]],"deadwood":["KD"]}`, 0, 20, 0))
 	add(fan, cardsHand(`{"knocker":1,"knock_card":"QC","undercut":true}`, 1, 0, 12))
-	_, err = s.CorrectHand(ctx, fan.ID, h.ID, cardsHand(`{"knocker":0,"knock_card":"5S","melds":[["7H","8H","9H","10H"]]}`, 0, 25, 0), Change{Author: "Bob"})
+	_, err = s.correctHand(ctx, fan.ID, h.ID, cardsHand(`{"knocker":0,"knock_card":"5S","melds":[["7H","8H","9H","10H"]]}`, 0, 25, 0), Change{Author: "Bob"})
 	must(err)
 	add(fan, cardsHand(`{"knocker":0,"gin":true,"melds":[["2C","3C","4C"],["JS","JD","JH"]]}`, 0, 45, 0))
 	// Trophy Case by cards, with a redeal and a trick deleted.
 	trophy := start("trophy", "Cy", "Dee", "Eve")
 	add(trophy, HandInput{Entry: EntryCards, Record: json.RawMessage(`{"plays":["8 Tops","∞ Tops","Grue"],"winner":2}`), Points: []int{0, 0, 3}, Seat: 2})
 	gone := add(trophy, HandInput{Entry: EntryCards, Record: json.RawMessage(`{"plays":["9 Faces","1 Faces","0 Faces"]}`), Points: []int{2, 0, 0}, Seat: 0, EndsHand: true})
-	must(s.DeleteHand(ctx, trophy.ID, gone.ID, Change{Author: "Cy"}))
+	must(s.deleteHand(ctx, trophy.ID, gone.ID, Change{Author: "Cy"}))
 	add(trophy, HandInput{Entry: EntryPoints, Record: json.RawMessage(`{"points":[0,4,0],"seat":1}`), Points: []int{0, 4, 0}, Seat: 1})
 	if _, err := s.WatchID(ctx, fan.ID); err != nil {
 		t.Fatal(err)

@@ -32,8 +32,6 @@ const maxBatch = 64
 type committer struct {
 	conn *sql.Conn
 	tc   txStmts
-	// kept are the games the last saves left, for the next (keptGames).
-	kept keptGames
 	mu   sync.Mutex
 	jobs []*writeJob
 	busy bool // a batch is being written; the jobs wait for the next
@@ -77,18 +75,15 @@ func (s *Store) WriterStats() WriterStats {
 }
 
 type writeJob struct {
-	ctx   context.Context
-	fn    func(tx wtx) error
-	keeps bool // a save that may keep its game (keptGames)
-	done  chan error
+	ctx  context.Context
+	fn   func(tx wtx) error
+	done chan error
 }
 
 // do runs fn in a transaction, with others waiting at the same time, and
-// returns fn's error or the commit's. keeps says fn is a save that may
-// keep its game for the next (keptGames); before any other write the
-// writer forgets the games it keeps.
-func (c *committer) do(ctx context.Context, keeps bool, fn func(tx wtx) error) error {
-	job := &writeJob{ctx: ctx, fn: fn, keeps: keeps, done: make(chan error, 1)}
+// returns fn's error or the commit's.
+func (c *committer) do(ctx context.Context, fn func(tx wtx) error) error {
+	job := &writeJob{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	c.mu.Lock()
 	c.jobs = append(c.jobs, job)
 	lead := !c.busy
@@ -128,15 +123,11 @@ func (c *committer) writeBatch() {
 	c.jobs = append([]*writeJob(nil), c.jobs[n:]...)
 	c.mu.Unlock()
 	start := time.Now()
-	batch, answers := c.together(batch) // with the writes that joined it
-	c.stats.busy.Add(int64(time.Since(start)))
-	c.stats.commits.Add(1)
-	c.stats.writes.Add(int64(len(batch)))
-	// Counted before anyone is answered: a caller that reads the counts
-	// after its write finds the write in them.
-	for i, job := range batch {
-		job.done <- answers[i]
-	}
+	c.together(batch, func(ran int) { // with the writes that joined it
+		c.stats.busy.Add(int64(time.Since(start)))
+		c.stats.commits.Add(1)
+		c.stats.writes.Add(int64(ran))
+	})
 	c.mu.Lock()
 	more := len(c.jobs) > 0
 	if !more {
@@ -151,25 +142,23 @@ func (c *committer) writeBatch() {
 // txStmts are the statements of a batch's transaction and savepoints,
 // prepared once on the writer's connection.
 type txStmts struct {
-	begin, commit, rollback, savepoint, release, undo, dataVersion *sql.Stmt
+	begin, commit, rollback, savepoint, release, undo *sql.Stmt
 }
 
 // newCommitter takes the writer's one connection from w for good and
-// prepares on it what a batch runs. keep says whether the writer keeps
-// the games its saves leave (not on a file opened for reading only).
-func newCommitter(ctx context.Context, w *sql.DB, keep bool) (*committer, error) {
+// prepares on it what a batch runs.
+func newCommitter(ctx context.Context, w *sql.DB) (*committer, error) {
 	conn, err := w.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("db: writer connection: %w", err)
 	}
-	c := &committer{conn: conn, kept: keptGames{on: keep}}
+	c := &committer{conn: conn}
 	for _, p := range []struct {
 		st **sql.Stmt
 		q  string
 	}{
 		{&c.tc.begin, "BEGIN IMMEDIATE"}, {&c.tc.commit, "COMMIT"}, {&c.tc.rollback, "ROLLBACK"},
 		{&c.tc.savepoint, "SAVEPOINT write"}, {&c.tc.release, "RELEASE write"}, {&c.tc.undo, "ROLLBACK TO write"},
-		{&c.tc.dataVersion, "PRAGMA data_version"},
 	} {
 		if *p.st, err = conn.PrepareContext(ctx, p.q); err != nil {
 			c.close()
@@ -181,7 +170,7 @@ func newCommitter(ctx context.Context, w *sql.DB, keep bool) (*committer, error)
 
 // close gives the writer's connection back to its pool, for Close.
 func (c *committer) close() error {
-	for _, st := range []*sql.Stmt{c.tc.begin, c.tc.commit, c.tc.rollback, c.tc.savepoint, c.tc.release, c.tc.undo, c.tc.dataVersion} {
+	for _, st := range []*sql.Stmt{c.tc.begin, c.tc.commit, c.tc.rollback, c.tc.savepoint, c.tc.release, c.tc.undo} {
 		if st != nil {
 			st.Close()
 		}
@@ -196,43 +185,23 @@ func exec(st *sql.Stmt) error {
 	return err
 }
 
-// begin begins a batch's transaction. Under its write lock, it forgets
-// the kept games if another connection committed since the last batch.
+// begin begins a batch's transaction.
 func (c *committer) begin() error {
 	if err := exec(c.tc.begin); err != nil {
 		return fmt.Errorf("db: begin: %w", err)
-	}
-	if !c.kept.on {
-		return nil
-	}
-	var dv int64
-	if err := c.tc.dataVersion.QueryRowContext(context.Background()).Scan(&dv); err != nil || dv != c.kept.seenDV {
-		c.kept.forget()
-		c.kept.seenDV = dv
 	}
 	return nil
 }
 
 // rollback ends a batch's transaction undone. SQLite may have rolled it
-// back already (after some errors), so its own error says nothing. The
-// kept games may hold what it undid, so they are forgotten.
+// back already (after some errors), so its own error says nothing.
 func (c *committer) rollback() {
-	c.kept.forget()
 	_ = exec(c.tc.rollback)
 }
 
-// run runs one job's fn: a write that keeps no game first makes the
-// writer forget the games it keeps, and a write that fails (undone) makes
-// it forget them too.
+// run runs one job's fn on the writer's connection.
 func (c *committer) run(job *writeJob) error {
-	if !job.keeps {
-		c.kept.forget()
-	}
-	err := job.fn(c.conn)
-	if err != nil {
-		c.kept.forget()
-	}
-	return err
+	return job.fn(c.conn)
 }
 
 // alone runs one job in its own transaction. Its context ends the job's
@@ -259,17 +228,17 @@ func (c *committer) alone(job *writeJob) error {
 // and commits once. Jobs that arrive while it runs join it, up to
 // maxBatch: phones answered together come back together, and would
 // otherwise find the writer busy with a commit of the one write that came
-// between (README). It returns the jobs it ran and their answers, for the
-// caller to give. Should a savepoint
-// fail to roll back (the storage failed), the transaction is abandoned
-// and the jobs not yet answered run alone.
-func (c *committer) together(batch []*writeJob) ([]*writeJob, []error) {
+// between (README). It tells count how many jobs it ran before it answers
+// them, so that a caller answered finds its write counted (WriterStats).
+// Should a savepoint fail to roll back (the storage failed), the
+// transaction is abandoned and the jobs not yet answered run alone.
+func (c *committer) together(batch []*writeJob, count func(ran int)) {
 	if err := c.begin(); err != nil {
-		answers := make([]error, len(batch))
-		for i := range answers {
-			answers[i] = err
+		count(len(batch))
+		for _, job := range batch {
+			job.done <- err
 		}
-		return batch, answers
+		return
 	}
 	results := make([]error, len(batch), maxBatch)
 	join := func() bool {
@@ -314,7 +283,8 @@ func (c *committer) together(batch []*writeJob) ([]*writeJob, []error) {
 			for j := i; j < len(batch); j++ {
 				results[j] = c.alone(batch[j])
 			}
-			return batch, results
+			c.answer(batch, results, count)
+			return
 		}
 	}
 	if err := c.commit(); err != nil {
@@ -324,7 +294,15 @@ func (c *committer) together(batch []*writeJob) ([]*writeJob, []error) {
 			}
 		}
 	}
-	return batch, results
+	c.answer(batch, results, count)
+}
+
+// answer counts a batch's jobs, then gives each its result.
+func (c *committer) answer(batch []*writeJob, results []error, count func(ran int)) {
+	count(len(batch))
+	for i, job := range batch {
+		job.done <- results[i]
+	}
 }
 
 // commit commits the batch's transaction and counts the time it took; a

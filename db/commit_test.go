@@ -35,7 +35,7 @@ func TestSavesCommittedTogether(t *testing.T) {
 				if i%5 == 4 {
 					c.Version = 1_000_000 // a phone that was behind
 				}
-				_, err := s.AddHand(ctx, games[g].ID, pointsHand(1, 0), c)
+				_, err := s.addHand(ctx, games[g].ID, pointsHand(1, 0), c)
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -79,7 +79,7 @@ func TestBegunWriteOutlivesItsRequest(t *testing.T) {
 	cancel()
 
 	err := s.writePrepared(context.Background(), func(tx dbtx) error {
-		st, err := loadGameState(gone, tx, g.ID)
+		st, err := loadHead(gone, tx, g.ID)
 		if err != nil {
 			return err
 		}
@@ -94,7 +94,7 @@ func TestBegunWriteOutlivesItsRequest(t *testing.T) {
 	if got, err := s.Game(gone, g.PublicID); err != nil || got.ID != g.ID {
 		t.Errorf("game read, its request gone: %v, %v", got.ID, err)
 	}
-	if _, err := s.AddHand(gone, g.ID, pointsHand(1, 0), Change{Token: NewID()}); !errors.Is(err, context.Canceled) {
+	if _, err := s.addHand(gone, g.ID, pointsHand(1, 0), Change{Token: NewID()}); !errors.Is(err, context.Canceled) {
 		t.Errorf("a save whose request ended before it began: %v, want context.Canceled", err)
 	}
 	if hands, err := s.Hands(context.Background(), g.ID); err != nil || len(hands) != 0 {
@@ -112,7 +112,7 @@ func TestWriterStatsCount(t *testing.T) {
 	g := newFanGame(t, s)
 	before := s.WriterStats()
 	for range 3 {
-		if _, err := s.AddHand(ctx, g.ID, pointsHand(1, 0), Change{Token: NewID()}); err != nil {
+		if _, err := s.addHand(ctx, g.ID, pointsHand(1, 0), Change{Token: NewID()}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,10 +121,17 @@ func TestWriterStatsCount(t *testing.T) {
 		t.Errorf("three saves one after another: %d commits, %d writes; want 3 and 3",
 			one.Commits-before.Commits, one.Writes-before.Writes)
 	}
+	// Forty tables, one save each: saves to one game at once are tried
+	// again when another won the race (ErrStale), and would count more.
+	tables := make([]Game, 40)
+	for i := range tables {
+		tables[i] = newFanGame(t, s)
+	}
+	one = s.WriterStats()
 	var wg sync.WaitGroup
-	for range 40 {
+	for _, g := range tables {
 		wg.Go(func() {
-			if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 1), Change{Token: NewID()}); err != nil {
+			if _, err := s.addHand(ctx, g.ID, pointsHand(0, 1), Change{Token: NewID()}); err != nil {
 				t.Error(err)
 			}
 		})
@@ -162,7 +169,7 @@ func TestWritesArrivingJoinTheBatch(t *testing.T) {
 	running, answered := make(chan struct{}), make(chan error, 3)
 	committedBy := make(chan bool, 3) // whether a commit had ended when the write was answered
 	send := func(fn func(tx wtx) error) {
-		err := c.do(ctx, false, fn)
+		err := c.do(ctx, fn)
 		committedBy <- c.epoch.Load() > epoch
 		answered <- err
 	}

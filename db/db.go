@@ -19,6 +19,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
@@ -88,6 +89,9 @@ type openConfig struct {
 	readOnly    bool
 	sole        bool
 	soleWaiting func()
+	// tracer sees every statement sent to PostgreSQL (its tests count
+	// a save's round trips).
+	tracer pgx.QueryTracer
 }
 
 // Synchronous sets how commits reach the disk: SyncFull (the default) or
@@ -204,7 +208,7 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	readers := max(4, runtime.NumCPU())
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers) // keep their prepared statements
-	commits, err := newCommitter(ctx, w, !cfg.readOnly)
+	commits, err := newCommitter(ctx, w)
 	if err != nil {
 		r.Close()
 		w.Close()
@@ -222,8 +226,8 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 
 // writeQueries are the writer's statements of a save, a correction and a
 // deletion, prepared once when the store opens.
-var writeQueries = append([]string{stateQuery, stateTokenQuery, stateTokenByLinkQuery, insertHand, recomputeSeats, writeGameQuery,
-	submittedQuery, rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}, appendSeats[1:]...)
+var writeQueries = append([]string{headQuery, headTokenQuery, insertHand, recomputeSeats, writeGameQuery,
+	rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}, appendSeats[1:]...)
 
 // insertID runs query, an INSERT of one row, and returns the row's id.
 // On SQLite it is the last rowid inserted rather than RETURNING id, which
@@ -246,7 +250,7 @@ func (s *Store) insertID(ctx context.Context, tx dbtx, query string, args ...any
 const returningID = ` RETURNING id`
 
 // reads are the reader pool's statements, prepared on first use.
-func (s *Store) reads() prepReads { return prepReads{s.rs} }
+func (s *Store) reads() prepReads { return prepReads{c: s.rs, watch: s.postgres} }
 
 func migrate(ctx context.Context, w *sql.DB) error {
 	sub, err := fs.Sub(migrations, "migrations")
@@ -294,7 +298,7 @@ func (s *Store) Ping(ctx context.Context) (err error) {
 // A failure of the storage (storageFailed) is ErrUnwritable, and every
 // write's outcome is remembered for Writable.
 func (s *Store) write(ctx context.Context, fn func(tx wtx) error) error {
-	return s.writeWith(ctx, nil, false, fn)
+	return s.writeWith(ctx, nil, fn)
 }
 
 // writeSerializable is write in a SERIALIZABLE transaction on PostgreSQL,
@@ -302,21 +306,26 @@ func (s *Store) write(ctx context.Context, fn func(tx wtx) error) error {
 // two such writes on two servers cannot both pass their checks; on SQLite
 // every write is.
 func (s *Store) writeSerializable(ctx context.Context, fn func(tx wtx) error) error {
-	return s.writeWith(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable}, false, fn)
+	return s.writeWith(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable}, fn)
 }
 
-// writeWith is what write, writeSerializable and writeKeeping share.
-// keeps says fn is a save that may keep its game for the next
-// (keptGames); the writer forgets every kept game before any other write.
-func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, keeps bool, fn func(tx wtx) error) error {
+// writeWith is what write and writeSerializable share.
+func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
+	return s.writing(func() error {
+		if s.postgres {
+			return s.pgWrite(ctx, opts, fn)
+		}
+		return s.commits.do(ctx, fn)
+	})
+}
+
+// writing runs a write: a failure of the storage (storageFailed) is
+// ErrUnwritable, a write out of time ErrUnavailable, and every write's
+// outcome is remembered for Writable.
+func (s *Store) writing(write func() error) error {
 	s.health.writing.Add(1)
 	defer s.health.writing.Add(-1)
-	var err error
-	if s.postgres {
-		err = s.pgWrite(ctx, opts, fn)
-	} else {
-		err = s.commits.do(ctx, keeps, fn)
-	}
+	err := write()
 	switch {
 	case err == nil:
 		s.health.record(s.now(), nil)
@@ -336,23 +345,6 @@ func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, keeps bool, 
 func (s *Store) writePrepared(ctx context.Context, fn func(tx dbtx) error) error {
 	return s.write(ctx, func(tx wtx) error { return fn(prepTx{tx, s.ws}) })
 }
-
-// writeKeeping is writePrepared for a save that may keep its game for the
-// next save to it (keptGames).
-func (s *Store) writeKeeping(ctx context.Context, fn func(tx dbtx) error) error {
-	return s.writeWith(ctx, nil, true, func(tx wtx) error { return fn(prepTx{tx, s.ws}) })
-}
-
-// kept are the games the writer keeps between saves; none on PostgreSQL.
-func (s *Store) kept() *keptGames {
-	if s.commits == nil {
-		return &noneKept
-	}
-	return &s.commits.kept
-}
-
-// noneKept keeps nothing: put does nothing while on is false.
-var noneKept keptGames
 
 const timeLayout = time.RFC3339Nano
 

@@ -125,7 +125,7 @@ func TestHandsTotalsAndWinner(t *testing.T) {
 	ctx := context.Background()
 	g := newFanGame(t, s)
 	for _, p := range [][]int{{40, 0}, {0, 30}, {50, 0}} {
-		if _, err := s.AddHand(ctx, g.ID, pointsHand(p...), Change{Token: NewID()}); err != nil {
+		if _, err := s.addHand(ctx, g.ID, pointsHand(p...), Change{Token: NewID()}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -133,7 +133,7 @@ func TestHandsTotalsAndWinner(t *testing.T) {
 	if g.Finished() || g.Seats[0].Total != 90 || g.Seats[1].Total != 30 {
 		t.Fatalf("after three deals: %+v", g)
 	}
-	last, err := s.AddHand(ctx, g.ID, pointsHand(12, 0), Change{Token: NewID()})
+	last, err := s.addHand(ctx, g.ID, pointsHand(12, 0), Change{Token: NewID()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,11 +141,11 @@ func TestHandsTotalsAndWinner(t *testing.T) {
 	if !g.Finished() || g.Winner != 0 || g.FinishedAt.IsZero() {
 		t.Fatalf("102 to 30 should end the game (N8): %+v", g)
 	}
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(0, 5), Change{Token: NewID()}); !errors.Is(err, ErrGameOver) {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(0, 5), Change{Token: NewID()}); !errors.Is(err, ErrGameOver) {
 		t.Errorf("hand after the end: %v, want ErrGameOver", err)
 	}
 	// Correcting the last deal reopens the game.
-	if _, err := s.CorrectHand(ctx, g.ID, last.ID, pointsHand(9, 0), Change{Version: last.Version, Author: "Ann"}); err != nil {
+	if _, err := s.correctHand(ctx, g.ID, last.ID, pointsHand(9, 0), Change{Version: last.Version, Author: "Ann"}); err != nil {
 		t.Fatal(err)
 	}
 	g, _ = s.Game(ctx, g.PublicID)
@@ -166,7 +166,7 @@ func TestDoubleSubmitSavesOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			h, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), c)
+			h, err := s.addHand(ctx, g.ID, pointsHand(20, 0), c)
 			ids[i], errs[i] = h.ID, err
 		}()
 	}
@@ -192,7 +192,7 @@ func TestSaveSaysTheGamesVersion(t *testing.T) {
 	g := newFanGame(t, s)
 	for i := range 3 {
 		c := Change{Token: NewID()}
-		h, err := s.AddHand(ctx, g.ID, pointsHand(i, 0), c)
+		h, err := s.addHand(ctx, g.ID, pointsHand(i, 0), c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +203,7 @@ func TestSaveSaysTheGamesVersion(t *testing.T) {
 		if h.GameVersion != now.Version || now.Version <= g.Version {
 			t.Errorf("save %d: GameVersion %d, the game is at %d (was %d)", i, h.GameVersion, now.Version, g.Version)
 		}
-		if again, err := s.AddHand(ctx, g.ID, pointsHand(i, 0), c); err != nil || again.ID != h.ID || again.GameVersion != 0 {
+		if again, err := s.addHand(ctx, g.ID, pointsHand(i, 0), c); err != nil || again.ID != h.ID || again.GameVersion != 0 {
 			t.Errorf("save %d again: hand %d, GameVersion %d, %v; want hand %d, 0", i, again.ID, again.GameVersion, err, h.ID)
 		}
 		g = now
@@ -222,11 +222,11 @@ func TestSavedHandIsAsStored(t *testing.T) {
 	var last Hand
 	for i, in := range []HandInput{pointsHand(10, 0), seat, pointsHand(0, 0)} {
 		if i == 2 {
-			if err := s.DeleteHand(ctx, g.ID, last.ID, Change{Token: NewID()}); err != nil {
+			if err := s.deleteHand(ctx, g.ID, last.ID, Change{Token: NewID()}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		saved, err := s.AddHand(ctx, g.ID, in, Change{Token: NewID(), Author: "Ann"})
+		saved, err := s.addHand(ctx, g.ID, in, Change{Token: NewID(), Author: "Ann"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,21 +254,21 @@ func TestStaleFormsConflict(t *testing.T) {
 	g := newFanGame(t, s)
 	// Two phones open "record a hand" at the same version; the second save
 	// must not silently add a duplicate.
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); err != nil {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); !errors.Is(err, ErrConflict) {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID(), Version: g.Version}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale add: %v, want ErrConflict", err)
 	}
 	hands, _ := s.Hands(ctx, g.ID)
 	h := hands[0]
-	if _, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(11, 0), Change{Token: NewID(), Version: h.Version}); err != nil {
+	if _, err := s.correctHand(ctx, g.ID, h.ID, pointsHand(11, 0), Change{Token: NewID(), Version: h.Version}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(12, 0), Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
+	if _, err := s.correctHand(ctx, g.ID, h.ID, pointsHand(12, 0), Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale correction: %v, want ErrConflict", err)
 	}
-	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
+	if err := s.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Version: h.Version}); !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale delete: %v, want ErrConflict", err)
 	}
 	got, _ := s.Hand(ctx, g.ID, h.ID)
@@ -281,18 +281,18 @@ func TestRevisionHistory(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	g := newFanGame(t, s)
-	h, err := s.AddHand(ctx, g.ID, pointsHand(18, 0), Change{Token: NewID(), Author: "Ann"})
+	h, err := s.addHand(ctx, g.ID, pointsHand(18, 0), Change{Token: NewID(), Author: "Ann"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(0, 25), Change{Token: NewID(), Author: "Bob", Version: h.Version})
+	h2, err := s.correctHand(ctx, g.ID, h.ID, pointsHand(0, 25), Change{Token: NewID(), Author: "Bob", Version: h.Version})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h2.Version != h.Version+1 {
 		t.Errorf("version %d after a correction of %d", h2.Version, h.Version)
 	}
-	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Author: "Cy", Version: h2.Version}); err != nil {
+	if err := s.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Author: "Cy", Version: h2.Version}); err != nil {
 		t.Fatal(err)
 	}
 	revs, err := s.Revisions(ctx, g.ID)
@@ -325,11 +325,11 @@ func TestHandOfAnotherGameIsNotFound(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	a, b := newFanGame(t, s), newFanGame(t, s)
-	h, _ := s.AddHand(ctx, a.ID, pointsHand(5, 0), Change{})
+	h, _ := s.addHand(ctx, a.ID, pointsHand(5, 0), Change{})
 	if _, err := s.Hand(ctx, b.ID, h.ID); !errors.Is(err, ErrNotFound) {
 		t.Errorf("hand of game a through game b: %v", err)
 	}
-	if _, err := s.CorrectHand(ctx, b.ID, h.ID, pointsHand(1, 0), Change{}); !errors.Is(err, ErrNotFound) {
+	if _, err := s.correctHand(ctx, b.ID, h.ID, pointsHand(1, 0), Change{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("correct through another game: %v", err)
 	}
 }
@@ -345,7 +345,7 @@ func TestTokenReusedAcrossGamesIsHarmless(t *testing.T) {
 	// A hostile client replays the game form's token on a hand form: it
 	// saves nothing, rather than a hand each time it is sent.
 	for range 2 {
-		if _, err := s.AddHand(ctx, a.ID, pointsHand(1, 0), Change{Token: token}); !errors.Is(err, ErrTokenElsewhere) {
+		if _, err := s.addHand(ctx, a.ID, pointsHand(1, 0), Change{Token: token}); !errors.Is(err, ErrTokenElsewhere) {
 			t.Errorf("replayed token: %v, want ErrTokenElsewhere", err)
 		}
 	}

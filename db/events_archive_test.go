@@ -29,7 +29,7 @@ func eventFixture(t testing.TB, s *Store) (League, Event) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, HandInput{Entry: EntryPoints, Record: json.RawMessage(`{}`), Points: []int{42, 0, 0}, Seat: 0, EndsHand: true},
+	if _, err := s.addHand(ctx, g.ID, HandInput{Entry: EntryPoints, Record: json.RawMessage(`{}`), Points: []int{42, 0, 0}, Seat: 0, EndsHand: true},
 		Change{Token: NewID()}); err != nil {
 		t.Fatal(err)
 	}

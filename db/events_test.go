@@ -158,7 +158,7 @@ func TestSeatRound(t *testing.T) {
 	}
 
 	// Table 1 ends: Ann goes out with 42 (F8, F9), and counts.
-	if _, err := s.AddHand(ctx, g.ID, HandInput{Entry: EntryPoints, Record: json.RawMessage(`{}`), Points: []int{0, 42, 0}, Seat: 1, EndsHand: true},
+	if _, err := s.addHand(ctx, g.ID, HandInput{Entry: EntryPoints, Record: json.RawMessage(`{}`), Points: []int{0, 42, 0}, Seat: 1, EndsHand: true},
 		Change{Token: NewID()}); err != nil {
 		t.Fatal(err)
 	}

@@ -28,15 +28,3 @@ func handExtremes(points [][]int, seats int) (best, worst []HandScore) {
 	}
 	return best, worst
 }
-
-// handOrNull is the column value of a hand's points (or its number): NULL
-// for a game without hands.
-func handOrNull(h HandScore, points bool) any {
-	if h.Hand == 0 {
-		return nil
-	}
-	if points {
-		return h.Points
-	}
-	return h.Hand
-}

@@ -5,9 +5,6 @@ import (
 	"errors"
 	"testing"
 	"time"
-
-	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // TestRenameSeats: a seat of a game outside leagues takes a new name,
@@ -80,7 +77,7 @@ func TestDeleteAndRestoreGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{}); err != nil {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.DeleteGame(ctx, g.ID, "Ann"); err != nil {
@@ -108,8 +105,7 @@ func TestDeleteAndRestoreGame(t *testing.T) {
 	if games, err := s.GamesByPublicIDs(ctx, []string{g.PublicID, kept.PublicID}); err != nil || len(games) != 1 || games[0].ID != kept.ID {
 		t.Errorf("a phone's games: %+v, %v", games, err)
 	}
-	build := func(rules.Game, game.Table) (HandInput, error) { return pointsHand(10, 0), nil }
-	if _, err := s.AddHandTo(ctx, g.PublicID, build, Change{Token: NewToken()}); !errors.Is(err, ErrNotFound) {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewToken()}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("a hand for a deleted game: %v", err)
 	}
 	if err := s.RenameSeats(ctx, g.ID, []SeatRename{{Seat: 0, Was: "Ann", Name: "Anna"}}, ""); !errors.Is(err, ErrNotFound) {

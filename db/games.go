@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // Player is a name within a league: a member, or someone seated at one
@@ -47,9 +46,9 @@ type Game struct {
 	Version     int    // bumped by every write to the game or its hands
 	Seats       []Seat
 	// Tally is what the game keeps of its hands (running totals, the
-	// last round), as the last write stored it; nil for a game no write
-	// has worked it out for yet.
-	Tally      *game.Tally
+	// last round), as the last write stored it (Derived.Tally); nil for
+	// a game no write has worked it out for yet.
+	Tally      json.RawMessage
 	CreatedAt  time.Time
 	UpdatedAt  time.Time
 	FinishedAt time.Time // zero while playing
@@ -235,10 +234,7 @@ func scanGame(row scanner, more ...any) (Game, error) {
 		g.Deleted = parseTime(deleted)
 	}
 	if tally != "" {
-		g.Tally = new(game.Tally)
-		if err := json.Unmarshal([]byte(tally), g.Tally); err != nil {
-			return Game{}, fmt.Errorf("tally of game %d: %w", g.ID, err)
-		}
+		g.Tally = json.RawMessage(tally)
 	}
 	if err := json.Unmarshal([]byte(houseRules), &g.HouseRules); err != nil {
 		return Game{}, fmt.Errorf("house rules of game %d: %w", g.ID, err)
@@ -287,7 +283,7 @@ func (s *Store) GameEvenDeleted(ctx context.Context, publicID string) (_ Game, e
 	}
 	g.Seats = make([]Seat, len(rows))
 	for i, r := range rows {
-		g.Seats[i] = Seat{Seat: r.Seat, PlayerID: r.PlayerID, Name: r.Name, Total: r.Total, Final: r.Final, Place: r.Place}
+		g.Seats[i] = Seat(r)
 	}
 	return g, nil
 }

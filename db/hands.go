@@ -9,9 +9,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // Hand is one entry on a scorepad: a hand, a deal or a trick.
@@ -75,21 +72,11 @@ type snapshot struct {
 }
 
 func (in HandInput) snapshot() snapshot {
-	return snapshot{Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand, EndsGame: in.EndsGame}
+	return snapshot(in)
 }
 
 func (h Hand) input() HandInput {
 	return HandInput{Entry: h.Entry, Record: h.Record, Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}
-}
-
-// Round is the hand to record as the game's rules count it.
-func (in HandInput) Round() rules.Round {
-	return rules.Round{Points: in.Points, Seat: in.Seat, EndsHand: in.EndsHand, EndsGame: in.EndsGame}
-}
-
-// Round is the hand as the game's rules count it.
-func (h Hand) Round() rules.Round {
-	return rules.Round{Points: h.Points, Seat: h.Seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}
 }
 
 func (in HandInput) validate() error {
@@ -210,32 +197,12 @@ type submission struct {
 	saved *snapshot
 }
 
-// submittedQuery finds what a form token saved; rememberQuery keeps it.
+// rememberQuery keeps what a form token saved (headTokenQuery finds it).
 const (
-	submittedQuery = `SELECT s.hand_id, r.after FROM submissions s LEFT JOIN revisions r ON r.id = s.revision_id
-		WHERE s.token = ? AND s.game_id = +? AND s.hand_id IS NOT NULL`
 	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
 		ON CONFLICT (token) DO NOTHING`
 	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`
 )
-
-// submitted returns what a form token already did, if anything.
-func submitted(ctx context.Context, tx dbtx, gameID int64, token string) (submission, bool, error) {
-	if token == "" {
-		return submission{}, false, nil
-	}
-	var handID int64
-	var after sql.NullString
-	err := tx.QueryRowContext(ctx, submittedQuery, token, gameID).Scan(&handID, &after)
-	if errors.Is(err, sql.ErrNoRows) {
-		return submission{}, false, nil
-	}
-	if err != nil {
-		return submission{}, false, fmt.Errorf("db: look up form token: %w", err)
-	}
-	sub, err := submissionOf(handID, after)
-	return sub, err == nil, err
-}
 
 // submissionOf is what a form token saved: the hand, and the values it
 // saved (after, the revision's; NULL for a token older than revisions).
@@ -272,7 +239,7 @@ func (sn snapshot) same(other snapshot) bool {
 }
 
 func (sn snapshot) input() HandInput {
-	return HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand, EndsGame: sn.EndsGame}
+	return HandInput(sn)
 }
 
 // remember keeps what the form's token did: the hand, and the revision
@@ -324,81 +291,39 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 }
 
 // insertHand adds a hand after the game's last: its seq is one more
-// than the highest the game's hands took (gameState.maxSeq). Writes to
+// than the highest the game's hands took (gameHead.maxSeq). Writes to
 // one game take turns (lockGame), so two never take the same number,
 // which UNIQUE (game_id, seq) would refuse.
 const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-// AddHand records a new hand at the end of the game and adds it to the
-// game's totals and result, from what the game keeps (its tally) rather
-// than from its hands, so a save costs the same in hand 2,000 as in
-// hand 2. A repeated form token returns the hand the
-// first submit saved, or, when it brings other values, fails with an
-// *AlreadySavedError. It fails with ErrGameOver on a finished game and
-// with ErrConflict when the game changed since c.Version.
-func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change) (_ Hand, err error) {
+// AddHand records a new hand at the end of the game, with what the game's
+// hands then decide (d, which the caller worked out from the game at
+// version from): the hand, its revision and the form's token, then the
+// seats and the game, without reading the game's hands, so a save costs
+// the same in hand 2,000 as in hand 2. A repeated form token returns the
+// hand the first submit saved, or, when it brings other values, fails
+// with an *AlreadySavedError. It fails with ErrGameOver on a finished
+// game, with ErrConflict when the game changed since c.Version (the
+// phone's), and with ErrStale when it changed since from (the caller's).
+func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Change, from int, d Derived) (_ Hand, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
-	load := func(tx dbtx) (gameState, submission, bool, error) {
-		if st, ok := s.kept().get(gameID); ok {
-			sub, seen, err := submitted(ctx, tx, gameID, c.Token)
-			return st, sub, seen, err
-		}
-		if err := s.lockGame(ctx, tx, gameID); err != nil {
-			return gameState{}, submission{}, false, err
-		}
-		return loadGameStateAndToken(ctx, tx, gameID, c.Token)
+	if s.postgres {
+		return s.pgAddHand(ctx, gameID, in, c, from, d)
 	}
-	return s.addHand(ctx, "", load, func(rules.Game, game.Table) (HandInput, error) { return in, nil }, c)
-}
-
-// AddHandTo is AddHand for the game whose link (public id) is link, read
-// once, by the write: build makes the hand from the game's rules and table
-// as the write finds them, so a phone's form is checked against the very
-// state its hand is added to, and the caller need not read the game
-// first. An error from build is returned as it is, and nothing is saved.
-func (s *Store) AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (HandInput, error), c Change) (_ Hand, err error) {
-	ctx, end := s.call(ctx, 1)
-	defer end(&err)
-	if !ValidID(link) {
-		return Hand{}, ErrNotFound
-	}
-	load := func(tx dbtx) (gameState, submission, bool, error) {
-		if st, ok := s.kept().byLink(link); ok {
-			sub, seen, err := submitted(ctx, tx, st.id, c.Token)
-			return st, sub, seen, err
-		}
-		if err := s.lockGameByLink(ctx, tx, link); err != nil {
-			return gameState{}, submission{}, false, err
-		}
-		return loadGameStateAndTokenByLink(ctx, tx, link, c.Token)
-	}
-	return s.addHand(ctx, link, load, build, c)
-}
-
-// addHand adds the hand build makes to the game load reads (with the
-// form token's earlier save, if any), and keeps the game as the save
-// leaves it for the next (keptGames), under its link if not "".
-func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (gameState, submission, bool, error),
-	build func(rules.Game, game.Table) (HandInput, error), c Change) (Hand, error) {
-	var gameID, handID int64
+	var handID int64
 	var saved Hand // the hand as inserted, when this call inserted it
-	err := s.writeKeeping(ctx, func(tx dbtx) error {
+	err = s.writePrepared(ctx, func(tx dbtx) error {
 		saved = Hand{}
-		st, sub, seen, err := load(tx)
-		if err != nil {
+		if err := s.lockGame(ctx, tx, gameID); err != nil {
 			return err
 		}
-		gameID = st.id
-		in, err := build(st.rules, st.table)
+		head, sub, seen, err := loadHeadAndToken(ctx, tx, gameID, c.Token)
 		if err != nil {
-			return err
-		}
-		if err := in.validate(); err != nil {
 			return err
 		}
 		if seen {
@@ -406,15 +331,17 @@ func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (ga
 			want := in.snapshot()
 			return sub.repeats(&want)
 		}
-		if st.status == StatusFinished {
+		switch {
+		case head.status == StatusFinished:
 			return ErrGameOver
-		}
-		if c.Version != 0 && c.Version != st.version {
+		case c.Version != 0 && c.Version != head.version:
 			return ErrConflict
+		case head.version != from:
+			return ErrStale
 		}
 		points, _ := json.Marshal(in.Points)
 		now := formatTime(s.now())
-		h := Hand{GameID: gameID, Seq: st.maxSeq + 1, Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat,
+		h := Hand{GameID: gameID, Seq: head.maxSeq + 1, Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat,
 			EndsHand: in.EndsHand, EndsGame: in.EndsGame, Version: 1, Created: parseTime(now), Updated: parseTime(now)}
 		h.ID, err = s.insertID(ctx, tx, insertHand,
 			gameID, h.Seq, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
@@ -430,19 +357,11 @@ func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (ga
 		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
-		stored, err := s.appendRound(ctx, tx, st, in.Round())
-		if err != nil {
+		if err := s.appendRound(ctx, tx, head, in, d); err != nil {
 			return err
 		}
 		saved = h
-		saved.GameVersion = st.version + 1 // writeGame's
-		if stored == "" {
-			s.kept().drop(gameID) // over, or worked out from its hands
-			return nil
-		}
-		st.version, st.maxSeq = saved.GameVersion, h.Seq
-		st.status, st.finishedAt = StatusPlaying, "" // as writeGame left them: the game goes on
-		s.kept().put(link, st, stored)
+		saved.GameVersion = head.version + 1 // writeGame's
 		return nil
 	})
 	if err != nil {
@@ -454,19 +373,21 @@ func (s *Store) addHand(ctx context.Context, link string, load func(tx dbtx) (ga
 	return loadHand(ctx, s.reads(), gameID, handID)
 }
 
-// CorrectHand replaces what was recorded for a hand, keeps the old one as a
-// revision and recomputes the game. It fails with ErrConflict when the hand
-// changed since c.Version (another phone corrected it first), with
-// ErrDeleted when another phone deleted it, and with an
-// *AlreadySavedError when the form's token already saved other values.
-func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change) (_ Hand, err error) {
+// CorrectHand replaces what was recorded for a hand, keeps the old one as
+// a revision and stores what the game's hands now decide (d, worked out
+// by the caller from the game at version from, the hand corrected). It
+// fails with ErrConflict when the hand changed since c.Version (another
+// phone corrected it first), with ErrDeleted when another phone deleted
+// it, with an *AlreadySavedError when the form's token already saved
+// other values, and with ErrStale when the game changed since from.
+func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandInput, c Change, from int, d Derived) (_ Hand, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
 	want := in.snapshot()
-	err = s.changeHand(ctx, gameID, handID, c, "correct", &want, func(tx dbtx) (*snapshot, error) {
+	err = s.changeHand(ctx, gameID, handID, c, "correct", &want, from, d, func(tx dbtx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?, ends_game = ?,
 			version = version + 1, updated_at = ? WHERE id = ?`,
@@ -483,12 +404,13 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 }
 
 // DeleteHand removes a hand from the game (its row and revisions stay, for
-// the history) and recomputes the game. Deleting a hand already deleted
-// with the same form token is not an error.
-func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) (err error) {
+// the history) and stores what the hands left decide (d, worked out by
+// the caller from the game at version from). Deleting a hand already
+// deleted with the same form token is not an error.
+func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change, from int, d Derived) (err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	return s.changeHand(ctx, gameID, handID, c, "delete", nil, func(tx dbtx) (*snapshot, error) {
+	return s.changeHand(ctx, gameID, handID, c, "delete", nil, from, d, func(tx dbtx) (*snapshot, error) {
 		now := formatTime(s.now())
 		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
 			now, now, handID); err != nil {
@@ -501,16 +423,17 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change) 
 // changeHand is what a correction and a deletion share, in one write: a
 // repeated form token does nothing (or fails with an *AlreadySavedError
 // when it brings other values than want, the hand it asks for); the hand
-// must exist and be at the version the form was made from; apply changes
-// the row and returns the hand as it now is (nil once deleted); then the
-// revision, the token and the game's derived state are written.
+// must exist and be at the version the form was made from, and the game
+// at the version d was worked out from; apply changes the row and
+// returns the hand as it now is (nil once deleted); then the revision,
+// the token and d are written.
 func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, want *snapshot,
-	apply func(tx dbtx) (*snapshot, error)) error {
+	from int, d Derived, apply func(tx dbtx) (*snapshot, error)) error {
 	return s.writePrepared(ctx, func(tx dbtx) error {
 		if err := s.lockGame(ctx, tx, gameID); err != nil {
 			return err
 		}
-		sub, seen, err := submitted(ctx, tx, gameID, c.Token)
+		head, sub, seen, err := loadHeadAndToken(ctx, tx, gameID, c.Token)
 		if err != nil {
 			return err
 		}
@@ -524,6 +447,9 @@ func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, 
 		if c.Version != 0 && c.Version != old.Version {
 			return ErrConflict
 		}
+		if head.version != from {
+			return ErrStale
+		}
 		after, err := apply(tx)
 		if err != nil {
 			return err
@@ -536,7 +462,7 @@ func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, 
 		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
 			return err
 		}
-		return s.recompute(ctx, tx, gameID)
+		return s.rederive(ctx, tx, head, d)
 	})
 }
 
@@ -598,5 +524,6 @@ func decodeSnapshot(s string) (*HandInput, error) {
 	if err := json.Unmarshal([]byte(s), &sn); err != nil {
 		return nil, err
 	}
-	return &HandInput{Entry: sn.Entry, Record: sn.Record, Points: sn.Points, Seat: sn.Seat, EndsHand: sn.EndsHand, EndsGame: sn.EndsGame}, nil
+	in := HandInput(sn)
+	return &in, nil
 }

@@ -36,7 +36,7 @@ func BenchmarkAddHand(b *testing.B) {
 					}
 					b.StartTimer()
 				}
-				if _, err := s.AddHand(ctx, game.ID, pointsHand(1, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+				if _, err := s.addHand(ctx, game.ID, pointsHand(1, 0), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -68,7 +68,7 @@ func BenchmarkAddHandParallel(b *testing.B) {
 			return
 		}
 		for n := 0; pb.Next(); n++ {
-			if _, err := s.AddHand(ctx, g.ID, roundOf(n), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+			if _, err := s.addHand(ctx, g.ID, roundOf(n), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 				b.Error(err)
 				return
 			}
@@ -100,7 +100,7 @@ func BenchmarkAddHandAt(b *testing.B) {
 			b.Fatal(err)
 		}
 		for i := range n {
-			if _, err := setup.AddHand(ctx, g.ID, roundOf(i), Change{}); err != nil {
+			if _, err := setup.addHand(ctx, g.ID, roundOf(i), Change{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -115,7 +115,7 @@ func BenchmarkAddHandAt(b *testing.B) {
 	for _, n := range sizes {
 		b.Run(fmt.Sprintf("hands=%d", n), func(b *testing.B) {
 			for i := 0; b.Loop(); i++ {
-				if _, err := s.AddHand(ctx, games[n], roundOf(n+i), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+				if _, err := s.addHand(ctx, games[n], roundOf(n+i), Change{Token: NewToken(), Author: "Ann"}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -41,7 +41,7 @@ func TestWritableReportsAFullDisk(t *testing.T) {
 	var saved int
 	var err error
 	for saved = 0; saved < 100; saved++ {
-		if _, err = s.AddHand(ctx, g.ID, bigHand(), Change{Token: NewID()}); err != nil {
+		if _, err = s.addHand(ctx, g.ID, bigHand(), Change{Token: NewID()}); err != nil {
 			break
 		}
 	}
@@ -68,7 +68,7 @@ func TestWritableReportsAFullDisk(t *testing.T) {
 	if err := s.Writable(ctx); err != nil {
 		t.Errorf("probe after room was made: %v", err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, bigHand(), Change{Token: NewID()}); err != nil {
+	if _, err := s.addHand(ctx, g.ID, bigHand(), Change{Token: NewID()}); err != nil {
 		t.Errorf("save after room was made: %v", err)
 	}
 }
@@ -79,7 +79,7 @@ func TestWritableReportsAReadOnlyFile(t *testing.T) {
 	s, path := openTest(t)
 	ctx := context.Background()
 	g := newFanGame(t, s)
-	h, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{Token: NewID()})
+	h, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{Token: NewID()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,12 +99,12 @@ func TestWritableReportsAReadOnlyFile(t *testing.T) {
 		name  string
 		write func() error
 	}{
-		{"add", func() error { _, err := ro.AddHand(ctx, g.ID, pointsHand(5, 0), Change{Token: NewID()}); return err }},
+		{"add", func() error { _, err := ro.addHand(ctx, g.ID, pointsHand(5, 0), Change{Token: NewID()}); return err }},
 		{"correct", func() error {
-			_, err := ro.CorrectHand(ctx, g.ID, h.ID, pointsHand(5, 0), Change{Token: NewID()})
+			_, err := ro.correctHand(ctx, g.ID, h.ID, pointsHand(5, 0), Change{Token: NewID()})
 			return err
 		}},
-		{"delete", func() error { return ro.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}) }},
+		{"delete", func() error { return ro.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}) }},
 		{"create a game", func() error {
 			_, err := ro.CreateGame(ctx, NewGame{Rules: "fan", Players: []string{"Cy", "Di"}, Token: NewID()})
 			return err

@@ -25,7 +25,7 @@ type ImportSummary struct {
 // RecordChecker decodes a hand's record, entered card by card in a game
 // of the given rules and number of seats, with the code that shows such
 // a hand, and says why it cannot be shown. The db package knows no game:
-// the handlers supply their decoders (handlers.CheckRecord).
+// its callers supply the games' decoders (rules.CheckRecord).
 type RecordChecker func(rules string, seats int, record json.RawMessage) error
 
 // Import reads an export (Archive) of at most maxBytes and adds what it

@@ -25,12 +25,12 @@ func TestImportChecksRecords(t *testing.T) {
 		return HandInput{Entry: EntryCards, Record: json.RawMessage(record), Points: []int{10, 0}, Seat: 0}
 	}
 	for _, in := range []HandInput{pointsHand(5, 0), cards(`{"knock_card":"5H"}`), cards(`{"knock_card":5}`), cards(`{"knock_card":6}`)} {
-		if _, err := src.AddHand(ctx, g.ID, in, Change{Token: NewID()}); err != nil {
+		if _, err := src.addHand(ctx, g.ID, in, Change{Token: NewID()}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	hands, _ := src.Hands(ctx, g.ID)
-	if err := src.DeleteHand(ctx, g.ID, hands[3].ID, Change{Token: NewID()}); err != nil {
+	if err := src.deleteHand(ctx, g.ID, hands[3].ID, Change{Token: NewID()}); err != nil {
 		t.Fatal(err)
 	}
 	archive, err := src.ExportAll(ctx)

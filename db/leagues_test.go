@@ -111,16 +111,16 @@ func TestLeagueGamesAndVersion(t *testing.T) {
 		name  string
 		write func() error
 	}{
-		{"add", func() error { _, err := s.AddHand(ctx, g.ID, pointsHand(60, 0), Change{}); return err }},
-		{"add to finish", func() error { _, err := s.AddHand(ctx, g.ID, pointsHand(50, 0), Change{}); return err }},
+		{"add", func() error { _, err := s.addHand(ctx, g.ID, pointsHand(60, 0), Change{}); return err }},
+		{"add to finish", func() error { _, err := s.addHand(ctx, g.ID, pointsHand(50, 0), Change{}); return err }},
 		{"correct", func() error {
 			hands, _ := s.Hands(ctx, g.ID)
-			_, err := s.CorrectHand(ctx, g.ID, hands[1].ID, pointsHand(0, 10), Change{})
+			_, err := s.correctHand(ctx, g.ID, hands[1].ID, pointsHand(0, 10), Change{})
 			return err
 		}},
 		{"delete", func() error {
 			hands, _ := s.Hands(ctx, g.ID)
-			return s.DeleteHand(ctx, g.ID, hands[1].ID, Change{})
+			return s.deleteHand(ctx, g.ID, hands[1].ID, Change{})
 		}},
 	}
 	for _, st := range steps {
@@ -133,7 +133,7 @@ func TestLeagueGamesAndVersion(t *testing.T) {
 		}
 	}
 	before := version(t, s, l)
-	if _, err := s.AddHand(ctx, other.ID, pointsHand(5, 0), Change{}); err != nil {
+	if _, err := s.addHand(ctx, other.ID, pointsHand(5, 0), Change{}); err != nil {
 		t.Fatal(err)
 	}
 	if version(t, s, l) != before {
@@ -320,15 +320,15 @@ func TestHandExtremesDerived(t *testing.T) {
 		t.Errorf("no hands yet: %+v", st[0])
 	}
 	for _, p := range [][]int{{10, 0}, {0, 30}, {45, 0}, {50, 0}} {
-		if _, err := s.AddHand(ctx, g.ID, pointsHand(p...), Change{}); err != nil {
+		if _, err := s.addHand(ctx, g.ID, pointsHand(p...), Change{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	hands, _ := s.Hands(ctx, g.ID)
-	if err := s.DeleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil { // Ann's 10 goes
+	if err := s.deleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil { // Ann's 10 goes
 		t.Fatal(err)
 	}
-	if _, err := s.CorrectHand(ctx, g.ID, hands[2].ID, pointsHand(5, 0), Change{}); err != nil { // 45 -> 5
+	if _, err := s.correctHand(ctx, g.ID, hands[2].ID, pointsHand(5, 0), Change{}); err != nil { // 45 -> 5
 		t.Fatal(err)
 	}
 	// Hands now: Ann 0, 5, 50; Bob 30, 0, 0.
@@ -354,12 +354,12 @@ func TestMigrationWorksOutHandExtremes(t *testing.T) {
 	l := newLeague(t, s)
 	g := leagueGame(t, s, l, "trophy", "Ann", "Bob", "Cy")
 	for _, h := range []HandInput{trick(0, 3), trick(1, 6), trick(2, 1), trick(1, 6), trick(0, 0)} {
-		if _, err := s.AddHand(ctx, g.ID, h, Change{}); err != nil {
+		if _, err := s.addHand(ctx, g.ID, h, Change{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	hands, _ := s.Hands(ctx, g.ID)
-	if err := s.DeleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil {
+	if err := s.deleteHand(ctx, g.ID, hands[0].ID, Change{}); err != nil {
 		t.Fatal(err)
 	}
 	before, _ := s.LeagueRecord(ctx, l.ID)
@@ -416,7 +416,7 @@ func TestSeedLeague(t *testing.T) {
 	// of themselves (game.Sampler).
 	sampled := 0
 	for _, g := range rules.Games() {
-		if _, ok := g.Module.(game.Sampler); ok {
+		if _, ok := g.Sampler(); ok {
 			sampled++
 		}
 	}
@@ -439,7 +439,7 @@ func TestSeedLeague(t *testing.T) {
 		rounds := make([]rules.Round, len(hands))
 		totals := make([]int, len(g.Seats))
 		for i, h := range hands {
-			rounds[i] = h.Round()
+			rounds[i] = roundFrom(h.input())
 			for seat, p := range h.Points {
 				totals[seat] += p
 			}
@@ -489,7 +489,7 @@ func TestLeagueRecordSince(t *testing.T) {
 		}
 	}
 	mark(&first)
-	if _, err := s.AddHand(ctx, g1.ID, pointsHand(100, 0), Change{}); err != nil {
+	if _, err := s.addHand(ctx, g1.ID, pointsHand(100, 0), Change{}); err != nil {
 		t.Fatal(err)
 	}
 	g3 := leagueGame(t, s, l, "fan", "Ann", "Cy")
@@ -582,7 +582,7 @@ func TestActiveLeagues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{}); err != nil {
+	if _, err := s.addHand(ctx, g.ID, pointsHand(10, 0), Change{}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := s.ActiveLeagues(ctx, 5)

@@ -97,7 +97,7 @@ func buildPlayersFixture(t *testing.T, s *Store) {
 	hands := func(g Game, hs ...HandInput) {
 		t.Helper()
 		for _, h := range hs {
-			_, err := s.AddHand(ctx, g.ID, h, Change{Author: "fixture"})
+			_, err := s.addHand(ctx, g.ID, h, Change{Author: "fixture"})
 			must(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"net"
@@ -73,6 +74,7 @@ func openPostgres(ctx context.Context, dsn string, cfg openConfig) (*Store, erro
 	if err := migratePostgres(ctx, conf); err != nil {
 		return nil, err
 	}
+	conf.Tracer = cfg.tracer
 	pool := sql.OpenDB(pgConnector{stdlib.GetConnector(*conf)})
 	pool.SetMaxOpenConns(pgPoolSize)
 	pool.SetMaxIdleConns(pgPoolSize)
@@ -183,7 +185,8 @@ func pgStorageFailed(err error) bool {
 	var ce *pgconn.ConnectError
 	// A connection found closed, or one that could not take the query
 	// (SafeToRetry: nothing was sent), says the way to the server failed.
-	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce) ||
+	// A connection cut in the middle of an answer ends it unexpectedly.
+	return errors.Is(err, driver.ErrBadConn) || errors.As(err, &ne) || errors.As(err, &ce) || errors.Is(err, io.ErrUnexpectedEOF) ||
 		errors.Is(err, pgconn.ErrConnClosed) || pgconn.SafeToRetry(err) || pgconn.Timeout(err)
 }
 
@@ -195,11 +198,6 @@ func pgStorageFailed(err error) bool {
 // SQLite the one writer does this already.
 func (s *Store) lockGame(ctx context.Context, tx dbtx, gameID int64) error {
 	return s.lockGameWhere(ctx, tx, "id", gameID)
-}
-
-// lockGameByLink is lockGame for the game with the public id link.
-func (s *Store) lockGameByLink(ctx context.Context, tx dbtx, link string) error {
-	return s.lockGameWhere(ctx, tx, "public_id", link)
 }
 
 // lockGameWhere locks the game whose column (id or public_id) is key.
@@ -241,9 +239,8 @@ func (s *Store) readOptions() *sql.TxOptions {
 // takes before a write that depends on it. pgConn swaps them in, so the
 // code names one statement. Each SQLite statement here says so.
 var pgVariants = map[string]string{
-	stateQuery:            pgStateColumns + ` FROM games WHERE id = ?`,
-	stateTokenQuery:       pgStateColumns + tokenColumns + ` FROM games WHERE id = ?`,
-	stateTokenByLinkQuery: pgStateColumns + tokenColumns + `, id FROM games WHERE public_id = ? AND deleted_at IS NULL`,
+	tableQuery: `SELECT rules, house_rules, settings, first_dealer, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
+		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id) FROM games WHERE id = ?`,
 	gameQuery: `SELECT ` + gameColumns + `, (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
 		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat), '[]')::text
 		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
@@ -259,11 +256,6 @@ var pgVariants = map[string]string{
 	// meanwhile that seats one of them waits, or is waited for.
 	leaguePlayerQuery: leaguePlayerQuery + ` FOR UPDATE`,
 }
-
-// pgStateColumns are stateColumns with PostgreSQL's JSON functions.
-const pgStateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
-		league_id IS NOT NULL, (SELECT coalesce(json_agg(coalesce(s.name, p.name) ORDER BY s.seat), '[]')::text
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)` + maxSeqColumn
 
 // pgSQL is query as PostgreSQL reads it: its variant, if it has one, with
 // "= ?" for SQLite's keyByValue and $N for the placeholders. Queries are

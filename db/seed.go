@@ -56,7 +56,7 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 	var mix []seedGame
 	for _, g := range rules.Games() {
 		games = append(games, g.ID)
-		if sampler, ok := g.Module.(game.Sampler); ok {
+		if sampler, ok := g.Sampler(); ok {
 			weight, seats := sampler.SampleTable()
 			mix = append(mix, seedGame{g, sampler, weight, seats})
 		}

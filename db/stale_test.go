@@ -15,12 +15,12 @@ func TestFormPostedAgainWithOtherValues(t *testing.T) {
 	ctx := context.Background()
 	g := newFanGame(t, s)
 	addToken := NewID()
-	first, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{Token: addToken, Version: g.Version})
+	first, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{Token: addToken, Version: g.Version})
 	if err != nil {
 		t.Fatal(err)
 	}
 	correctToken := NewID()
-	if _, err := s.CorrectHand(ctx, g.ID, first.ID, pointsHand(25, 0), Change{Token: correctToken, Version: first.Version}); err != nil {
+	if _, err := s.correctHand(ctx, g.ID, first.ID, pointsHand(25, 0), Change{Token: correctToken, Version: first.Version}); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -29,31 +29,31 @@ func TestFormPostedAgainWithOtherValues(t *testing.T) {
 		wantSaved []int // nil: the repeat is taken as the same post
 	}{
 		{"add again, same values", func() error {
-			_, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{Token: addToken, Version: g.Version})
+			_, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{Token: addToken, Version: g.Version})
 			return err
 		}, nil},
 		{"add again, other points", func() error {
-			_, err := s.AddHand(ctx, g.ID, pointsHand(30, 0), Change{Token: addToken, Version: g.Version})
+			_, err := s.addHand(ctx, g.ID, pointsHand(30, 0), Change{Token: addToken, Version: g.Version})
 			return err
 		}, []int{20, 0}},
 		{"add again, another seat", func() error {
 			in := pointsHand(20, 0)
 			in.Seat = 1
-			_, err := s.AddHand(ctx, g.ID, in, Change{Token: addToken, Version: g.Version})
+			_, err := s.addHand(ctx, g.ID, in, Change{Token: addToken, Version: g.Version})
 			return err
 		}, []int{20, 0}},
 		{"add again, same points, another record", func() error {
 			in := pointsHand(20, 0)
 			in.Entry, in.Record = EntryCards, []byte(`{"knock_card":"5H"}`)
-			_, err := s.AddHand(ctx, g.ID, in, Change{Token: addToken, Version: g.Version})
+			_, err := s.addHand(ctx, g.ID, in, Change{Token: addToken, Version: g.Version})
 			return err
 		}, []int{20, 0}},
 		{"correct again, same values", func() error {
-			_, err := s.CorrectHand(ctx, g.ID, first.ID, pointsHand(25, 0), Change{Token: correctToken, Version: first.Version})
+			_, err := s.correctHand(ctx, g.ID, first.ID, pointsHand(25, 0), Change{Token: correctToken, Version: first.Version})
 			return err
 		}, nil},
 		{"correct again, other values", func() error {
-			_, err := s.CorrectHand(ctx, g.ID, first.ID, pointsHand(0, 40), Change{Token: correctToken, Version: first.Version})
+			_, err := s.correctHand(ctx, g.ID, first.ID, pointsHand(0, 40), Change{Token: correctToken, Version: first.Version})
 			return err
 		}, []int{25, 0}},
 	}
@@ -88,14 +88,14 @@ func TestTokensFromBeforeTheMigration(t *testing.T) {
 	ctx := context.Background()
 	g := newFanGame(t, s)
 	token := NewID()
-	h, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{Token: token})
+	h, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{Token: token})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.w.Exec(`UPDATE submissions SET revision_id = NULL`); err != nil {
 		t.Fatal(err)
 	}
-	again, err := s.AddHand(ctx, g.ID, pointsHand(30, 0), Change{Token: token})
+	again, err := s.addHand(ctx, g.ID, pointsHand(30, 0), Change{Token: token})
 	if err != nil || again.ID != h.ID {
 		t.Errorf("hand %d, %v; want hand %d as before", again.ID, err, h.ID)
 	}
@@ -108,11 +108,11 @@ func TestDeletedHand(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	g := newFanGame(t, s)
-	h, err := s.AddHand(ctx, g.ID, pointsHand(20, 0), Change{Token: NewID()})
+	h, err := s.addHand(ctx, g.ID, pointsHand(20, 0), Change{Token: NewID()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Version: h.Version}); err != nil {
+	if err := s.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID(), Version: h.Version}); err != nil {
 		t.Fatal(err)
 	}
 	other := newFanGame(t, s)
@@ -123,10 +123,10 @@ func TestDeletedHand(t *testing.T) {
 	}{
 		{"read it", func() error { _, err := s.Hand(ctx, g.ID, h.ID); return err }, ErrDeleted},
 		{"correct it", func() error {
-			_, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(5, 0), Change{Token: NewID(), Version: h.Version})
+			_, err := s.correctHand(ctx, g.ID, h.ID, pointsHand(5, 0), Change{Token: NewID(), Version: h.Version})
 			return err
 		}, ErrDeleted},
-		{"delete it again", func() error { return s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}) }, ErrDeleted},
+		{"delete it again", func() error { return s.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}) }, ErrDeleted},
 		{"through another game", func() error { _, err := s.Hand(ctx, other.ID, h.ID); return err }, ErrNotFound},
 		{"a hand that never was", func() error { _, err := s.Hand(ctx, g.ID, h.ID+100); return err }, ErrNotFound},
 	}

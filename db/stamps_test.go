@@ -67,16 +67,16 @@ func TestStampsFollowEveryWrite(t *testing.T) {
 		}
 	}
 	check("new game")
-	h, err := s.AddHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID()})
+	h, err := s.addHand(ctx, g.ID, pointsHand(10, 0), Change{Token: NewID()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	check("saved")
-	if _, err := s.CorrectHand(ctx, g.ID, h.ID, pointsHand(0, 10), Change{Token: NewID()}); err != nil {
+	if _, err := s.correctHand(ctx, g.ID, h.ID, pointsHand(0, 10), Change{Token: NewID()}); err != nil {
 		t.Fatal(err)
 	}
 	check("corrected")
-	if err := s.DeleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}); err != nil {
+	if err := s.deleteHand(ctx, g.ID, h.ID, Change{Token: NewID()}); err != nil {
 		t.Fatal(err)
 	}
 	check("deleted")
@@ -115,7 +115,7 @@ func TestStampsNeverBehindAnAcknowledgedSave(t *testing.T) {
 					return
 				default:
 				}
-				h, err := s.AddHand(ctx, g.ID, pointsHand(1, 0, 0, 0), Change{Token: NewID()})
+				h, err := s.addHand(ctx, g.ID, pointsHand(1, 0, 0, 0), Change{Token: NewID()})
 				if err != nil {
 					t.Error(err)
 					return

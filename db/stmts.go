@@ -136,8 +136,14 @@ func (t prepTx) QueryRowContext(ctx context.Context, query string, args ...any) 
 // PostgreSQL reads "= ?" (pgSQL).
 const keyByValue = "= +?"
 
-// prepReads runs prepared statements on the reader pool.
-type prepReads struct{ c *stmts }
+// prepReads runs prepared statements on the reader pool. watch says the
+// end of a read's context must reach the driver: on PostgreSQL, whose
+// server may stop answering (frozen, or cut off) with a read under way,
+// which only the context's deadline then ends.
+type prepReads struct {
+	c     *stmts
+	watch bool
+}
 
 func (r prepReads) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if st, ok := r.c.get(ctx, query); ok {
@@ -148,13 +154,28 @@ func (r prepReads) QueryContext(ctx context.Context, query string, args ...any) 
 
 // QueryRowContext reads one row, which on the reader pool is always a
 // look-up by key, a few microseconds: as prepTx's statements, it is not
-// worth the driver's goroutine to watch for the request to end.
+// worth the driver's goroutine to watch for the request to end, and it
+// answers a request that ended meanwhile. On PostgreSQL (watch) the
+// read's deadline, the store's timeout, still ends it.
 func (r prepReads) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	ctx = context.WithoutCancel(ctx)
+	ctx = r.outliving(ctx)
 	if st, ok := r.c.get(ctx, query); ok {
 		return st.QueryRowContext(ctx, args...)
 	}
 	return r.c.db.QueryRowContext(ctx, query, args...)
+}
+
+// outliving is ctx without its cancellation, so that a read goes on when
+// its request ends; with watch, its deadline kept.
+func (r prepReads) outliving(ctx context.Context) context.Context {
+	d, ok := ctx.Deadline()
+	ctx = context.WithoutCancel(ctx)
+	if !r.watch || !ok {
+		return ctx
+	}
+	bounded, cancel := context.WithDeadline(ctx, d)
+	context.AfterFunc(bounded, cancel) // its timer stops at d
+	return bounded
 }
 
 // wtx is what a write's statements run on: on SQLite the writer's one

@@ -23,7 +23,6 @@ func TestKeyByValue(t *testing.T) {
 		args        []any
 	}{
 		{"handsQuery", handsQuery, []any{g.ID}},
-		{"submittedQuery", submittedQuery, []any{"token", g.ID}},
 		{"appendSeats", appendSeats[2], []any{1, nil, nil, 1, -1, nil, nil, -1, 1, g.ID}},
 		{"recomputeSeats", recomputeSeats, []any{seatsJSON, g.ID}},
 	} {

@@ -7,9 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // dbtx is what the writes run their statements on: a transaction, with
@@ -26,153 +23,107 @@ type reader interface {
 	rowQuerier
 }
 
-// gameState is what a write to a game's hands reads of the game, with
-// its seats' names, in one statement: enough to add a round without
-// reading the hands (the tally), and to check the phone's version.
-type gameState struct {
+// Derived is what a game's hands decide, worked out from its rules by
+// the caller (the scorepad package) and stored as it is, in the same
+// transaction as the change to the hands: the game's tally, whether it
+// is over and who won, and each seat's totals. The store knows no game's
+// rules; it checks only that the game is still at the version the
+// caller worked Derived out from (ErrStale otherwise).
+type Derived struct {
+	// Tally is what the game keeps of its hands, as the rules encode it
+	// (game.Tally): stored, and given back in Game.Tally.
+	Tally json.RawMessage
+	// Rounds counts the game's hands, the new one included: an added
+	// hand's number among them, for its seats' best and worst hands.
+	Rounds   int
+	Finished bool
+	Winner   int // the winning seat (the first of several), -1 while it goes on
+	Seats    []SeatResult
+}
+
+// SeatResult is what a seat's hands decide.
+type SeatResult struct {
+	Total int
+	// Final and Place once the game is over: the final total (bonuses
+	// included) and the finishing place.
+	Final, Place int
+	// Best and Worst are the seat's best and worst hands, worked out from
+	// all its hands after a correction or a deletion (nil for a game
+	// without hands). An added hand leaves them nil: the write keeps them
+	// itself, comparing the new hand's points with the stored ones.
+	Best, Worst *HandScore
+}
+
+// MaxSeats is the most seats a game may have (any game by points: 12).
+const MaxSeats = 12
+
+// ErrStale means the game changed between the read its Derived was worked
+// out from and the write (another phone saved, or the game was changed
+// on another server): nothing was written, and the caller reads the game
+// again and works the change out anew.
+var ErrStale = errors.New("db: the game changed since it was read")
+
+// gameHead is what a write to a game's hands reads of the game: its
+// status and version (to check the phone's and the caller's), when it
+// finished, whether a league counts it, and the highest seq its hands
+// took, deleted ones too (the next hand's is one more).
+type gameHead struct {
 	id         int64
-	rules      rules.Game
-	table      game.Table // its Tally is the stored one, when known
-	known      bool       // the stored tally is known (NULL until a write works it out)
 	status     string
 	version    int
 	finishedAt string
-	inLeague   bool // its totals count in a league's standings
-	maxSeq     int  // the highest seq its hands took, deleted ones too: the next hand's is one more
+	inLeague   bool
+	maxSeq     int
 }
 
 const (
-	// stateQuery reads the game and its seats' names in seat order, in one
-	// statement. It and recomputeSeats are SQLite's JSON
-	// functions; PostgreSQL's are in pgVariants.
-	stateQuery = stateColumns + ` FROM games WHERE id = ?`
-	// stateTokenQuery is stateQuery with, after its columns, what a form
-	// token already saved in the game (submittedQuery's hand and after),
+	// headQuery reads a game's head; headTokenQuery with it what a form
+	// token already saved in the game (its hand, and the values it saved),
 	// NULLs when nothing: a new hand reads both in one statement.
-	stateTokenQuery = stateColumns + tokenColumns + ` FROM games WHERE id = ?`
-	// stateTokenByLinkQuery is stateTokenQuery for the game a link names
-	// (its public id), with the game's id after the token's columns.
-	// A deleted game takes no hand: its link is not found.
-	stateTokenByLinkQuery = stateColumns + tokenColumns + `, id FROM games WHERE public_id = ? AND deleted_at IS NULL`
-
-	stateColumns = `SELECT rules, house_rules, settings, first_dealer, status, version, coalesce(finished_at, ''), coalesce(tally, ''),
-		league_id IS NOT NULL, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
-			FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id)` + maxSeqColumn
-	// maxSeqColumn ends stateColumns (and PostgreSQL's): the highest seq
-	// the game's hands took, deleted ones too.
-	maxSeqColumn = `, (SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
+	headQuery      = headColumns + ` FROM games WHERE id = ? AND deleted_at IS NULL`
+	headTokenQuery = headColumns + tokenColumns + ` FROM games WHERE id = ? AND deleted_at IS NULL`
+	headColumns    = `SELECT status, version, coalesce(finished_at, ''), league_id IS NOT NULL,
+		(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
 	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL),
 		(SELECT r.after FROM submissions s JOIN revisions r ON r.id = s.revision_id
 			WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
 )
 
-// loadGameState reads the game a write changes; ErrNotFound when there
-// is none.
-func loadGameState(ctx context.Context, q reader, gameID int64) (gameState, error) {
-	return scanGameState(q.QueryRowContext(ctx, stateQuery, gameID), gameID)
+// loadHead reads the head of the game a write changes; ErrNotFound when
+// there is none, or it was deleted.
+func loadHead(ctx context.Context, q rowQuerier, gameID int64) (gameHead, error) {
+	return scanHead(q.QueryRowContext(ctx, headQuery, gameID), gameID)
 }
 
-// loadGameStateAndToken is loadGameState and submitted in one statement.
-func loadGameStateAndToken(ctx context.Context, q reader, gameID int64, token string) (gameState, submission, bool, error) {
-	return scanStateAndToken(q.QueryRowContext(ctx, stateTokenQuery, token, token, gameID), gameID)
-}
-
-// scanStateAndToken reads stateColumns and tokenColumns, and into more
-// whatever columns follow.
-func scanStateAndToken(row scanner, gameID int64, more ...any) (gameState, submission, bool, error) {
+// loadHeadAndToken is loadHead and submitted in one statement.
+func loadHeadAndToken(ctx context.Context, q rowQuerier, gameID int64, token string) (gameHead, submission, bool, error) {
 	var handID sql.NullInt64
 	var after sql.NullString
-	st, err := scanGameState(row, gameID, append([]any{&handID, &after}, more...)...)
+	head, err := scanHead(q.QueryRowContext(ctx, headTokenQuery, token, token, gameID), gameID, &handID, &after)
 	if err != nil || !handID.Valid {
-		return st, submission{}, false, err
+		return head, submission{}, false, err
 	}
 	sub, err := submissionOf(handID.Int64, after)
-	return st, sub, err == nil, err
+	return head, sub, err == nil, err
 }
 
-// loadGameStateAndTokenByLink is loadGameStateAndToken for the game with
-// the public id link. A game whose tally is not stored yet (no hand since
-// it was created or imported) gets the tally of its hands, which are read
-// for it, so that its table is the game's as it stands.
-func loadGameStateAndTokenByLink(ctx context.Context, q reader, link, token string) (gameState, submission, bool, error) {
-	var id int64
-	st, sub, seen, err := scanStateAndToken(q.QueryRowContext(ctx, stateTokenByLinkQuery, token, token, link), 0, &id)
-	if err != nil {
-		return st, sub, seen, err
-	}
-	st.id = id
-	if !st.known {
-		hands, err := loadHands(ctx, q, st.id)
-		if err != nil {
-			return st, submission{}, false, err
-		}
-		rounds := make([]rules.Round, len(hands))
-		for i, h := range hands {
-			rounds[i] = h.Round()
-		}
-		st.table.Tally = game.TallyOf(len(st.table.Names), rounds)
-	}
-	return st, sub, seen, nil
-}
-
-// scanGameState reads stateColumns, and into more whatever columns follow.
-func scanGameState(row scanner, gameID int64, more ...any) (gameState, error) {
-	st := gameState{id: gameID}
-	var rulesID, houseRules, settings, tally, names string
-	err := row.Scan(append([]any{&rulesID, &houseRules, &settings, &st.table.FirstDealer,
-		&st.status, &st.version, &st.finishedAt, &tally, &st.inLeague, &names, &st.maxSeq}, more...)...)
+// scanHead reads headColumns, and into more whatever columns follow.
+func scanHead(row scanner, gameID int64, more ...any) (gameHead, error) {
+	head := gameHead{id: gameID}
+	err := row.Scan(append([]any{&head.status, &head.version, &head.finishedAt, &head.inLeague, &head.maxSeq}, more...)...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return gameState{}, ErrNotFound
+		return gameHead{}, ErrNotFound
 	}
 	if err != nil {
-		return gameState{}, fmt.Errorf("db: load game %d: %w", gameID, err)
+		return gameHead{}, fmt.Errorf("db: load game %d: %w", gameID, err)
 	}
-	if st.rules, err = rules.MustLookup(rulesID); err != nil {
-		return gameState{}, fmt.Errorf("db: load game %d: %w", gameID, err)
-	}
-	if err := json.Unmarshal([]byte(houseRules), &st.table.HouseRules); err != nil {
-		return gameState{}, fmt.Errorf("db: load game %d: house rules: %w", gameID, err)
-	}
-	st.table.Settings = json.RawMessage(settings)
-	if err := json.Unmarshal([]byte(names), &st.table.Names); err != nil {
-		return gameState{}, fmt.Errorf("db: load seats of game %d: %w", gameID, err)
-	}
-	if err := decodeTally(&st, tally); err != nil {
-		return gameState{}, fmt.Errorf("db: load game %d: tally: %w", gameID, err)
-	}
-	return st, nil
-}
-
-// decodeTally sets st's tally from the one its row stores (tally): a new
-// game's when none is stored yet, and st.known when one is.
-func decodeTally(st *gameState, tally string) error {
-	st.table.Tally = game.NewTally(len(st.table.Names))
-	st.known = false
-	if tally == "" {
-		return nil
-	}
-	if err := json.Unmarshal([]byte(tally), &st.table.Tally); err != nil {
-		return err
-	}
-	st.known = true
-	return nil
-}
-
-// seatRow is what a recompute sets on one seat, as recomputeSeats reads
-// it from a JSON list (one statement for all the game's seats).
-type seatRow struct {
-	Seat  int  `json:"seat"`
-	Total int  `json:"total"`
-	Final *int `json:"final"`
-	Place *int `json:"place"`
-	// After a recompute (recomputeSeats): each seat's best and worst.
-	Best  *HandScore `json:"best,omitempty"`
-	Worst *HandScore `json:"worst,omitempty"`
+	return head, nil
 }
 
 // The seats' statements find the game's seats by "= +?" (keyByValue).
 const (
 	// recomputeSeats sets everything derived, bests and worsts as given.
+	// It is SQLite's JSON functions; PostgreSQL's are in pgVariants.
 	recomputeSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
 		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
 		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
@@ -185,56 +136,41 @@ const (
 		version = version + 1, updated_at = ? WHERE id = ?`
 )
 
-// seatRows are the seats' totals and, once the game is over, their final
-// totals and places.
-func seatRows(tally game.Tally, res game.Result) []seatRow {
-	out := make([]seatRow, len(tally.Totals))
-	for seat := range out {
-		out[seat] = seatRow{Seat: seat, Total: tally.Totals[seat]}
-		if res.Finished {
-			out[seat].Final, out[seat].Place = &res.Final[seat], &res.Places[seat]
-		}
-	}
-	return out
+// seatRow is one seat of recomputeSeats's JSON list.
+type seatRow struct {
+	Seat  int        `json:"seat"`
+	Total int        `json:"total"`
+	Final *int       `json:"final"`
+	Place *int       `json:"place"`
+	Best  *HandScore `json:"best,omitempty"`
+	Worst *HandScore `json:"worst,omitempty"`
 }
 
-// appendRound adds a round just inserted to what the game keeps, without
-// reading its hands: the tally and the result from the stored tally, the
-// seats' totals and bests in one statement. A game whose tally is not
-// known yet is worked out from its hands instead. It returns the tally it
-// stored when the game goes on after the round, "" when the game is over
-// or was worked out from its hands (the writer keeps the game only in the
-// first case: keptGames).
-func (s *Store) appendRound(ctx context.Context, tx dbtx, st gameState, r rules.Round) (string, error) {
-	if !st.known {
-		return "", s.recompute(ctx, tx, st.id)
-	}
-	tally, res := st.rules.Next(st.table, r)
-	n := len(tally.Totals)
-	if n < 1 || n >= len(appendSeats) {
-		return "", fmt.Errorf("db: add to game %d: %d seats", st.id, n)
+// appendRound stores what an added hand (in, the game's hand number
+// d.Rounds) decides, without reading the game's hands: the seats'
+// totals, result and bests in one statement, then the game.
+func (s *Store) appendRound(ctx context.Context, tx dbtx, head gameHead, in HandInput, d Derived) error {
+	n := len(d.Seats)
+	if n < 1 || n > MaxSeats {
+		return fmt.Errorf("db: add to game %d: %d seats", head.id, n)
 	}
 	args := make([]any, 0, seatArgs*n+2)
-	for seat := range n {
+	for seat, sr := range d.Seats {
 		var final, place any // NULL while the game goes on
-		if res.Finished {
-			final, place = int64(res.Final[seat]), int64(res.Places[seat])
+		if d.Finished {
+			final, place = int64(sr.Final), int64(sr.Place)
 		}
 		points := int64(0)
-		if seat < len(r.Points) {
-			points = int64(r.Points[seat])
+		if seat < len(in.Points) {
+			points = int64(in.Points[seat])
 		}
-		args = append(args, int64(tally.Totals[seat]), final, place, points)
+		args = append(args, int64(sr.Total), final, place, points)
 	}
-	args = append(args, int64(tally.Rounds), st.id)
+	args = append(args, int64(d.Rounds), head.id)
 	if _, err := tx.ExecContext(ctx, appendSeats[n], args...); err != nil {
-		return "", fmt.Errorf("db: add to game %d: %w", st.id, err)
+		return fmt.Errorf("db: add to game %d: %w", head.id, err)
 	}
-	stored, err := s.writeGame(ctx, tx, st, tally, res)
-	if err != nil || res.Finished {
-		return "", err
-	}
-	return stored, nil
+	return s.writeGame(ctx, tx, head, d)
 }
 
 // seatArgs are appendSeats's arguments for each seat, in seat order:
@@ -247,14 +183,10 @@ const seatArgs = 4
 // earliest on a tie), from its arguments one by one (seatArgs): picking
 // each seat's values out of a JSON array cost this statement about half
 // its time, and it runs in every save. There is one for every number of
-// seats a game of the rules may have.
+// seats a game may have.
 var appendSeats = func() []string {
-	most := 0
-	for _, g := range rules.Games() {
-		most = max(most, g.MaxPlayers)
-	}
-	out := make([]string, most+1)
-	for n := 1; n <= most; n++ {
+	out := make([]string, MaxSeats+1)
+	for n := 1; n <= MaxSeats; n++ {
 		// of is argument k of each seat, picked by the row's seat.
 		of := func(k int) string {
 			var b strings.Builder
@@ -278,59 +210,46 @@ var appendSeats = func() []string {
 	return out
 }()
 
-// recompute rewrites what is derived from a game's hands: every seat's
-// total, best and worst hand, the status, the winner, the tally and the
-// version. The game end is the rules' (F9, R8, B8, N8, T8), so correcting
-// a hand can end a game or make a finished one unfinished again.
-func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
-	st, err := loadGameState(ctx, tx, gameID)
-	if err != nil {
-		return err
-	}
-	hands, err := loadHands(ctx, tx, gameID)
-	if err != nil {
-		return err
-	}
-	rounds := make([]rules.Round, len(hands))
-	points := make([][]int, len(hands))
-	for i, h := range hands {
-		rounds[i], points[i] = h.Round(), h.Points
-	}
-	tally, res := st.rules.Play(st.table, rounds)
-	rows := seatRows(tally, res)
-	best, worst := handExtremes(points, len(rows))
-	for seat := range rows {
-		if best[seat].Hand > 0 {
-			rows[seat].Best, rows[seat].Worst = &best[seat], &worst[seat]
+// rederive stores what a game's hands decide after a change that is not
+// an added hand (a correction, a deletion, an import): every seat's
+// total, result, best and worst hand, then the game.
+func (s *Store) rederive(ctx context.Context, tx dbtx, head gameHead, d Derived) error {
+	rows := make([]seatRow, len(d.Seats))
+	for seat, sr := range d.Seats {
+		rows[seat] = seatRow{Seat: seat, Total: sr.Total, Best: sr.Best, Worst: sr.Worst}
+		if d.Finished {
+			rows[seat].Final, rows[seat].Place = &d.Seats[seat].Final, &d.Seats[seat].Place
 		}
 	}
 	raw, _ := json.Marshal(rows) // ints only
-	if _, err := tx.ExecContext(ctx, recomputeSeats, string(raw), gameID); err != nil {
-		return fmt.Errorf("db: recompute game %d: %w", gameID, err)
+	if _, err := tx.ExecContext(ctx, recomputeSeats, string(raw), head.id); err != nil {
+		return fmt.Errorf("db: recompute game %d: %w", head.id, err)
 	}
-	_, err = s.writeGame(ctx, tx, st, tally, res)
-	return err
+	return s.writeGame(ctx, tx, head, d)
 }
 
 // writeGame writes the game's status, winner, tally and version. A
 // league's standings are computed from its games' totals and results, so
 // the version of the game's league, if it has one, moves in this same
-// transaction. It returns the tally as stored.
-func (s *Store) writeGame(ctx context.Context, tx dbtx, st gameState, tally game.Tally, res game.Result) (string, error) {
+// transaction. A game that was over already keeps its finishing time.
+func (s *Store) writeGame(ctx context.Context, tx dbtx, head gameHead, d Derived) error {
 	status, winnerSeat, finished := StatusPlaying, any(nil), any(nil)
-	if res.Finished {
-		status, winnerSeat = StatusFinished, res.Winner()
-		finished = st.finishedAt
-		if st.finishedAt == "" {
+	if d.Finished {
+		status, winnerSeat = StatusFinished, d.Winner
+		finished = head.finishedAt
+		if head.finishedAt == "" {
 			finished = formatTime(s.now())
 		}
 	}
-	raw, _ := json.Marshal(tally) // ints and bools only
-	if _, err := tx.ExecContext(ctx, writeGameQuery, status, winnerSeat, finished, string(raw), formatTime(s.now()), st.id); err != nil {
-		return "", fmt.Errorf("db: write game %d: %w", st.id, err)
+	tally := any(nil)
+	if len(d.Tally) > 0 {
+		tally = string(d.Tally)
 	}
-	if !st.inLeague {
-		return string(raw), nil
+	if _, err := tx.ExecContext(ctx, writeGameQuery, status, winnerSeat, finished, tally, formatTime(s.now()), head.id); err != nil {
+		return fmt.Errorf("db: write game %d: %w", head.id, err)
 	}
-	return string(raw), leagueGameChanged(ctx, tx, st.id)
+	if !head.inLeague {
+		return nil
+	}
+	return leagueGameChanged(ctx, tx, head.id)
 }

@@ -61,7 +61,7 @@ func TestAppendEqualsRecompute(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(11, 7))
 	for _, g := range rules.Games() {
-		sampler, ok := g.Module.(game.Sampler)
+		sampler, ok := g.Sampler()
 		if !ok {
 			continue
 		}
@@ -88,16 +88,16 @@ func TestAppendEqualsRecompute(t *testing.T) {
 				case trial == 3 && len(ids) > 2 && step%7 == 3:
 					// A correction, then a deletion: both recompute, and the
 					// next save builds on what they stored.
-					if _, err := s.CorrectHand(ctx, created.ID, ids[0], in, Change{}); err != nil {
+					if _, err := s.correctHand(ctx, created.ID, ids[0], in, Change{}); err != nil {
 						t.Fatalf("%s: correct: %v", g.ID, err)
 					}
 				case trial == 3 && len(ids) > 2 && step%7 == 5:
-					if err := s.DeleteHand(ctx, created.ID, ids[1], Change{}); err != nil {
+					if err := s.deleteHand(ctx, created.ID, ids[1], Change{}); err != nil {
 						t.Fatalf("%s: delete: %v", g.ID, err)
 					}
 					ids = append(ids[:1], ids[2:]...)
 				default:
-					h, err := s.AddHand(ctx, created.ID, in, Change{})
+					h, err := s.addHand(ctx, created.ID, in, Change{})
 					if err != nil {
 						t.Fatalf("%s: add: %v", g.ID, err)
 					}
@@ -110,11 +110,13 @@ func TestAppendEqualsRecompute(t *testing.T) {
 				if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s, %d seats, step %d: saved %+v, worked out from the hands %+v", g.ID, n, step, got, want)
 				}
-				st, err := loadGameState(ctx, s.reads(), created.ID)
+				stored, err := s.Game(ctx, created.PublicID)
 				if err != nil {
 					t.Fatal(err)
 				}
-				table.Tally = st.table.Tally
+				if err := json.Unmarshal(stored.Tally, &table.Tally); err != nil {
+					t.Fatal(err)
+				}
 				if res = g.Module.Result(table); res.Finished || got.Status == StatusFinished {
 					break
 				}
@@ -150,7 +152,7 @@ func TestAppendEqualsRecomputeAtEveryTableSize(t *testing.T) {
 			for seat := range points {
 				points[seat] = (round*7+seat*13)%23 - 8 // repeats, so ties of a best or a worst come up
 			}
-			if _, err := s.AddHand(ctx, created.ID, pointsHand(points...), Change{}); err != nil {
+			if _, err := s.addHand(ctx, created.ID, pointsHand(points...), Change{}); err != nil {
 				t.Fatalf("%d players, round %d: %v", n, round+1, err)
 			}
 			got := readDerived(t, s, created.ID)

@@ -74,7 +74,7 @@ func TestManyWriters(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				h, err := s.AddHand(ctx, g.ID, in, Change{Token: token, Author: "tap"})
+				h, err := s.addHand(ctx, g.ID, in, Change{Token: token, Author: "tap"})
 				acks <- ack{i, h, err}
 			}()
 		}
@@ -106,7 +106,7 @@ func TestManyWriters(t *testing.T) {
 			taken.Add(1)
 			go func() {
 				defer taken.Done()
-				_, err := stores[k%2].AddHand(ctx, g.ID, pointsHand(0, 0), Change{Token: NewID(), Version: st.Version})
+				_, err := stores[k%2].addHand(ctx, g.ID, pointsHand(0, 0), Change{Token: NewID(), Version: st.Version})
 				mu.Lock()
 				defer mu.Unlock()
 				switch {
@@ -137,7 +137,7 @@ func TestManyWriters(t *testing.T) {
 		corr.Add(1)
 		go func() {
 			defer corr.Done()
-			_, err := stores[k%2].CorrectHand(ctx, g.ID, h.ID, pointsHand(k, 0), Change{Token: NewID(), Version: h.Version})
+			_, err := stores[k%2].correctHand(ctx, g.ID, h.ID, pointsHand(k, 0), Change{Token: NewID(), Version: h.Version})
 			results <- err
 		}()
 	}

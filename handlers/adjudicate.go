@@ -32,16 +32,14 @@ type question struct {
 // Case, an opening for Black Heart Rum.
 func questions(g rules.Game) []question {
 	var qs []question
-	if mc, ok := meldCheckerOf(g); ok {
+	if mc, ok := g.Melds(); ok {
 		qs = append(qs, question{key: "meld", label: "A meld or a lay-off", judge: judgeMeld, fields: []views.AdjFieldVM{
 			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + mc.ExampleMeld()},
 			{Name: "onto", Label: "Laid off onto (optional)", Kind: "cards", Help: "The meld already on the table; leave empty to judge laying down."},
 		}})
 	}
-	if ref, ok := g.Module.(game.Referee); ok {
-		for _, q := range ref.Questions() {
-			qs = append(qs, moduleQuestion(q))
-		}
+	for _, q := range g.Questions() {
+		qs = append(qs, moduleQuestion(q))
 	}
 	return qs
 }
@@ -255,7 +253,7 @@ func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		return
 	}
 	layoff := len(onto) > 0
-	check, _ := meldCheckerOf(g)
+	check, _ := g.Melds()
 	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff, Say: locale.From(ctx)})
 	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(ctx, g, append(v.Rules, v.Rule))}
 	kind := ""

@@ -6,7 +6,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // apiEndpoint serves a game module's own endpoints (game.APIServer):
@@ -19,26 +18,19 @@ func (s *Server) apiEndpoint(c *echo.Context) error {
 	if !ok {
 		return echo.ErrNotFound
 	}
-	api, ok := g.Module.(game.APIServer)
+	ep, ok := g.Endpoint(c.Param("a") + "/" + c.Param("b"))
 	if !ok {
 		return echo.ErrNotFound
 	}
-	path := c.Param("a") + "/" + c.Param("b")
-	for _, ep := range api.Endpoints() {
-		if ep.Path != path {
-			continue
-		}
-		body, err := readJSON(c)
-		if err != nil {
-			return err
-		}
-		out, err := ep.Serve(c.Request().Context(), body)
-		if err != nil {
-			return apiFailure(err)
-		}
-		return c.JSON(http.StatusOK, out)
+	body, err := readJSON(c)
+	if err != nil {
+		return err
 	}
-	return echo.ErrNotFound
+	out, err := ep.Serve(c.Request().Context(), body)
+	if err != nil {
+		return apiFailure(err)
+	}
+	return c.JSON(http.StatusOK, out)
 }
 
 // apiFailure is a module's error as the API answers it: handleError

@@ -3,8 +3,9 @@ package handlers
 import (
 	"fmt"
 	"io"
-	"meldpad/rules/game"
 	"net/http"
+
+	"meldpad/rules/game"
 
 	"github.com/labstack/echo/v5"
 )

@@ -10,19 +10,12 @@ import (
 	"meldpad/rules/game"
 )
 
-// meldCheckerOf returns how a game judges melds; a game without melds
-// (Trophy Case) has none and answers 404.
-func meldCheckerOf(g rules.Game) (game.MeldChecker, bool) {
-	mc, ok := g.Module.(game.MeldChecker)
-	return mc, ok
-}
-
 // apiMeldCheck answers whether cards make a meld, or can be laid off onto
 // one: POST /api/v1/{game}/melds/check (API.md), judged by the game's
 // module.
 func (s *Server) apiMeldCheck(c *echo.Context) error {
 	g, ok := rules.Lookup(c.Param("game"))
-	check, hasMelds := meldCheckerOf(g)
+	check, hasMelds := g.Melds() // a game without melds (Trophy Case) answers 404
 	if !ok || !hasMelds {
 		return echo.ErrNotFound
 	}

@@ -265,3 +265,29 @@ func TestStoppedDatabaseAnswers503(t *testing.T) {
 		}
 	}
 }
+
+// TestFrozenPostgresReadAnswers503: with PostgreSQL frozen, a page that
+// only reads (the scorepad) is answered 503 within the store's timeout,
+// as a save is: the read's deadline reaches the driver, which gives up
+// on a server that does not answer. (SQLite's readers go on reading
+// beside a writer that holds its lock: this is PostgreSQL's.)
+func TestFrozenPostgresReadAnswers503(t *testing.T) {
+	if !dbtest.Postgres() {
+		t.Skip("PostgreSQL only: SQLite's readers are not held by a stopped writer")
+	}
+	const timeout = time.Second
+	proxy := newDBProxy(t, "")
+	app := openAppOn(t, proxy.through(dbtest.DSN(t, "")), Options{}, db.Timeout(timeout))
+	game := app.createGame("fan", "Ann", "Bob")
+	app.recordPoints(game, "", "17", "")
+	resume := stopAnswering(t, app, proxy)
+	defer resume()
+	start := time.Now()
+	p := app.get(game)
+	if took := time.Since(start); took > 2*timeout+time.Second {
+		t.Errorf("the scorepad took %s with the database not answering, want about %s", took, timeout)
+	}
+	if p.status != http.StatusServiceUnavailable {
+		t.Errorf("the scorepad with the database not answering: %d, want 503", p.status)
+	}
+}

@@ -12,7 +12,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -123,13 +122,13 @@ func houseRules(g rules.Game, ticked []string) (map[string]bool, bool) {
 // settings to store, keeping them as typed in form.Setup; a problem goes
 // beside its input. Other games have none: nil.
 func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs fieldErrors) json.RawMessage {
-	conf, ok := g.Module.(game.Configurable)
-	if !ok {
+	fields := g.SetupFields()
+	if fields == nil {
 		return nil
 	}
 	values := url.Values{}
 	form.Setup = map[string]string{}
-	for _, in := range conf.SetupFields() {
+	for _, in := range fields {
 		v := c.FormValue(in.Name)
 		if len(v) > maxSetupInput {
 			errs[in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
@@ -137,7 +136,7 @@ func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs
 		values.Set(in.Name, v)
 		form.Setup[in.Name] = v
 	}
-	settings, err := conf.Setup(values, max(seats, g.MinPlayers))
+	settings, err := g.Setup(values, max(seats, g.MinPlayers))
 	var bad *ruling.InputError
 	switch {
 	case errors.As(err, &bad):

@@ -11,6 +11,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -29,7 +30,7 @@ func (s *Server) confirmDeleteGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if t.game.InLeague {
+	if t.Game.InLeague {
 		return echo.ErrNotFound
 	}
 	return render(c, http.StatusOK, views.DeleteGamePage(deleteGameVM(c, t)))
@@ -37,17 +38,17 @@ func (s *Server) confirmDeleteGame(c *echo.Context) error {
 
 func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
 	played := 0
-	for _, h := range t.hands {
+	for _, h := range t.Hands {
 		if !h.EndsGame {
 			played++
 		}
 	}
 	var players []string
-	for _, st := range t.game.Seats {
+	for _, st := range t.Game.Seats {
 		players = append(players, st.Name+" "+strconv.Itoa(st.Total))
 	}
-	summary := t.title() + ", started " + when(t.game.CreatedAt) + ": " + strings.Join(players, " · ") + "; " +
-		strconv.Itoa(played) + " " + views.Plural(played, t.rules.Round) + " played."
+	summary := t.title() + ", started " + when(t.Game.CreatedAt) + ": " + strings.Join(players, " · ") + "; " +
+		strconv.Itoa(played) + " " + views.Plural(played, t.Rules.Round) + " played."
 	return views.DeleteGameVM{Title: "Delete " + t.title(), GameURL: t.url(), Action: t.url() + "/delete", CSRF: csrfToken(c),
 		Summary: summary, Window: "10 minutes"}
 }
@@ -60,7 +61,7 @@ func (s *Server) deleteGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t := table{game: g}
+	t := table{scorepad.Table{Game: g}}
 	if g.InLeague {
 		return echo.ErrNotFound
 	}
@@ -89,7 +90,7 @@ func (s *Server) restoreGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	t := table{game: g}
+	t := table{scorepad.Table{Game: g}}
 	err = s.store.RestoreGame(c.Request().Context(), g.ID, authorCookie(c), gameUndoWindow)
 	switch {
 	case errors.Is(err, db.ErrUndoExpired):

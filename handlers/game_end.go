@@ -10,7 +10,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -33,13 +33,12 @@ type endRecord struct {
 
 // endRound is the round with which the table ends a game: no points.
 func endRound(t table) rules.Round {
-	return rules.Round{Points: make([]int, len(t.game.Seats)), Seat: -1, EndsGame: true}
+	return rules.Round{Points: make([]int, len(t.Game.Seats)), Seat: -1, EndsGame: true}
 }
 
 // canEnd reports whether the table may end the game now (game.Ender).
 func canEnd(t table) bool {
-	e, ok := t.rules.Module.(game.Ender)
-	return ok && !t.game.Finished() && e.CanEnd(t.state())
+	return !t.Game.Finished() && t.Rules.CanEnd(t.State())
 }
 
 // confirmEndGame asks before the table ends a game it ends when it
@@ -59,14 +58,14 @@ func (s *Server) confirmEndGame(c *echo.Context) error {
 // endVM is the confirmation page: the totals, and who wins if the game
 // ends now.
 func endVM(c *echo.Context, t table, token string) views.EndGameVM {
-	state := t.state()
+	state := t.State()
 	state.Tally = state.Tally.Add(endRound(t))
-	res := t.rules.Module.Result(state)
+	res := t.Rules.Result(state)
 	vm := views.EndGameVM{
 		Title: "End " + t.title() + "?", GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
-		Version: t.game.Version, Outcome: resultText(t, res), Rule: res.Reason,
+		Version: t.Game.Version, Outcome: resultText(t, res), Rule: res.Reason,
 	}
-	for i, seat := range t.game.Seats {
+	for i, seat := range t.Game.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})
 	}
 	return vm
@@ -96,11 +95,11 @@ func (s *Server) endGame(c *echo.Context) error {
 	round := endRound(t)
 	record, _ := json.Marshal(endRecord{Points: round.Points, Seat: -1, EndsGame: true})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: -1, EndsGame: true}
-	if err := t.rules.CheckPoints(t.state(), round); err != nil {
+	if err := t.Rules.CheckPoints(t.State(), round); err != nil {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
 	}
 	version, _ := strconv.Atoi(form.Version)
-	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, in, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	_, saved, err := scorepad.Add(c.Request().Context(), s.store, t.Table, scorepad.Judged(in), db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict):
@@ -137,7 +136,7 @@ func (s *Server) endGame(c *echo.Context) error {
 // rematch, or the scorepad (also when the game is, after all, still
 // open).
 func (s *Server) afterEnd(c *echo.Context, t table, form endForm) error {
-	if form.Then == "rematch" && t.game.Finished() {
+	if form.Then == "rematch" && t.Game.Finished() {
 		return s.openRematch(c, t)
 	}
 	return c.Redirect(http.StatusSeeOther, t.url())

@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"errors"
-
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
@@ -41,22 +39,4 @@ func (s *Server) withLeague(c *echo.Context, vm *views.NewGameVM, publicID strin
 	}
 	vm.League, vm.LeagueName, vm.LeagueURL = l.PublicID, l.Name, leagueURL(*l)
 	return l, nil
-}
-
-// scorepadLeague adds to a scorepad the league its game belongs to: with a
-// link for the players (the game's own link), by name only for spectators
-// of the game, whose link should not lead further.
-func (s *Server) scorepadLeague(c *echo.Context, vm *views.GameVM, gameID int64) error {
-	l, err := s.store.LeagueOfGame(c.Request().Context(), gameID)
-	if errors.Is(err, db.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	vm.League = l.Name
-	if !vm.ReadOnly {
-		vm.LeagueURL = leagueURL(l)
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,19 +9,12 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
-// table is a game as the handlers use it: the stored game, its rules and
-// its hands so far, or, for the pages that add a hand (lite), only the
-// game with the tally its last write stored.
-type table struct {
-	game  db.Game
-	rules rules.Game
-	hands []db.Hand
-	lite  bool // hands not read: the game's stored tally stands for them
-}
+// table is a game in play (scorepad.Table) as the pages show it.
+type table struct{ scorepad.Table }
 
 // loadTable loads the game named in the URL with its hands. An unknown or
 // malformed id is db.ErrNotFound, which renders the friendly 404.
@@ -37,8 +29,7 @@ func (s *Server) loadTable(c *echo.Context) (table, error) {
 
 // loadForNewHand loads the game named in the URL for adding a hand: its
 // stored tally stands for its hands, which are not read, so that adding
-// a hand costs the same however long the game. A game without a stored
-// tally yet is loaded with its hands.
+// a hand costs the same however long the game (scorepad.LoadLite).
 //
 // When the database does not answer, the game as this server last read
 // it stands in (lastReadTable), so that a hand can still be entered and
@@ -54,15 +45,15 @@ func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
 		return table{}, err
 	}
 	s.lastRead.Add(g.PublicID, g)
-	if g.Tally == nil {
+	lite, ok, err := scorepad.Lite(g)
+	if err != nil {
+		return table{}, err
+	}
+	if !ok {
 		return s.tableOf(c, g)
 	}
-	r, ok := rules.Lookup(g.Rules)
-	if !ok {
-		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
-	}
-	linkRules(c, r)
-	return table{game: g, rules: r, lite: true}, nil
+	linkRules(c, lite.Rules)
+	return table{lite}, nil
 }
 
 // maxLastRead bounds the games kept as last read: those of the tables
@@ -76,32 +67,11 @@ const maxLastRead = 1024
 // no stored tally.
 func (s *Server) lastReadTable(link string) (table, bool) {
 	g, ok := s.lastRead.Get(link)
-	if !ok || (g.Tally == nil && g.MaxSeq > 0) {
-		return table{}, false
-	}
-	r, ok := rules.Lookup(g.Rules)
 	if !ok {
 		return table{}, false
 	}
-	return table{game: g, rules: r, lite: g.Tally != nil}, true
-}
-
-// nextNumber is the number the game's next hand takes: one more than
-// any hand had, deleted ones too (see number).
-func (t table) nextNumber() int { return t.game.MaxSeq + 1 }
-
-// lastNumber is the number of the game's last hand, 0 before the first.
-func (t table) lastNumber() int { return t.game.LastSeq }
-
-// last is the game's last round, if it has one.
-func (t table) last() (rules.Round, bool) {
-	if t.lite {
-		return t.game.Tally.Last, t.game.Tally.Rounds > 0
-	}
-	if n := len(t.hands); n > 0 {
-		return t.hands[n-1].Round(), true
-	}
-	return rules.Round{}, false
+	lite, ok, err := scorepad.Lite(g)
+	return table{lite}, ok && err == nil
 }
 
 // loadWatched loads the game a spectator's link shows.
@@ -116,23 +86,20 @@ func (s *Server) loadWatched(c *echo.Context) (table, error) {
 func (s *Server) tableOf(c *echo.Context, g db.Game) (table, error) {
 	t, err := s.tableAt(c.Request().Context(), g)
 	if err == nil {
-		linkRules(c, t.rules)
+		linkRules(c, t.Rules)
 	}
 	return t, err
 }
 
 // tableAt is tableOf outside a request's context.
 func (s *Server) tableAt(ctx context.Context, g db.Game) (table, error) {
-	r, ok := rules.Lookup(g.Rules)
-	if !ok {
-		return table{}, fmt.Errorf("handlers: game %s has unknown rules %q", g.PublicID, g.Rules)
-	}
-	hands, err := s.store.Hands(ctx, g.ID)
-	if err != nil {
-		return table{}, err
-	}
-	return table{game: g, rules: r, hands: hands}, nil
+	t, err := scorepad.WithHands(ctx, s.store, g)
+	return table{t}, err
 }
+
+// before is the game as it stood before hand h was played
+// (scorepad.Table.Before).
+func (t table) before(h *db.Hand) table { return table{t.Before(h)} }
 
 // handID reads the hand id from the URL; junk is not found.
 func handID(c *echo.Context) (int64, error) {
@@ -143,78 +110,19 @@ func handID(c *echo.Context) (int64, error) {
 	return id, nil
 }
 
-func (t table) url() string { return "/g/" + t.game.PublicID }
+func (t table) url() string { return "/g/" + t.Game.PublicID }
 
 // title is the game's name on its pages: its own for a game by points
 // ("Hearts"), else its rules' ("Fan Rummy").
-func (t table) title() string { return t.rules.Title(t.game.Settings) }
-
-func (t table) names() []string {
-	names := make([]string, len(t.game.Seats))
-	for i, s := range t.game.Seats {
-		names[i] = s.Name
-	}
-	return names
-}
-
-func (t table) rounds() []rules.Round {
-	rounds := make([]rules.Round, len(t.hands))
-	for i, h := range t.hands {
-		rounds[i] = h.Round()
-	}
-	return rounds
-}
-
-// number returns the hand's number in the game, or 0 if the hand is not
-// among the game's hands. It is the hand's order of entry (db.Hand.Seq),
-// not its place among the hands left: deleting deal 2 leaves deal 3 deal
-// 3, on every page and in the history, and no later deal is numbered 2.
-func (t table) number(handID int64) int {
-	for _, h := range t.hands {
-		if h.ID == handID {
-			return h.Seq
-		}
-	}
-	return 0
-}
-
-// before returns the game as it stood before hand h was played: the hands
-// up to it, not including it. With no hand (a new one), the whole game.
-func (t table) before(h *db.Hand) table {
-	if h == nil {
-		return t
-	}
-	for i, played := range t.hands {
-		if played.ID == h.ID {
-			t.hands = t.hands[:i:i]
-			return t
-		}
-	}
-	return t
-}
-
-// hand returns the game's hand with the id given as text, or nil when
-// there is none (an empty or unknown id).
-func (t table) hand(id string) *db.Hand {
-	n, err := strconv.ParseInt(id, 10, 64)
-	if err != nil {
-		return nil
-	}
-	for i := range t.hands {
-		if t.hands[i].ID == n {
-			return &t.hands[i]
-		}
-	}
-	return nil
-}
+func (t table) title() string { return t.Rules.Title(t.Game.Settings) }
 
 // roundName is "deal 3", "trick 12".
-func (t table) roundName(n int) string { return t.rules.Round + " " + strconv.Itoa(n) }
+func (t table) roundName(n int) string { return t.Rules.Round + " " + strconv.Itoa(n) }
 
 // summary puts a hand's points in words: "Ann +18 · Bob 0 · Ann went out".
 func (t table) summary(r rules.Round) string {
 	var parts []string
-	names := t.names()
+	names := t.Names()
 	for i, p := range r.Points {
 		name := "seat " + strconv.Itoa(i+1)
 		if i < len(names) {
@@ -232,10 +140,10 @@ func (t table) summary(r rules.Round) string {
 // hands dealt", "the table ended the game".
 func (t table) note(r rules.Round) string {
 	var notes []string
-	if names := t.names(); r.Seat >= 0 && r.Seat < len(names) && t.rules.SeatNote != "" {
-		notes = append(notes, names[r.Seat]+" "+t.rules.SeatNote)
+	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
+		notes = append(notes, names[r.Seat]+" "+t.Rules.SeatNote)
 	}
-	if t.rules.EndsHandQuestion != "" && r.EndsHand {
+	if t.Rules.EndsHandQuestion != "" && r.EndsHand {
 		notes = append(notes, "new hands dealt")
 	}
 	if r.EndsGame {
@@ -247,27 +155,14 @@ func (t table) note(r rules.Round) string {
 // rowNote is a scorepad row's note: what the hand's seat and marks mean,
 // and what the game adds (game.Annotator: "a draw (G2)").
 func (t table) rowNote(h db.Hand) string {
-	note := t.note(h.Round())
-	if a, ok := t.rules.Module.(game.Annotator); ok {
-		if more := a.Note(h.Record); more != "" {
-			if note != "" {
-				note += "; "
-			}
-			note += more
+	note := t.note(scorepad.HandRound(h))
+	if more := t.Rules.Note(h.Record); more != "" {
+		if note != "" {
+			note += "; "
 		}
+		note += more
 	}
 	return note
-}
-
-// state is the game as its module sees it: the seats, what was chosen at
-// its creation, and the tally of its hands.
-func (t table) state() game.Table {
-	tally := game.TallyOf(len(t.game.Seats), t.rounds())
-	if t.lite {
-		tally = *t.game.Tally
-	}
-	return game.Table{Names: t.names(), HouseRules: t.game.HouseRules, Settings: t.game.Settings,
-		FirstDealer: t.game.FirstDealer, Tally: tally}
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

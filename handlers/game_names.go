@@ -27,10 +27,10 @@ func (s *Server) showNames(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if t.game.InLeague {
+	if t.Game.InLeague {
 		return echo.ErrNotFound
 	}
-	names := t.names()
+	names := t.Names()
 	return render(c, http.StatusOK, views.NamesPage(namesVM(c, t, names, names, nil)))
 }
 
@@ -48,14 +48,14 @@ func (s *Server) saveNames(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if t.game.InLeague {
+	if t.Game.InLeague {
 		return echo.ErrNotFound
 	}
 	var form namesForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	current := t.names()
+	current := t.Names()
 	if len(form.Names) != len(current) || len(form.Was) != len(current) {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form does not match the game: reload the page")
 	}
@@ -80,7 +80,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 	if len(errs) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.NamesPage(namesVM(c, t, form.Names, form.Was, errs)))
 	}
-	err = s.store.RenameSeats(c.Request().Context(), t.game.ID, renames, authorCookie(c))
+	err = s.store.RenameSeats(c.Request().Context(), t.Game.ID, renames, authorCookie(c))
 	var stale *db.RenameConflictError
 	switch {
 	case errors.As(err, &stale):

@@ -10,7 +10,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
-	"meldpad/rules/game"
 	"meldpad/views"
 )
 
@@ -115,12 +114,8 @@ func (s *Server) newGameVM(c *echo.Context, g rules.Game, form newGameForm, errs
 // setupInputs are a game's own setup inputs (game.Configurable) with what
 // was typed in them, or their defaults on a new form.
 func setupInputs(g rules.Game, typed map[string]string) []views.SetupInputVM {
-	conf, ok := g.Module.(game.Configurable)
-	if !ok {
-		return nil
-	}
 	var out []views.SetupInputVM
-	for _, in := range conf.SetupFields() {
+	for _, in := range g.SetupFields() {
 		v := views.SetupInputVM{Name: in.Name, Label: in.Label, Help: in.Help, Kind: inputKinds[in.Kind], Value: in.Value}
 		if typed != nil {
 			v.Value = typed[in.Name]

@@ -34,7 +34,7 @@ func (s *Server) confirmRematch(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !t.game.Finished() {
+	if !t.Game.Finished() {
 		return c.Redirect(http.StatusSeeOther, t.url())
 	}
 	next, league, err := s.rematchOf(c, t)
@@ -46,7 +46,7 @@ func (s *Server) confirmRematch(c *echo.Context) error {
 	for i, name := range next.Players {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: name, Dealer: i == next.FirstDealer})
 	}
-	for _, h := range t.rules.HouseRules {
+	for _, h := range t.Rules.HouseRules {
 		if next.HouseRules[h.Key] {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
@@ -60,7 +60,7 @@ func (s *Server) startRematch(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if !t.game.Finished() {
+	if !t.Game.Finished() {
 		return c.Redirect(http.StatusSeeOther, t.url())
 	}
 	return s.openRematch(c, t)
@@ -87,16 +87,16 @@ func (s *Server) openRematch(c *echo.Context, t table) error {
 // whose game the league no longer counts, is played again outside it.
 func (s *Server) rematchOf(c *echo.Context, t table) (db.NewGame, string, error) {
 	next := db.NewGame{
-		Rules: t.game.Rules, HouseRules: t.game.HouseRules, Settings: t.game.Settings, Players: t.names(),
-		FirstDealer: t.state().Dealer(), Token: rematchToken(t.game.PublicID),
+		Rules: t.Game.Rules, HouseRules: t.Game.HouseRules, Settings: t.Game.Settings, Players: t.Names(),
+		FirstDealer: t.State().Dealer(), Token: rematchToken(t.Game.PublicID),
 	}
-	l, err := s.store.LeagueOfGame(c.Request().Context(), t.game.ID)
+	l, err := s.store.LeagueOfGame(c.Request().Context(), t.Game.ID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return next, "", nil
 	case err != nil:
 		return db.NewGame{}, "", err
-	case !l.Counts(t.game.Rules):
+	case !l.Counts(t.Game.Rules):
 		return next, "", nil
 	}
 	next.LeagueID = l.ID

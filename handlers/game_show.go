@@ -90,15 +90,15 @@ func flash(what string) string {
 // (derived in the write that changed them), running totals per row,
 // dealer, and the result.
 func scorepadVM(t table, flashMsg string) views.GameVM {
-	g, r := t.game, t.rules
-	state := t.state()
+	g, r := t.Game, t.Rules
+	state := t.State()
 	aim := r.Aim(g.Settings)
 	vm := views.GameVM{
 		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
 		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", RulesURL: views.RulesURL(r.ID, ""),
 	}
-	if _, ok := r.Module.(game.MeldChecker); ok || hasQuestions(r) {
+	if hasQuestions(r) {
 		vm.AdjudicateURL = "/adjudicate?game=" + r.ID
 	}
 	if hasSheet(r) {
@@ -112,7 +112,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		// out by its organizer.
 		vm.NamesURL, vm.DeleteURL = t.url()+"/players", t.url()+"/delete"
 	}
-	if e, ok := r.Module.(game.Ender); ok && e.CanEnd(state) {
+	if r.CanEnd(state) {
 		vm.EndURL = t.url() + "/end"
 	}
 	for _, h := range r.HouseRules {
@@ -120,7 +120,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
 		}
 	}
-	for _, h := range t.hands {
+	for _, h := range t.Hands {
 		if !h.EndsGame {
 			vm.Played++
 		}
@@ -132,7 +132,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			Ahead: !g.Finished() && vm.Played > 0 && leaders[i]})
 	}
 	if g.Finished() {
-		res := r.Module.Result(state)
+		res := r.Result(state)
 		vm.Result = resultText(t, res)
 		for _, b := range res.Bonuses {
 			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: b.Name, Rule: b.Rule, Points: b.Points})
@@ -141,12 +141,11 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 			vm.Finals = res.Final
 		}
 	}
-	if l, ok := r.Module.(game.Leader); ok {
-		seat, rule := l.NextLeader(state)
-		vm.NextLeader, vm.LeaderRule = t.names()[seat], rule
+	if seat, rule, ok := r.NextLeader(state); ok {
+		vm.NextLeader, vm.LeaderRule = t.Names()[seat], rule
 	}
 	running := make([]int, len(g.Seats))
-	for _, h := range t.hands {
+	for _, h := range t.Hands {
 		row := views.HandRowVM{Number: h.Seq, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
@@ -202,7 +201,7 @@ func goal(r rules.Game, settings []byte) string {
 // resultText says who won: "Ann wins with 120", "Ann and Bob share the
 // win with 42".
 func resultText(t table, res game.Result) string {
-	names := t.names()
+	names := t.Names()
 	var winners []string
 	for _, w := range res.Winners {
 		winners = append(winners, names[w])

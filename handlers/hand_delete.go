@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -29,9 +30,9 @@ func (s *Server) confirmDeleteHand(c *echo.Context) error {
 
 func deleteVM(c *echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {
 	return views.DeleteHandVM{
-		Title: "Delete " + t.roundName(t.number(h.ID)), GameURL: t.url(),
+		Title: "Delete " + t.roundName(t.Number(h.ID)), GameURL: t.url(),
 		Action: t.url() + "/hands/" + itoa64(h.ID) + "/delete", CSRF: csrfToken(c), Token: token, Version: h.Version,
-		Summary: t.summary(h.Round()),
+		Summary: t.summary(scorepad.HandRound(h)),
 	}
 }
 
@@ -53,15 +54,15 @@ func (s *Server) deleteHand(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	version, _ := strconv.Atoi(form.Version)
-	err = s.store.DeleteHand(c.Request().Context(), t.game.ID, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	err = scorepad.Delete(c.Request().Context(), s.store, t.Table, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	switch {
 	case errors.Is(err, db.ErrConflict):
-		h, err := s.store.Hand(c.Request().Context(), t.game.ID, id)
+		h, err := s.store.Hand(c.Request().Context(), t.Game.ID, id)
 		if err != nil {
 			return err
 		}
 		vm := deleteVM(c, t, h, form.Token)
-		vm.Conflict = "Another phone changed this " + t.rules.Round + " since you opened this page. Check it below before deleting."
+		vm.Conflict = "Another phone changed this " + t.Rules.Round + " since you opened this page. Check it below before deleting."
 		return render(c, http.StatusConflict, views.DeleteHandPage(vm))
 	case errors.Is(err, db.ErrNotFound):
 		// Already deleted (by this form's first submit or another phone).
@@ -70,7 +71,7 @@ func (s *Server) deleteHand(c *echo.Context) error {
 		s.unwritable(c, err)
 		// The hand as read with the game, not read again: the database
 		// that did not delete it may not answer a read either.
-		h := t.hand(strconv.FormatInt(id, 10))
+		h := t.Hand(strconv.FormatInt(id, 10))
 		if h == nil {
 			return err
 		}

@@ -17,7 +17,7 @@ func (s *Server) showEditHand(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sh, ok := sheetOf(t.rules); ok && wantsSheet(c, h) {
+	if sh, ok := sheetOf(t.Rules); ok && wantsSheet(c, h) {
 		return s.showEditSheet(c, t, sh, h)
 	}
 	form := pointsForm{Token: db.NewToken(), Version: strconv.Itoa(h.Version)}
@@ -63,7 +63,7 @@ func (s *Server) loadHand(c *echo.Context) (table, db.Hand, error) {
 	if err != nil {
 		return table{}, db.Hand{}, err
 	}
-	h, err := s.store.Hand(c.Request().Context(), t.game.ID, id)
+	h, err := s.store.Hand(c.Request().Context(), t.Game.ID, id)
 	if err != nil {
 		return table{}, db.Hand{}, err
 	}
@@ -75,10 +75,10 @@ func editHandVM(c *echo.Context, t table, h db.Hand, form pointsForm, errs field
 	if form.Version == "" {
 		vm.Version = h.Version // a damaged version: the hand as it is now
 	}
-	name := t.roundName(t.number(h.ID))
+	name := t.roundName(t.Number(h.ID))
 	url := t.url() + "/hands/" + itoa64(h.ID)
 	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = "Correct "+name, url, "Save the correction", url+"/delete"
-	if _, ok := sheetOf(t.rules); ok {
+	if _, ok := sheetOf(t.Rules); ok {
 		vm.CardsURL = url + "?by=cards"
 	}
 	return vm

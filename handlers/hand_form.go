@@ -34,18 +34,6 @@ type pointsRecord struct {
 	EndsHand bool  `json:"ends_hand,omitempty"`
 }
 
-// readPointsForm binds and checks a by-points hand: the form's own checks
-// (validator tags), then what the game's rules allow on numbers alone. It
-// returns the hand to store, or the errors by field.
-func (s *Server) readPointsForm(c *echo.Context, t table) (pointsForm, db.HandInput, fieldErrors, error) {
-	form, err := bindPoints(c)
-	if err != nil {
-		return form, db.HandInput{}, nil, err
-	}
-	form, in, errs := s.checkPoints(form, t.rules, t.state())
-	return form, in, errs, nil
-}
-
 // bindPoints reads a by-points hand as posted.
 func bindPoints(c *echo.Context) (pointsForm, error) {
 	var form pointsForm
@@ -55,8 +43,9 @@ func bindPoints(c *echo.Context) (pointsForm, error) {
 	return form, nil
 }
 
-// checkPoints is readPointsForm's checks of a bound hand, against the
-// game's rules and table.
+// checkPoints checks a bound hand: the form's own checks (validator
+// tags), then what the game's rules and table allow on numbers alone. It
+// returns the hand to store, or the errors by field.
 func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
 	seats := len(st.Names)
 	for len(form.Points) < seats {
@@ -116,9 +105,9 @@ func handFormVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) vie
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
-		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(), MaxPoints: maxPoints,
+		Names: t.Names(), Points: form.Points, SeatQuestion: t.Rules.SeatQuestion, Seat: form.Seat,
+		EndsHandQuestion: t.Rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: t.Rules.PointsHint, Author: form.Author, AuthorList: t.Names(), MaxPoints: maxPoints,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)

@@ -16,7 +16,7 @@ func (s *Server) showNewHand(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if t.game.Finished() {
+	if t.Game.Finished() {
 		// The entry just saved ended the game (afterSave): the scorepad
 		// says who won.
 		return c.Redirect(http.StatusSeeOther, t.url()+flashQuery(c.QueryParam("saved")))
@@ -24,16 +24,16 @@ func (s *Server) showNewHand(c *echo.Context) error {
 	if c.QueryParam("saved") == "added" {
 		// The entry before this one was saved, and its hand goes on: the
 		// page says what it scored.
-		if last, ok := t.last(); ok {
+		if last, ok := t.Last(); ok {
 			r := c.Request()
 			c.SetRequest(r.WithContext(views.WithFlash(r.Context(),
-				"Saved "+t.roundName(t.lastNumber())+": "+t.summary(last)+". Next: "+t.roundName(t.nextNumber())+".")))
+				"Saved "+t.roundName(t.LastNumber())+": "+t.summary(last)+". Next: "+t.roundName(t.NextNumber())+".")))
 		}
 	}
-	if sh, ok := sheetOf(t.rules); ok && c.QueryParam("by") == "cards" {
+	if sh, ok := sheetOf(t.Rules); ok && c.QueryParam("by") == "cards" {
 		return s.showNewSheet(c, t, sh)
 	}
-	form := pointsForm{Points: make([]string, len(t.game.Seats)), Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
+	form := pointsForm{Points: make([]string, len(t.Game.Seats)), Token: db.NewToken(), Version: strconv.Itoa(t.Game.Version)}
 	return render(c, http.StatusOK, views.HandFormPage(newHandVM(c, t, form, nil)))
 }
 
@@ -42,14 +42,14 @@ func newHandVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) view
 	if form.Version == "" {
 		// A form that came without a version (or a damaged one) is shown
 		// again as a form of the game as it is now.
-		vm.Version = t.game.Version
+		vm.Version = t.Game.Version
 	}
-	next := t.roundName(t.nextNumber())
+	next := t.roundName(t.NextNumber())
 	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
-	if names := t.names(); len(names) > 1 {
-		vm.Dealer = names[t.state().Dealer()] + " deals this " + t.rules.Round + "."
+	if names := t.Names(); len(names) > 1 {
+		vm.Dealer = names[t.State().Dealer()] + " deals this " + t.Rules.Round + "."
 	}
-	if _, ok := sheetOf(t.rules); ok {
+	if _, ok := sheetOf(t.Rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
 	}
 	return vm

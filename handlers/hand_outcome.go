@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -35,13 +36,13 @@ const cannotWrite = "the server cannot reach or write its database just now (its
 // notSavedMessage says plainly that the server could not write: the
 // entry was not saved, and is still in the form.
 func notSavedMessage(t table) string {
-	return "This " + t.rules.Round + " was NOT saved: " + cannotWrite +
+	return "This " + t.Rules.Round + " was NOT saved: " + cannotWrite +
 		" Everything you entered is still below: try again in a moment, or note it down."
 }
 
 // notDeletedMessage says the same of a deletion.
 func notDeletedMessage(t table) string {
-	return "This " + t.rules.Round + " was NOT deleted: " + cannotWrite + " Try again in a moment."
+	return "This " + t.Rules.Round + " was NOT deleted: " + cannotWrite + " Try again in a moment."
 }
 
 // unwritable logs a save the database refused to write; the page says so
@@ -54,44 +55,44 @@ func (s *Server) unwritable(c *echo.Context, err error) {
 // deleted is told: nothing was saved, and it may save its entry as a new
 // hand, unless the game is over.
 func deletedNotice(t table) (notice, saveLabel string) {
-	msg := "Another phone deleted this " + t.rules.Round + " while you were correcting it, so nothing was saved."
-	if t.game.Finished() {
-		return msg + " The game is over: " + haveWon(gameWinners(t.game)) + ", so it cannot be saved as a new " +
-			t.rules.Round + " either.", ""
+	msg := "Another phone deleted this " + t.Rules.Round + " while you were correcting it, so nothing was saved."
+	if t.Game.Finished() {
+		return msg + " The game is over: " + haveWon(gameWinners(t.Game)) + ", so it cannot be saved as a new " +
+			t.Rules.Round + " either.", ""
 	}
-	next := t.roundName(t.nextNumber())
-	return msg + " Your entry is below: if it belongs on the scorepad, save it as a new " + t.rules.Round + " (" + next + ").",
+	next := t.roundName(t.NextNumber())
+	return msg + " Your entry is below: if it belongs on the scorepad, save it as a new " + t.Rules.Round + " (" + next + ").",
 		"Save as " + next + " (new)"
 }
 
-// savedAlready is what a form posted again with other values than it
-// saved the first time is told (db.AlreadySavedError): what it saved,
+// savedAlreadyNotice is what a form posted again with other values than
+// it saved the first time is told (db.AlreadySavedError): what it saved,
 // what was just sent, and that the latter was not saved. It returns the
 // game as it is now and the hand the form saved, to offer the entry as
 // that hand's correction; nil when the hand has been deleted since, and
 // the entry can be saved as a new hand.
-func (s *Server) savedAlready(c *echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
+func (s *Server) savedAlreadyNotice(c *echo.Context, again *db.AlreadySavedError, sent db.HandInput) (table, *db.Hand, string, error) {
 	t, err := s.loadTable(c)
 	if err != nil {
 		return table{}, nil, "", err
 	}
-	saved := t.summary(again.Saved.Round())
-	sentText := t.summary(sent.Round())
+	saved := t.summary(scorepad.Round(again.Saved))
+	sentText := t.summary(scorepad.Round(sent))
 	if sentText == saved {
 		sentText += " (the same points from other cards)"
 	}
-	h, err := s.store.Hand(c.Request().Context(), t.game.ID, again.HandID)
+	h, err := s.store.Hand(c.Request().Context(), t.Game.ID, again.HandID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
-		return t, nil, "This form was already saved (" + saved + "), and that " + t.rules.Round + " has been deleted since. " +
+		return t, nil, "This form was already saved (" + saved + "), and that " + t.Rules.Round + " has been deleted since. " +
 			"What you sent now was NOT saved: " + sentText + ".", nil
 	case err != nil:
 		return table{}, nil, "", err
 	}
-	name := t.roundName(t.number(h.ID))
+	name := t.roundName(t.Number(h.ID))
 	notice := "This form was already saved, as " + name + ": " + saved + ". What you sent now was NOT saved: " + sentText + "."
 	if !slices.Equal(h.Points, again.Saved.Points) || h.Seat != again.Saved.Seat || h.EndsHand != again.Saved.EndsHand {
-		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(h.Round()) + "."
+		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(scorepad.HandRound(h)) + "."
 	}
 	notice += " Your entry is below: to make " + name + " read like that, save it as its correction."
 	return t, &h, notice, nil
@@ -100,5 +101,5 @@ func (s *Server) savedAlready(c *echo.Context, again *db.AlreadySavedError, sent
 // correctionLabel is the save button of an entry offered as a hand's
 // correction.
 func correctionLabel(t table, h db.Hand) string {
-	return "Save as the correction of " + t.roundName(t.number(h.ID))
+	return "Save as the correction of " + t.roundName(t.Number(h.ID))
 }

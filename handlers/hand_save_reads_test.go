@@ -9,10 +9,11 @@ import (
 	"meldpad/db"
 )
 
-// gameCounter is a Store that counts its reads of a game by link.
+// gameCounter is a Store that counts its reads of a game by link and of
+// a game's hands.
 type gameCounter struct {
 	Store
-	games atomic.Int32
+	games, hands atomic.Int32
 }
 
 func (g *gameCounter) Game(ctx context.Context, publicID string) (db.Game, error) {
@@ -20,10 +21,15 @@ func (g *gameCounter) Game(ctx context.Context, publicID string) (db.Game, error
 	return g.Store.Game(ctx, publicID)
 }
 
-// TestSaveByPointsReadsTheGameOnce: a hand saved by points is checked in
-// the write that adds it (db.AddHandTo), so the handler reads the game no
-// more; a refused one is shown with the game read for the page, its
-// message by the field and its values kept, and nothing saved.
+func (g *gameCounter) Hands(ctx context.Context, gameID int64) ([]db.Hand, error) {
+	g.hands.Add(1)
+	return g.Store.Hands(ctx, gameID)
+}
+
+// TestSaveByPointsReadsTheGameOnce: a hand saved by points is checked
+// against the game as read once, its tally standing for its hands, which
+// are not read (scorepad.Add); a refused one is shown with that same
+// game, its message by the field and its values kept, and nothing saved.
 func TestSaveByPointsReadsTheGameOnce(t *testing.T) {
 	app := newTestApp(t)
 	srv := app.srv.Config.Handler.(*Server)
@@ -34,18 +40,25 @@ func TestSaveByPointsReadsTheGameOnce(t *testing.T) {
 	form := formValues(app.get(gamePath + "/hands/new"))
 	form["points"] = []string{"14", "", ""}
 	form.Set("seat", "0")
-	before := counter.games.Load()
+	games, handReads := counter.games.Load(), counter.hands.Load()
 	if p := app.post(gamePath+"/hands", form); p.status != http.StatusSeeOther {
 		t.Fatalf("save: %d\n%s", p.status, p.body)
 	}
-	if n := counter.games.Load() - before; n != 0 {
-		t.Errorf("the save read the game %d times outside its write, want 0", n)
+	if n := counter.games.Load() - games; n != 1 {
+		t.Errorf("the save read the game %d times, want 1", n)
+	}
+	if n := counter.hands.Load() - handReads; n != 0 {
+		t.Errorf("the save read the game's hands %d times, want 0", n)
 	}
 
 	form = formValues(app.get(gamePath + "/hands/new"))
 	form["points"] = []string{"14", "x9", ""}
 	form.Set("seat", "0")
+	games = counter.games.Load()
 	p := app.post(gamePath+"/hands", form)
+	if n := counter.games.Load() - games; n != 1 {
+		t.Errorf("the refused save read the game %d times, want 1", n)
+	}
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("a refused save: %d", p.status)
 	}

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/game"
+	"meldpad/scorepad"
 	"meldpad/views"
 	"meldpad/views/offline"
 )
@@ -109,7 +109,7 @@ func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, 
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Deck: deckJSON(t.rules.Deck), Author: form.Author, AuthorList: t.names(), AuthorError: form.authorError,
+		Deck: deckJSON(t.Rules.Deck), Author: form.Author, AuthorList: t.Names(), AuthorError: form.authorError,
 		DraftRev: form.DraftRev,
 	}
 	if vm.Author == "" {
@@ -123,18 +123,18 @@ func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, 
 	in := sh.judge(ctx, before, values, &vm)
 	// The phone's referee judges the sheet against the same table when
 	// the preview cannot reach meldpad (static/referee.js).
-	vm.Referee = offline.Encode(t.rules.ID, before.state())
+	vm.Referee = offline.Encode(t.Rules.ID, before.State())
 	if err := ctx.Err(); err != nil {
 		return vm, nil, err
 	}
 	if hand == nil {
-		next := t.roundName(t.nextNumber())
+		next := t.roundName(t.NextNumber())
 		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
-		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.number(hand.ID)), url, "Save the correction"
+		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.Number(hand.ID)), url, "Save the correction"
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
@@ -143,7 +143,7 @@ func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, 
 
 // showNewSheet shows the card-by-card form of the next hand.
 func (s *Server) showNewSheet(c *echo.Context, t table, sh sheet) error {
-	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.game.Version)}
+	form := sheetForm{Token: db.NewToken(), Version: strconv.Itoa(t.Game.Version)}
 	vm, _, err := s.sheetVM(c, t, sh, sh.blank(t), form, nil)
 	if err != nil {
 		return err
@@ -161,7 +161,7 @@ func (s *Server) showEditSheet(c *echo.Context, t table, sh sheet, h db.Hand) er
 		if err != nil {
 			// The import refuses such records (CheckRecord); one stored
 			// before it did is shown blank rather than as an error page.
-			s.log.Warn("hand record cannot be shown", "game", t.game.PublicID, "hand", h.ID, "err", err)
+			s.log.Warn("hand record cannot be shown", "game", t.Game.PublicID, "hand", h.ID, "err", err)
 			unreadable = true
 		} else {
 			values = decoded
@@ -174,8 +174,8 @@ func (s *Server) showEditSheet(c *echo.Context, t table, sh sheet, h db.Hand) er
 	}
 	if unreadable {
 		vm.Judgement.Problem = ""
-		vm.FormError = "The cards recorded for this " + t.rules.Round + " cannot be read back (it scored " +
-			t.summary(h.Round()) + "). Enter them again to correct it, or correct it by points."
+		vm.FormError = "The cards recorded for this " + t.Rules.Round + " cannot be read back (it scored " +
+			t.summary(scorepad.HandRound(h)) + "). Enter them again to correct it, or correct it by points."
 	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -193,7 +193,7 @@ func (s *Server) previewSheet(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	sh, ok := sheetOf(t.rules)
+	sh, ok := sheetOf(t.Rules)
 	if !ok {
 		return echo.ErrNotFound
 	}
@@ -202,7 +202,7 @@ func (s *Server) previewSheet(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), DraftRev: draftRev(values.Get("draft_rev"))}
-	vm, _, err := s.sheetVM(c, t, sh, values, form, t.hand(c.QueryParam("hand")))
+	vm, _, err := s.sheetVM(c, t, sh, values, form, t.Hand(c.QueryParam("hand")))
 	if err != nil {
 		return err
 	}
@@ -212,58 +212,27 @@ func (s *Server) previewSheet(c *echo.Context) error {
 	return render(c, http.StatusOK, views.SheetPreview(vm))
 }
 
-// saveSheet records a hand entered card by card. "Check" shows what the
-// rules make of it without saving, as does "more" with one more field;
-// saving an incomplete or illegal hand shows the same with the reason,
-// everything typed kept.
-func (s *Server) saveSheet(c *echo.Context, t table, sh sheet) error {
-	form, values, err := s.readSheetForm(c)
-	if err != nil {
-		return err
-	}
-	vm, in, err := s.sheetVM(c, t, sh, values, form, nil)
-	if err != nil {
-		return err
-	}
-	if form.showsOnly() {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if notReady(&vm, in, form) {
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	if unconfirmed(&vm, in, values) {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if form.noVersion {
-		vm.Version, vm.FormError = t.game.Version, noVersion
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	version, _ := strconv.Atoi(form.Version)
-	saved, err := s.store.AddHand(c.Request().Context(), t.game.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
-	var again *db.AlreadySavedError
+// saveSheet records a hand entered card by card (e), a new one (h nil)
+// or h's correction. "Check" shows what the rules make of it without
+// saving, as does "more" with one more field; saving an incomplete or
+// illegal hand shows the same with the reason, everything typed kept.
+func (s *Server) saveSheet(c *echo.Context, t table, h *db.Hand, e *sheetEntry) error {
+	vm := &e.vm
 	switch {
-	case errors.Is(err, db.ErrConflict), errors.Is(err, db.ErrGameOver):
-		if t, err = s.loadForNewHand(c); err != nil {
-			return err
+	case e.form.showsOnly():
+		return render(c, http.StatusOK, views.HandSheetPage(*vm))
+	case notReady(vm, e.in, e.form):
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(*vm))
+	case unconfirmed(vm, e.in, e.values):
+		return render(c, http.StatusOK, views.HandSheetPage(*vm))
+	case e.form.noVersion:
+		vm.Version, vm.FormError = t.Game.Version, noVersion
+		if h != nil {
+			vm.Version = h.Version
 		}
-		form.Version = strconv.Itoa(t.game.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
-			return err
-		}
-		vm.Conflict, vm.SaveLabel = staleNotice(t)
-		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	case errors.As(err, &again):
-		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case db.Unavailable(err):
-		s.unwritable(c, err)
-		vm.FormError = notSavedMessage(t)
-		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
-	case err != nil:
-		return err
+		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(*vm))
 	}
-	rememberAuthor(c, form.Author)
-	s.changedTo(c, t, saved.GameVersion)
-	return c.Redirect(http.StatusSeeOther, afterSave(t, *in, true))
+	return s.record(c, t, h, e)
 }
 
 // notReady says, on the page, why a sheet cannot be saved yet: the hand is
@@ -278,92 +247,4 @@ func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 		return false
 	}
 	return true
-}
-
-// sheetSavedAlready shows a card-by-card form posted again with other
-// values (savedAlready): the entry kept, offered as the correction of the
-// hand the form saved, with a new token.
-func (s *Server) sheetSavedAlready(c *echo.Context, sh sheet, values url.Values, form sheetForm, sent db.HandInput, again *db.AlreadySavedError) error {
-	t, h, notice, err := s.savedAlready(c, again, sent)
-	if err != nil {
-		return err
-	}
-	form.Token = db.NewToken()
-	var vm views.SheetVM
-	if h == nil {
-		form.Version = strconv.Itoa(t.game.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, nil); err != nil {
-			return err
-		}
-		var stale string
-		if stale, vm.SaveLabel = staleNotice(t); vm.SaveLabel == "" {
-			notice += " " + stale
-		}
-	} else {
-		form.Version = strconv.Itoa(h.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, h); err != nil {
-			return err
-		}
-		vm.SaveLabel = correctionLabel(t, *h)
-	}
-	vm.Conflict = notice
-	return render(c, http.StatusConflict, views.HandSheetPage(vm))
-}
-
-// updateSheet saves a correction entered card by card.
-func (s *Server) updateSheet(c *echo.Context, t table, sh sheet, h db.Hand) error {
-	form, values, err := s.readSheetForm(c)
-	if err != nil {
-		return err
-	}
-	vm, in, err := s.sheetVM(c, t, sh, values, form, &h)
-	if err != nil {
-		return err
-	}
-	if form.showsOnly() {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if notReady(&vm, in, form) {
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	if unconfirmed(&vm, in, values) {
-		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	}
-	if form.noVersion {
-		vm.Version, vm.FormError = h.Version, noVersion
-		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
-	}
-	version, _ := strconv.Atoi(form.Version)
-	_, err = s.store.CorrectHand(c.Request().Context(), t.game.ID, h.ID, *in, db.Change{Token: form.Token, Author: form.Author, Version: version})
-	var again *db.AlreadySavedError
-	switch {
-	case errors.Is(err, db.ErrConflict):
-		current, err := s.store.Hand(c.Request().Context(), t.game.ID, h.ID)
-		if errors.Is(err, db.ErrDeleted) {
-			return s.correctDeleted(c)
-		}
-		if err != nil {
-			return err
-		}
-		form.Version = strconv.Itoa(current.Version)
-		if vm, _, err = s.sheetVM(c, t, sh, values, form, &current); err != nil {
-			return err
-		}
-		vm.Conflict = "Another phone changed this " + t.rules.Round + " while you were editing it. It now reads: " +
-			t.summary(current.Round()) + ". Your version is below; save it to replace that one."
-		return render(c, http.StatusConflict, views.HandSheetPage(vm))
-	case errors.Is(err, db.ErrDeleted):
-		return s.correctDeleted(c)
-	case errors.As(err, &again):
-		return s.sheetSavedAlready(c, sh, values, form, *in, again)
-	case db.Unavailable(err):
-		s.unwritable(c, err)
-		vm.FormError = notSavedMessage(t)
-		return render(c, http.StatusServiceUnavailable, views.HandSheetPage(vm))
-	case err != nil:
-		return err
-	}
-	rememberAuthor(c, form.Author)
-	s.changed(c, t)
-	return c.Redirect(http.StatusSeeOther, t.url()+"?saved=corrected")
 }

@@ -260,7 +260,7 @@ func TestRecordAfterGameOver(t *testing.T) {
 	form.Add("points", "")
 	p := app.post(game+"/hands", form)
 	if p.status != http.StatusConflict {
-		t.Fatalf("status %d, want 409", p.status)
+		t.Fatalf("status %d, want 409\n%s", p.status, p.body)
 	}
 	mustContain(t, p, "The game is over: Ann has won. Nothing was saved.")
 	if p := app.get(game + "/hands/new"); p.status != http.StatusSeeOther {

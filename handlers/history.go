@@ -11,6 +11,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/game"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -49,7 +50,7 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	revs, err := s.store.Revisions(ctx, t.game.ID)
+	revs, err := s.store.Revisions(ctx, t.Game.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,11 +59,11 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 	// deadline; past it, the rest show their points only.
 	ctx, cancel := context.WithTimeout(ctx, s.limits.RefereeTimeout)
 	defer cancel()
-	gameRevs, err := s.store.GameRevisions(ctx, t.game.ID)
+	gameRevs, err := s.store.GameRevisions(ctx, t.Game.ID)
 	if err != nil {
 		return nil, err
 	}
-	sh, hasCards := sheetOf(t.rules)
+	sh, hasCards := sheetOf(t.Rules)
 	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
 	// The changes to the game itself (a seat renamed, the game deleted
 	// and brought back) take their places among the hands' by time.
@@ -77,7 +78,7 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 		}
 		r := revs[i]
 		name := capitalize(t.roundName(r.HandSeq))
-		if t.number(r.HandID) == 0 {
+		if t.Number(r.HandID) == 0 {
 			name += " (now deleted)"
 		}
 		e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
@@ -119,7 +120,7 @@ func (s *Server) snapshotText(t table, in *db.HandInput) string {
 	if in == nil {
 		return ""
 	}
-	return t.summary(in.Round())
+	return t.summary(scorepad.Round(*in))
 }
 
 // cardChanges says which cards a correction moved, by whose they were:
@@ -173,7 +174,7 @@ func cardsByOwner(ctx context.Context, t table, sh sheet, in *db.HandInput) (own
 	if err != nil {
 		return ownedCards{}, false
 	}
-	laidOut, _, err := sh.m.Judge(ctx, t.state(), values)
+	laidOut, _, err := sh.m.Judge(ctx, t.State(), values)
 	if err != nil {
 		return ownedCards{}, false
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 )
 
 // benchLeague seeds a league of 50 players and 5,000 finished games (or
@@ -91,9 +92,13 @@ func BenchmarkLeaguePages(b *testing.B) {
 		b.Fatal(err)
 	}
 	last := hands[len(hands)-1]
+	played, err := store.GameByWatchID(ctx, game.WatchID)
+	if err != nil {
+		b.Fatal(err)
+	}
 	correct := func() {
 		in := db.HandInput{Entry: last.Entry, Record: last.Record, Points: last.Points, Seat: last.Seat, EndsHand: last.EndsHand}
-		if _, err := store.CorrectHand(ctx, game.ID, last.ID, in, db.Change{}); err != nil {
+		if _, err := scorepad.CorrectIn(ctx, store, played.PublicID, last.ID, in, db.Change{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -110,7 +115,7 @@ func BenchmarkLeaguePages(b *testing.B) {
 	hand := func(g db.Game, points ...int) {
 		rec, _ := json.Marshal(map[string]any{"points": points})
 		in := db.HandInput{Entry: db.EntryPoints, Record: rec, Points: points, Seat: -1}
-		if _, err := store.AddHand(ctx, g.ID, in, db.Change{Token: db.NewID()}); err != nil {
+		if _, err := scorepad.AddTo(ctx, store, g.PublicID, in, db.Change{Token: db.NewID()}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"meldpad/db"
 	"meldpad/db/dbtest"
 	"meldpad/rules/standings"
+	"meldpad/scorepad"
 )
 
 // TestLeagueDataPatchedEqualsRebuilt: the league's data after a few games
@@ -48,10 +49,14 @@ func TestLeagueDataPatchedEqualsRebuilt(t *testing.T) {
 				continue
 			}
 			h := hands[len(hands)-1]
+			played, err := store.GameByWatchID(ctx, g.WatchID)
+			if err != nil {
+				t.Fatal(err)
+			}
 			points := append([]int(nil), h.Points...)
 			points[rng.IntN(len(points))] += 5 * (rng.IntN(3) - 1)
 			in := db.HandInput{Entry: db.EntryPoints, Record: h.Record, Points: points, Seat: h.Seat, EndsHand: h.EndsHand}
-			if _, err := store.CorrectHand(ctx, g.ID, h.ID, in, db.Change{}); err != nil {
+			if _, err := scorepad.CorrectIn(ctx, store, played.PublicID, h.ID, in, db.Change{}); err != nil {
 				t.Fatalf("correct: %v", err)
 			}
 		}
@@ -113,7 +118,7 @@ func TestLeagueTablesCarriedOverSaves(t *testing.T) {
 		for hand := 0; ; hand++ {
 			points, _ := json.Marshal(map[string]any{"points": []int{30, 0}})
 			in := db.HandInput{Entry: db.EntryPoints, Record: points, Points: []int{30, 0}, Seat: -1}
-			if _, err := store.AddHand(ctx, game.ID, in, db.Change{Token: db.NewID()}); errors.Is(err, db.ErrGameOver) {
+			if _, err := scorepad.AddTo(ctx, store, game.PublicID, in, db.Change{Token: db.NewID()}); errors.Is(err, db.ErrGameOver) {
 				break
 			} else if err != nil {
 				t.Fatal(err)

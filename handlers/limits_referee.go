@@ -3,9 +3,10 @@ package handlers
 import (
 	"context"
 	"errors"
+	"net/http"
+
 	"meldpad/db"
 	"meldpad/rules/ruling"
-	"net/http"
 
 	"github.com/labstack/echo/v5"
 )

@@ -85,7 +85,7 @@ func offlineTables(g rules.Game) []offlineTable {
 // recorded.
 func (a *testApp) playSampled(g rules.Game, gamePath string, seats, n int, rng *rand.Rand) int {
 	a.t.Helper()
-	sampler, ok := g.Module.(game.Sampler)
+	sampler, ok := g.Sampler()
 	if !ok {
 		return 0
 	}

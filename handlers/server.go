@@ -22,8 +22,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/handlers/live"
-	"meldpad/rules"
-	"meldpad/rules/game"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -43,10 +41,9 @@ type Store interface {
 	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)
 	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
 	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
-	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change) (db.Hand, error)
-	AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (db.HandInput, error), c db.Change) (db.Hand, error)
-	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change) (db.Hand, error)
-	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change) error
+	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error)
+	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error)
+	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change, from int, d db.Derived) error
 	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
 	WatchID(ctx context.Context, gameID int64) (string, error)
 	GameByWatchID(ctx context.Context, watchID string) (db.Game, error)

@@ -3,15 +3,9 @@ package handlers
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"net/url"
-	"reflect"
-	"strconv"
-	"strings"
 
 	"meldpad/db"
-	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -37,11 +31,11 @@ func hasSheet(r rules.Game) bool {
 }
 
 // blank returns the form of a new hand.
-func (s sheet) blank(t table) url.Values { return s.m.Blank(t.state()) }
+func (s sheet) blank(t table) url.Values { return s.m.Blank(t.State()) }
 
 // values returns the form that shows a stored hand again.
 func (s sheet) values(t table, record json.RawMessage) (url.Values, error) {
-	return s.m.Values(t.state(), record)
+	return s.m.Values(t.State(), record)
 }
 
 // judge reads the form and asks the rules under ctx, which carries the
@@ -49,7 +43,7 @@ func (s sheet) values(t table, record json.RawMessage) (url.Values, error) {
 // returns the hand to store once it is complete and allowed (nil until
 // then, and once ctx is done).
 func (s sheet) judge(ctx context.Context, t table, form url.Values, vm *views.SheetVM) *db.HandInput {
-	sh, hand, err := s.m.Judge(ctx, t.state(), form)
+	sh, hand, err := s.m.Judge(ctx, t.State(), form)
 	if err != nil {
 		return nil // ctx is done: sheetVM reports it
 	}
@@ -63,83 +57,12 @@ func (s sheet) judge(ctx context.Context, t table, form url.Values, vm *views.Sh
 	}
 	vm.Judgement = sh.Judgement
 	if vm.Judgement.Names == nil {
-		vm.Judgement.Names = t.names()
+		vm.Judgement.Names = t.Names()
 	}
 	if hand == nil {
 		return nil
 	}
 	return &db.HandInput{Entry: db.EntryCards, Record: hand.Record, Points: hand.Points, Seat: hand.Seat, EndsHand: hand.EndsHand}
-}
-
-// CheckRecord decodes the record of a hand entered card by card in a game
-// of the given rules and number of seats, with the code that shows such a
-// hand again (its sheet's values), and says why it cannot be shown. The
-// import gives it to db.Store.Import, so that no imported hand's page
-// fails.
-func CheckRecord(rulesID string, seats int, record json.RawMessage) (err error) {
-	g, ok := rules.Lookup(rulesID)
-	sh, hasSheet := sheetOf(g)
-	if !ok || !hasSheet {
-		return fmt.Errorf("%q hands are not entered card by card", rulesID)
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("not a %s hand as meldpad records it", g.Name)
-		}
-	}()
-	t := table{game: db.Game{Rules: rulesID, Seats: make([]db.Seat, seats)}, rules: g}
-	if _, err := sh.values(t, record); err != nil {
-		return fmt.Errorf("not a %s hand as meldpad records it: %s", g.Name, recordProblem(err))
-	}
-	return nil
-}
-
-// recordProblem puts a record's decoding error in words: which field holds
-// what, where meldpad records what.
-func recordProblem(err error) string {
-	var typeErr *json.UnmarshalTypeError
-	if !errors.As(err, &typeErr) {
-		return strings.TrimPrefix(locale.English().Error(err), "json: ")
-	}
-	want := "something else"
-	switch typeErr.Type.Kind() {
-	case reflect.String:
-		want = "text"
-	case reflect.Int, reflect.Int64:
-		want = "a whole number"
-	case reflect.Bool:
-		want = "true or false"
-	case reflect.Slice, reflect.Array:
-		want = "a list"
-	case reflect.Struct, reflect.Map, reflect.Pointer:
-		want = "an object"
-	}
-	field := fieldPath(typeErr.Field)
-	if field == "" {
-		field = "the record"
-	}
-	got := "a " + typeErr.Value
-	if typeErr.Value != "" && strings.IndexByte("aeiou", typeErr.Value[0]) >= 0 {
-		got = "an " + typeErr.Value
-	}
-	return fmt.Sprintf("%s is %s where meldpad records %s", field, got, want)
-}
-
-// fieldPath writes encoding/json's path of a field ("players.0.melds")
-// the way meldpad names fields everywhere else: "players[0].melds".
-func fieldPath(jsonPath string) string {
-	var b strings.Builder
-	for i, part := range strings.Split(jsonPath, ".") {
-		if _, err := strconv.Atoi(part); err == nil && i > 0 {
-			b.WriteString("[" + part + "]")
-			continue
-		}
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(part)
-	}
-	return b.String()
 }
 
 // A group is a run of fields a sheet shows as many of as needed (a

@@ -38,7 +38,7 @@ func (s *Server) showWatch(c *echo.Context) error {
 	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
 	}
-	return s.pages.store(c, key(t.game.Version), buf.Bytes())
+	return s.pages.store(c, key(t.Game.Version), buf.Bytes())
 }
 
 // watchScorepadVM is the spectators' scorepad: read-only, its league
@@ -63,7 +63,7 @@ func (s *Server) watchEvents(c *echo.Context) error {
 		return err
 	}
 	watchID := c.Param("watch")
-	return s.streamEvents(c, t.game.ID, t.game.Version, func(ctx context.Context) (int, error) {
+	return s.streamEvents(c, t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
@@ -80,7 +80,7 @@ func (s *Server) watchEvents(c *echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), watchScorepadVM(t, watchID, stamp.League))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), watchScorepadVM(t, watchID, stamp.League))
 		})
 	})
 }
@@ -119,7 +119,7 @@ func (s *Server) gameEvents(c *echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.rules)), playersScorepadVM(t, stamp, ""))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), playersScorepadVM(t, stamp, ""))
 		})
 	})
 }
@@ -138,15 +138,15 @@ func (s *Server) changedTo(c *echo.Context, t table, version int) {
 	var err error
 	if version == 0 {
 		var st db.Stamp
-		if st, err = s.store.GameStamp(ctx, t.game.PublicID); err == nil {
+		if st, err = s.store.GameStamp(ctx, t.Game.PublicID); err == nil {
 			version = st.Version
 		}
 	}
 	if err == nil {
-		err = s.events.Publish(ctx, t.game.ID, version)
+		err = s.events.Publish(ctx, t.Game.ID, version)
 	}
 	if err != nil {
-		s.log.Warn("live update", "game", t.game.PublicID, "err", err)
+		s.log.Warn("live update", "game", t.Game.PublicID, "err", err)
 	}
 }
 

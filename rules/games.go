@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 
 	"meldpad/rules/blackheart"
 	"meldpad/rules/fan"
@@ -33,7 +34,10 @@ var modules = []game.Module{
 }
 
 // Game is one game of the registry: its Info, and its module for
-// everything else.
+// everything else. What a module may or may not offer (a card sheet,
+// melds, API endpoints, ...) is asked through Game's methods, which
+// answer for every game alike: the optional interfaces of rules/game
+// are looked up here and nowhere else.
 type Game struct {
 	game.Info
 	Module game.Module
@@ -66,6 +70,103 @@ func (g Game) Sheet() (game.Sheeter, bool) {
 	s, ok := g.Module.(game.Sheeter)
 	return s, ok
 }
+
+// HasSheet reports whether the game's hands can be entered card by card.
+func (g Game) HasSheet() bool {
+	_, ok := g.Module.(game.Sheeter)
+	return ok
+}
+
+// Melds returns how the game judges melds (melds/check, the referee
+// page's "a meld or a lay-off"); a game without melds has none.
+func (g Game) Melds() (game.MeldChecker, bool) {
+	mc, ok := g.Module.(game.MeldChecker)
+	return mc, ok
+}
+
+// Questions are the game's own questions for the referee page, beyond
+// a meld; none for a game without.
+func (g Game) Questions() []game.Question {
+	if ref, ok := g.Module.(game.Referee); ok {
+		return ref.Questions()
+	}
+	return nil
+}
+
+// Endpoints are the game's own JSON endpoints under /api/v1/{game}/;
+// none for a game without.
+func (g Game) Endpoints() []game.Endpoint {
+	if api, ok := g.Module.(game.APIServer); ok {
+		return api.Endpoints()
+	}
+	return nil
+}
+
+// Endpoint returns the game's endpoint at path ("hands/score").
+func (g Game) Endpoint(path string) (game.Endpoint, bool) {
+	for _, ep := range g.Endpoints() {
+		if ep.Path == path {
+			return ep, true
+		}
+	}
+	return game.Endpoint{}, false
+}
+
+// SetupFields are the inputs of the new-game form a game with settings
+// of its own asks (game.Configurable); none for any other game.
+func (g Game) SetupFields() []game.Input {
+	if c, ok := g.Module.(game.Configurable); ok {
+		return c.SetupFields()
+	}
+	return nil
+}
+
+// Setup reads the new-game form into the settings to store (a
+// *ruling.InputError naming the input when one is wrong); nil for a game
+// without settings of its own.
+func (g Game) Setup(form url.Values, seats int) (json.RawMessage, error) {
+	if c, ok := g.Module.(game.Configurable); ok {
+		return c.Setup(form, seats)
+	}
+	return nil, nil
+}
+
+// CanEnd reports whether the table may end the game now, when it
+// chooses (game.Ender, P3); never for a game that ends by its rules.
+func (g Game) CanEnd(t game.Table) bool {
+	e, ok := g.Module.(game.Ender)
+	return ok && e.CanEnd(t)
+}
+
+// NextLeader is the seat that leads next and the rule that says so, for
+// a game whose scorepad says it (game.Leader); ok is false for others.
+func (g Game) NextLeader(t game.Table) (seat int, rule string, ok bool) {
+	l, ok := g.Module.(game.Leader)
+	if !ok {
+		return 0, "", false
+	}
+	seat, rule = l.NextLeader(t)
+	return seat, rule, true
+}
+
+// Note is what a scorepad row adds about a stored hand's record
+// (game.Annotator: "a draw (G2)"), or "".
+func (g Game) Note(record json.RawMessage) string {
+	if a, ok := g.Module.(game.Annotator); ok {
+		return a.Note(record)
+	}
+	return ""
+}
+
+// Sampler returns how the game makes plausible rounds of itself, for a
+// seeded league; a game without one is not seeded.
+func (g Game) Sampler() (game.Sampler, bool) {
+	s, ok := g.Module.(game.Sampler)
+	return s, ok
+}
+
+// Result says where the game stands after the rounds of t's tally.
+func (g Game) Result(t game.Table) game.Result { return g.Module.Result(t) }
 
 // Round is one entry on a scorepad (game.Round).
 type Round = game.Round

@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"meldpad/db"
-	"meldpad/handlers"
+	"meldpad/locale"
+	"meldpad/rules"
 )
 
 // maxImportFile is the largest file meldpad -import reads: the export of
@@ -68,7 +69,7 @@ func importFrom(ctx context.Context, store *db.Store, path string, stdin io.Read
 		defer f.Close()
 		in = f
 	}
-	sum, err := store.Import(ctx, in, maxImportFile, handlers.CheckRecord)
+	sum, err := store.Import(ctx, in, maxImportFile, rules.CheckRecordSaying(locale.English().Error))
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		return fmt.Errorf("import of %s refused, nothing was imported:\n%s", path, strings.TrimSuffix(refused.Lines(), "\n"))

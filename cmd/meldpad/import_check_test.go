@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 )
 
 // TestImportCommandDecodesRecords: -import decodes every card-entered
@@ -25,7 +26,7 @@ func TestImportCommandDecodesRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	record := json.RawMessage(`{"knock_card": 5}`)
-	if _, err := store.AddHand(ctx, g.ID, db.HandInput{Entry: db.EntryCards, Record: record, Points: []int{98, 0}, Seat: 0},
+	if _, err := scorepad.AddTo(ctx, store, g.PublicID, db.HandInput{Entry: db.EntryCards, Record: record, Points: []int{98, 0}, Seat: 0},
 		db.Change{Token: db.NewID()}); err != nil {
 		t.Fatal(err)
 	}

@@ -14,8 +14,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/handlers"
-	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // metrics are what meldpad tells Prometheus (-metrics): requests by
@@ -145,26 +143,20 @@ func (s savesCounter) count(kind string, err error) {
 	}
 }
 
-func (s savesCounter) AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change) (db.Hand, error) {
-	h, err := s.Store.AddHand(ctx, gameID, in, c)
+func (s savesCounter) AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error) {
+	h, err := s.Store.AddHand(ctx, gameID, in, c, from, d)
 	s.count("add", err)
 	return h, err
 }
 
-func (s savesCounter) AddHandTo(ctx context.Context, link string, build func(rules.Game, game.Table) (db.HandInput, error), c db.Change) (db.Hand, error) {
-	h, err := s.Store.AddHandTo(ctx, link, build, c)
-	s.count("add", err)
-	return h, err
-}
-
-func (s savesCounter) CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change) (db.Hand, error) {
-	h, err := s.Store.CorrectHand(ctx, gameID, handID, in, c)
+func (s savesCounter) CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error) {
+	h, err := s.Store.CorrectHand(ctx, gameID, handID, in, c, from, d)
 	s.count("correct", err)
 	return h, err
 }
 
-func (s savesCounter) DeleteHand(ctx context.Context, gameID, handID int64, c db.Change) error {
-	err := s.Store.DeleteHand(ctx, gameID, handID, c)
+func (s savesCounter) DeleteHand(ctx context.Context, gameID, handID int64, c db.Change, from int, d db.Derived) error {
+	err := s.Store.DeleteHand(ctx, gameID, handID, c, from, d)
 	s.count("delete", err)
 	return err
 }

@@ -14,6 +14,7 @@ import (
 	"meldpad/db"
 	"meldpad/db/dbtest"
 	"meldpad/handlers"
+	"meldpad/scorepad"
 )
 
 // TestMovingUpAndDown moves a SQLite meldpad to PostgreSQL with -export
@@ -41,16 +42,16 @@ func TestMovingUpAndDown(t *testing.T) {
 	}
 	var hands []db.Hand
 	for _, pts := range [][]int{{10, 0}, {0, 25}, {7, 0}} {
-		h, err := store.AddHand(ctx, g.ID, db.HandInput{Entry: db.EntryPoints, Record: []byte(`{"points":[1,2]}`), Points: pts, Seat: -1}, db.Change{Token: db.NewID()})
+		h, err := scorepad.AddTo(ctx, store, g.PublicID, db.HandInput{Entry: db.EntryPoints, Record: []byte(`{"points":[1,2]}`), Points: pts, Seat: -1}, db.Change{Token: db.NewID()})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hands = append(hands, h)
 	}
-	if _, err := store.CorrectHand(ctx, g.ID, hands[0].ID, db.HandInput{Entry: db.EntryPoints, Record: []byte(`{}`), Points: []int{12, 0}, Seat: -1}, db.Change{Token: db.NewID()}); err != nil {
+	if _, err := scorepad.CorrectIn(ctx, store, g.PublicID, hands[0].ID, db.HandInput{Entry: db.EntryPoints, Record: []byte(`{}`), Points: []int{12, 0}, Seat: -1}, db.Change{Token: db.NewID()}); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.DeleteHand(ctx, g.ID, hands[1].ID, db.Change{Token: db.NewID()}); err != nil {
+	if err := scorepad.DeleteIn(ctx, store, g.PublicID, hands[1].ID, db.Change{Token: db.NewID()}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := store.CreateGame(ctx, db.NewGame{Rules: "trophy", Players: []string{"Ann", "Bob", "ZOË"}, LeagueID: league.ID, Token: db.NewID()}); err != nil {
