@@ -28,7 +28,7 @@ const maxBatch = 64
 // watches every result set read in it with a goroutine and a context of
 // its own, and binds every prepared statement to it anew; on the one
 // writer, whose time every save waits for, that was a share of each
-// statement's cost worth saving (README).
+// statement's cost worth saving (docs/measurements.md).
 type committer struct {
 	conn *sql.Conn
 	tc   txStmts
@@ -228,7 +228,7 @@ func (c *committer) alone(job *writeJob) error {
 // and commits once. Jobs that arrive while it runs join it, up to
 // maxBatch: phones answered together come back together, and would
 // otherwise find the writer busy with a commit of the one write that came
-// between (README). It tells count how many jobs it ran before it answers
+// between (docs/measurements.md). It tells count how many jobs it ran before it answers
 // them, so that a caller answered finds its write counted (WriterStats).
 // Should a savepoint fail to roll back (the storage failed), the
 // transaction is abandoned and the jobs not yet answered run alone.
