@@ -18,7 +18,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 	var events []ArchiveEvent
 	var ids []int64
 	err := eachRow(ctx, tx, `SELECT id, screen_id, name, rules, settings, seed, created_at FROM events
-		WHERE league_id = ? ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
+		WHERE league_id = $1 ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
 		var id int64
 		var settings string
 		e := ArchiveEvent{Players: []ArchiveEventPlayer{}, Tables: []ArchiveEventTable{}, Byes: []ArchiveEventBye{}}
@@ -38,7 +38,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 	for i, id := range ids {
 		e := &events[i]
 		err := eachRow(ctx, tx, `SELECT player_id, joined_round, coalesce(dropped_round, 0), added_at FROM event_players
-			WHERE event_id = ? ORDER BY added_at, player_id`, []any{id}, func(rows *sql.Rows) error {
+			WHERE event_id = $1 ORDER BY added_at, player_id`, []any{id}, func(rows *sql.Rows) error {
 			var player int64
 			var p ArchiveEventPlayer
 			if err := rows.Scan(&player, &p.Joined, &p.Dropped, &p.AddedAt); err != nil {
@@ -50,7 +50,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 		})
 		if err == nil {
 			err = eachRow(ctx, tx, `SELECT t.round, t.number, g.public_id, t.counts FROM event_tables t JOIN games g ON g.id = t.game_id
-				WHERE t.event_id = ? ORDER BY t.round, t.number`, []any{id}, func(rows *sql.Rows) error {
+				WHERE t.event_id = $1 ORDER BY t.round, t.number`, []any{id}, func(rows *sql.Rows) error {
 				var t ArchiveEventTable
 				if err := rows.Scan(&t.Round, &t.Number, &t.Game, &t.Counts); err != nil {
 					return err
@@ -60,7 +60,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 			})
 		}
 		if err == nil {
-			err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = ? ORDER BY round, player_id`,
+			err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = $1 ORDER BY round, player_id`,
 				[]any{id}, func(rows *sql.Rows) error {
 					var b ArchiveEventBye
 					var player int64
@@ -210,25 +210,25 @@ func (w *importWriter) addEvent(ctx context.Context, league string, e ArchiveEve
 	}
 	var eventID int64
 	if err := w.tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(settings), e.Seed,
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(settings), e.Seed,
 		canonicalTime(e.CreatedAt)).Scan(&eventID); err != nil {
 		return fmt.Errorf("db: import event %s: %w", e.ScreenID, err)
 	}
 	players := w.players[league]
 	for _, p := range e.Players {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_players (event_id, player_id, joined_round, dropped_round, added_at)
-			VALUES (?, ?, ?, ?, ?)`, eventID, players[fold(p.Name)], p.Joined, nullIfZero(p.Dropped), canonicalTime(p.AddedAt)); err != nil {
+			VALUES ($1, $2, $3, $4, $5)`, eventID, players[fold(p.Name)], p.Joined, nullIfZero(p.Dropped), canonicalTime(p.AddedAt)); err != nil {
 			return fmt.Errorf("db: import event %s: player %q: %w", e.ScreenID, p.Name, err)
 		}
 	}
 	for _, t := range e.Tables {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_tables (event_id, round, number, game_id, counts)
-			VALUES (?, ?, ?, (SELECT id FROM games WHERE public_id = ?), ?)`, eventID, t.Round, t.Number, t.Game, t.Counts); err != nil {
+			VALUES ($1, $2, $3, (SELECT id FROM games WHERE public_id = $4), $5)`, eventID, t.Round, t.Number, t.Game, t.Counts); err != nil {
 			return fmt.Errorf("db: import event %s: table %d of round %d: %w", e.ScreenID, t.Number, t.Round, err)
 		}
 	}
 	for _, b := range e.Byes {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES (?, ?, ?)`,
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES ($1, $2, $3)`,
 			eventID, b.Round, players[fold(b.Name)]); err != nil {
 			return fmt.Errorf("db: import event %s: bye: %w", e.ScreenID, err)
 		}

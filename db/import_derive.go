@@ -9,17 +9,12 @@ import (
 	"meldpad/rules/game"
 )
 
-// tableQuery reads what a game's rules are told of its table. It is
-// SQLite's JSON functions; PostgreSQL's are in pgVariants.
-const tableQuery = `SELECT rules, house_rules, settings, first_dealer, (SELECT json_group_array(coalesce(s.name, p.name) ORDER BY s.seat)
-		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = games.id) FROM games WHERE id = ?`
-
 // recompute works out what an imported game's hands decide, by its
 // rules, and stores it.
 func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
 	var rulesID, houseRules, settings, names string
 	var firstDealer int
-	err := tx.QueryRowContext(ctx, tableQuery, gameID).Scan(&rulesID, &houseRules, &settings, &firstDealer, &names)
+	err := tx.QueryRowContext(ctx, s.q.table, gameID).Scan(&rulesID, &houseRules, &settings, &firstDealer, &names)
 	if err != nil {
 		return fmt.Errorf("db: import game %d: %w", gameID, err)
 	}
@@ -34,7 +29,7 @@ func (s *Store) recompute(ctx context.Context, tx dbtx, gameID int64) error {
 	if err := json.Unmarshal([]byte(names), &t.Names); err != nil {
 		return err
 	}
-	hands, err := loadHands(ctx, tx, gameID)
+	hands, err := s.loadHands(ctx, tx, gameID)
 	if err != nil {
 		return err
 	}

@@ -375,7 +375,7 @@ func TestMigrationWorksOutHandExtremes(t *testing.T) {
 		t.Fatalf("up again: %v", err)
 	}
 	// The league is gone with the way down; read the seats directly.
-	rows, err := s.r.QueryContext(ctx, `SELECT best_points, best_hand, worst_points, worst_hand FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
+	rows, err := s.r.QueryContext(ctx, `SELECT best_points, best_hand, worst_points, worst_hand FROM seats WHERE game_id = $1 ORDER BY seat`, g.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -43,7 +43,7 @@ func TestWritePlayersFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.ExecContext(ctx, `VACUUM INTO ?`, abs); err != nil {
+	if _, err := s.w.ExecContext(ctx, `VACUUM INTO $1`, abs); err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer

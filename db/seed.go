@@ -70,7 +70,7 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 	err = s.write(ctx, func(tx wtx) error {
 		playerIDs := make([]int64, opt.Players)
 		for i, name := range names {
-			if err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`,
+			if err := tx.QueryRowContext(ctx, s.q.playerByName,
 				league.ID, name).Scan(&playerIDs[i]); err != nil {
 				return fmt.Errorf("db: seed: player %s: %w", name, err)
 			}
@@ -90,7 +90,7 @@ func (s *Store) SeedLeague(ctx context.Context, opt SeedOptions) (League, error)
 			{"First half", opt.Start.Format(time.DateOnly), mid.AddDate(0, 0, -1).Format(time.DateOnly)},
 			{"Second half", mid.Format(time.DateOnly), ""},
 		} {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES ($1, $2, $3, $4, $5)`,
 				league.ID, sn.name, sn.from, nullIfEmpty(sn.to), formatTime(opt.Start)); err != nil {
 				return fmt.Errorf("db: seed: season: %w", err)
 			}
@@ -126,12 +126,12 @@ func prepareSeed(ctx context.Context, tx wtx) (*seedInserts, error) {
 		sql  string
 	}{
 		{&ins.newGame, `INSERT INTO games (public_id, watch_id, league_id, rules, status, winner_seat, version, created_at, updated_at, finished_at)
-			VALUES (?, ?, ?, ?, 'finished', ?, ?, ?, ?, ?) RETURNING id`},
+			VALUES ($1, $2, $3, $4, 'finished', $5, $6, $7, $8, $9) RETURNING id`},
 		{&ins.seat, `INSERT INTO seats (game_id, seat, player_id, total, final, place, best_points, best_hand, worst_points, worst_hand)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`},
 		{&ins.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, created_at, updated_at)
-			VALUES (?, ?, 'points', ?, ?, ?, ?, ?, ?) RETURNING id`},
-		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES (?, 'add', 'seed', ?, ?)`},
+			VALUES ($1, $2, 'points', $3, $4, $5, $6, $7, $8) RETURNING id`},
+		{&ins.revision, `INSERT INTO revisions (hand_id, action, author, at, after) VALUES ($1, 'add', 'seed', $2, $3)`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
