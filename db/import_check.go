@@ -15,6 +15,7 @@ import (
 	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 )
 
 // Bounds of what a file may hold, beyond which it is hostile or broken:
@@ -495,9 +496,9 @@ func isObject(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] == '{'
 }
 
-// checkName checks a name as the forms would take it (CheckName).
+// checkName checks a name as the forms would take it (names.Check).
 func checkName(ps *problems, where, name string, most int) {
-	if err := CheckName(name, most); err != nil {
+	if err := names.Check(name, most); err != nil {
 		ps.add(where, "%v", err)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -61,11 +62,11 @@ func (f checkInForm) names(errs fieldErrors) []string {
 		}
 	}
 	for _, m := range f.Members {
-		add(db.TidyName(m))
+		add(names.Tidy(m))
 	}
 	for i, line := range strings.Split(f.NewNames, "\n") {
-		name := db.TidyName(line)
-		if err := db.CheckName(name, db.MaxPlayerName); name != "" && err != nil {
+		name := names.Tidy(line)
+		if err := names.Check(name, db.MaxPlayerName); name != "" && err != nil {
 			if _, taken := errs["new_names"]; !taken {
 				errs["new_names"] = "Line " + strconv.Itoa(i+1) + ": " + nameMessage(err, strconv.Itoa(db.MaxPlayerName))
 			}
@@ -218,7 +219,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 			errs[bad.Field] = capitalize(bad.Msg) + "."
 		}
 	}
-	names := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(errs)
+	checkedIn := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(errs)
 	if len(errs) > 0 {
 		vm, err := s.newEventVM(c, l, g, form, errs)
 		if err != nil {
@@ -226,8 +227,8 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewEventPage(vm))
 	}
-	e, err := s.store.CreateEvent(c.Request().Context(), db.NewEvent{LeagueID: l.ID, Name: db.TidyName(form.Name), Rules: g.ID,
-		Config: cfg, Players: names, Seed: randomSeed(), Token: form.Token})
+	e, err := s.store.CreateEvent(c.Request().Context(), db.NewEvent{LeagueID: l.ID, Name: names.Tidy(form.Name), Rules: g.ID,
+		Config: cfg, Players: checkedIn, Seed: randomSeed(), Token: form.Token})
 	if err != nil {
 		return err
 	}

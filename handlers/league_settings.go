@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
@@ -21,7 +22,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = db.TidyName(form.Name)
+	form.Name = names.Tidy(form.Name)
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}
