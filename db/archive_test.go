@@ -113,7 +113,7 @@ func withoutExportTime(b []byte) string {
 
 func importInto(t testing.TB, s *Store, file []byte) ImportSummary {
 	t.Helper()
-	sum, err := s.Import(context.Background(), bytes.NewReader(file), 32<<20, nil)
+	sum, err := s.Import(context.Background(), bytes.NewReader(file), 32<<20, archiveRules, nil)
 	if err != nil {
 		var ie *ImportError
 		if errors.As(err, &ie) {

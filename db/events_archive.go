@@ -110,7 +110,7 @@ func (c *archiveCheck) events(where string, l *ArchiveLeague, ec *eventCheck) {
 
 func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec *eventCheck) {
 	c.id(where+".screen_id", e.ScreenID, false)
-	checkName(c.ps, where+".name", e.Name, 60)
+	c.name(where+".name", e.Name, 60)
 	checkTime(c.ps, where+".created_at", e.CreatedAt, true)
 	g, ok := rules.Lookup(e.Rules)
 	if !ok {

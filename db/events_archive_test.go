@@ -103,7 +103,7 @@ func TestExportImportEvents(t *testing.T) {
 		}
 	}
 	// Imported again: its links are here already.
-	if _, err := b.Import(ctx, bytes.NewReader(first), 32<<20, nil); err == nil {
+	if _, err := b.Import(ctx, bytes.NewReader(first), 32<<20, archiveRules, nil); err == nil {
 		t.Errorf("the same file imported twice")
 	}
 }
@@ -168,7 +168,7 @@ func TestImportRefusesBadEvents(t *testing.T) {
 				t.Fatal(err)
 			}
 			s, _ := openTest(t)
-			_, err := s.Import(context.Background(), &b, 32<<20, nil)
+			_, err := s.Import(context.Background(), &b, 32<<20, archiveRules, nil)
 			var ie *ImportError
 			if !errors.As(err, &ie) || !strings.Contains(ie.Lines(), tc.where+":") {
 				t.Fatalf("%v, want a problem at %s", err, tc.where)

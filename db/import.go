@@ -37,13 +37,13 @@ type RecordChecker func(rules string, seats int, record json.RawMessage) error
 // code every write uses, so the standings come out as they were.
 //
 // The file is checked whole before anything is written (ParseArchive,
-// then every card-entered hand's record with check, when not nil, so
+// by games, then every card-entered hand's record with check, when not nil, so
 // that no imported hand's page fails), then written in one transaction, which also fails when one of the file's
 // ids is already a link in this meldpad: a file imported twice, or two
 // exports of the same league. Either way nothing is written, and the
 // error is an *ImportError naming each problem's place in the file.
 // Import only adds: no game or league already here is changed.
-func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check RecordChecker) (ImportSummary, error) {
+func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, games ArchiveRules, check RecordChecker) (ImportSummary, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return ImportSummary{}, fmt.Errorf("db: import: read: %w", err)
@@ -51,7 +51,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 	if int64(len(data)) > maxBytes {
 		return ImportSummary{}, importFailed("", "the file is over %s, more than meldpad imports at once", FormatBytes(maxBytes))
 	}
-	a, err := ParseArchive(data)
+	a, err := ParseArchive(data, games)
 	if err != nil {
 		return ImportSummary{}, err
 	}
@@ -67,7 +67,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 		if err := unusedIDs(ctx, tx, &a); err != nil {
 			return err
 		}
-		w, err := newImportWriter(ctx, s, tx)
+		w, err := newImportWriter(ctx, s, tx, games)
 		if err != nil {
 			return err
 		}
@@ -215,6 +215,7 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 type importWriter struct {
 	s       *Store
 	tx      wtx
+	games   ArchiveRules
 	leagues map[string]int64            // public id -> league id
 	players map[string]map[string]int64 // league public id -> folded name -> player id
 	// Statements prepared once: a league of 5,000 games has 150,000
@@ -223,8 +224,8 @@ type importWriter struct {
 	game, seat, hand, revision *sql.Stmt
 }
 
-func newImportWriter(ctx context.Context, s *Store, tx wtx) (*importWriter, error) {
-	w := &importWriter{s: s, tx: tx, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
+func newImportWriter(ctx context.Context, s *Store, tx wtx, games ArchiveRules) (*importWriter, error) {
+	w := &importWriter{s: s, tx: tx, games: games, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
@@ -378,7 +379,7 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 			return fmt.Errorf("db: import game %s: revision: %w", g.PublicID, err)
 		}
 	}
-	if err := w.s.recompute(ctx, w.tx, gameID); err != nil {
+	if err := w.s.recompute(ctx, w.tx, w.games, gameID); err != nil {
 		return err
 	}
 	// recompute stamps the game as changed now; it was last changed when

@@ -215,7 +215,7 @@ func buildPlayersFixture(t *testing.T, s *Store) {
 	must(json.Unmarshal([]byte(file), &a))
 	leagueID := a["leagues"].([]any)[0].(map[string]any)["public_id"].(string)
 	file = string(bytes.ReplaceAll([]byte(file), []byte(`"LEAGUE"`), []byte(`"`+leagueID+`"`)))
-	_, err = s.Import(ctx, bytes.NewReader([]byte(file)), 1<<20, nil)
+	_, err = s.Import(ctx, bytes.NewReader([]byte(file)), 1<<20, archiveRules, nil)
 	if err != nil {
 		if ie, ok := err.(*ImportError); ok {
 			t.Fatalf("import: %s", ie.Lines())

@@ -104,7 +104,7 @@ func TestAppendEqualsRecompute(t *testing.T) {
 					ids = append(ids, h.ID)
 				}
 				got := readDerived(t, s, created.ID)
-				if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, created.ID) }); err != nil {
+				if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, archiveRules, created.ID) }); err != nil {
 					t.Fatal(err)
 				}
 				if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {
@@ -156,7 +156,7 @@ func TestAppendEqualsRecomputeAtEveryTableSize(t *testing.T) {
 				t.Fatalf("%d players, round %d: %v", n, round+1, err)
 			}
 			got := readDerived(t, s, created.ID)
-			if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, created.ID) }); err != nil {
+			if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, archiveRules, created.ID) }); err != nil {
 				t.Fatal(err)
 			}
 			if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {

@@ -220,7 +220,7 @@ func TestImportOnTwoServers(t *testing.T) {
 	errs := make(chan error, 2)
 	for _, s := range []*Store{s1, s2} {
 		go func() {
-			_, err := s.Import(ctx, bytes.NewReader(file.Bytes()), 1<<24, nil)
+			_, err := s.Import(ctx, bytes.NewReader(file.Bytes()), 1<<24, archiveRules, nil)
 			errs <- err
 		}()
 	}

@@ -1,0 +1,8 @@
+package db_test
+
+import (
+	"meldpad/db"
+	"meldpad/scorepad"
+)
+
+func init() { db.SetArchiveRules(scorepad.ArchiveRules{}) }
