@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"meldpad/rules"
 )
 
 // Player is a name within a league: a member, or someone seated at one
@@ -99,9 +98,6 @@ type NewGame struct {
 func (s *Store) CreateGame(ctx context.Context, in NewGame) (_ Game, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	if _, ok := rules.Lookup(in.Rules); !ok {
-		return Game{}, fmt.Errorf("db: create game: unknown rules %q", in.Rules)
-	}
 	houseRules, err := json.Marshal(nonNilMap(in.HouseRules))
 	if err != nil {
 		return Game{}, fmt.Errorf("db: create game: %w", err)

@@ -257,7 +257,7 @@ func (w *importWriter) close() {
 
 // addLeague writes a league with its seasons, players and members.
 func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
-	games, err := gamesJSON(l.Games)
+	games, err := gamesJSON(w.games.OrderGames(l.Games))
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,9 @@ type ArchiveRules interface {
 	// Game is the rules of the game id, false when meldpad has no such
 	// game.
 	Game(id string) (GameRules, bool)
+	// OrderGames is a league's games that count, meldpad's each once,
+	// in the order meldpad lists its games.
+	OrderGames(ids []string) []string
 }
 
 // GameRules are a game's rules as an import checks a game of them and

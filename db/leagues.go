@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"meldpad/rules"
 )
 
 // League is a club's or a family's running competition: the games started
@@ -21,7 +20,7 @@ type League struct {
 	PublicID    string // the members' and spectators' link: read and start games
 	OrganizerID string // the organizer's link: change the league
 	Name        string
-	Games       []string // ids of the games that count, in rules.Games order
+	Games       []string // ids of the games that count, in the registry's order
 	// Version is bumped in the transaction of every write that changes
 	// what the standings are computed from: a hand of one of the league's
 	// games, a game joining or leaving, the settings, a season, a member,
@@ -75,22 +74,13 @@ type SeasonInput struct {
 	Token    string // idempotency token when adding
 }
 
-// gamesJSON checks and encodes the games that count, in rules.Games order.
+// gamesJSON encodes the games that count, as the caller ordered them
+// (scorepad.LeagueGames: meldpad's, each once, in the registry's order).
 func gamesJSON(ids []string) (string, error) {
-	chosen := map[string]bool{}
-	for _, id := range ids {
-		if _, ok := rules.Lookup(id); !ok {
-			return "", fmt.Errorf("db: league: unknown game %q", id)
-		}
-		chosen[id] = true
+	if ids == nil {
+		ids = []string{}
 	}
-	ordered := []string{}
-	for _, g := range rules.Games() {
-		if chosen[g.ID] {
-			ordered = append(ordered, g.ID)
-		}
-	}
-	b, err := json.Marshal(ordered)
+	b, err := json.Marshal(ids)
 	return string(b), err
 }
 

@@ -9,6 +9,7 @@ import (
 	"meldpad/db"
 	"meldpad/rules"
 	"meldpad/rules/names"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -33,8 +34,12 @@ func (s *Server) createLeague(c *echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewLeaguePage(vm))
 	}
+	games, err := scorepad.LeagueGames(form.Games)
+	if err != nil {
+		return err
+	}
 	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
-		Name: form.Name, Games: form.Games, Members: members, Season: names.Tidy(form.Season), Token: form.Token,
+		Name: form.Name, Games: games, Members: members, Season: names.Tidy(form.Season), Token: form.Token,
 	})
 	if err != nil {
 		return err

@@ -7,6 +7,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/names"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -33,7 +34,11 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
 		})
 	}
-	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, form.Games); err != nil {
+	games, err := scorepad.LeagueGames(form.Games)
+	if err != nil {
+		return err
+	}
+	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, games); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")

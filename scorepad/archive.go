@@ -27,6 +27,13 @@ func (ArchiveRules) Game(id string) (db.GameRules, bool) {
 	return archiveGame{g}, true
 }
 
+// OrderGames is LeagueGames without the ids it refuses (the import's
+// check has refused them already).
+func (ArchiveRules) OrderGames(ids []string) []string {
+	ordered, _ := LeagueGames(ids)
+	return ordered
+}
+
 // archiveGame is a game's rules as an import reads them.
 type archiveGame struct{ g rules.Game }
 
