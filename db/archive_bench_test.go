@@ -21,7 +21,7 @@ func BenchmarkArchive(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer src.Close()
-	l, err := src.SeedLeague(ctx, SeedOptions{Seed: 1})
+	l, err := seedLeague(ctx, src, SeedOptions{Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -29,7 +29,7 @@ func cardsHand(record string, seat int, points ...int) HandInput {
 func exchangeFixture(t testing.TB, s *Store, seeded int) League {
 	t.Helper()
 	ctx := context.Background()
-	l, err := s.SeedLeague(ctx, SeedOptions{Name: "Club <&> “quoted”", Players: 6, Games: seeded, Seed: 7})
+	l, err := seedLeague(ctx, s, SeedOptions{Name: "Club <&> “quoted”", Players: 6, Games: seeded, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}

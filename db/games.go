@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
 )
 
 // Player is a name within a league: a member, or someone seated at one

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
 )
 
 // League is a club's or a family's running competition: the games started

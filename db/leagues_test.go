@@ -401,7 +401,7 @@ func TestSeedLeague(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	start := time.Date(2025, 1, 1, 18, 0, 0, 0, time.UTC)
-	l, err := s.SeedLeague(ctx, SeedOptions{Players: 12, Games: 150, Seed: 7, Start: start})
+	l, err := seedLeague(ctx, s, SeedOptions{Players: 12, Games: 150, Seed: 7, Start: start})
 	if err != nil {
 		t.Fatal(err)
 	}

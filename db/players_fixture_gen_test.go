@@ -119,10 +119,10 @@ func buildPlayersFixture(t *testing.T, s *Store) {
 	hands(early, pointsHand(40, 0), pointsHand(0, 70), pointsHand(65, 0))
 
 	start := time.Date(2025, 1, 6, 18, 0, 0, 0, time.UTC)
-	club, err := s.SeedLeague(ctx, SeedOptions{Name: "Thursday club", Players: 8, Games: 40, Seed: 1, Start: start})
+	club, err := seedLeague(ctx, s, SeedOptions{Name: "Thursday club", Players: 8, Games: 40, Seed: 1, Start: start})
 	must(err)
 	// The same Ann, Bob, Cy, Dee and Eve, in a second league.
-	family, err := s.SeedLeague(ctx, SeedOptions{Name: "Family", Players: 5, Games: 25, Seed: 2, Start: start.AddDate(0, 2, 0)})
+	family, err := seedLeague(ctx, s, SeedOptions{Name: "Family", Players: 5, Games: 25, Seed: 2, Start: start.AddDate(0, 2, 0)})
 	must(err)
 	must(s.AddSeason(ctx, family.ID, SeasonInput{Name: "Since the fixture"}))
 

@@ -1,5 +1,10 @@
 package db
 
+import (
+	"context"
+	"time"
+)
+
 // archiveRules are meldpad's games for the tests that import an archive:
 // the scorepad package's (scorepad.ArchiveRules), which the tests of
 // package db_test hand over (SetArchiveRules) before any test runs, since
@@ -8,3 +13,22 @@ var archiveRules ArchiveRules
 
 // SetArchiveRules sets archiveRules.
 func SetArchiveRules(r ArchiveRules) { archiveRules = r }
+
+// SeedOptions are scorepad.SeedOptions, for the tests that seed a
+// league (seedLeague).
+type SeedOptions struct {
+	Name    string
+	Players int
+	Games   int
+	Seed    uint64
+	Start   time.Time
+}
+
+// seedLeague is scorepad.SeedLeague, handed over as archiveRules is
+// (SetSeeder).
+var seedLeague func(ctx context.Context, s *Store, opt SeedOptions) (League, error)
+
+// SetSeeder sets seedLeague.
+func SetSeeder(seed func(ctx context.Context, s *Store, opt SeedOptions) (League, error)) {
+	seedLeague = seed
+}

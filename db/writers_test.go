@@ -200,7 +200,7 @@ func TestManyWriters(t *testing.T) {
 func TestImportOnTwoServers(t *testing.T) {
 	ctx := context.Background()
 	src, _ := openTest(t)
-	if _, err := src.SeedLeague(ctx, SeedOptions{Players: 5, Games: 20, Seed: 2}); err != nil {
+	if _, err := seedLeague(ctx, src, SeedOptions{Players: 5, Games: 20, Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
 	a, err := src.ExportAll(ctx)
