@@ -10,9 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"meldpad/rules"
-	"meldpad/rules/event"
 )
 
 // Event is an event night of a league: its players at several tables at
@@ -22,13 +19,16 @@ type Event struct {
 	ID       int64
 	LeagueID int64
 	// ScreenID is the screen's read-only link (a projector's page).
-	ScreenID  string
-	Name      string
-	Rules     string // the game played: "flathead"
-	Config    event.Config
+	ScreenID string
+	Name     string
+	Rules    string // the game played: "flathead"
+	// Settings are the event's settings, and Plan the rounds to come,
+	// planned ahead (nil when none is kept), as JSON: the event package's
+	// (eventnight reads them).
+	Settings  json.RawMessage
 	Seed      int64
-	Plan      *event.Plan // the rounds to come, planned ahead; nil when none is kept
-	Version   int         // bumped by every write to the event
+	Plan      json.RawMessage
+	Version   int // bumped by every write to the event
 	CreatedAt time.Time
 }
 
@@ -66,7 +66,13 @@ type EventRecord struct {
 	Event   Event
 	Players []EventPlayer // in the order they were added
 	Tables  []EventTable  // by round, then number
-	Byes    []event.Bye   // by round
+	Byes    []EventBye    // by round
+}
+
+// EventBye is a player who sat out a round.
+type EventBye struct {
+	Round  int
+	Player int64
 }
 
 // Round is the last round seated, 0 before the first.
@@ -86,15 +92,19 @@ type EventSummary struct {
 	ID        int64
 	Name      string
 	Rules     string
-	Rounds    int // planned
-	Round     int // the last seated
+	Settings  json.RawMessage // as Event's
+	Round     int             // the last seated
 	CreatedAt time.Time
 }
+
+// MaxEventPlayers is the most players an event keeps: as many as the
+// seating places (event.MaxPlayers; a test checks they agree).
+const MaxEventPlayers = 200
 
 // Errors of the event writes that callers branch on.
 var (
 	// ErrEventFull means the event has as many players as an event can.
-	ErrEventFull = fmt.Errorf("db: an event has at most %d players", event.MaxPlayers)
+	ErrEventFull = fmt.Errorf("db: an event has at most %d players", MaxEventPlayers)
 	// ErrEventTable means a game is a table of an event night, which
 	// keeps it: the organiser marks it as not counting instead of taking
 	// it out of the league.
@@ -106,7 +116,7 @@ type NewEvent struct {
 	LeagueID int64
 	Name     string
 	Rules    string
-	Config   event.Config
+	Settings json.RawMessage // the event's settings (Event.Settings)
 	// Players are the names checked in: a name of one of the league's
 	// players (in any case) is that player, a new name a new player of
 	// the league.
@@ -119,18 +129,11 @@ type NewEvent struct {
 // before its first round. A repeated form token returns the event the
 // first submit made.
 func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
-	if _, ok := rules.Lookup(in.Rules); !ok {
-		return Event{}, fmt.Errorf("db: create event: unknown rules %q", in.Rules)
-	}
-	if len(in.Players) > event.MaxPlayers {
+	if len(in.Players) > MaxEventPlayers {
 		return Event{}, ErrEventFull
 	}
-	settings, err := json.Marshal(in.Config)
-	if err != nil {
-		return Event{}, fmt.Errorf("db: create event: %w", err)
-	}
 	var eventID int64
-	err = s.leagueWrite(ctx, in.LeagueID, func(tx wtx) error {
+	err := s.leagueWrite(ctx, in.LeagueID, func(tx wtx) error {
 		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
@@ -146,7 +149,7 @@ func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, token, created_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, in.LeagueID, NewID(), strings.TrimSpace(in.Name), in.Rules,
-			string(settings), in.Seed, nullIfEmpty(in.Token), now).Scan(&eventID); err != nil {
+			string(in.Settings), in.Seed, nullIfEmpty(in.Token), now).Scan(&eventID); err != nil {
 			return fmt.Errorf("db: create event: %w", err)
 		}
 		return s.addEventPlayers(ctx, tx, in.LeagueID, eventID, in.Players, 1, now)
@@ -188,7 +191,7 @@ func (s *Store) addEventPlayers(ctx context.Context, tx wtx, leagueID, eventID i
 	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM event_players WHERE event_id = $1`, eventID).Scan(&n); err != nil {
 		return fmt.Errorf("db: players of event %d: %w", eventID, err)
 	}
-	if n > event.MaxPlayers {
+	if n > MaxEventPlayers {
 		return ErrEventFull
 	}
 	return nil
@@ -270,8 +273,9 @@ type NewRound struct {
 	Round  int
 	Tables []NewEventTable // numbered from 1 in this order
 	Byes   []int64
-	// Plan is the plan to keep for the rounds after it, or nil.
-	Plan *event.Plan
+	// Plan is the plan to keep for the rounds after it (Event.Plan), or
+	// nil.
+	Plan json.RawMessage
 }
 
 // NewEventTable is a table's game as drawn: its players in seat order
@@ -291,11 +295,7 @@ type NewEventTable struct {
 func (s *Store) SeatRound(ctx context.Context, leagueID, eventID int64, version int, r NewRound) error {
 	var plan any
 	if r.Plan != nil {
-		b, err := json.Marshal(r.Plan)
-		if err != nil {
-			return fmt.Errorf("db: seat round %d of event %d: %w", r.Round, eventID, err)
-		}
-		plan = string(b)
+		plan = string(r.Plan)
 	}
 	return s.eventWrite(ctx, leagueID, eventID, func(tx wtx, current int) error {
 		if current != version {
@@ -395,14 +395,9 @@ func (s *Store) eventWhere(ctx context.Context, q rowQuerier, cond string, args 
 	if err != nil {
 		return Event{}, fmt.Errorf("db: load event: %w", err)
 	}
-	if err := json.Unmarshal([]byte(settings), &e.Config); err != nil {
-		return Event{}, fmt.Errorf("db: settings of event %d: %w", e.ID, err)
-	}
+	e.Settings = json.RawMessage(settings)
 	if plan != "" {
-		e.Plan = new(event.Plan)
-		if err := json.Unmarshal([]byte(plan), e.Plan); err != nil {
-			return Event{}, fmt.Errorf("db: plan of event %d: %w", e.ID, err)
-		}
+		e.Plan = json.RawMessage(plan)
 	}
 	e.CreatedAt = parseTime(created)
 	return e, nil
@@ -463,11 +458,7 @@ func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]EventSummar
 		if err := rows.Scan(&sum.ID, &sum.Name, &sum.Rules, &settings, &created, &sum.Round); err != nil {
 			return err
 		}
-		var cfg event.Config
-		if err := json.Unmarshal([]byte(settings), &cfg); err != nil {
-			return err
-		}
-		sum.Rounds, sum.CreatedAt = cfg.Rounds, parseTime(created)
+		sum.Settings, sum.CreatedAt = json.RawMessage(settings), parseTime(created)
 		out = append(out, sum)
 		return nil
 	})
@@ -530,7 +521,7 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 	}
 	err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = $1 ORDER BY round, player_id`,
 		[]any{eventID}, func(rows *sql.Rows) error {
-			var b event.Bye
+			var b EventBye
 			if err := rows.Scan(&b.Round, &b.Player); err != nil {
 				return err
 			}
@@ -541,21 +532,6 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 		return EventRecord{}, fmt.Errorf("db: byes of event %d: %w", eventID, err)
 	}
 	return rec, nil
-}
-
-// EventTables are the event's tables as package event reads them.
-func (r EventRecord) EventTables() []event.Table {
-	out := make([]event.Table, 0, len(r.Tables))
-	for _, t := range r.Tables {
-		et := event.Table{Round: t.Round, Finished: t.Game.Finished(), Counts: t.Counts}
-		for _, st := range t.Game.Seats {
-			et.Players = append(et.Players, st.PlayerID)
-			et.Places = append(et.Places, st.Place)
-			et.Totals = append(et.Totals, st.Total)
-		}
-		out = append(out, et)
-	}
-	return out
 }
 
 // PlayerIDs are the ids of the event's players, in the order added.

@@ -7,9 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-
-	"meldpad/rules"
-	"meldpad/rules/event"
 )
 
 // exportEvents reads a league's event nights for its export, oldest
@@ -25,9 +22,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 		if err := rows.Scan(&id, &e.ScreenID, &e.Name, &e.Rules, &settings, &e.Seed, &e.CreatedAt); err != nil {
 			return err
 		}
-		if err := json.Unmarshal([]byte(settings), &e.Settings); err != nil {
-			return fmt.Errorf("settings of event %d: %w", id, err)
-		}
+		e.Settings = json.RawMessage(settings)
 		ids = append(ids, id)
 		events = append(events, e)
 		return nil
@@ -112,14 +107,14 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 	c.id(where+".screen_id", e.ScreenID, false)
 	c.name(where+".name", e.Name, 60)
 	checkTime(c.ps, where+".created_at", e.CreatedAt, true)
-	g, ok := rules.Lookup(e.Rules)
+	g, ok := c.games.Game(e.Rules)
 	if !ok {
 		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
 		return
 	}
-	cfg := e.Settings
-	if err := cfg.Check(event.Game{Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers, Totals: g.Points.Scored}); err != nil {
-		var bad *event.ConfigError
+	cfg, err := g.CheckEvent(e.Settings)
+	if err != nil {
+		var bad *SettingsError
 		if errors.As(err, &bad) {
 			c.ps.add(where+".settings."+bad.Field, "%s", bad.Msg)
 		} else {
@@ -127,8 +122,9 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		}
 		return
 	}
-	if len(e.Players) > event.MaxPlayers {
-		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), event.MaxPlayers)
+	e.Settings = cfg.Settings // as meldpad keeps them
+	if len(e.Players) > MaxEventPlayers {
+		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), MaxEventPlayers)
 		return
 	}
 	players := map[string]bool{}
@@ -151,7 +147,7 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 	tables := map[place]bool{}
 	for k, t := range e.Tables {
 		at := where + ".tables[" + strconv.Itoa(k) + "]"
-		if t.Round < 1 || t.Round > cfg.Rounds || t.Number < 1 || t.Number > event.MaxPlayers {
+		if t.Round < 1 || t.Round > cfg.Rounds || t.Number < 1 || t.Number > MaxEventPlayers {
 			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, cfg.Rounds)
 			continue
 		}
@@ -204,13 +200,9 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 // addEvent writes an event of the league (its public id), after the
 // file's games: its tables are games of the league.
 func (w *importWriter) addEvent(ctx context.Context, league string, e ArchiveEvent) error {
-	settings, err := json.Marshal(e.Settings)
-	if err != nil {
-		return fmt.Errorf("db: import event %s: %w", e.ScreenID, err)
-	}
 	var eventID int64
 	if err := w.tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, created_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(settings), e.Seed,
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(e.Settings), e.Seed,
 		canonicalTime(e.CreatedAt)).Scan(&eventID); err != nil {
 		return fmt.Errorf("db: import event %s: %w", e.ScreenID, err)
 	}

@@ -39,7 +39,25 @@ type GameRules interface {
 	// Derive works out what the game's hands decide: the tally, the end,
 	// the winner and each seat's totals, best and worst hand.
 	Derive(t ImportTable, hands []Hand) Derived
+	// CheckEvent reads the settings of an event night of the game: what
+	// is wrong with them (a *SettingsError for one of their fields), or
+	// their rounds and the settings as meldpad keeps them.
+	CheckEvent(settings json.RawMessage) (EventSettings, error)
 }
+
+// EventSettings are an event's settings as an import checks them.
+type EventSettings struct {
+	Rounds   int
+	Settings json.RawMessage // as meldpad keeps them (Event.Settings)
+}
+
+// SettingsError is what is wrong with a field of an event's settings.
+type SettingsError struct {
+	Field string // as the settings' JSON names it
+	Msg   string
+}
+
+func (e *SettingsError) Error() string { return e.Field + ": " + e.Msg }
 
 // ImportTable is an imported game's table as its rules read it.
 type ImportTable struct {

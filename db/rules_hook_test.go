@@ -3,6 +3,8 @@ package db
 import (
 	"context"
 	"time"
+
+	"meldpad/rules/event"
 )
 
 // archiveRules are meldpad's games for the tests that import an archive:
@@ -13,6 +15,14 @@ var archiveRules ArchiveRules
 
 // SetArchiveRules sets archiveRules.
 func SetArchiveRules(r ArchiveRules) { archiveRules = r }
+
+// eventTablesOf is eventnight's reading of an event's tables
+// (eventnight.Record.EventTables), handed over as archiveRules is
+// (SetEventTables).
+var eventTablesOf func(rec EventRecord) ([]event.Table, error)
+
+// SetEventTables sets eventTablesOf.
+func SetEventTables(f func(rec EventRecord) ([]event.Table, error)) { eventTablesOf = f }
 
 // SeedOptions are scorepad.SeedOptions, for the tests that seed a
 // league (seedLeague).

@@ -1,12 +1,17 @@
 package scorepad
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/event"
 	"meldpad/rules/game"
 	"meldpad/rules/names"
 )
@@ -73,4 +78,27 @@ func (a archiveGame) Derive(t db.ImportTable, hands []db.Hand) db.Derived {
 
 func gameTable(t db.ImportTable) game.Table {
 	return game.Table{Names: t.Names, HouseRules: t.HouseRules, Settings: t.Settings, FirstDealer: t.FirstDealer}
+}
+
+// CheckEvent reads an event's settings as package event does, strictly,
+// and checks them against the game (event.Config.Check).
+func (a archiveGame) CheckEvent(settings json.RawMessage) (db.EventSettings, error) {
+	var cfg event.Config
+	dec := json.NewDecoder(bytes.NewReader(settings))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cfg); err != nil {
+		return db.EventSettings{}, fmt.Errorf("cannot read the settings: %s", strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if err := cfg.Check(eventnight.Game(a.g)); err != nil {
+		var bad *event.ConfigError
+		if errors.As(err, &bad) {
+			return db.EventSettings{}, &db.SettingsError{Field: bad.Field, Msg: bad.Msg}
+		}
+		return db.EventSettings{}, err
+	}
+	canonical, err := json.Marshal(cfg)
+	if err != nil {
+		return db.EventSettings{}, err
+	}
+	return db.EventSettings{Rounds: cfg.Rounds, Settings: canonical}, nil
 }
