@@ -112,6 +112,15 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
 		return
 	}
+	if err := checkShapeAt(e.Settings, c.games.EventSettingsType(), where+".settings", c.version); err != nil {
+		var shape *ImportError
+		if errors.As(err, &shape) {
+			*c.ps = append(*c.ps, shape.Problems...)
+		} else {
+			c.ps.add(where+".settings", "%v", err)
+		}
+		return
+	}
 	cfg, err := g.CheckEvent(e.Settings)
 	if err != nil {
 		var bad *SettingsError

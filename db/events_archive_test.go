@@ -158,6 +158,9 @@ func TestImportRefusesBadEvents(t *testing.T) {
 			cfg.Sizes = []int{9}
 			a.Leagues[0].Events[0].Settings = settingsJSON(t, cfg)
 		}, "leagues[0].events[0].settings.sizes"},
+		{"settings of another shape", func(a *Archive) {
+			a.Leagues[0].Events[0].Settings = json.RawMessage(`{"rounds":"x"}`)
+		}, "leagues[0].events[0].settings.rounds"},
 		{"a screen link that is a game's", func(a *Archive) { a.Leagues[0].Events[0].ScreenID = a.Games[0].PublicID }, "leagues[0].events[0].screen_id"},
 		{"a bye of no player", func(a *Archive) { a.Leagues[0].Events[0].Byes[0].Name = "Zed" }, "leagues[0].events[0].byes[0].name"},
 		{"a drop before joining", func(a *Archive) { a.Leagues[0].Events[0].Players[0].Dropped = 1 }, "leagues[0].events[0].players[0].dropped_round"},

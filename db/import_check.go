@@ -142,7 +142,7 @@ func fold(name string) string {
 
 // checkArchive checks an archive's content, adding what is wrong to ps.
 func checkArchive(ps *problems, a *Archive, games ArchiveRules) {
-	c := archiveCheck{ps: ps, games: games, ids: map[string]string{}, leagues: map[string]bool{}, leaguePlayers: map[string]map[string]int{}}
+	c := archiveCheck{ps: ps, games: games, version: a.Meldpad, ids: map[string]string{}, leagues: map[string]bool{}, leaguePlayers: map[string]map[string]int{}}
 	for i := range a.Leagues {
 		c.league(i, &a.Leagues[i])
 	}
@@ -173,6 +173,7 @@ func checkArchive(ps *problems, a *Archive, games ArchiveRules) {
 type archiveCheck struct {
 	ps            *problems
 	games         ArchiveRules
+	version       int                       // the file's
 	ids           map[string]string         // id -> where it is first
 	leagues       map[string]bool           // the leagues' public ids
 	leaguePlayers map[string]map[string]int // each league's players: folded name -> index

@@ -1,6 +1,9 @@
 package db
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"reflect"
+)
 
 // ArchiveRules is what an import asks of meldpad's games and names,
 // which the store does not know: whether a name is one meldpad keeps,
@@ -17,6 +20,10 @@ type ArchiveRules interface {
 	// OrderGames is a league's games that count, meldpad's each once,
 	// in the order meldpad lists its games.
 	OrderGames(ids []string) []string
+	// EventSettingsType is the type an event's settings are read as
+	// (event.Config), for saying where settings of another shape go
+	// wrong, as for the rest of the file.
+	EventSettingsType() reflect.Type
 }
 
 // GameRules are a game's rules as an import checks a game of them and

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"meldpad/db"
@@ -31,6 +32,9 @@ func (ArchiveRules) Game(id string) (db.GameRules, bool) {
 	}
 	return archiveGame{g}, true
 }
+
+// EventSettingsType is event.Config's.
+func (ArchiveRules) EventSettingsType() reflect.Type { return reflect.TypeFor[event.Config]() }
 
 // OrderGames is LeagueGames without the ids it refuses (the import's
 // check has refused them already).
