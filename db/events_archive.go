@@ -107,10 +107,26 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 	c.id(where+".screen_id", e.ScreenID, false)
 	c.name(where+".name", e.Name, 60)
 	checkTime(c.ps, where+".created_at", e.CreatedAt, true)
+	rounds, ok := c.eventSettings(where, e)
+	if !ok {
+		return
+	}
+	if len(e.Players) > MaxEventPlayers {
+		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), MaxEventPlayers)
+		return
+	}
+	players := c.eventPlayers(where, l, e, rounds)
+	c.eventTables(where, l, e, rounds, players, ec)
+	c.eventByes(where, e, rounds, players)
+}
+
+// eventSettings checks an event's game and settings, and reports its
+// rounds; the settings are then as meldpad keeps them.
+func (c *archiveCheck) eventSettings(where string, e *ArchiveEvent) (rounds int, ok bool) {
 	g, ok := c.games.Game(e.Rules)
 	if !ok {
 		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
-		return
+		return 0, false
 	}
 	if err := checkShapeAt(e.Settings, c.games.EventSettingsType(), where+".settings", c.version); err != nil {
 		var shape *ImportError
@@ -119,7 +135,7 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		} else {
 			c.ps.add(where+".settings", "%v", err)
 		}
-		return
+		return 0, false
 	}
 	cfg, err := g.CheckEvent(e.Settings)
 	if err != nil {
@@ -129,13 +145,15 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		} else {
 			c.ps.add(where+".settings", "%v", err)
 		}
-		return
+		return 0, false
 	}
 	e.Settings = cfg.Settings // as meldpad keeps them
-	if len(e.Players) > MaxEventPlayers {
-		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), MaxEventPlayers)
-		return
-	}
+	return cfg.Rounds, true
+}
+
+// eventPlayers checks an event's players, and returns them by folded
+// name.
+func (c *archiveCheck) eventPlayers(where string, l *ArchiveLeague, e *ArchiveEvent, rounds int) map[string]bool {
 	players := map[string]bool{}
 	for k, p := range e.Players {
 		at := where + ".players[" + strconv.Itoa(k) + "]"
@@ -144,20 +162,26 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			c.ps.add(at+".name", "%q is in the event twice", shorten(p.Name))
 		}
 		players[fold(p.Name)] = true
-		if p.Joined < 1 || p.Joined > cfg.Rounds+1 {
-			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, cfg.Rounds)
+		if p.Joined < 1 || p.Joined > rounds+1 {
+			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, rounds)
 		}
-		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > cfg.Rounds+1) {
-			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, cfg.Rounds+1)
+		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > rounds+1) {
+			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, rounds+1)
 		}
 		checkTime(c.ps, at+".added_at", p.AddedAt, true)
 	}
+	return players
+}
+
+// eventTables checks an event's tables: each a game of the league, of
+// the event's game, at one table, its seats the event's players.
+func (c *archiveCheck) eventTables(where string, l *ArchiveLeague, e *ArchiveEvent, rounds int, players map[string]bool, ec *eventCheck) {
 	type place struct{ round, number int }
 	tables := map[place]bool{}
 	for k, t := range e.Tables {
 		at := where + ".tables[" + strconv.Itoa(k) + "]"
-		if t.Round < 1 || t.Round > cfg.Rounds || t.Number < 1 || t.Number > MaxEventPlayers {
-			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, cfg.Rounds)
+		if t.Round < 1 || t.Round > rounds || t.Number < 1 || t.Number > MaxEventPlayers {
+			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, rounds)
 			continue
 		}
 		if tables[place{t.Round, t.Number}] {
@@ -186,11 +210,16 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			}
 		}
 	}
+}
+
+// eventByes checks who sat out each round: players of the event, once a
+// round.
+func (c *archiveCheck) eventByes(where string, e *ArchiveEvent, rounds int, players map[string]bool) {
 	byes := map[int]map[string]bool{} // round -> who sat out
 	for k, b := range e.Byes {
 		at := where + ".byes[" + strconv.Itoa(k) + "]"
-		if b.Round < 1 || b.Round > cfg.Rounds {
-			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, cfg.Rounds)
+		if b.Round < 1 || b.Round > rounds {
+			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, rounds)
 			continue
 		}
 		if !players[fold(b.Name)] {
