@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-
-	"meldpad/rules/event"
 )
 
 // ArchiveVersion is the newest version of the export format this meldpad
@@ -75,7 +73,7 @@ type ArchiveEvent struct {
 	ScreenID  string               `json:"screen_id"` // the screen's link
 	Name      string               `json:"name"`
 	Rules     string               `json:"rules"`
-	Settings  event.Config         `json:"settings"`
+	Settings  json.RawMessage      `json:"settings"` // Event.Settings
 	Seed      int64                `json:"seed"`
 	CreatedAt string               `json:"created_at"`
 	Players   []ArchiveEventPlayer `json:"players"` // in the order they were added

@@ -21,7 +21,7 @@ func BenchmarkArchive(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer src.Close()
-	l, err := src.SeedLeague(ctx, SeedOptions{Seed: 1})
+	l, err := seedLeague(ctx, src, SeedOptions{Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func BenchmarkArchive(b *testing.B) {
 	})
 	b.Run("check", func(b *testing.B) {
 		for b.Loop() {
-			if _, err := ParseArchive(file); err != nil {
+			if _, err := ParseArchive(file, archiveRules); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -47,7 +47,7 @@ func BenchmarkArchive(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			if _, err := dst.Import(ctx, bytes.NewReader(file), 64<<20, nil); err != nil {
+			if _, err := dst.Import(ctx, bytes.NewReader(file), 64<<20, archiveRules, nil); err != nil {
 				b.Fatal(err)
 			}
 			b.StopTimer()

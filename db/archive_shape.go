@@ -50,6 +50,15 @@ func checkShape(data []byte, t reflect.Type, version int) error {
 	return nil
 }
 
+// checkShapeAt is checkShape for a value of the file at path (an
+// event's settings, read as a type the store does not have).
+func checkShapeAt(data []byte, t reflect.Type, path string, version int) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	w := shapeWalker{dec: dec, data: data, version: version}
+	return w.value(t, path)
+}
+
 type shapeWalker struct {
 	dec     *json.Decoder
 	data    []byte

@@ -29,7 +29,7 @@ func cardsHand(record string, seat int, points ...int) HandInput {
 func exchangeFixture(t testing.TB, s *Store, seeded int) League {
 	t.Helper()
 	ctx := context.Background()
-	l, err := s.SeedLeague(ctx, SeedOptions{Name: "Club <&> “quoted”", Players: 6, Games: seeded, Seed: 7})
+	l, err := seedLeague(ctx, s, SeedOptions{Name: "Club <&> “quoted”", Players: 6, Games: seeded, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func withoutExportTime(b []byte) string {
 
 func importInto(t testing.TB, s *Store, file []byte) ImportSummary {
 	t.Helper()
-	sum, err := s.Import(context.Background(), bytes.NewReader(file), 32<<20, nil)
+	sum, err := s.Import(context.Background(), bytes.NewReader(file), 32<<20, archiveRules, nil)
 	if err != nil {
 		var ie *ImportError
 		if errors.As(err, &ie) {

@@ -36,28 +36,30 @@ type archiveLeagueV1 struct {
 // first, with every name that refers to it; then the file is upgraded and
 // checked as version 2 (leagues and games keep their places in the file,
 // so every problem is named where it is).
-func parseArchiveV1(text []byte) (Archive, error) {
+func parseArchiveV1(text []byte, games ArchiveRules) (Archive, error) {
 	old, err := decodeStrict[archiveV1](text)
 	if err != nil {
 		return Archive{}, shapeProblem(text, reflect.TypeFor[archiveV1](), 1, err)
 	}
 	var ps problems
-	old.check(&ps)
+	old.check(&ps, games)
 	if len(ps) > 0 {
 		return Archive{}, ps.err()
 	}
 	a := old.upgrade()
-	checkArchive(&ps, &a)
+	checkArchive(&ps, &a, games)
 	return a, ps.err()
 }
 
 // check checks the list of players and that every member and seat names
 // one of them.
-func (a *archiveV1) check(ps *problems) {
+func (a *archiveV1) check(ps *problems, games ArchiveRules) {
 	players := map[string]int{}
 	for i, p := range a.Players {
 		where := "players[" + strconv.Itoa(i) + "]"
-		checkName(ps, where+".name", p.Name, 40)
+		if err := games.CheckName(p.Name, 40); err != nil {
+			ps.add(where+".name", "%v", err)
+		}
 		if j, dup := players[fold(p.Name)]; dup {
 			ps.add(where+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
 		} else {

@@ -60,7 +60,7 @@ func Backup(ctx context.Context, path, out string) (BackupSummary, error) {
 	if err := tmp.Close(); err != nil {
 		return BackupSummary{}, fmt.Errorf("db: backup: %w", err)
 	}
-	if _, err := src.ExecContext(ctx, `VACUUM INTO ?`, tmpName); err != nil {
+	if _, err := src.ExecContext(ctx, `VACUUM INTO $1`, tmpName); err != nil {
 		return BackupSummary{}, fmt.Errorf("db: backup of %s: %w", path, err)
 	}
 	sum, err := checkCopy(ctx, tmpName)

@@ -1,7 +1,7 @@
-// Package db records meldpad's games in SQLite (or PostgreSQL, for
-// several servers on one database: postgres.go): leagues with their
-// players, games and their seats, hands with their revisions. Writes go through one connection in
-// immediate transactions; reads come from a pool of read-only connections.
+// Package db records meldpad's games in SQLite (sqlite.go) or
+// PostgreSQL, for several servers on one database (postgres.go): leagues
+// with their players, games and their seats, hands with their revisions.
+// What the two databases do differently is a dialect (dialect.go).
 // Everything derived from the hands (totals, status, winner) is rewritten
 // in the same transaction as the write that changes it, so it is never
 // stale.
@@ -10,22 +10,13 @@ package db
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"net/url"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
-
-//go:embed migrations/*.sql
-var migrations embed.FS
 
 // Errors callers branch on.
 var (
@@ -51,14 +42,17 @@ var (
 
 // Store is the database. Its methods are safe for concurrent use.
 type Store struct {
-	// postgres says the database is PostgreSQL (postgres.go): then w and
-	// r are one pool, and writes do not go through commits.
-	postgres bool
-	w        *sql.DB // one connection: every write, in BEGIN IMMEDIATE
-	r        *sql.DB // read-only pool
-	ws       *stmts  // the writer's prepared statements
-	rs       *stmts  // the readers'
-	// commits runs every write, several waiting ones in one commit.
+	d dialect     // what the database does its own way
+	q *statements // the statements it spells its own way
+	// watchReads says the end of a read's context must reach the driver
+	// (prepReads.watch): on PostgreSQL.
+	watchReads bool
+	// On SQLite w is the writer's pool (one connection, held by commits)
+	// and r the readers'; on PostgreSQL both are its one pool.
+	w, r   *sql.DB
+	ws, rs *stmts // the writer's prepared statements, and the readers'
+	// commits runs every write on SQLite, several waiting ones in one
+	// commit; nil on PostgreSQL.
 	commits *committer
 	stamps  stampCache // the games' stamps read since the last commit
 	sole    *os.File   // holds SoleServer's lock; nil without it
@@ -123,32 +117,6 @@ func SoleServer(waiting func()) Option {
 // requests in flight.
 const soleWait = 30 * time.Second
 
-// pragmas apply to every pooled connection because they are in the DSN.
-func (c openConfig) pragmas() []string {
-	return []string{
-		"journal_mode(WAL)",
-		"synchronous(" + c.sync + ")",
-		"busy_timeout(5000)",
-		"foreign_keys(1)",
-	}
-}
-
-func (c openConfig) dsn(path string, reader bool) string {
-	q := url.Values{}
-	for _, p := range c.pragmas() {
-		q.Add("_pragma", p)
-	}
-	if reader {
-		q.Add("_pragma", "query_only(1)")
-	} else {
-		q.Set("_txlock", "immediate")
-	}
-	if c.readOnly {
-		q.Set("mode", "ro")
-	}
-	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
-}
-
 // Open opens (creating if needed) the database at path and applies the
 // embedded migrations. A path that is a PostgreSQL connection string
 // (IsPostgres) opens that database instead, where Synchronous does
@@ -170,117 +138,15 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	if IsPostgres(path) {
 		return openPostgres(ctx, path, cfg)
 	}
-	var sole *os.File
-	if cfg.sole && !cfg.readOnly {
-		var err error
-		if sole, err = lockSole(ctx, path, cfg.soleWaiting); err != nil {
-			return nil, err
-		}
-	}
-	opened := false
-	defer func() {
-		if !opened && sole != nil {
-			sole.Close() // after the connections below are closed
-		}
-	}()
-	w, err := sql.Open("sqlite", cfg.dsn(path, false))
-	if err != nil {
-		return nil, fmt.Errorf("db: open %s: %w", path, err)
-	}
-	// Every write runs on one connection, which the committer holds for
-	// good; the pool's second is for Close's last checkpoint, after the
-	// committer gives its back, and for tests that look at the file.
-	w.SetMaxOpenConns(2)
-	w.SetConnMaxIdleTime(0)
-	if err := w.PingContext(ctx); err != nil {
-		w.Close()
-		return nil, fmt.Errorf("db: open %s: %w", path, err)
-	}
-	if err := migrate(ctx, w); err != nil {
-		w.Close()
-		return nil, err
-	}
-	r, err := sql.Open("sqlite", cfg.dsn(path, true))
-	if err != nil {
-		w.Close()
-		return nil, fmt.Errorf("db: open %s for reading: %w", path, err)
-	}
-	readers := max(4, runtime.NumCPU())
-	r.SetMaxOpenConns(readers)
-	r.SetMaxIdleConns(readers) // keep their prepared statements
-	commits, err := newCommitter(ctx, w)
-	if err != nil {
-		r.Close()
-		w.Close()
-		return nil, err
-	}
-	s := &Store{w: w, r: r, ws: newStmts(commits.conn, false), rs: newStmts(r, true), commits: commits,
-		now: func() time.Time { return time.Now().UTC() }, health: writeHealth{every: probeEvery}, timeout: cfg.timeout}
-	if err := s.ws.prepare(ctx, writeQueries...); err != nil {
-		s.Close()
-		return nil, err
-	}
-	s.sole, opened = sole, true
-	return s, nil
+	return openSQLite(ctx, path, cfg)
 }
-
-// writeQueries are the writer's statements of a save, a correction and a
-// deletion, prepared once when the store opens.
-var writeQueries = append([]string{headQuery, headTokenQuery, insertHand, recomputeSeats, writeGameQuery,
-	rememberQuery, reviseQuery, leagueVersionQuery, leagueVersionOfGameQuery, handQuery, handsQuery}, appendSeats[1:]...)
-
-// insertID runs query, an INSERT of one row, and returns the row's id.
-// On SQLite it is the last rowid inserted rather than RETURNING id, which
-// SQLite runs through a temporary table of its own: a save's two inserts
-// without it cost 7% less (BenchmarkAddHandParallel). PostgreSQL has no
-// last rowid, and gets query with RETURNING id.
-func (s *Store) insertID(ctx context.Context, tx dbtx, query string, args ...any) (int64, error) {
-	if s.postgres {
-		var id int64
-		err := tx.QueryRowContext(ctx, query+returningID, args...).Scan(&id)
-		return id, err
-	}
-	res, err := tx.ExecContext(ctx, query, args...)
-	if err != nil {
-		return 0, err
-	}
-	return res.LastInsertId()
-}
-
-const returningID = ` RETURNING id`
 
 // reads are the reader pool's statements, prepared on first use.
-func (s *Store) reads() prepReads { return prepReads{c: s.rs, watch: s.postgres} }
+func (s *Store) reads() prepReads { return prepReads{c: s.rs, watch: s.watchReads} }
 
-func migrate(ctx context.Context, w *sql.DB) error {
-	sub, err := fs.Sub(migrations, "migrations")
-	if err != nil {
-		return fmt.Errorf("db: migrations: %w", err)
-	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, w, sub)
-	if err != nil {
-		return fmt.Errorf("db: migrations: %w", err)
-	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("db: migrate: %w", err)
-	}
-	return nil
-}
-
-// Close waits for nothing: callers stop the server first, so no write is in
-// flight. It checkpoints the WAL into the main file.
-func (s *Store) Close() error {
-	if s.postgres {
-		return errors.Join(s.ws.close(), s.w.Close())
-	}
-	stmtErr := errors.Join(s.rs.close(), s.ws.close(), s.commits.close())
-	_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
-	err := errors.Join(stmtErr, s.r.Close(), s.w.Close())
-	if s.sole != nil {
-		s.sole.Close() // last: it lets the next server in
-	}
-	return err
-}
+// Close closes the database. It waits for nothing: callers stop the
+// server first, so no write is in flight.
+func (s *Store) Close() error { return s.d.close() }
 
 // Ping reports whether the database can be read and written: a reader
 // answers, and Writable. /healthz uses it, so it stays cheap: it never
@@ -311,12 +177,7 @@ func (s *Store) writeSerializable(ctx context.Context, fn func(tx wtx) error) er
 
 // writeWith is what write and writeSerializable share.
 func (s *Store) writeWith(ctx context.Context, opts *sql.TxOptions, fn func(tx wtx) error) error {
-	return s.writing(func() error {
-		if s.postgres {
-			return s.pgWrite(ctx, opts, fn)
-		}
-		return s.commits.do(ctx, fn)
-	})
+	return s.writing(func() error { return s.d.write(ctx, opts, fn) })
 }
 
 // writing runs a write: a failure of the storage (storageFailed) is
@@ -329,7 +190,7 @@ func (s *Store) writing(write func() error) error {
 	switch {
 	case err == nil:
 		s.health.record(s.now(), nil)
-	case s.storageFailed(err):
+	case s.d.storageFailed(err):
 		err = fmt.Errorf("%w: %w", ErrUnwritable, err)
 		s.health.record(s.now(), err)
 	case errors.Is(err, context.DeadlineExceeded):

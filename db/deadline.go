@@ -63,7 +63,7 @@ func (s *Store) unreachable(err error) bool {
 	if errors.Is(err, context.Canceled) {
 		return false
 	}
-	return s.storageFailed(err)
+	return s.d.storageFailed(err)
 }
 
 // Unavailable reports whether err says the database could not be

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 
 	"meldpad/rules"
 	"meldpad/rules/game"
@@ -49,7 +48,7 @@ func roundFrom(h HandInput) rules.Round {
 // its hands' rounds.
 func (s *Store) gameAndRounds(ctx context.Context, gameID int64) (Game, []Hand, []rules.Round, error) {
 	var link string
-	if err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE id = `+placeholder(s, 1), gameID).Scan(&link); err != nil {
+	if err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE id = $1`, gameID).Scan(&link); err != nil {
 		return Game{}, nil, nil, notFound(err)
 	}
 	g, err := s.GameEvenDeleted(ctx, link)
@@ -67,15 +66,6 @@ func (s *Store) gameAndRounds(ctx context.Context, gameID int64) (Game, []Hand, 
 	return g, hands, rounds, nil
 }
 
-// placeholder is the store's n-th placeholder, for a query run on s.r
-// without the package's rewriting.
-func placeholder(s *Store, n int) string {
-	if s.postgres {
-		return fmt.Sprintf("$%d", n)
-	}
-	return "?"
-}
-
 // addHand is AddHand with the game read and its new state worked out
 // first, from its stored tally when it has one, as the scorepad does,
 // again while another write wins the race (ErrStale).
@@ -90,7 +80,7 @@ func (s *Store) addHand(ctx context.Context, gameID int64, in HandInput, c Chang
 
 func (s *Store) addHandOnce(ctx context.Context, gameID int64, in HandInput, c Change) (Hand, error) {
 	var link string
-	if err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE id = `+placeholder(s, 1), gameID).Scan(&link); err != nil {
+	if err := s.r.QueryRowContext(ctx, `SELECT public_id FROM games WHERE id = $1`, gameID).Scan(&link); err != nil {
 		return Hand{}, notFound(err)
 	}
 	g, err := s.GameEvenDeleted(ctx, link)
@@ -183,4 +173,26 @@ func notFound(err error) error {
 		return ErrNotFound
 	}
 	return err
+}
+
+// handExtremes returns each seat's best and worst hand of a game: the most
+// and the fewest points the seat got in one hand, the earliest hand on a
+// tie. points holds the game's hands in order, each by seat.
+func handExtremes(points [][]int, seats int) (best, worst []HandScore) {
+	best, worst = make([]HandScore, seats), make([]HandScore, seats)
+	for i, hand := range points {
+		for seat := 0; seat < seats; seat++ {
+			p := 0
+			if seat < len(hand) {
+				p = hand[seat]
+			}
+			if best[seat].Hand == 0 || p > best[seat].Points {
+				best[seat] = HandScore{Points: p, Hand: i + 1}
+			}
+			if worst[seat].Hand == 0 || p < worst[seat].Points {
+				worst[seat] = HandScore{Points: p, Hand: i + 1}
+			}
+		}
+	}
+	return best, worst
 }

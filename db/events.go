@@ -10,9 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"meldpad/rules"
-	"meldpad/rules/event"
 )
 
 // Event is an event night of a league: its players at several tables at
@@ -22,13 +19,16 @@ type Event struct {
 	ID       int64
 	LeagueID int64
 	// ScreenID is the screen's read-only link (a projector's page).
-	ScreenID  string
-	Name      string
-	Rules     string // the game played: "flathead"
-	Config    event.Config
+	ScreenID string
+	Name     string
+	Rules    string // the game played: "flathead"
+	// Settings are the event's settings, and Plan the rounds to come,
+	// planned ahead (nil when none is kept), as JSON: the event package's
+	// (eventnight reads them).
+	Settings  json.RawMessage
 	Seed      int64
-	Plan      *event.Plan // the rounds to come, planned ahead; nil when none is kept
-	Version   int         // bumped by every write to the event
+	Plan      json.RawMessage
+	Version   int // bumped by every write to the event
 	CreatedAt time.Time
 }
 
@@ -66,7 +66,13 @@ type EventRecord struct {
 	Event   Event
 	Players []EventPlayer // in the order they were added
 	Tables  []EventTable  // by round, then number
-	Byes    []event.Bye   // by round
+	Byes    []EventBye    // by round
+}
+
+// EventBye is a player who sat out a round.
+type EventBye struct {
+	Round  int
+	Player int64
 }
 
 // Round is the last round seated, 0 before the first.
@@ -86,15 +92,19 @@ type EventSummary struct {
 	ID        int64
 	Name      string
 	Rules     string
-	Rounds    int // planned
-	Round     int // the last seated
+	Settings  json.RawMessage // as Event's
+	Round     int             // the last seated
 	CreatedAt time.Time
 }
+
+// MaxEventPlayers is the most players an event keeps: as many as the
+// seating places (event.MaxPlayers; a test checks they agree).
+const MaxEventPlayers = 200
 
 // Errors of the event writes that callers branch on.
 var (
 	// ErrEventFull means the event has as many players as an event can.
-	ErrEventFull = fmt.Errorf("db: an event has at most %d players", event.MaxPlayers)
+	ErrEventFull = fmt.Errorf("db: an event has at most %d players", MaxEventPlayers)
 	// ErrEventTable means a game is a table of an event night, which
 	// keeps it: the organiser marks it as not counting instead of taking
 	// it out of the league.
@@ -106,7 +116,7 @@ type NewEvent struct {
 	LeagueID int64
 	Name     string
 	Rules    string
-	Config   event.Config
+	Settings json.RawMessage // the event's settings (Event.Settings)
 	// Players are the names checked in: a name of one of the league's
 	// players (in any case) is that player, a new name a new player of
 	// the league.
@@ -119,23 +129,16 @@ type NewEvent struct {
 // before its first round. A repeated form token returns the event the
 // first submit made.
 func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
-	if _, ok := rules.Lookup(in.Rules); !ok {
-		return Event{}, fmt.Errorf("db: create event: unknown rules %q", in.Rules)
-	}
-	if len(in.Players) > event.MaxPlayers {
+	if len(in.Players) > MaxEventPlayers {
 		return Event{}, ErrEventFull
 	}
-	settings, err := json.Marshal(in.Config)
-	if err != nil {
-		return Event{}, fmt.Errorf("db: create event: %w", err)
-	}
 	var eventID int64
-	err = s.leagueWrite(ctx, in.LeagueID, func(tx wtx) error {
-		if err := s.lockToken(ctx, tx, in.Token); err != nil {
+	err := s.leagueWrite(ctx, in.LeagueID, func(tx wtx) error {
+		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
 		if in.Token != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM events WHERE token = ?`, in.Token).Scan(&eventID)
+			err := tx.QueryRowContext(ctx, `SELECT id FROM events WHERE token = $1`, in.Token).Scan(&eventID)
 			if err == nil {
 				return nil
 			}
@@ -145,8 +148,8 @@ func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
 		}
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, token, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, in.LeagueID, NewID(), strings.TrimSpace(in.Name), in.Rules,
-			string(settings), in.Seed, nullIfEmpty(in.Token), now).Scan(&eventID); err != nil {
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`, in.LeagueID, NewID(), strings.TrimSpace(in.Name), in.Rules,
+			string(in.Settings), in.Seed, nullIfEmpty(in.Token), now).Scan(&eventID); err != nil {
 			return fmt.Errorf("db: create event: %w", err)
 		}
 		return s.addEventPlayers(ctx, tx, in.LeagueID, eventID, in.Players, 1, now)
@@ -154,7 +157,7 @@ func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
 	if err != nil {
 		return Event{}, err
 	}
-	return s.eventWhere(ctx, s.r, `id = ?`, eventID)
+	return s.eventWhere(ctx, s.r, `id = $1`, eventID)
 }
 
 // addEventPlayers adds the named players to the event from round on, as
@@ -165,30 +168,30 @@ func (s *Store) addEventPlayers(ctx context.Context, tx wtx, leagueID, eventID i
 		if strings.TrimSpace(name) == "" {
 			continue
 		}
-		playerID, err := upsertPlayer(ctx, tx, leagueID, name, now)
+		playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
 		if err != nil {
 			return err
 		}
 		if err := addMember(ctx, tx, leagueID, playerID, now); err != nil {
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE event_players SET dropped_round = NULL WHERE event_id = ? AND player_id = ?`, eventID, playerID)
+		res, err := tx.ExecContext(ctx, `UPDATE event_players SET dropped_round = NULL WHERE event_id = $1 AND player_id = $2`, eventID, playerID)
 		if err != nil {
 			return fmt.Errorf("db: add player %d to event %d: %w", playerID, eventID, err)
 		}
 		if n, _ := res.RowsAffected(); n > 0 {
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO event_players (event_id, player_id, joined_round, added_at) VALUES (?, ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, `INSERT INTO event_players (event_id, player_id, joined_round, added_at) VALUES ($1, $2, $3, $4)`,
 			eventID, playerID, round, now); err != nil {
 			return fmt.Errorf("db: add player %d to event %d: %w", playerID, eventID, err)
 		}
 	}
 	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM event_players WHERE event_id = ?`, eventID).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM event_players WHERE event_id = $1`, eventID).Scan(&n); err != nil {
 		return fmt.Errorf("db: players of event %d: %w", eventID, err)
 	}
-	if n > event.MaxPlayers {
+	if n > MaxEventPlayers {
 		return ErrEventFull
 	}
 	return nil
@@ -199,13 +202,9 @@ func (s *Store) addEventPlayers(ctx context.Context, tx wtx, leagueID, eventID i
 // event's version in it; an event not of the league is ErrNotFound. fn
 // is given the version the event had.
 func (s *Store) eventWrite(ctx context.Context, leagueID, eventID int64, fn func(tx wtx, version int) error) error {
-	lock := ""
-	if s.postgres {
-		lock = ` FOR UPDATE`
-	}
 	return s.write(ctx, func(tx wtx) error {
 		var version int
-		err := tx.QueryRowContext(ctx, `SELECT version FROM events WHERE id = ? AND league_id = ?`+lock, eventID, leagueID).Scan(&version)
+		err := tx.QueryRowContext(ctx, s.q.eventVersion, eventID, leagueID).Scan(&version)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -215,7 +214,7 @@ func (s *Store) eventWrite(ctx context.Context, leagueID, eventID int64, fn func
 		if err := fn(tx, version); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE events SET version = version + 1 WHERE id = ?`, eventID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET version = version + 1 WHERE id = $1`, eventID); err != nil {
 			return fmt.Errorf("db: event %d: version: %w", eventID, err)
 		}
 		return nil
@@ -242,7 +241,7 @@ func (s *Store) AddEventPlayers(ctx context.Context, leagueID, eventID int64, na
 func (s *Store) DropEventPlayer(ctx context.Context, leagueID, eventID, playerID int64, round int) error {
 	return s.eventWrite(ctx, leagueID, eventID, func(tx wtx, _ int) error {
 		var joined int
-		err := tx.QueryRowContext(ctx, `SELECT joined_round FROM event_players WHERE event_id = ? AND player_id = ?`, eventID, playerID).Scan(&joined)
+		err := tx.QueryRowContext(ctx, `SELECT joined_round FROM event_players WHERE event_id = $1 AND player_id = $2`, eventID, playerID).Scan(&joined)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -250,15 +249,15 @@ func (s *Store) DropEventPlayer(ctx context.Context, leagueID, eventID, playerID
 			return fmt.Errorf("db: drop player %d from event %d: %w", playerID, eventID, err)
 		}
 		var sat bool
-		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM event_byes WHERE event_id = ?1 AND player_id = ?2)
-			OR EXISTS (SELECT 1 FROM event_tables t JOIN seats s ON s.game_id = t.game_id WHERE t.event_id = ?1 AND s.player_id = ?2)`,
+		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM event_byes WHERE event_id = $1 AND player_id = $2)
+			OR EXISTS (SELECT 1 FROM event_tables t JOIN seats s ON s.game_id = t.game_id WHERE t.event_id = $1 AND s.player_id = $2)`,
 			eventID, playerID).Scan(&sat); err != nil {
 			return fmt.Errorf("db: drop player %d from event %d: %w", playerID, eventID, err)
 		}
 		if !sat {
-			_, err = tx.ExecContext(ctx, `DELETE FROM event_players WHERE event_id = ? AND player_id = ?`, eventID, playerID)
+			_, err = tx.ExecContext(ctx, `DELETE FROM event_players WHERE event_id = $1 AND player_id = $2`, eventID, playerID)
 		} else {
-			_, err = tx.ExecContext(ctx, `UPDATE event_players SET dropped_round = ? WHERE event_id = ? AND player_id = ?`,
+			_, err = tx.ExecContext(ctx, `UPDATE event_players SET dropped_round = $1 WHERE event_id = $2 AND player_id = $3`,
 				max(round, joined+1), eventID, playerID)
 		}
 		if err != nil {
@@ -274,8 +273,9 @@ type NewRound struct {
 	Round  int
 	Tables []NewEventTable // numbered from 1 in this order
 	Byes   []int64
-	// Plan is the plan to keep for the rounds after it, or nil.
-	Plan *event.Plan
+	// Plan is the plan to keep for the rounds after it (Event.Plan), or
+	// nil.
+	Plan json.RawMessage
 }
 
 // NewEventTable is a table's game as drawn: its players in seat order
@@ -295,11 +295,7 @@ type NewEventTable struct {
 func (s *Store) SeatRound(ctx context.Context, leagueID, eventID int64, version int, r NewRound) error {
 	var plan any
 	if r.Plan != nil {
-		b, err := json.Marshal(r.Plan)
-		if err != nil {
-			return fmt.Errorf("db: seat round %d of event %d: %w", r.Round, eventID, err)
-		}
-		plan = string(b)
+		plan = string(r.Plan)
 	}
 	return s.eventWrite(ctx, leagueID, eventID, func(tx wtx, current int) error {
 		if current != version {
@@ -307,8 +303,8 @@ func (s *Store) SeatRound(ctx context.Context, leagueID, eventID int64, version 
 		}
 		var rulesID string
 		var last int
-		if err := tx.QueryRowContext(ctx, `SELECT (SELECT rules FROM events WHERE id = ?1), coalesce(max(r.round), 0)
-			FROM (SELECT round FROM event_tables WHERE event_id = ?1 UNION ALL SELECT round FROM event_byes WHERE event_id = ?1) r`,
+		if err := tx.QueryRowContext(ctx, `SELECT (SELECT rules FROM events WHERE id = $1), coalesce(max(r.round), 0)
+			FROM (SELECT round FROM event_tables WHERE event_id = $1 UNION ALL SELECT round FROM event_byes WHERE event_id = $1) r`,
 			eventID).Scan(&rulesID, &last); err != nil {
 			return fmt.Errorf("db: seat round %d of event %d: %w", r.Round, eventID, err)
 		}
@@ -321,18 +317,18 @@ func (s *Store) SeatRound(ctx context.Context, leagueID, eventID int64, version 
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO event_tables (event_id, round, number, game_id) VALUES (?, ?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO event_tables (event_id, round, number, game_id) VALUES ($1, $2, $3, $4)`,
 				eventID, r.Round, i+1, gameID); err != nil {
 				return fmt.Errorf("db: seat round %d of event %d: %w", r.Round, eventID, err)
 			}
 		}
 		for _, p := range r.Byes {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES ($1, $2, $3)`,
 				eventID, r.Round, p); err != nil {
 				return fmt.Errorf("db: seat round %d of event %d: bye: %w", r.Round, eventID, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE events SET plan = ? WHERE id = ?`, plan, eventID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE events SET plan = $1 WHERE id = $2`, plan, eventID); err != nil {
 			return fmt.Errorf("db: seat round %d of event %d: plan: %w", r.Round, eventID, err)
 		}
 		return nil
@@ -353,12 +349,12 @@ func (s *Store) insertTableGame(ctx context.Context, tx wtx, leagueID int64, rul
 	}
 	var gameID int64
 	if err := tx.QueryRowContext(ctx, `INSERT INTO games (public_id, rules, house_rules, settings, first_dealer, created_at, updated_at, league_id, watch_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, NewID(), rulesID, string(houseRules), settings, t.FirstDealer, now, now, leagueID, NewID()).
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, NewID(), rulesID, string(houseRules), settings, t.FirstDealer, now, now, leagueID, NewID()).
 		Scan(&gameID); err != nil {
 		return 0, fmt.Errorf("db: table game: %w", err)
 	}
 	for seat, p := range t.Players {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`, gameID, seat, p); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES ($1, $2, $3)`, gameID, seat, p); err != nil {
 			return 0, fmt.Errorf("db: table game: seat %d: %w", seat, err)
 		}
 	}
@@ -370,7 +366,7 @@ func (s *Store) insertTableGame(ctx context.Context, tx wtx, leagueID int64, rul
 func (s *Store) SetTableCounts(ctx context.Context, leagueID, eventID int64, round, number int, counts bool) error {
 	return s.eventWrite(ctx, leagueID, eventID, func(tx wtx, _ int) error {
 		var gameID int64
-		err := tx.QueryRowContext(ctx, `SELECT game_id FROM event_tables WHERE event_id = ? AND round = ? AND number = ?`,
+		err := tx.QueryRowContext(ctx, `SELECT game_id FROM event_tables WHERE event_id = $1 AND round = $2 AND number = $3`,
 			eventID, round, number).Scan(&gameID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
@@ -378,7 +374,7 @@ func (s *Store) SetTableCounts(ctx context.Context, leagueID, eventID int64, rou
 		if err != nil {
 			return fmt.Errorf("db: table %d of round %d: %w", number, round, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE event_tables SET counts = ? WHERE game_id = ?`, counts, gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE event_tables SET counts = $1 WHERE game_id = $2`, counts, gameID); err != nil {
 			return fmt.Errorf("db: table %d of round %d: %w", number, round, err)
 		}
 		return leagueGameChanged(ctx, tx, gameID)
@@ -399,14 +395,9 @@ func (s *Store) eventWhere(ctx context.Context, q rowQuerier, cond string, args 
 	if err != nil {
 		return Event{}, fmt.Errorf("db: load event: %w", err)
 	}
-	if err := json.Unmarshal([]byte(settings), &e.Config); err != nil {
-		return Event{}, fmt.Errorf("db: settings of event %d: %w", e.ID, err)
-	}
+	e.Settings = json.RawMessage(settings)
 	if plan != "" {
-		e.Plan = new(event.Plan)
-		if err := json.Unmarshal([]byte(plan), e.Plan); err != nil {
-			return Event{}, fmt.Errorf("db: plan of event %d: %w", e.ID, err)
-		}
+		e.Plan = json.RawMessage(plan)
 	}
 	e.CreatedAt = parseTime(created)
 	return e, nil
@@ -415,7 +406,7 @@ func (s *Store) eventWhere(ctx context.Context, q rowQuerier, cond string, args 
 // LeagueEvent returns the league's event with the given id; an event of
 // another league is ErrNotFound.
 func (s *Store) LeagueEvent(ctx context.Context, leagueID, eventID int64) (Event, error) {
-	return s.eventWhere(ctx, s.r, `id = ? AND league_id = ?`, eventID, leagueID)
+	return s.eventWhere(ctx, s.r, `id = $1 AND league_id = $2`, eventID, leagueID)
 }
 
 // EventByScreen returns the event a screen's link shows.
@@ -423,13 +414,13 @@ func (s *Store) EventByScreen(ctx context.Context, screenID string) (Event, erro
 	if !ValidID(screenID) {
 		return Event{}, ErrNotFound
 	}
-	return s.eventWhere(ctx, s.r, `screen_id = ?`, screenID)
+	return s.eventWhere(ctx, s.r, `screen_id = $1`, screenID)
 }
 
 // EventVersion returns the event's version, for a stream that resyncs.
 func (s *Store) EventVersion(ctx context.Context, eventID int64) (int, error) {
 	var v int
-	err := s.r.QueryRowContext(ctx, `SELECT version FROM events WHERE id = ?`, eventID).Scan(&v)
+	err := s.r.QueryRowContext(ctx, `SELECT version FROM events WHERE id = $1`, eventID).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}
@@ -445,7 +436,7 @@ func (s *Store) EventVersion(ctx context.Context, eventID int64) (int, error) {
 func (s *Store) EventStamp(ctx context.Context, eventID int64) (string, error) {
 	var version, games int64
 	err := s.r.QueryRowContext(ctx, `SELECT e.version, coalesce((SELECT sum(g.version) FROM event_tables t JOIN games g ON g.id = t.game_id
-		WHERE t.event_id = e.id), 0) FROM events e WHERE e.id = ?`, eventID).Scan(&version, &games)
+		WHERE t.event_id = e.id), 0) FROM events e WHERE e.id = $1`, eventID).Scan(&version, &games)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -461,17 +452,13 @@ func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]EventSummar
 	err := eachRow(ctx, s.r, `SELECT e.id, e.name, e.rules, e.settings, e.created_at,
 		(SELECT coalesce(max(r.round), 0) FROM (SELECT round FROM event_tables WHERE event_id = e.id
 			UNION ALL SELECT round FROM event_byes WHERE event_id = e.id) r)
-		FROM events e WHERE e.league_id = ? ORDER BY e.created_at DESC, e.id DESC`, []any{leagueID}, func(rows *sql.Rows) error {
+		FROM events e WHERE e.league_id = $1 ORDER BY e.created_at DESC, e.id DESC`, []any{leagueID}, func(rows *sql.Rows) error {
 		var sum EventSummary
 		var settings, created string
 		if err := rows.Scan(&sum.ID, &sum.Name, &sum.Rules, &settings, &created, &sum.Round); err != nil {
 			return err
 		}
-		var cfg event.Config
-		if err := json.Unmarshal([]byte(settings), &cfg); err != nil {
-			return err
-		}
-		sum.Rounds, sum.CreatedAt = cfg.Rounds, parseTime(created)
+		sum.Settings, sum.CreatedAt = json.RawMessage(settings), parseTime(created)
 		out = append(out, sum)
 		return nil
 	})
@@ -484,17 +471,17 @@ func (s *Store) LeagueEvents(ctx context.Context, leagueID int64) ([]EventSummar
 // EventRecord loads the event with its players, tables (their games'
 // seats and results) and byes, as one moment.
 func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, error) {
-	tx, err := s.r.BeginTx(ctx, s.readOptions())
+	tx, err := s.r.BeginTx(ctx, s.d.readOnce())
 	if err != nil {
 		return EventRecord{}, fmt.Errorf("db: event %d: begin: %w", eventID, err)
 	}
 	defer tx.Rollback()
 	var rec EventRecord
-	if rec.Event, err = s.eventWhere(ctx, tx, `id = ?`, eventID); err != nil {
+	if rec.Event, err = s.eventWhere(ctx, tx, `id = $1`, eventID); err != nil {
 		return EventRecord{}, err
 	}
 	err = eachRow(ctx, tx, `SELECT ep.player_id, p.name, ep.joined_round, coalesce(ep.dropped_round, 0), ep.added_at
-		FROM event_players ep JOIN players p ON p.id = ep.player_id WHERE ep.event_id = ? ORDER BY ep.added_at, p.id`,
+		FROM event_players ep JOIN players p ON p.id = ep.player_id WHERE ep.event_id = $1 ORDER BY ep.added_at, p.id`,
 		[]any{eventID}, func(rows *sql.Rows) error {
 			var p EventPlayer
 			var added string
@@ -508,7 +495,7 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 	if err != nil {
 		return EventRecord{}, fmt.Errorf("db: players of event %d: %w", eventID, err)
 	}
-	games, err := loadLeagueGames(ctx, tx, `g.id IN (SELECT t.game_id FROM event_tables t WHERE t.event_id = ?)`, eventID)
+	games, err := loadLeagueGames(ctx, tx, `g.id IN (SELECT t.game_id FROM event_tables t WHERE t.event_id = $1)`, eventID)
 	if err != nil {
 		return EventRecord{}, err
 	}
@@ -518,7 +505,7 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 	}
 	err = eachRow(ctx, tx, `SELECT t.round, t.number, t.counts, t.game_id, g.public_id, g.first_dealer,
 		(SELECT count(*) FROM hands h WHERE h.game_id = t.game_id AND h.deleted_at IS NULL)
-		FROM event_tables t JOIN games g ON g.id = t.game_id WHERE t.event_id = ? ORDER BY t.round, t.number`,
+		FROM event_tables t JOIN games g ON g.id = t.game_id WHERE t.event_id = $1 ORDER BY t.round, t.number`,
 		[]any{eventID}, func(rows *sql.Rows) error {
 			var t EventTable
 			var gameID int64
@@ -532,9 +519,9 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 	if err != nil {
 		return EventRecord{}, fmt.Errorf("db: tables of event %d: %w", eventID, err)
 	}
-	err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = ? ORDER BY round, player_id`,
+	err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = $1 ORDER BY round, player_id`,
 		[]any{eventID}, func(rows *sql.Rows) error {
-			var b event.Bye
+			var b EventBye
 			if err := rows.Scan(&b.Round, &b.Player); err != nil {
 				return err
 			}
@@ -545,21 +532,6 @@ func (s *Store) EventRecord(ctx context.Context, eventID int64) (EventRecord, er
 		return EventRecord{}, fmt.Errorf("db: byes of event %d: %w", eventID, err)
 	}
 	return rec, nil
-}
-
-// EventTables are the event's tables as package event reads them.
-func (r EventRecord) EventTables() []event.Table {
-	out := make([]event.Table, 0, len(r.Tables))
-	for _, t := range r.Tables {
-		et := event.Table{Round: t.Round, Finished: t.Game.Finished(), Counts: t.Counts}
-		for _, st := range t.Game.Seats {
-			et.Players = append(et.Players, st.PlayerID)
-			et.Places = append(et.Places, st.Place)
-			et.Totals = append(et.Totals, st.Total)
-		}
-		out = append(out, et)
-	}
-	return out
 }
 
 // PlayerIDs are the ids of the event's players, in the order added.
@@ -598,7 +570,7 @@ func (r EventRecord) ByesOf(round int) []int64 {
 // write's transaction.
 func eventTableOf(ctx context.Context, tx wtx, gameID int64) (bool, error) {
 	var found bool
-	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM event_tables WHERE game_id = ?)`, gameID).Scan(&found); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM event_tables WHERE game_id = $1)`, gameID).Scan(&found); err != nil {
 		return false, fmt.Errorf("db: events of game %d: %w", gameID, err)
 	}
 	return found, nil

@@ -7,9 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-
-	"meldpad/rules"
-	"meldpad/rules/event"
 )
 
 // exportEvents reads a league's event nights for its export, oldest
@@ -18,16 +15,14 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 	var events []ArchiveEvent
 	var ids []int64
 	err := eachRow(ctx, tx, `SELECT id, screen_id, name, rules, settings, seed, created_at FROM events
-		WHERE league_id = ? ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
+		WHERE league_id = $1 ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
 		var id int64
 		var settings string
 		e := ArchiveEvent{Players: []ArchiveEventPlayer{}, Tables: []ArchiveEventTable{}, Byes: []ArchiveEventBye{}}
 		if err := rows.Scan(&id, &e.ScreenID, &e.Name, &e.Rules, &settings, &e.Seed, &e.CreatedAt); err != nil {
 			return err
 		}
-		if err := json.Unmarshal([]byte(settings), &e.Settings); err != nil {
-			return fmt.Errorf("settings of event %d: %w", id, err)
-		}
+		e.Settings = json.RawMessage(settings)
 		ids = append(ids, id)
 		events = append(events, e)
 		return nil
@@ -38,7 +33,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 	for i, id := range ids {
 		e := &events[i]
 		err := eachRow(ctx, tx, `SELECT player_id, joined_round, coalesce(dropped_round, 0), added_at FROM event_players
-			WHERE event_id = ? ORDER BY added_at, player_id`, []any{id}, func(rows *sql.Rows) error {
+			WHERE event_id = $1 ORDER BY added_at, player_id`, []any{id}, func(rows *sql.Rows) error {
 			var player int64
 			var p ArchiveEventPlayer
 			if err := rows.Scan(&player, &p.Joined, &p.Dropped, &p.AddedAt); err != nil {
@@ -50,7 +45,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 		})
 		if err == nil {
 			err = eachRow(ctx, tx, `SELECT t.round, t.number, g.public_id, t.counts FROM event_tables t JOIN games g ON g.id = t.game_id
-				WHERE t.event_id = ? ORDER BY t.round, t.number`, []any{id}, func(rows *sql.Rows) error {
+				WHERE t.event_id = $1 ORDER BY t.round, t.number`, []any{id}, func(rows *sql.Rows) error {
 				var t ArchiveEventTable
 				if err := rows.Scan(&t.Round, &t.Number, &t.Game, &t.Counts); err != nil {
 					return err
@@ -60,7 +55,7 @@ func exportEvents(ctx context.Context, tx reader, leagueID int64, names map[int6
 			})
 		}
 		if err == nil {
-			err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = ? ORDER BY round, player_id`,
+			err = eachRow(ctx, tx, `SELECT round, player_id FROM event_byes WHERE event_id = $1 ORDER BY round, player_id`,
 				[]any{id}, func(rows *sql.Rows) error {
 					var b ArchiveEventBye
 					var player int64
@@ -110,27 +105,55 @@ func (c *archiveCheck) events(where string, l *ArchiveLeague, ec *eventCheck) {
 
 func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec *eventCheck) {
 	c.id(where+".screen_id", e.ScreenID, false)
-	checkName(c.ps, where+".name", e.Name, 60)
+	c.name(where+".name", e.Name, 60)
 	checkTime(c.ps, where+".created_at", e.CreatedAt, true)
-	g, ok := rules.Lookup(e.Rules)
+	rounds, ok := c.eventSettings(where, e)
 	if !ok {
-		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
 		return
 	}
-	cfg := e.Settings
-	if err := cfg.Check(event.Game{Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers, Totals: g.Points.Scored}); err != nil {
-		var bad *event.ConfigError
+	if len(e.Players) > MaxEventPlayers {
+		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), MaxEventPlayers)
+		return
+	}
+	players := c.eventPlayers(where, l, e, rounds)
+	c.eventTables(where, l, e, rounds, players, ec)
+	c.eventByes(where, e, rounds, players)
+}
+
+// eventSettings checks an event's game and settings, and reports its
+// rounds; the settings are then as meldpad keeps them.
+func (c *archiveCheck) eventSettings(where string, e *ArchiveEvent) (rounds int, ok bool) {
+	g, ok := c.games.Game(e.Rules)
+	if !ok {
+		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
+		return 0, false
+	}
+	if err := checkShapeAt(e.Settings, c.games.EventSettingsType(), where+".settings", c.version); err != nil {
+		var shape *ImportError
+		if errors.As(err, &shape) {
+			*c.ps = append(*c.ps, shape.Problems...)
+		} else {
+			c.ps.add(where+".settings", "%v", err)
+		}
+		return 0, false
+	}
+	cfg, err := g.CheckEvent(e.Settings)
+	if err != nil {
+		var bad *SettingsError
 		if errors.As(err, &bad) {
 			c.ps.add(where+".settings."+bad.Field, "%s", bad.Msg)
 		} else {
 			c.ps.add(where+".settings", "%v", err)
 		}
-		return
+		return 0, false
 	}
-	if len(e.Players) > event.MaxPlayers {
-		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), event.MaxPlayers)
-		return
-	}
+	e.Settings = cfg.Settings // as meldpad keeps them
+	return cfg.Rounds, true
+}
+
+// eventPlayers checks an event's players, and returns them by folded
+// name.
+func (c *archiveCheck) eventPlayers(where string, l *ArchiveLeague, e *ArchiveEvent, rounds int) map[string]bool {
 	players := map[string]bool{}
 	for k, p := range e.Players {
 		at := where + ".players[" + strconv.Itoa(k) + "]"
@@ -139,20 +162,26 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			c.ps.add(at+".name", "%q is in the event twice", shorten(p.Name))
 		}
 		players[fold(p.Name)] = true
-		if p.Joined < 1 || p.Joined > cfg.Rounds+1 {
-			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, cfg.Rounds)
+		if p.Joined < 1 || p.Joined > rounds+1 {
+			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, rounds)
 		}
-		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > cfg.Rounds+1) {
-			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, cfg.Rounds+1)
+		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > rounds+1) {
+			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, rounds+1)
 		}
 		checkTime(c.ps, at+".added_at", p.AddedAt, true)
 	}
+	return players
+}
+
+// eventTables checks an event's tables: each a game of the league, of
+// the event's game, at one table, its seats the event's players.
+func (c *archiveCheck) eventTables(where string, l *ArchiveLeague, e *ArchiveEvent, rounds int, players map[string]bool, ec *eventCheck) {
 	type place struct{ round, number int }
 	tables := map[place]bool{}
 	for k, t := range e.Tables {
 		at := where + ".tables[" + strconv.Itoa(k) + "]"
-		if t.Round < 1 || t.Round > cfg.Rounds || t.Number < 1 || t.Number > event.MaxPlayers {
-			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, cfg.Rounds)
+		if t.Round < 1 || t.Round > rounds || t.Number < 1 || t.Number > MaxEventPlayers {
+			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, rounds)
 			continue
 		}
 		if tables[place{t.Round, t.Number}] {
@@ -181,11 +210,16 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			}
 		}
 	}
+}
+
+// eventByes checks who sat out each round: players of the event, once a
+// round.
+func (c *archiveCheck) eventByes(where string, e *ArchiveEvent, rounds int, players map[string]bool) {
 	byes := map[int]map[string]bool{} // round -> who sat out
 	for k, b := range e.Byes {
 		at := where + ".byes[" + strconv.Itoa(k) + "]"
-		if b.Round < 1 || b.Round > cfg.Rounds {
-			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, cfg.Rounds)
+		if b.Round < 1 || b.Round > rounds {
+			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, rounds)
 			continue
 		}
 		if !players[fold(b.Name)] {
@@ -204,31 +238,27 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 // addEvent writes an event of the league (its public id), after the
 // file's games: its tables are games of the league.
 func (w *importWriter) addEvent(ctx context.Context, league string, e ArchiveEvent) error {
-	settings, err := json.Marshal(e.Settings)
-	if err != nil {
-		return fmt.Errorf("db: import event %s: %w", e.ScreenID, err)
-	}
 	var eventID int64
 	if err := w.tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(settings), e.Seed,
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, w.leagues[league], e.ScreenID, e.Name, e.Rules, string(e.Settings), e.Seed,
 		canonicalTime(e.CreatedAt)).Scan(&eventID); err != nil {
 		return fmt.Errorf("db: import event %s: %w", e.ScreenID, err)
 	}
 	players := w.players[league]
 	for _, p := range e.Players {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_players (event_id, player_id, joined_round, dropped_round, added_at)
-			VALUES (?, ?, ?, ?, ?)`, eventID, players[fold(p.Name)], p.Joined, nullIfZero(p.Dropped), canonicalTime(p.AddedAt)); err != nil {
+			VALUES ($1, $2, $3, $4, $5)`, eventID, players[fold(p.Name)], p.Joined, nullIfZero(p.Dropped), canonicalTime(p.AddedAt)); err != nil {
 			return fmt.Errorf("db: import event %s: player %q: %w", e.ScreenID, p.Name, err)
 		}
 	}
 	for _, t := range e.Tables {
 		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_tables (event_id, round, number, game_id, counts)
-			VALUES (?, ?, ?, (SELECT id FROM games WHERE public_id = ?), ?)`, eventID, t.Round, t.Number, t.Game, t.Counts); err != nil {
+			VALUES ($1, $2, $3, (SELECT id FROM games WHERE public_id = $4), $5)`, eventID, t.Round, t.Number, t.Game, t.Counts); err != nil {
 			return fmt.Errorf("db: import event %s: table %d of round %d: %w", e.ScreenID, t.Number, t.Round, err)
 		}
 	}
 	for _, b := range e.Byes {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES (?, ?, ?)`,
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO event_byes (event_id, round, player_id) VALUES ($1, $2, $3)`,
 			eventID, b.Round, players[fold(b.Name)]); err != nil {
 			return fmt.Errorf("db: import event %s: bye: %w", e.ScreenID, err)
 		}

@@ -14,6 +14,45 @@ import (
 var eventConfig = event.Config{Sizes: []int{2, 3}, Rounds: 3, Pairing: event.FewestRepeats, Scoring: event.ByPlace,
 	PlacePoints: []int{4, 2, 1}, Bye: event.ByeAverage, TieBreaks: event.DefaultTieBreaks(true)}
 
+// settingsJSON is v as the store keeps an event's settings or plan.
+func settingsJSON(t testing.TB, v any) json.RawMessage {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// configOf reads an event's settings.
+func configOf(t testing.TB, settings json.RawMessage) event.Config {
+	t.Helper()
+	var cfg event.Config
+	if err := json.Unmarshal(settings, &cfg); err != nil {
+		t.Fatalf("settings %s: %v", settings, err)
+	}
+	return cfg
+}
+
+// eventTables are rec's tables as package event reads them
+// (eventnight.Record.EventTables, handed over as archiveRules is).
+func eventTables(t testing.TB, rec EventRecord) []event.Table {
+	t.Helper()
+	tables, err := eventTablesOf(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tables
+}
+
+// TestMaxEventPlayers: the store keeps as many players in an event as
+// the seating places.
+func TestMaxEventPlayers(t *testing.T) {
+	if MaxEventPlayers != event.MaxPlayers {
+		t.Errorf("MaxEventPlayers = %d, event.MaxPlayers = %d", MaxEventPlayers, event.MaxPlayers)
+	}
+}
+
 func newEventLeague(t testing.TB, s *Store) League {
 	t.Helper()
 	l, err := s.CreateLeague(context.Background(), NewLeague{Name: "Friday club", Games: []string{"flathead"}, Members: []string{"Ann"}, Token: NewID()})
@@ -26,7 +65,7 @@ func newEventLeague(t testing.TB, s *Store) League {
 func newEvent(t testing.TB, s *Store, l League, players ...string) Event {
 	t.Helper()
 	e, err := s.CreateEvent(context.Background(), NewEvent{LeagueID: l.ID, Name: "Friday 13", Rules: "flathead",
-		Config: eventConfig, Players: players, Seed: 7, Token: NewID()})
+		Settings: settingsJSON(t, eventConfig), Players: players, Seed: 7, Token: NewID()})
 	if err != nil {
 		t.Fatalf("CreateEvent: %v", err)
 	}
@@ -59,7 +98,7 @@ func seatFirstRound(t testing.TB, s *Store, l League, e Event) EventRecord {
 	round := NewRound{Round: 1, Tables: []NewEventTable{
 		{Players: []int64{id["Cy"], id["Ann"], id["Bob"]}, FirstDealer: 2},
 		{Players: []int64{id["Dee"], id["Eve"]}},
-	}, Plan: &event.Plan{From: 1, Players: rec.PlayerIDs(), Rounds: []event.Seating{{}, {}, {}}}}
+	}, Plan: settingsJSON(t, &event.Plan{From: 1, Players: rec.PlayerIDs(), Rounds: []event.Seating{{}, {}, {}}})}
 	if err := s.SeatRound(context.Background(), l.ID, e.ID, rec.Event.Version, round); err != nil {
 		t.Fatalf("SeatRound: %v", err)
 	}
@@ -70,14 +109,14 @@ func TestCreateEvent(t *testing.T) {
 	s, _ := openTest(t)
 	ctx := context.Background()
 	l := newEventLeague(t, s)
-	in := NewEvent{LeagueID: l.ID, Name: " Friday 13 ", Rules: "flathead", Config: eventConfig,
+	in := NewEvent{LeagueID: l.ID, Name: " Friday 13 ", Rules: "flathead", Settings: settingsJSON(t, eventConfig),
 		Players: []string{"ann", "Bob", "", "Cy"}, Seed: -5, Token: NewID()}
 	e, err := s.CreateEvent(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if e.Name != "Friday 13" || e.LeagueID != l.ID || !ValidID(e.ScreenID) || e.Seed != -5 || e.Plan != nil ||
-		!slices.Equal(e.Config.Sizes, eventConfig.Sizes) || e.Config.Scoring != event.ByPlace {
+		!slices.Equal(configOf(t, e.Settings).Sizes, eventConfig.Sizes) || configOf(t, e.Settings).Scoring != event.ByPlace {
 		t.Errorf("event %+v", e)
 	}
 	again, err := s.CreateEvent(ctx, in)
@@ -111,7 +150,7 @@ func TestCreateEvent(t *testing.T) {
 		t.Errorf("adding players through another league: %v, want ErrNotFound", err)
 	}
 	list, err := s.LeagueEvents(ctx, l.ID)
-	if err != nil || len(list) != 1 || list[0].Name != "Friday 13" || list[0].Rounds != 3 || list[0].Round != 0 {
+	if err != nil || len(list) != 1 || list[0].Name != "Friday 13" || configOf(t, list[0].Settings).Rounds != 3 || list[0].Round != 0 {
 		t.Errorf("LeagueEvents: %+v %v", list, err)
 	}
 }
@@ -163,7 +202,7 @@ func TestSeatRound(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec = eventRecord(t, s, e)
-	tables := rec.EventTables()
+	tables := eventTables(t, rec)
 	if !tables[0].Finished || !slices.Equal(tables[0].Places, []int{2, 1, 2}) || tables[0].Totals[1] != 42 || rec.Tables[0].Hands != 1 {
 		t.Errorf("table 1 after Ann went out: %+v", tables[0])
 	}

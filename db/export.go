@@ -24,8 +24,8 @@ func (s *Store) ExportLeague(ctx context.Context, leagueID int64) (_ Archive, er
 	ctx, end := s.call(ctx, heavyTimes)
 	defer end(&err)
 	return s.export(ctx, exportScope{
-		leagues: `SELECT id FROM leagues WHERE id = ?1`,
-		games:   `g.league_id = ?1`,
+		leagues: `SELECT id FROM leagues WHERE id = $1`,
+		games:   `g.league_id = $1`,
 		arg:     leagueID,
 	})
 }
@@ -40,7 +40,7 @@ type exportScope struct {
 // export reads the archive in one read transaction, so that it is one
 // moment of the meldpad even while phones keep writing.
 func (s *Store) export(ctx context.Context, scope exportScope) (Archive, error) {
-	tx, err := s.r.BeginTx(ctx, s.readOptions())
+	tx, err := s.r.BeginTx(ctx, s.d.readOnce())
 	if err != nil {
 		return Archive{}, fmt.Errorf("db: export: begin: %w", err)
 	}
@@ -100,7 +100,7 @@ func eachRow(ctx context.Context, q querier, query string, args []any, fn func(r
 func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague, error) {
 	l := ArchiveLeague{Seasons: []ArchiveSeason{}, Players: []ArchivePlayer{}, Members: []ArchiveMember{}}
 	var games string
-	if err := tx.QueryRowContext(ctx, `SELECT public_id, organizer_id, name, games, created_at FROM leagues WHERE id = ?`, leagueID).
+	if err := tx.QueryRowContext(ctx, `SELECT public_id, organizer_id, name, games, created_at FROM leagues WHERE id = $1`, leagueID).
 		Scan(&l.PublicID, &l.OrganizerID, &l.Name, &games, &l.CreatedAt); err != nil {
 		return ArchiveLeague{}, fmt.Errorf("db: export league %d: %w", leagueID, err)
 	}
@@ -108,7 +108,7 @@ func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague
 		return ArchiveLeague{}, fmt.Errorf("db: export league %d: games: %w", leagueID, err)
 	}
 	err := eachRow(ctx, tx, `SELECT name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
-		FROM seasons WHERE league_id = ? ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
+		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, []any{leagueID}, func(rows *sql.Rows) error {
 		var sn ArchiveSeason
 		if err := rows.Scan(&sn.Name, &sn.StartsOn, &sn.EndsOn, &sn.CreatedAt); err != nil {
 			return err
@@ -120,7 +120,7 @@ func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague
 		return ArchiveLeague{}, fmt.Errorf("db: export seasons of league %d: %w", leagueID, err)
 	}
 	names := map[int64]string{}
-	err = eachRow(ctx, tx, `SELECT id, name, created_at FROM players WHERE league_id = ? ORDER BY id`,
+	err = eachRow(ctx, tx, `SELECT id, name, created_at FROM players WHERE league_id = $1 ORDER BY id`,
 		[]any{leagueID}, func(rows *sql.Rows) error {
 			var id int64
 			var p ArchivePlayer
@@ -134,7 +134,7 @@ func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague
 	if err != nil {
 		return ArchiveLeague{}, fmt.Errorf("db: export players of league %d: %w", leagueID, err)
 	}
-	err = eachRow(ctx, tx, `SELECT player_id, added_at FROM league_members WHERE league_id = ? ORDER BY added_at, player_id`,
+	err = eachRow(ctx, tx, `SELECT player_id, added_at FROM league_members WHERE league_id = $1 ORDER BY added_at, player_id`,
 		[]any{leagueID}, func(rows *sql.Rows) error {
 			var id int64
 			var m ArchiveMember

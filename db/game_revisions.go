@@ -85,10 +85,10 @@ type GameRevision struct {
 // when it was deleted ("" for a game in use), after taking the game's
 // turn (lockGame).
 func (s *Store) gameForChange(ctx context.Context, tx wtx, gameID int64) (inLeague bool, deleted string, err error) {
-	if err := s.lockGame(ctx, tx, gameID); err != nil {
+	if err := s.d.lockGame(ctx, tx, gameID); err != nil {
 		return false, "", err
 	}
-	err = tx.QueryRowContext(ctx, `SELECT league_id IS NOT NULL, coalesce(deleted_at, '') FROM games WHERE id = ?`, gameID).
+	err = tx.QueryRowContext(ctx, `SELECT league_id IS NOT NULL, coalesce(deleted_at, '') FROM games WHERE id = $1`, gameID).
 		Scan(&inLeague, &deleted)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, "", ErrNotFound
@@ -103,7 +103,7 @@ func (s *Store) gameForChange(ctx context.Context, tx wtx, gameID int64) (inLeag
 // of date) and writes the revision of the change.
 func (s *Store) gameChanged(ctx context.Context, tx wtx, gameID int64, rev GameRevision) error {
 	now := formatTime(s.now())
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = ? WHERE id = ?`, now, gameID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2`, now, gameID); err != nil {
 		return fmt.Errorf("db: %s game %d: %w", rev.Action, gameID, err)
 	}
 	seat := any(nil)
@@ -111,7 +111,7 @@ func (s *Store) gameChanged(ctx context.Context, tx wtx, gameID int64, rev GameR
 		seat = rev.Seat
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO game_revisions (game_id, action, seat, author, at, before, after)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, gameID, rev.Action, seat, rev.Author, now, rev.Before, rev.After); err != nil {
+		VALUES ($1, $2, $3, $4, $5, $6, $7)`, gameID, rev.Action, seat, rev.Author, now, rev.Before, rev.After); err != nil {
 		return fmt.Errorf("db: %s game %d: revision: %w", rev.Action, gameID, err)
 	}
 	return nil
@@ -165,14 +165,14 @@ func (s *Store) RenameSeats(ctx context.Context, gameID int64, renames []SeatRen
 		// renamed first take a name no seat has (the game's other seats
 		// keep theirs, checked above), then their own.
 		for _, r := range changed {
-			if _, err := tx.ExecContext(ctx, `UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?`,
+			if _, err := tx.ExecContext(ctx, `UPDATE seats SET name = $1 WHERE game_id = $2 AND seat = $3`,
 				"\u2060renaming "+strconv.Itoa(r.Seat), gameID, r.Seat); err != nil {
 				return fmt.Errorf("db: rename seat %d of game %d: %w", r.Seat, gameID, err)
 			}
 		}
 		for _, r := range changed {
-			if _, err := tx.ExecContext(ctx, `UPDATE seats SET name = ? WHERE game_id = ? AND seat = ?`, r.Name, gameID, r.Seat); err != nil {
-				if uniqueViolation(err) {
+			if _, err := tx.ExecContext(ctx, `UPDATE seats SET name = $1 WHERE game_id = $2 AND seat = $3`, r.Name, gameID, r.Seat); err != nil {
+				if s.d.uniqueViolation(err) {
 					return ErrSeatNameTaken
 				}
 				return fmt.Errorf("db: rename seat %d of game %d: %w", r.Seat, gameID, err)
@@ -200,7 +200,7 @@ func foldAZ(name string) string {
 // gameSeatNames reads the names of a game's seats, in seat order.
 func gameSeatNames(ctx context.Context, tx wtx, gameID int64) ([]string, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
-		WHERE s.game_id = ? ORDER BY s.seat`, gameID)
+		WHERE s.game_id = $1 ORDER BY s.seat`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: seats of game %d: %w", gameID, err)
 	}
@@ -231,7 +231,7 @@ func (s *Store) DeleteGame(ctx context.Context, gameID int64, author string) err
 		case inLeague:
 			return ErrInLeague
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted_at = ? WHERE id = ?`, formatTime(s.now()), gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted_at = $1 WHERE id = $2`, formatTime(s.now()), gameID); err != nil {
 			return fmt.Errorf("db: delete game %d: %w", gameID, err)
 		}
 		return s.gameChanged(ctx, tx, gameID, GameRevision{Action: "delete", Seat: -1, Author: author})
@@ -252,7 +252,7 @@ func (s *Store) RestoreGame(ctx context.Context, gameID int64, author string, wi
 		case s.now().Sub(parseTime(deleted)) > window:
 			return ErrUndoExpired
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted_at = NULL WHERE id = ?`, gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted_at = NULL WHERE id = $1`, gameID); err != nil {
 			return fmt.Errorf("db: restore game %d: %w", gameID, err)
 		}
 		return s.gameChanged(ctx, tx, gameID, GameRevision{Action: "restore", Seat: -1, Author: author})
@@ -264,7 +264,7 @@ func (s *Store) GameRevisions(ctx context.Context, gameID int64) (_ []GameRevisi
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	rows, err := s.reads().QueryContext(ctx, `SELECT id, action, coalesce(seat, -1), author, at, coalesce(before, ''), coalesce(after, '')
-		FROM game_revisions WHERE game_id = ? ORDER BY id`, gameID)
+		FROM game_revisions WHERE game_id = $1 ORDER BY id`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
 	}

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"meldpad/rules"
 )
 
 // Player is a name within a league: a member, or someone seated at one
@@ -99,21 +97,18 @@ type NewGame struct {
 func (s *Store) CreateGame(ctx context.Context, in NewGame) (_ Game, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	if _, ok := rules.Lookup(in.Rules); !ok {
-		return Game{}, fmt.Errorf("db: create game: unknown rules %q", in.Rules)
-	}
 	houseRules, err := json.Marshal(nonNilMap(in.HouseRules))
 	if err != nil {
 		return Game{}, fmt.Errorf("db: create game: %w", err)
 	}
 	var publicID string
 	err = s.write(ctx, func(tx wtx) error {
-		if err := s.lockToken(ctx, tx, in.Token); err != nil {
+		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
 		if in.Token != "" {
 			err := tx.QueryRowContext(ctx, `SELECT g.public_id FROM submissions s JOIN games g ON g.id = s.game_id
-				WHERE s.token = ? AND s.hand_id IS NULL`, in.Token).Scan(&publicID)
+				WHERE s.token = $1 AND s.hand_id IS NULL`, in.Token).Scan(&publicID)
 			if err == nil {
 				return nil
 			}
@@ -133,24 +128,24 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (_ Game, err error) 
 		}
 		var gameID int64
 		if err := tx.QueryRowContext(ctx, `INSERT INTO games (public_id, rules, house_rules, settings, first_dealer, created_at, updated_at, league_id, watch_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, publicID, in.Rules, string(houseRules), settings, in.FirstDealer, now, now, league, watchID).
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, publicID, in.Rules, string(houseRules), settings, in.FirstDealer, now, now, league, watchID).
 			Scan(&gameID); err != nil {
 			return fmt.Errorf("db: create game: %w", err)
 		}
 		for seat, name := range in.Players {
 			name = strings.TrimSpace(name)
 			if in.LeagueID == 0 {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, name) VALUES (?, ?, ?)`,
+				if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, name) VALUES ($1, $2, $3)`,
 					gameID, seat, name); err != nil {
 					return fmt.Errorf("db: create game: seat %d: %w", seat, err)
 				}
 				continue
 			}
-			playerID, err := upsertPlayer(ctx, tx, in.LeagueID, name, now)
+			playerID, err := s.upsertPlayer(ctx, tx, in.LeagueID, name, now)
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, player_id) VALUES ($1, $2, $3)`,
 				gameID, seat, playerID); err != nil {
 				return fmt.Errorf("db: create game: seat %d: %w", seat, err)
 			}
@@ -164,7 +159,7 @@ func (s *Store) CreateGame(ctx context.Context, in NewGame) (_ Game, err error) 
 			}
 		}
 		if in.Token != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, at) VALUES (?, ?, ?) ON CONFLICT (token) DO NOTHING`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO submissions (token, game_id, at) VALUES ($1, $2, $3) ON CONFLICT (token) DO NOTHING`,
 				in.Token, gameID, now); err != nil {
 				return fmt.Errorf("db: create game: token: %w", err)
 			}
@@ -189,11 +184,11 @@ func nonNilMap(m map[string]bool) map[string]bool {
 // league if needed. Only the league's own players are looked at. A
 // player of that name added meanwhile by another server's write makes
 // the insert do nothing, and is then found.
-func upsertPlayer(ctx context.Context, tx wtx, leagueID int64, name, now string) (int64, error) {
+func (s *Store) upsertPlayer(ctx context.Context, tx wtx, leagueID int64, name, now string) (int64, error) {
 	name = strings.TrimSpace(name)
 	find := func() (int64, error) {
 		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE`, leagueID, name).Scan(&id)
+		err := tx.QueryRowContext(ctx, s.q.playerByName, leagueID, name).Scan(&id)
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return 0, fmt.Errorf("db: find player %q of league %d: %w", name, leagueID, err)
 		}
@@ -203,7 +198,7 @@ func upsertPlayer(ctx context.Context, tx wtx, leagueID int64, name, now string)
 		return id, err
 	}
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?)
+	err := tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES ($1, $2, $3)
 		ON CONFLICT DO NOTHING RETURNING id`, leagueID, name, now).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return find()
@@ -270,7 +265,7 @@ func (s *Store) GameEvenDeleted(ctx context.Context, publicID string) (_ Game, e
 		return Game{}, ErrNotFound
 	}
 	var seats string
-	g, err := scanGame(s.reads().QueryRowContext(ctx, gameQuery, publicID), &seats)
+	g, err := scanGame(s.reads().QueryRowContext(ctx, s.q.game, publicID), &seats)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -288,15 +283,7 @@ func (s *Store) GameEvenDeleted(ctx context.Context, publicID string) (_ Game, e
 	return g, nil
 }
 
-// gameQuery reads a game and its seats in one statement (a save reads
-// the game first, and every statement costs about as much as this one):
-// the seats come as a JSON list of seatJSON.
-const gameQuery = `SELECT ` + gameColumns + `, (SELECT json_group_array(json_object('seat', s.seat, 'player', coalesce(s.player_id, 0),
-		'name', coalesce(s.name, p.name), 'total', s.total, 'final', coalesce(s.final, 0), 'place', coalesce(s.place, 0)) ORDER BY s.seat)
-		FROM seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id)
-	FROM games g WHERE g.public_id = ?`
-
-// seatJSON is a seat as gameQuery lists it.
+// seatJSON is a seat as statements.game lists it.
 type seatJSON struct {
 	Seat     int    `json:"seat"`
 	PlayerID int64  `json:"player"`
@@ -343,7 +330,7 @@ type Stamp struct {
 }
 
 const stampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, ''), coalesce(g.deleted_at, '')
-	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.public_id = ?`
+	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.public_id = $1`
 
 // GameStamp returns the stamp of the game with the given public id, a
 // deleted game's too (Stamp.Deleted).

@@ -111,18 +111,14 @@ func scanHand(row scanner) (Hand, error) {
 func (s *Store) Hands(ctx context.Context, gameID int64) (_ []Hand, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	return loadHands(ctx, s.reads(), gameID)
+	return s.loadHands(ctx, s.reads(), gameID)
 }
 
-// handsQuery reads a game's hands in order; handQuery one of them.
-// "= +?" is a key the plan does not depend on (see keyByValue).
-const (
-	handsQuery = `SELECT ` + handColumns + ` FROM hands WHERE game_id = +? AND deleted_at IS NULL ORDER BY seq`
-	handQuery  = `SELECT ` + handColumns + ` FROM hands WHERE id = ? AND game_id = ? AND deleted_at IS NULL`
-)
+// handQuery reads one of a game's hands (statements.hands all of them).
+const handQuery = `SELECT ` + handColumns + ` FROM hands WHERE id = $1 AND game_id = $2 AND deleted_at IS NULL`
 
-func loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
-	rows, err := q.QueryContext(ctx, handsQuery, gameID)
+func (s *Store) loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
+	rows, err := q.QueryContext(ctx, s.q.hands, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
 	}
@@ -157,7 +153,7 @@ func loadHand(ctx context.Context, q rowQuerier, gameID, handID int64) (Hand, er
 		// worth a second look-up only when a phone asks for a hand that
 		// is not there.
 		var deleted bool
-		if q.QueryRowContext(ctx, `SELECT deleted_at IS NOT NULL FROM hands WHERE id = ? AND game_id = ?`,
+		if q.QueryRowContext(ctx, `SELECT deleted_at IS NOT NULL FROM hands WHERE id = $1 AND game_id = $2`,
 			handID, gameID).Scan(&deleted) == nil && deleted {
 			return Hand{}, ErrDeleted
 		}
@@ -198,11 +194,8 @@ type submission struct {
 }
 
 // rememberQuery keeps what a form token saved (headTokenQuery finds it).
-const (
-	rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES (?, ?, ?, ?, ?)
+const rememberQuery = `INSERT INTO submissions (token, game_id, hand_id, revision_id, at) VALUES ($1, $2, $3, $4, $5)
 		ON CONFLICT (token) DO NOTHING`
-	reviseQuery = `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`
-)
 
 // submissionOf is what a form token saved: the hand, and the values it
 // saved (after, the revision's; NULL for a token older than revisions).
@@ -283,19 +276,12 @@ func (s *Store) revise(ctx context.Context, tx dbtx, handID int64, action, autho
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
-	id, err := s.insertID(ctx, tx, reviseQuery, handID, action, author, formatTime(s.now()), b, a)
+	id, err := s.d.insertID(ctx, tx, s.q.insertRevision, handID, action, author, formatTime(s.now()), b, a)
 	if err != nil {
 		return 0, fmt.Errorf("db: revision of hand %d: %w", handID, err)
 	}
 	return id, nil
 }
-
-// insertHand adds a hand after the game's last: its seq is one more
-// than the highest the game's hands took (gameHead.maxSeq). Writes to
-// one game take turns (lockGame), so two never take the same number,
-// which UNIQUE (game_id, seq) would refuse.
-const insertHand = `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, created_at, updated_at)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // AddHand records a new hand at the end of the game, with what the game's
 // hands then decide (d, which the caller worked out from the game at
@@ -312,65 +298,7 @@ func (s *Store) AddHand(ctx context.Context, gameID int64, in HandInput, c Chang
 	if err := in.validate(); err != nil {
 		return Hand{}, err
 	}
-	if s.postgres {
-		return s.pgAddHand(ctx, gameID, in, c, from, d)
-	}
-	var handID int64
-	var saved Hand // the hand as inserted, when this call inserted it
-	err = s.writePrepared(ctx, func(tx dbtx) error {
-		saved = Hand{}
-		if err := s.lockGame(ctx, tx, gameID); err != nil {
-			return err
-		}
-		head, sub, seen, err := loadHeadAndToken(ctx, tx, gameID, c.Token)
-		if err != nil {
-			return err
-		}
-		if seen {
-			handID = sub.handID
-			want := in.snapshot()
-			return sub.repeats(&want)
-		}
-		switch {
-		case head.status == StatusFinished:
-			return ErrGameOver
-		case c.Version != 0 && c.Version != head.version:
-			return ErrConflict
-		case head.version != from:
-			return ErrStale
-		}
-		points, _ := json.Marshal(in.Points)
-		now := formatTime(s.now())
-		h := Hand{GameID: gameID, Seq: head.maxSeq + 1, Entry: in.Entry, Record: in.Record, Points: in.Points, Seat: in.Seat,
-			EndsHand: in.EndsHand, EndsGame: in.EndsGame, Version: 1, Created: parseTime(now), Updated: parseTime(now)}
-		h.ID, err = s.insertID(ctx, tx, insertHand,
-			gameID, h.Seq, in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, now, now)
-		if err != nil {
-			return fmt.Errorf("db: add hand to game %d: %w", gameID, err)
-		}
-		handID = h.ID
-		after := in.snapshot()
-		revisionID, err := s.revise(ctx, tx, handID, "add", c.Author, nil, &after)
-		if err != nil {
-			return err
-		}
-		if err := s.remember(ctx, tx, c, gameID, handID, revisionID); err != nil {
-			return err
-		}
-		if err := s.appendRound(ctx, tx, head, in, d); err != nil {
-			return err
-		}
-		saved = h
-		saved.GameVersion = head.version + 1 // writeGame's
-		return nil
-	})
-	if err != nil {
-		return Hand{}, err
-	}
-	if saved.ID != 0 {
-		return saved, nil // as inserted: no need to read it again
-	}
-	return loadHand(ctx, s.reads(), gameID, handID)
+	return s.d.addHand(ctx, s, gameID, in, c, from, d)
 }
 
 // CorrectHand replaces what was recorded for a hand, keeps the old one as
@@ -389,8 +317,8 @@ func (s *Store) CorrectHand(ctx context.Context, gameID, handID int64, in HandIn
 	want := in.snapshot()
 	err = s.changeHand(ctx, gameID, handID, c, "correct", &want, from, d, func(tx dbtx) (*snapshot, error) {
 		points, _ := json.Marshal(in.Points)
-		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = ?, record = ?, points = ?, seat = ?, ends_hand = ?, ends_game = ?,
-			version = version + 1, updated_at = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET entry = $1, record = $2, points = $3, seat = $4, ends_hand = $5, ends_game = $6,
+			version = version + 1, updated_at = $7 WHERE id = $8`,
 			in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame, formatTime(s.now()), handID); err != nil {
 			return nil, fmt.Errorf("db: correct hand %d: %w", handID, err)
 		}
@@ -412,7 +340,7 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change, 
 	defer end(&err)
 	return s.changeHand(ctx, gameID, handID, c, "delete", nil, from, d, func(tx dbtx) (*snapshot, error) {
 		now := formatTime(s.now())
-		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = ?, version = version + 1, updated_at = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, `UPDATE hands SET deleted_at = $1, version = version + 1, updated_at = $2 WHERE id = $3`,
 			now, now, handID); err != nil {
 			return nil, fmt.Errorf("db: delete hand %d: %w", handID, err)
 		}
@@ -430,7 +358,7 @@ func (s *Store) DeleteHand(ctx context.Context, gameID, handID int64, c Change, 
 func (s *Store) changeHand(ctx context.Context, gameID, handID int64, c Change, action string, want *snapshot,
 	from int, d Derived, apply func(tx dbtx) (*snapshot, error)) error {
 	return s.writePrepared(ctx, func(tx dbtx) error {
-		if err := s.lockGame(ctx, tx, gameID); err != nil {
+		if err := s.d.lockGame(ctx, tx, gameID); err != nil {
 			return err
 		}
 		head, sub, seen, err := loadHeadAndToken(ctx, tx, gameID, c.Token)
@@ -492,7 +420,7 @@ func (s *Store) Revisions(ctx context.Context, gameID int64) (_ []Revision, err 
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	rows, err := s.r.QueryContext(ctx, `SELECT r.id, r.hand_id, h.seq, r.action, r.author, r.at, coalesce(r.before, ''), coalesce(r.after, '')
-		FROM revisions r JOIN hands h ON h.id = r.hand_id WHERE h.game_id = ? ORDER BY r.id`, gameID)
+		FROM revisions r JOIN hands h ON h.id = r.hand_id WHERE h.game_id = $1 ORDER BY r.id`, gameID)
 	if err != nil {
 		return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
 	}

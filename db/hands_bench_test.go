@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"meldpad/db/dbtest"
 )
@@ -75,6 +77,37 @@ func BenchmarkAddHandParallel(b *testing.B) {
 		}
 	})
 	b.ReportMetric(float64(games.Load()), "games")
+}
+
+// BenchmarkOnePhoneSave times the saves of one phone, one after
+// another, each reading the game and then adding the hand as a save
+// from the scorepad does, with the default durability, and reports
+// their median (p50-ns) beside the mean: run on both databases in one
+// run (MELDPAD_TEST_POSTGRES), it compares PostgreSQL over loopback with
+// SQLite.
+//
+//	go test -run '^$' -bench OnePhoneSave -benchtime 2000x ./db
+func BenchmarkOnePhoneSave(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, dbtest.DSN(b, filepath.Join(b.TempDir(), "bench.db")))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	g, err := s.CreateGame(ctx, openPointsGame())
+	if err != nil {
+		b.Fatal(err)
+	}
+	took := make([]time.Duration, 0, b.N)
+	for i := 0; b.Loop(); i++ {
+		start := time.Now()
+		if _, err := s.addHand(ctx, g.ID, roundOf(i), Change{Token: NewToken(), Author: "Ann"}); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(start))
+	}
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "p50-ns")
 }
 
 // BenchmarkAddHandAt times a save in games already holding 10, 100,

@@ -12,17 +12,17 @@ import (
 
 // addHandCall adds a hand on PostgreSQL: its migration's add_hand does in
 // one call what AddHand's statements do on SQLite.
-const addHandCall = `SELECT outcome, hand_id, seq, saved FROM add_hand(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+const addHandCall = `SELECT outcome, hand_id, seq, saved FROM add_hand($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`
 
-// pgAddHand is AddHand on PostgreSQL: one statement, in its own
+// addHand is AddHand on PostgreSQL: one statement, in its own
 // transaction, so one round trip to the server.
-func (s *Store) pgAddHand(ctx context.Context, gameID int64, in HandInput, c Change, from int, d Derived) (Hand, error) {
-	n := len(d.Seats)
+func (d *postgresDialect) addHand(ctx context.Context, s *Store, gameID int64, in HandInput, c Change, from int, derived Derived) (Hand, error) {
+	n := len(derived.Seats)
 	if n < 1 || n > MaxSeats {
 		return Hand{}, fmt.Errorf("db: add to game %d: %d seats", gameID, n)
 	}
 	totals, finals, places, round := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
-	for seat, sr := range d.Seats {
+	for seat, sr := range derived.Seats {
 		totals[seat], finals[seat], places[seat] = int64(sr.Total), int64(sr.Final), int64(sr.Place)
 		if seat < len(in.Points) {
 			round[seat] = int64(in.Points[seat])
@@ -31,8 +31,8 @@ func (s *Store) pgAddHand(ctx context.Context, gameID int64, in HandInput, c Cha
 	points, _ := json.Marshal(in.Points)
 	after, _ := json.Marshal(in.snapshot())
 	var tally any // NULL: no tally worked out
-	if len(d.Tally) > 0 {
-		tally = string(d.Tally)
+	if len(derived.Tally) > 0 {
+		tally = string(derived.Tally)
 	}
 	now := formatTime(s.now())
 	var outcome string
@@ -41,11 +41,11 @@ func (s *Store) pgAddHand(ctx context.Context, gameID int64, in HandInput, c Cha
 	var saved sql.NullString
 	err := s.writing(func() error {
 		for attempt := 1; ; attempt++ {
-			err := s.w.QueryRowContext(ctx, addHandCall, gameID, c.Token, c.Version, from,
+			err := d.pool.QueryRowContext(ctx, addHandCall, gameID, c.Token, c.Version, from,
 				in.Entry, string(in.Record), string(points), seatOrNull(in.Seat), in.EndsHand, in.EndsGame,
-				c.Author, now, string(after), totals, finals, places, round, d.Rounds, d.Finished, d.Winner, tally,
+				c.Author, now, string(after), totals, finals, places, round, derived.Rounds, derived.Finished, derived.Winner, tally,
 			).Scan(&outcome, &handID, &seq, &saved)
-			if err == nil || attempt == 8 || !retryable(err) {
+			if err == nil || attempt == writeAttempts || !retryable(err) {
 				return err
 			}
 		}

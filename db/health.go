@@ -2,14 +2,9 @@ package db
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // probeEvery is how often, at most, Writable writes to find out whether
@@ -55,69 +50,11 @@ func (s *Store) Writable(ctx context.Context) error {
 		return err
 	}
 	defer s.health.probing.Store(false)
-	probeErr := s.write(ctx, func(tx wtx) error { return s.probe(ctx, tx) })
+	probeErr := s.write(ctx, func(tx wtx) error { return s.d.probe(ctx, tx) })
 	if probeErr != nil && !Unavailable(probeErr) {
 		// The probe itself failed (the request went away): it says nothing
 		// of the disk.
 		return err
 	}
 	return probeErr
-}
-
-// probe writes and deletes a row of a few pages (more than the pages a
-// failed save may leave free, so a database that refused a save refuses
-// the probe too), so that the commit must find room for new pages and
-// append them to the log:
-// it fails as a save would on a full disk (or a database at its
-// max_page_count), a read-only file or an I/O error, and leaves nothing
-// behind but free pages, which the next save or probe reuses.
-//
-// On PostgreSQL a small row is enough: a commit that cannot write its
-// log fails whatever its size.
-func (s *Store) probe(ctx context.Context, tx wtx) error {
-	if s.postgres {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (?)`, []byte("probe")); err != nil {
-			return fmt.Errorf("db: write probe: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM write_probe`); err != nil {
-			return fmt.Errorf("db: write probe: %w", err)
-		}
-		return nil
-	}
-	var pageSize int
-	if err := tx.QueryRowContext(ctx, `PRAGMA page_size`).Scan(&pageSize); err != nil {
-		return fmt.Errorf("db: write probe: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO write_probe (pad) VALUES (zeroblob(?))`, 4*pageSize); err != nil {
-		return fmt.Errorf("db: write probe: %w", err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM write_probe`); err != nil {
-		return fmt.Errorf("db: write probe: %w", err)
-	}
-	return nil
-}
-
-// storageFailed reports whether err is the database saying it cannot be
-// written, rather than refusing what was written (a constraint) or the
-// caller going away.
-func (s *Store) storageFailed(err error) bool {
-	if s.postgres {
-		return pgStorageFailed(err)
-	}
-	return storageFailed(err)
-}
-
-// storageFailed is Store.storageFailed on SQLite.
-
-func storageFailed(err error) bool {
-	var e *sqlite.Error
-	if !errors.As(err, &e) {
-		return false
-	}
-	switch e.Code() & 0xff { // the primary result code
-	case sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
-		sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_PERM, sqlite3.SQLITE_BUSY:
-		return true
-	}
-	return false
 }

@@ -37,13 +37,13 @@ type RecordChecker func(rules string, seats int, record json.RawMessage) error
 // code every write uses, so the standings come out as they were.
 //
 // The file is checked whole before anything is written (ParseArchive,
-// then every card-entered hand's record with check, when not nil, so
+// by games, then every card-entered hand's record with check, when not nil, so
 // that no imported hand's page fails), then written in one transaction, which also fails when one of the file's
 // ids is already a link in this meldpad: a file imported twice, or two
 // exports of the same league. Either way nothing is written, and the
 // error is an *ImportError naming each problem's place in the file.
 // Import only adds: no game or league already here is changed.
-func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check RecordChecker) (ImportSummary, error) {
+func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, games ArchiveRules, check RecordChecker) (ImportSummary, error) {
 	data, err := io.ReadAll(io.LimitReader(r, maxBytes+1))
 	if err != nil {
 		return ImportSummary{}, fmt.Errorf("db: import: read: %w", err)
@@ -51,7 +51,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 	if int64(len(data)) > maxBytes {
 		return ImportSummary{}, importFailed("", "the file is over %s, more than meldpad imports at once", FormatBytes(maxBytes))
 	}
-	a, err := ParseArchive(data)
+	a, err := ParseArchive(data, games)
 	if err != nil {
 		return ImportSummary{}, err
 	}
@@ -67,7 +67,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, check R
 		if err := unusedIDs(ctx, tx, &a); err != nil {
 			return err
 		}
-		w, err := newImportWriter(ctx, s, tx)
+		w, err := newImportWriter(ctx, s, tx, games)
 		if err != nil {
 			return err
 		}
@@ -142,9 +142,9 @@ func checkRecords(a *Archive, check RecordChecker) error {
 // the file was imported before, and the first problem says so.
 func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 	stmt, err := tx.PrepareContext(ctx, `SELECT
-		EXISTS (SELECT 1 FROM games WHERE public_id = ?1 OR watch_id = ?1)
-		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = ?1 OR organizer_id = ?1)
-		OR EXISTS (SELECT 1 FROM events WHERE screen_id = ?1)`)
+		EXISTS (SELECT 1 FROM games WHERE public_id = $1 OR watch_id = $1)
+		OR EXISTS (SELECT 1 FROM leagues WHERE public_id = $1 OR organizer_id = $1)
+		OR EXISTS (SELECT 1 FROM events WHERE screen_id = $1)`)
 	if err != nil {
 		return fmt.Errorf("db: import: %w", err)
 	}
@@ -215,6 +215,7 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 type importWriter struct {
 	s       *Store
 	tx      wtx
+	games   ArchiveRules
 	leagues map[string]int64            // public id -> league id
 	players map[string]map[string]int64 // league public id -> folded name -> player id
 	// Statements prepared once: a league of 5,000 games has 150,000
@@ -223,18 +224,18 @@ type importWriter struct {
 	game, seat, hand, revision *sql.Stmt
 }
 
-func newImportWriter(ctx context.Context, s *Store, tx wtx) (*importWriter, error) {
-	w := &importWriter{s: s, tx: tx, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
+func newImportWriter(ctx context.Context, s *Store, tx wtx, games ArchiveRules) (*importWriter, error) {
+	w := &importWriter{s: s, tx: tx, games: games, leagues: map[string]int64{}, players: map[string]map[string]int64{}}
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
 	}{
 		{&w.game, `INSERT INTO games (public_id, watch_id, rules, house_rules, settings, first_dealer, league_id,
-			created_at, updated_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`},
-		{&w.seat, `INSERT INTO seats (game_id, seat, player_id, name) VALUES (?, ?, ?, ?)`},
+			created_at, updated_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`},
+		{&w.seat, `INSERT INTO seats (game_id, seat, player_id, name) VALUES ($1, $2, $3, $4)`},
 		{&w.hand, `INSERT INTO hands (game_id, seq, entry, record, points, seat, ends_hand, ends_game, version,
-			deleted_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`},
-		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES (?, ?, ?, ?, ?, ?)`},
+			deleted_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`},
+		{&w.revision, `INSERT INTO revisions (hand_id, action, author, at, before, after) VALUES ($1, $2, $3, $4, $5, $6)`},
 	} {
 		stmt, err := tx.PrepareContext(ctx, p.sql)
 		if err != nil {
@@ -256,18 +257,18 @@ func (w *importWriter) close() {
 
 // addLeague writes a league with its seasons, players and members.
 func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
-	games, err := gamesJSON(l.Games)
+	games, err := gamesJSON(w.games.OrderGames(l.Games))
 	if err != nil {
 		return err
 	}
 	var leagueID int64
-	if err := w.tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+	if err := w.tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
 		l.PublicID, l.OrganizerID, l.Name, games, canonicalTime(l.CreatedAt)).Scan(&leagueID); err != nil {
 		return fmt.Errorf("db: import league %s: %w", l.PublicID, err)
 	}
 	w.leagues[l.PublicID] = leagueID
 	for _, sn := range l.Seasons {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES (?, ?, ?, ?, ?)`,
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, created_at) VALUES ($1, $2, $3, $4, $5)`,
 			leagueID, sn.Name, nullIfEmpty(sn.StartsOn), nullIfEmpty(sn.EndsOn), canonicalTime(sn.CreatedAt)); err != nil {
 			return fmt.Errorf("db: import season %q of league %s: %w", sn.Name, l.PublicID, err)
 		}
@@ -277,14 +278,14 @@ func (w *importWriter) addLeague(ctx context.Context, l ArchiveLeague) error {
 	w.players[l.PublicID] = players
 	for _, p := range l.Players {
 		var id int64
-		if err := w.tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+		if err := w.tx.QueryRowContext(ctx, `INSERT INTO players (league_id, name, created_at) VALUES ($1, $2, $3) RETURNING id`,
 			leagueID, p.Name, canonicalTime(p.CreatedAt)).Scan(&id); err != nil {
 			return fmt.Errorf("db: import player %q of league %s: %w", p.Name, l.PublicID, err)
 		}
 		players[fold(p.Name)] = id
 	}
 	for _, m := range l.Members {
-		if _, err := w.tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)`,
+		if _, err := w.tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES ($1, $2, $3)`,
 			leagueID, players[fold(m.Name)], canonicalTime(m.AddedAt)); err != nil {
 			return fmt.Errorf("db: import member %q of league %s: %w", m.Name, l.PublicID, err)
 		}
@@ -378,12 +379,12 @@ func (w *importWriter) addGame(ctx context.Context, g ArchiveGame) error {
 			return fmt.Errorf("db: import game %s: revision: %w", g.PublicID, err)
 		}
 	}
-	if err := w.s.recompute(ctx, w.tx, gameID); err != nil {
+	if err := w.s.recompute(ctx, w.tx, w.games, gameID); err != nil {
 		return err
 	}
 	// recompute stamps the game as changed now; it was last changed when
 	// the file says.
-	if _, err := w.tx.ExecContext(ctx, `UPDATE games SET updated_at = ? WHERE id = ?`, updated, gameID); err != nil {
+	if _, err := w.tx.ExecContext(ctx, `UPDATE games SET updated_at = $1 WHERE id = $2`, updated, gameID); err != nil {
 		return fmt.Errorf("db: import game %s: %w", g.PublicID, err)
 	}
 	return nil

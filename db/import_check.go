@@ -11,10 +11,6 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-
-	"meldpad/locale"
-	"meldpad/rules"
-	"meldpad/rules/game"
 )
 
 // Bounds of what a file may hold, beyond which it is hostile or broken:
@@ -34,9 +30,9 @@ const (
 // time, that every name and league it refers to is in it, that every
 // game's rules and table are possible, and that every hand has a point
 // for each seat and, when entered by points, points its game's rules
-// accept (rules.Game.CheckPoints). The error is an *ImportError saying
-// where in the file each problem is.
-func ParseArchive(data []byte) (Archive, error) {
+// accept (GameRules.CheckPoints), by games' rules and names' checks.
+// The error is an *ImportError saying where in the file each problem is.
+func ParseArchive(data []byte, games ArchiveRules) (Archive, error) {
 	if !utf8.Valid(data) {
 		return Archive{}, importFailed("", "not a meldpad export: the file is not UTF-8 text")
 	}
@@ -56,7 +52,7 @@ func ParseArchive(data []byte) (Archive, error) {
 	if err == nil && (a.Meldpad == ArchiveVersion || a.Meldpad == archiveVersionWithoutEvents) {
 		// A version 2 file is a version 3 file without events.
 		var ps problems
-		checkArchive(&ps, &a)
+		checkArchive(&ps, &a, games)
 		return a, ps.err()
 	}
 	// A file of another version is read as that version, or refused for
@@ -66,7 +62,7 @@ func ParseArchive(data []byte) (Archive, error) {
 		return Archive{}, verr
 	}
 	if version == 1 {
-		return parseArchiveV1(text)
+		return parseArchiveV1(text, games)
 	}
 	return Archive{}, shapeProblem(text, reflect.TypeFor[Archive](), version, err)
 }
@@ -145,8 +141,8 @@ func fold(name string) string {
 }
 
 // checkArchive checks an archive's content, adding what is wrong to ps.
-func checkArchive(ps *problems, a *Archive) {
-	c := archiveCheck{ps: ps, ids: map[string]string{}, leagues: map[string]bool{}, leaguePlayers: map[string]map[string]int{}}
+func checkArchive(ps *problems, a *Archive, games ArchiveRules) {
+	c := archiveCheck{ps: ps, games: games, version: a.Meldpad, ids: map[string]string{}, leagues: map[string]bool{}, leaguePlayers: map[string]map[string]int{}}
 	for i := range a.Leagues {
 		c.league(i, &a.Leagues[i])
 	}
@@ -176,6 +172,8 @@ func checkArchive(ps *problems, a *Archive) {
 // league and a league's members and seats must be in the file.
 type archiveCheck struct {
 	ps            *problems
+	games         ArchiveRules
+	version       int                       // the file's
 	ids           map[string]string         // id -> where it is first
 	leagues       map[string]bool           // the leagues' public ids
 	leaguePlayers map[string]map[string]int // each league's players: folded name -> index
@@ -212,26 +210,26 @@ func (c *archiveCheck) league(i int, l *ArchiveLeague) {
 	c.id(where+".public_id", l.PublicID, false)
 	c.id(where+".organizer_id", l.OrganizerID, false)
 	c.leagues[l.PublicID] = true
-	checkName(c.ps, where+".name", l.Name, 60)
-	checkLeagueGames(c.ps, where, l.Games)
+	c.name(where+".name", l.Name, 60)
+	c.leagueGames(where, l.Games)
 	checkTime(c.ps, where+".created_at", l.CreatedAt, true)
-	checkSeasons(c.ps, where, l.Seasons)
-	players := checkPlayers(c.ps, where, l.Players)
+	c.checkSeasons(where, l.Seasons)
+	players := c.checkPlayers(where, l.Players)
 	if _, dup := c.leaguePlayers[l.PublicID]; !dup {
 		c.leaguePlayers[l.PublicID] = players
 	}
 	c.members(where, l.PublicID, l.Members)
 }
 
-// checkLeagueGames checks the games that count in a league: meldpad's
+// leagueGames checks the games that count in a league: meldpad's
 // own, each once.
-func checkLeagueGames(ps *problems, where string, games []string) {
+func (c *archiveCheck) leagueGames(where string, games []string) {
 	chosen := map[string]bool{}
 	for k, g := range games {
-		if _, ok := rules.Lookup(g); !ok {
-			ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
+		if _, ok := c.games.Game(g); !ok {
+			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
 		} else if chosen[g] {
-			ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
+			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
 		}
 		chosen[g] = true
 	}
@@ -239,35 +237,35 @@ func checkLeagueGames(ps *problems, where string, games []string) {
 
 // checkSeasons checks a league's seasons: how many, their names, and that
 // each ends no earlier than it starts.
-func checkSeasons(ps *problems, where string, seasons []ArchiveSeason) {
+func (c *archiveCheck) checkSeasons(where string, seasons []ArchiveSeason) {
 	if len(seasons) > maxSeasons {
-		ps.add(where+".seasons", "%d seasons; a league has at most %d", len(seasons), maxSeasons)
+		c.ps.add(where+".seasons", "%d seasons; a league has at most %d", len(seasons), maxSeasons)
 	}
 	for k, sn := range seasons {
 		at := where + ".seasons[" + strconv.Itoa(k) + "]"
-		checkName(ps, at+".name", sn.Name, 60)
-		from, okFrom := checkDay(ps, at+".starts_on", sn.StartsOn)
-		to, okTo := checkDay(ps, at+".ends_on", sn.EndsOn)
+		c.name(at+".name", sn.Name, 60)
+		from, okFrom := checkDay(c.ps, at+".starts_on", sn.StartsOn)
+		to, okTo := checkDay(c.ps, at+".ends_on", sn.EndsOn)
 		if okFrom && okTo && from != "" && to != "" && from > to {
-			ps.add(at, "ends on %s, before it starts on %s", to, from)
+			c.ps.add(at, "ends on %s, before it starts on %s", to, from)
 		}
-		checkTime(ps, at+".created_at", sn.CreatedAt, true)
+		checkTime(c.ps, at+".created_at", sn.CreatedAt, true)
 	}
 }
 
 // checkPlayers checks a league's players, each name once in any case
 // (players_name), and returns them: folded name -> index.
-func checkPlayers(ps *problems, where string, players []ArchivePlayer) map[string]int {
+func (c *archiveCheck) checkPlayers(where string, players []ArchivePlayer) map[string]int {
 	byName := map[string]int{}
 	for k, p := range players {
 		at := where + ".players[" + strconv.Itoa(k) + "]"
-		checkName(ps, at+".name", p.Name, 40)
+		c.name(at+".name", p.Name, 40)
 		if j, dup := byName[fold(p.Name)]; dup {
-			ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+			c.ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
 		} else {
 			byName[fold(p.Name)] = k
 		}
-		checkTime(ps, at+".created_at", p.CreatedAt, true)
+		checkTime(c.ps, at+".created_at", p.CreatedAt, true)
 	}
 	return byName
 }
@@ -299,34 +297,34 @@ func (c *archiveCheck) game(i int, g *ArchiveGame) {
 	checkTime(c.ps, where+".created_at", g.CreatedAt, true)
 	checkTime(c.ps, where+".updated_at", g.UpdatedAt, true)
 	checkTime(c.ps, where+".finished_at", g.FinishedAt, false)
-	rg, ok := rules.Lookup(g.Rules)
+	rg, ok := c.games.Game(g.Rules)
 	if !ok {
 		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
 		return
 	}
 	checkHouseRules(c.ps, where, rg, g.HouseRules)
 	seats := len(g.Seats)
-	if seats < rg.MinPlayers || seats > rg.MaxPlayers {
-		c.ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name, rg.MinPlayers, rg.MaxPlayers)
+	if fewest, most := rg.Players(); seats < fewest || seats > most {
+		c.ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name(), fewest, most)
 		return
 	}
 	c.seats(where, g)
 	if g.FirstDealer < 0 || g.FirstDealer >= seats {
 		c.ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
 	}
-	table := game.Table{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
+	table := ImportTable{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
 	if !checkSettings(c.ps, where+".settings", rg, table) {
 		return
 	}
-	checkHands(c.ps, where, rg, table, g.Hands)
+	c.checkHands(where, rg, table, g.Hands)
 }
 
 // checkHouseRules checks that every house rule a game names is one of its
 // rules'.
-func checkHouseRules(ps *problems, where string, rg rules.Game, houseRules map[string]bool) {
+func checkHouseRules(ps *problems, where string, rg GameRules, houseRules map[string]bool) {
 	for key := range houseRules {
-		if _, ok := rg.HouseRule(key); !ok {
-			ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name)
+		if !rg.HouseRule(key) {
+			ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name())
 		}
 	}
 }
@@ -339,7 +337,7 @@ func (c *archiveCheck) seats(where string, g *ArchiveGame) {
 	for k, name := range g.Seats {
 		at := where + ".seats[" + strconv.Itoa(k) + "]"
 		if g.League == "" {
-			checkName(c.ps, at, name, 40)
+			c.name(at, name, 40)
 		} else if c.leagues[g.League] {
 			c.player(at, g.League, name)
 		}
@@ -352,61 +350,59 @@ func (c *archiveCheck) seats(where string, g *ArchiveGame) {
 
 // checkHands checks a game's hands, of the given rules and table, and that
 // they are in the order they were entered.
-func checkHands(ps *problems, where string, rg rules.Game, table game.Table, hands []ArchiveHand) {
+func (c *archiveCheck) checkHands(where string, rg GameRules, table ImportTable, hands []ArchiveHand) {
 	if len(hands) > maxHandsPerGame {
-		ps.add(where+".hands", "%d hands; no game has more than %d", len(hands), maxHandsPerGame)
+		c.ps.add(where+".hands", "%d hands; no game has more than %d", len(hands), maxHandsPerGame)
 		return
 	}
 	for k := range hands {
 		at := where + ".hands[" + strconv.Itoa(k) + "]"
-		checkHand(ps, at, rg, table, &hands[k])
+		c.checkHand(at, rg, table, &hands[k])
 		if k > 0 && hands[k].Seq <= hands[k-1].Seq {
-			ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
+			c.ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
 				hands[k].Seq, hands[k-1].Seq)
 		}
 	}
 }
 
 // checkHand checks one hand of a game of the given rules and seats.
-func checkHand(ps *problems, where string, g rules.Game, table game.Table, h *ArchiveHand) {
-	seats := table.Seats()
+func (c *archiveCheck) checkHand(where string, g GameRules, table ImportTable, h *ArchiveHand) {
+	seats := len(table.Names)
 	if h.Seq < 1 || h.Seq > maxHandsPerGame*10 {
-		ps.add(where+".seq", "%d; a hand's seq is a positive number", h.Seq)
+		c.ps.add(where+".seq", "%d; a hand's seq is a positive number", h.Seq)
 	}
 	if h.Entry != EntryPoints && h.Entry != EntryCards {
-		ps.add(where+".entry", "%q; a hand is entered by %q or %q", shorten(h.Entry), EntryPoints, EntryCards)
+		c.ps.add(where+".entry", "%q; a hand is entered by %q or %q", shorten(h.Entry), EntryPoints, EntryCards)
 	}
-	checkRecord(ps, where+".record", h.Record)
-	pointsOK := checkPoints(ps, where+".points", h.Points, seats)
+	checkRecord(c.ps, where+".record", h.Record)
+	pointsOK := checkPoints(c.ps, where+".points", h.Points, seats)
 	seat := -1
 	if h.Seat != nil {
 		seat = *h.Seat
 		if seat < 0 || seat >= seats {
-			ps.add(where+".seat", "seat %d; the seats are 0 to %d", seat, seats-1)
+			c.ps.add(where+".seat", "seat %d; the seats are 0 to %d", seat, seats-1)
 			pointsOK = false
 		}
 	}
 	if pointsOK && h.Entry == EntryPoints {
-		// The rules' message names the rule (a *ruling.Error).
-		// A number past what the cards can make was not checked by
-		// earlier meldpads: the hands they stored are restored.
-		if err := g.CheckPoints(table, rules.Round{Points: h.Points, Seat: seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}); err != nil && !game.IsBeyond(err) {
-			ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name, locale.English().Error(err))
+		// The rules' message names the rule.
+		if err := g.CheckPoints(table, HandInput{Points: h.Points, Seat: seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}); err != nil {
+			c.ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name(), err)
 		}
 	}
 	if h.Version < 1 || h.Version > maxVersion {
-		ps.add(where+".version", "%d; a hand's version counts its changes from 1", h.Version)
+		c.ps.add(where+".version", "%d; a hand's version counts its changes from 1", h.Version)
 	}
-	checkTime(ps, where+".created_at", h.CreatedAt, true)
-	checkTime(ps, where+".updated_at", h.UpdatedAt, true)
-	checkTime(ps, where+".deleted_at", h.DeletedAt, false)
+	checkTime(c.ps, where+".created_at", h.CreatedAt, true)
+	checkTime(c.ps, where+".updated_at", h.UpdatedAt, true)
+	checkTime(c.ps, where+".deleted_at", h.DeletedAt, false)
 	if len(h.Revisions) > maxRevisionsOfHand {
-		ps.add(where+".revisions", "%d changes to one hand; at most %d are kept", len(h.Revisions), maxRevisionsOfHand)
+		c.ps.add(where+".revisions", "%d changes to one hand; at most %d are kept", len(h.Revisions), maxRevisionsOfHand)
 		return
 	}
 	for i, r := range h.Revisions {
 		at := where + ".revisions[" + strconv.Itoa(i) + "]"
-		checkRevision(ps, at, seats, r)
+		c.checkRevision(at, seats, r)
 	}
 }
 
@@ -428,27 +424,27 @@ func checkPoints(ps *problems, where string, points []int, seats int) bool {
 
 // checkRevision checks one change to a hand: an action, and the hand
 // before and after it as meldpad keeps them.
-func checkRevision(ps *problems, where string, seats int, r ArchiveRevision) {
-	checkTime(ps, where+".at", r.At, true)
+func (c *archiveCheck) checkRevision(where string, seats int, r ArchiveRevision) {
+	checkTime(c.ps, where+".at", r.At, true)
 	if r.Author != "" {
-		checkName(ps, where+".author", r.Author, MaxPlayerName)
+		c.name(where+".author", r.Author, MaxPlayerName)
 	}
 	before, after := !isNull(r.Before), !isNull(r.After)
 	switch r.Action {
 	case "add":
 		if before || !after {
-			ps.add(where, "an addition has the hand after it and nothing before")
+			c.ps.add(where, "an addition has the hand after it and nothing before")
 		}
 	case "correct":
 		if !before || !after {
-			ps.add(where, "a correction has the hand before and after it")
+			c.ps.add(where, "a correction has the hand before and after it")
 		}
 	case "delete":
 		if !before || after {
-			ps.add(where, "a deletion has the hand before it and nothing after")
+			c.ps.add(where, "a deletion has the hand before it and nothing after")
 		}
 	default:
-		ps.add(where+".action", "%q; a change is \"add\", \"correct\" or \"delete\"", shorten(r.Action))
+		c.ps.add(where+".action", "%q; a change is \"add\", \"correct\" or \"delete\"", shorten(r.Action))
 	}
 	for _, side := range []struct {
 		name string
@@ -458,21 +454,21 @@ func checkRevision(ps *problems, where string, seats int, r ArchiveRevision) {
 			continue
 		}
 		if err := checkRecordText(side.raw); err != nil {
-			ps.add(where+"."+side.name, "%v", err)
+			c.ps.add(where+"."+side.name, "%v", err)
 			continue
 		}
 		dec := json.NewDecoder(bytes.NewReader(side.raw))
 		dec.DisallowUnknownFields()
 		var sn snapshot
 		if err := dec.Decode(&sn); err != nil {
-			ps.add(where+"."+side.name, "not a hand as meldpad keeps it: %v", strings.TrimPrefix(err.Error(), "json: "))
+			c.ps.add(where+"."+side.name, "not a hand as meldpad keeps it: %v", strings.TrimPrefix(err.Error(), "json: "))
 			continue
 		}
 		if sn.Entry != EntryPoints && sn.Entry != EntryCards {
-			ps.add(where+"."+side.name+".entry", "%q; a hand is entered by %q or %q", shorten(sn.Entry), EntryPoints, EntryCards)
+			c.ps.add(where+"."+side.name+".entry", "%q; a hand is entered by %q or %q", shorten(sn.Entry), EntryPoints, EntryCards)
 		}
-		checkRecord(ps, where+"."+side.name+".record", sn.Record)
-		checkPoints(ps, where+"."+side.name+".points", sn.Points, seats)
+		checkRecord(c.ps, where+"."+side.name+".record", sn.Record)
+		checkPoints(c.ps, where+"."+side.name+".points", sn.Points, seats)
 	}
 }
 
@@ -495,10 +491,10 @@ func isObject(raw json.RawMessage) bool {
 	return len(raw) > 0 && raw[0] == '{'
 }
 
-// checkName checks a name as the forms would take it (CheckName).
-func checkName(ps *problems, where, name string, most int) {
-	if err := CheckName(name, most); err != nil {
-		ps.add(where, "%v", err)
+// name checks a name as the forms would take it (ArchiveRules.CheckName).
+func (c *archiveCheck) name(where, name string, most int) {
+	if err := c.games.CheckName(name, most); err != nil {
+		c.ps.add(where, "%v", err)
 	}
 }
 
@@ -550,10 +546,9 @@ func compactJSON(raw json.RawMessage) (string, error) {
 }
 
 // checkSettings checks a game's own settings: a game with settings of its
-// own (game.Configurable) must have ones its module reads; any other game
-// none.
-func checkSettings(ps *problems, where string, g rules.Game, t game.Table) bool {
-	if err := g.CheckSettings(t.Settings, t.Seats()); err != nil {
+// own must have ones its rules read; any other game none.
+func checkSettings(ps *problems, where string, g GameRules, t ImportTable) bool {
+	if err := g.CheckSettings(t.Settings, len(t.Names)); err != nil {
 		ps.add(where, "%v", err)
 		return false
 	}

@@ -51,7 +51,7 @@ func FuzzImport(f *testing.F) {
 	defer dst.Close()
 	f.Fuzz(func(t *testing.T, file []byte) {
 		before := rowCounts(t, dst)
-		sum, err := dst.Import(ctx, bytes.NewReader(file), 1<<20, nil)
+		sum, err := dst.Import(ctx, bytes.NewReader(file), 1<<20, archiveRules, nil)
 		after := rowCounts(t, dst)
 		if err != nil {
 			var ie *ImportError

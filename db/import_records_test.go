@@ -54,7 +54,7 @@ func TestImportChecksRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer dst.Close()
-	_, err = dst.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, check)
+	_, err = dst.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, archiveRules, check)
 	var refused *ImportError
 	if !errors.As(err, &refused) {
 		t.Fatalf("Import: %v, want an *ImportError", err)
@@ -75,7 +75,7 @@ func TestImportChecksRecords(t *testing.T) {
 		t.Errorf("the refused file's game: %v, want ErrNotFound", err)
 	}
 	// Without a checker, records are only checked for their shape.
-	if _, err := dst.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, nil); err != nil {
+	if _, err := dst.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, archiveRules, nil); err != nil {
 		t.Errorf("Import without a checker: %v", err)
 	}
 }

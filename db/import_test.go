@@ -187,7 +187,7 @@ func TestImportRefuses(t *testing.T) {
 			if limit == 0 {
 				limit = 32 << 20
 			}
-			_, err := dst.Import(ctx, bytes.NewReader(tc.file), limit, nil)
+			_, err := dst.Import(ctx, bytes.NewReader(tc.file), limit, archiveRules, nil)
 			var ie *ImportError
 			if !errors.As(err, &ie) {
 				t.Fatalf("Import = %v, want an *ImportError", err)
@@ -225,7 +225,7 @@ func TestImportRefuses(t *testing.T) {
 	if after["games"] != before["games"]+5 || after["leagues"] != before["leagues"]+1 || after["players"] != before["players"]+6 {
 		t.Errorf("rows %v after importing a league of 5 games, %v before", after, before)
 	}
-	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20, nil)
+	_, err := dst.Import(ctx, bytes.NewReader(valid), 32<<20, archiveRules, nil)
 	var ie *ImportError
 	if !errors.As(err, &ie) || len(ie.Problems) != 7 || !strings.Contains(ie.Problems[0].What, "it was imported before") {
 		t.Errorf("importing the file again: %v; want every id named as already here", err)
@@ -245,7 +245,7 @@ func TestImportReportsSeveralProblems(t *testing.T) {
 		obj(f, "leagues", 0, "players", 0)["created_at"] = ""
 		obj(f, "leagues", 0, "seasons", 0)["ends_on"] = "2020-02-30"
 	})
-	_, err := ParseArchive(file)
+	_, err := ParseArchive(file, archiveRules)
 	var ie *ImportError
 	if !errors.As(err, &ie) || len(ie.Problems) != 3 {
 		t.Fatalf("ParseArchive = %v; want three problems", err)
@@ -337,7 +337,7 @@ func TestImportVersion1(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fresh, _ := openTest(t)
-			_, err := fresh.Import(ctx, bytes.NewReader(tc.file), 1<<20, nil)
+			_, err := fresh.Import(ctx, bytes.NewReader(tc.file), 1<<20, archiveRules, nil)
 			var ie *ImportError
 			if !errors.As(err, &ie) || !strings.Contains(ie.Lines(), tc.want) {
 				t.Errorf("Import = %v; want %q", err, tc.want)

@@ -80,24 +80,24 @@ func (s *Store) LeagueRecord(ctx context.Context, leagueID int64) (_ LeagueRecor
 func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *LeagueRecord) (_ LeagueRecord, err error) {
 	ctx, end := s.call(ctx, heavyTimes)
 	defer end(&err)
-	tx, err := s.r.BeginTx(ctx, s.readOptions())
+	tx, err := s.r.BeginTx(ctx, s.d.readOnce())
 	if err != nil {
 		return LeagueRecord{}, fmt.Errorf("db: league %d: begin: %w", leagueID, err)
 	}
 	defer tx.Rollback()
 	var rec LeagueRecord
-	if rec.League, err = s.leagueWhere(ctx, tx, `id = ?`, leagueID); err != nil {
+	if rec.League, err = s.leagueWhere(ctx, tx, `id = $1`, leagueID); err != nil {
 		return LeagueRecord{}, err
 	}
-	if rec.Members, err = loadMembers(ctx, tx, leagueID); err != nil {
+	if rec.Members, err = s.loadMembers(ctx, tx, leagueID); err != nil {
 		return LeagueRecord{}, err
 	}
 	var removed int
-	if err := tx.QueryRowContext(ctx, `SELECT removed_version FROM leagues WHERE id = ?`, leagueID).Scan(&removed); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT removed_version FROM leagues WHERE id = $1`, leagueID).Scan(&removed); err != nil {
 		return LeagueRecord{}, fmt.Errorf("db: league %d: %w", leagueID, err)
 	}
 	if prev == nil || prev.League.ID != leagueID || prev.League.Version > rec.League.Version || prev.League.Version < removed {
-		games, err := loadLeagueGames(ctx, tx, `g.league_id = ?`, leagueID)
+		games, err := loadLeagueGames(ctx, tx, `g.league_id = $1`, leagueID)
 		if err != nil {
 			return LeagueRecord{}, err
 		}
@@ -110,7 +110,7 @@ func (s *Store) LeagueRecordSince(ctx context.Context, leagueID int64, prev *Lea
 		}
 		return rec, nil
 	}
-	changed, err := loadLeagueGames(ctx, tx, `g.league_id = ? AND g.league_version > ?`, leagueID, prev.League.Version)
+	changed, err := loadLeagueGames(ctx, tx, `g.league_id = $1 AND g.league_version > $2`, leagueID, prev.League.Version)
 	if err != nil {
 		return LeagueRecord{}, err
 	}
@@ -254,7 +254,7 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 	}
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		var gameID int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE watch_id = ? AND league_id = ?`, watchID, leagueID).Scan(&gameID)
+		err := tx.QueryRowContext(ctx, `SELECT id FROM games WHERE watch_id = $1 AND league_id = $2`, watchID, leagueID).Scan(&gameID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}
@@ -265,15 +265,15 @@ func (s *Store) RemoveLeagueGame(ctx context.Context, leagueID int64, watchID st
 			return cmp.Or(err, ErrEventTable)
 		}
 		for _, stmt := range []string{
-			`UPDATE seats SET name = (SELECT p.name FROM players p WHERE p.id = seats.player_id), player_id = NULL WHERE game_id = ?`,
-			`UPDATE games SET league_id = NULL WHERE id = ?`,
+			`UPDATE seats SET name = (SELECT p.name FROM players p WHERE p.id = seats.player_id), player_id = NULL WHERE game_id = $1`,
+			`UPDATE games SET league_id = NULL WHERE id = $1`,
 		} {
 			if _, err := tx.ExecContext(ctx, stmt, gameID); err != nil {
 				return fmt.Errorf("db: remove game %d from league %d: %w", gameID, leagueID, err)
 			}
 		}
 		// leagueWrite bumps the version next: this removal is that version's.
-		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET removed_version = version + 1 WHERE id = ?`, leagueID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET removed_version = version + 1 WHERE id = $1`, leagueID); err != nil {
 			return fmt.Errorf("db: remove game from league %d: %w", leagueID, err)
 		}
 		return nil
@@ -288,7 +288,7 @@ func (s *Store) LeagueHandCounts(ctx context.Context, leagueID int64) (_ map[int
 	defer end(&err)
 	counts := map[int64]int{}
 	err = eachRow(ctx, s.r, `SELECT h.game_id, count(*) FROM hands h JOIN games g ON g.id = h.game_id
-		WHERE g.league_id = ? AND h.deleted_at IS NULL GROUP BY h.game_id`, []any{leagueID}, func(rows *sql.Rows) error {
+		WHERE g.league_id = $1 AND h.deleted_at IS NULL GROUP BY h.game_id`, []any{leagueID}, func(rows *sql.Rows) error {
 		var gameID int64
 		var n int
 		if err := rows.Scan(&gameID, &n); err != nil {

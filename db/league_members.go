@@ -18,12 +18,12 @@ var ErrNameTaken = errors.New("db: the league already has a player of that name"
 // addMembers makes the named players members of the league: a name of
 // one of the league's players (in any case) is that player, a new name a
 // new player of the league. Names already members are left as they are.
-func addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now string) error {
+func (s *Store) addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now string) error {
 	for _, name := range names {
 		if strings.TrimSpace(name) == "" {
 			continue
 		}
-		playerID, err := upsertPlayer(ctx, tx, leagueID, name, now)
+		playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
 		if err != nil {
 			return err
 		}
@@ -35,7 +35,7 @@ func addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now
 }
 
 func addMember(ctx context.Context, tx wtx, leagueID, playerID int64, now string) error {
-	if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, ?)
+	if _, err := tx.ExecContext(ctx, `INSERT INTO league_members (league_id, player_id, added_at) VALUES ($1, $2, $3)
 		ON CONFLICT DO NOTHING`, leagueID, playerID, now); err != nil {
 		return fmt.Errorf("db: add player %d to league %d: %w", playerID, leagueID, err)
 	}
@@ -49,7 +49,7 @@ func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) 
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
-		return addMembers(ctx, tx, leagueID, names, formatTime(s.now()))
+		return s.addMembers(ctx, tx, leagueID, names, formatTime(s.now()))
 	})
 }
 
@@ -57,12 +57,11 @@ func (s *Store) AddMembers(ctx context.Context, leagueID int64, names []string) 
 func (s *Store) Members(ctx context.Context, leagueID int64) (_ []Player, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	return loadMembers(ctx, s.reads(), leagueID)
+	return s.loadMembers(ctx, s.reads(), leagueID)
 }
 
-func loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, error) {
-	rows, err := q.QueryContext(ctx, `SELECT p.id, p.name FROM league_members m JOIN players p ON p.id = m.player_id
-		WHERE m.league_id = ? ORDER BY p.name COLLATE NOCASE, p.id`, leagueID)
+func (s *Store) loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, error) {
+	rows, err := q.QueryContext(ctx, s.q.members, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("db: members of league %d: %w", leagueID, err)
 	}
@@ -87,7 +86,7 @@ func (s *Store) MovedPlayer(ctx context.Context, leagueID, oldID int64) (_ int64
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	var id int64
-	err = s.r.QueryRowContext(ctx, `SELECT player_id FROM player_moves WHERE league_id = ? AND old_id = ?`, leagueID, oldID).Scan(&id)
+	err = s.r.QueryRowContext(ctx, `SELECT player_id FROM player_moves WHERE league_id = $1 AND old_id = $2`, leagueID, oldID).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, ErrNotFound
 	}
@@ -120,15 +119,11 @@ func (e *MergeConflictError) Error() string {
 	return "db: merge " + e.Gone + " into " + e.Keep + ": both sat in " + strconv.Itoa(len(e.Shared)) + " game(s)"
 }
 
-// leaguePlayerQuery reads a player of a league (PostgreSQL's locks the
-// row: pgVariants).
-const leaguePlayerQuery = `SELECT name FROM players WHERE id = ? AND league_id = ?`
-
 // leaguePlayerName returns the name of the league's player, or
 // ErrNotFound when the id is not one of the league's players.
-func leaguePlayerName(ctx context.Context, tx wtx, leagueID, playerID int64) (string, error) {
+func (s *Store) leaguePlayerName(ctx context.Context, tx wtx, leagueID, playerID int64) (string, error) {
 	var name string
-	err := tx.QueryRowContext(ctx, leaguePlayerQuery, playerID, leagueID).Scan(&name)
+	err := tx.QueryRowContext(ctx, s.q.leaguePlayer, playerID, leagueID).Scan(&name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -146,11 +141,11 @@ func playerChanged(ctx context.Context, tx wtx, leagueID, playerID int64, bumpGa
 	if err := bumpLeague(ctx, tx, leagueID); err != nil {
 		return err
 	}
-	games := `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = ?1)
-		WHERE league_id = ?1 AND id IN (SELECT game_id FROM seats WHERE player_id = ?2)`
+	games := `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = $1)
+		WHERE league_id = $1 AND id IN (SELECT game_id FROM seats WHERE player_id = $2)`
 	if bumpGames {
-		games = `UPDATE games SET version = version + 1, league_version = (SELECT version FROM leagues WHERE id = ?1)
-			WHERE league_id = ?1 AND id IN (SELECT game_id FROM seats WHERE player_id = ?2)`
+		games = `UPDATE games SET version = version + 1, league_version = (SELECT version FROM leagues WHERE id = $1)
+			WHERE league_id = $1 AND id IN (SELECT game_id FROM seats WHERE player_id = $2)`
 	}
 	if _, err := tx.ExecContext(ctx, games, leagueID, playerID); err != nil {
 		return fmt.Errorf("db: games of player %d: %w", playerID, err)
@@ -172,11 +167,11 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 		return fmt.Errorf("db: merge player %d into itself", keep)
 	}
 	return s.write(ctx, func(tx wtx) error {
-		keepName, err := leaguePlayerName(ctx, tx, leagueID, keep)
+		keepName, err := s.leaguePlayerName(ctx, tx, leagueID, keep)
 		if err != nil {
 			return err
 		}
-		goneName, err := leaguePlayerName(ctx, tx, leagueID, gone)
+		goneName, err := s.leaguePlayerName(ctx, tx, leagueID, gone)
 		if err != nil {
 			return err
 		}
@@ -190,8 +185,8 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 		// Two names in one event night are two entrants, with a row each
 		// in its standings.
 		var events []string
-		err = eachRow(ctx, tx, `SELECT e.name FROM event_players a JOIN event_players b ON b.event_id = a.event_id AND b.player_id = ?
-			JOIN events e ON e.id = a.event_id WHERE a.player_id = ? ORDER BY e.created_at`, []any{gone, keep}, func(rows *sql.Rows) error {
+		err = eachRow(ctx, tx, `SELECT e.name FROM event_players a JOIN event_players b ON b.event_id = a.event_id AND b.player_id = $1
+			JOIN events e ON e.id = a.event_id WHERE a.player_id = $2 ORDER BY e.created_at`, []any{gone, keep}, func(rows *sql.Rows) error {
 			var name string
 			err := rows.Scan(&name)
 			events = append(events, name)
@@ -213,15 +208,15 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 			sql  string
 			args []any
 		}{
-			{`UPDATE seats SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
-			{`UPDATE event_players SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
-			{`UPDATE event_byes SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
+			{`UPDATE seats SET player_id = $1 WHERE player_id = $2`, []any{keep, gone}},
+			{`UPDATE event_players SET player_id = $1 WHERE player_id = $2`, []any{keep, gone}},
+			{`UPDATE event_byes SET player_id = $1 WHERE player_id = $2`, []any{keep, gone}},
 			{`INSERT INTO league_members (league_id, player_id, added_at)
-				SELECT league_id, CAST(? AS BIGINT), CAST(? AS TEXT) FROM league_members WHERE player_id = ? ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
-			{`UPDATE player_moves SET player_id = ? WHERE player_id = ?`, []any{keep, gone}},
-			{`INSERT INTO player_moves (league_id, old_id, player_id) VALUES (?, ?, ?)
+				SELECT league_id, CAST($1 AS BIGINT), CAST($2 AS TEXT) FROM league_members WHERE player_id = $3 ON CONFLICT DO NOTHING`, []any{keep, formatTime(s.now()), gone}},
+			{`UPDATE player_moves SET player_id = $1 WHERE player_id = $2`, []any{keep, gone}},
+			{`INSERT INTO player_moves (league_id, old_id, player_id) VALUES ($1, $2, $3)
 				ON CONFLICT (league_id, old_id) DO UPDATE SET player_id = excluded.player_id`, []any{leagueID, gone, keep}},
-			{`DELETE FROM players WHERE id = ?`, []any{gone}},
+			{`DELETE FROM players WHERE id = $1`, []any{gone}},
 		} {
 			if _, err := tx.ExecContext(ctx, stmt.sql, stmt.args...); err != nil {
 				return fmt.Errorf("db: merge player %d into %d: %w", gone, keep, err)
@@ -235,9 +230,9 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 // sat.
 func sharedGames(ctx context.Context, tx wtx, leagueID, a, b int64) ([]SharedGame, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
-		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = ?
+		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = $1
 		JOIN games g ON g.id = sa.game_id
-		WHERE sa.player_id = ? AND g.league_id = ? ORDER BY g.created_at`, b, a, leagueID)
+		WHERE sa.player_id = $2 AND g.league_id = $3 ORDER BY g.created_at`, b, a, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("db: merge players: shared games: %w", err)
 	}
@@ -265,11 +260,11 @@ func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name
 	defer end(&err)
 	name = strings.TrimSpace(name)
 	return s.write(ctx, func(tx wtx) error {
-		if _, err := leaguePlayerName(ctx, tx, leagueID, playerID); err != nil {
+		if _, err := s.leaguePlayerName(ctx, tx, leagueID, playerID); err != nil {
 			return err
 		}
 		var other int64
-		err := tx.QueryRowContext(ctx, `SELECT id FROM players WHERE league_id = ? AND name = ? COLLATE NOCASE AND id <> ?`,
+		err := tx.QueryRowContext(ctx, s.q.otherPlayerByName,
 			leagueID, name, playerID).Scan(&other)
 		if err == nil {
 			return ErrNameTaken
@@ -277,8 +272,8 @@ func (s *Store) RenamePlayer(ctx context.Context, leagueID, playerID int64, name
 		if !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = ? WHERE id = ?`, name, playerID); err != nil {
-			if uniqueViolation(err) {
+		if _, err := tx.ExecContext(ctx, `UPDATE players SET name = $1 WHERE id = $2`, name, playerID); err != nil {
+			if s.d.uniqueViolation(err) {
 				return ErrNameTaken // given meanwhile to another player, by another server's write
 			}
 			return fmt.Errorf("db: rename player %d: %w", playerID, err)

@@ -131,7 +131,7 @@ func TestRefusedMergeNamesOnlyTheLeaguesGames(t *testing.T) {
 		t.Fatalf("carol and Eve shared the league's game: %v", err)
 	}
 	var watch string
-	if err := s.r.QueryRow(`SELECT watch_id FROM games WHERE id = ?`, mine.ID).Scan(&watch); err != nil {
+	if err := s.r.QueryRow(`SELECT watch_id FROM games WHERE id = $1`, mine.ID).Scan(&watch); err != nil {
 		t.Fatal(err)
 	}
 	if conflict.Shared[0].WatchID != watch {
@@ -267,16 +267,16 @@ func TestSchemaKeepsPlayersInTheirLeague(t *testing.T) {
 		sql  string
 		args []any
 	}{
-		{"another league's player at a seat", `UPDATE seats SET player_id = ? WHERE game_id = ? AND seat = 0`, []any{zed, g.ID}},
-		{"a player at a game outside leagues", `UPDATE seats SET player_id = ?, name = NULL WHERE game_id = ? AND seat = 0`, []any{ann, lone.ID}},
-		{"a new seat of another league's player", `INSERT INTO seats (game_id, seat, player_id) VALUES (?, 5, ?)`, []any{g.ID, zed}},
-		{"a name at a league's game", `INSERT INTO seats (game_id, seat, name) VALUES (?, 5, 'Walk-in')`, []any{g.ID}},
-		{"a game leaving its league with its players", `UPDATE games SET league_id = NULL WHERE id = ?`, []any{g.ID}},
-		{"a game moving to another league", `UPDATE games SET league_id = ? WHERE id = ?`, []any{other.ID, g.ID}},
-		{"a seat with a name and a player", `UPDATE seats SET name = 'Ann' WHERE game_id = ? AND seat = 0`, []any{g.ID}},
-		{"the same name twice at a table", `UPDATE seats SET name = 'ann' WHERE game_id = ? AND seat = 1`, []any{lone.ID}},
-		{"a member of another league's player", `INSERT INTO league_members (league_id, player_id, added_at) VALUES (?, ?, 'now')`, []any{l.ID, zed}},
-		{"two players of one name in a league", `INSERT INTO players (league_id, name, created_at) VALUES (?, 'ANN', 'now')`, []any{l.ID}},
+		{"another league's player at a seat", `UPDATE seats SET player_id = $1 WHERE game_id = $2 AND seat = 0`, []any{zed, g.ID}},
+		{"a player at a game outside leagues", `UPDATE seats SET player_id = $1, name = NULL WHERE game_id = $2 AND seat = 0`, []any{ann, lone.ID}},
+		{"a new seat of another league's player", `INSERT INTO seats (game_id, seat, player_id) VALUES ($1, 5, $2)`, []any{g.ID, zed}},
+		{"a name at a league's game", `INSERT INTO seats (game_id, seat, name) VALUES ($1, 5, 'Walk-in')`, []any{g.ID}},
+		{"a game leaving its league with its players", `UPDATE games SET league_id = NULL WHERE id = $1`, []any{g.ID}},
+		{"a game moving to another league", `UPDATE games SET league_id = $1 WHERE id = $2`, []any{other.ID, g.ID}},
+		{"a seat with a name and a player", `UPDATE seats SET name = 'Ann' WHERE game_id = $1 AND seat = 0`, []any{g.ID}},
+		{"the same name twice at a table", `UPDATE seats SET name = 'ann' WHERE game_id = $1 AND seat = 1`, []any{lone.ID}},
+		{"a member of another league's player", `INSERT INTO league_members (league_id, player_id, added_at) VALUES ($1, $2, 'now')`, []any{l.ID, zed}},
+		{"two players of one name in a league", `INSERT INTO players (league_id, name, created_at) VALUES ($1, 'ANN', 'now')`, []any{l.ID}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,8 +8,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-
-	"meldpad/rules"
 )
 
 // League is a club's or a family's running competition: the games started
@@ -21,7 +19,7 @@ type League struct {
 	PublicID    string // the members' and spectators' link: read and start games
 	OrganizerID string // the organizer's link: change the league
 	Name        string
-	Games       []string // ids of the games that count, in rules.Games order
+	Games       []string // ids of the games that count, in the registry's order
 	// Version is bumped in the transaction of every write that changes
 	// what the standings are computed from: a hand of one of the league's
 	// games, a game joining or leaving, the settings, a season, a member,
@@ -75,22 +73,13 @@ type SeasonInput struct {
 	Token    string // idempotency token when adding
 }
 
-// gamesJSON checks and encodes the games that count, in rules.Games order.
+// gamesJSON encodes the games that count, as the caller ordered them
+// (scorepad.LeagueGames: meldpad's, each once, in the registry's order).
 func gamesJSON(ids []string) (string, error) {
-	chosen := map[string]bool{}
-	for _, id := range ids {
-		if _, ok := rules.Lookup(id); !ok {
-			return "", fmt.Errorf("db: league: unknown game %q", id)
-		}
-		chosen[id] = true
+	if ids == nil {
+		ids = []string{}
 	}
-	ordered := []string{}
-	for _, g := range rules.Games() {
-		if chosen[g.ID] {
-			ordered = append(ordered, g.ID)
-		}
-	}
-	b, err := json.Marshal(ordered)
+	b, err := json.Marshal(ids)
 	return string(b), err
 }
 
@@ -106,11 +95,11 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err e
 	}
 	var leagueID int64
 	err = s.write(ctx, func(tx wtx) error {
-		if err := s.lockToken(ctx, tx, in.Token); err != nil {
+		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
 			return err
 		}
 		if in.Token != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = ?`, in.Token).Scan(&leagueID)
+			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = $1`, in.Token).Scan(&leagueID)
 			if err == nil {
 				return nil
 			}
@@ -120,15 +109,15 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err e
 		}
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, NewID(), NewID(), strings.TrimSpace(in.Name), games, nullIfEmpty(in.Token), now).
+			VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, NewID(), NewID(), strings.TrimSpace(in.Name), games, nullIfEmpty(in.Token), now).
 			Scan(&leagueID); err != nil {
 			return fmt.Errorf("db: create league: %w", err)
 		}
-		if err := addMembers(ctx, tx, leagueID, in.Members, now); err != nil {
+		if err := s.addMembers(ctx, tx, leagueID, in.Members, now); err != nil {
 			return err
 		}
 		if in.Season != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, created_at) VALUES (?, ?, ?)`,
+			if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, created_at) VALUES ($1, $2, $3)`,
 				leagueID, strings.TrimSpace(in.Season), now); err != nil {
 				return fmt.Errorf("db: create league: season: %w", err)
 			}
@@ -138,7 +127,7 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err e
 	if err != nil {
 		return League{}, err
 	}
-	return s.leagueWhere(ctx, s.reads(), `id = ?`, leagueID)
+	return s.leagueWhere(ctx, s.reads(), `id = $1`, leagueID)
 }
 
 func nullIfEmpty(s string) any {
@@ -155,7 +144,7 @@ func (s *Store) League(ctx context.Context, publicID string) (_ League, err erro
 	if !ValidID(publicID) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.reads(), `public_id = ?`, publicID)
+	return s.leagueWhere(ctx, s.reads(), `public_id = $1`, publicID)
 }
 
 // LeagueByOrganizer returns the league an organizer's link names.
@@ -165,14 +154,14 @@ func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (_ Le
 	if !ValidID(organizerID) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.reads(), `organizer_id = ?`, organizerID)
+	return s.leagueWhere(ctx, s.reads(), `organizer_id = $1`, organizerID)
 }
 
 // LeagueOfGame returns the league the game belongs to, or ErrNotFound.
 func (s *Store) LeagueOfGame(ctx context.Context, gameID int64) (_ League, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	return s.leagueWhere(ctx, s.reads(), `id = (SELECT league_id FROM games WHERE id = ?)`, gameID)
+	return s.leagueWhere(ctx, s.reads(), `id = (SELECT league_id FROM games WHERE id = $1)`, gameID)
 }
 
 type leagueQuerier interface {
@@ -205,7 +194,7 @@ func (s *Store) leagueWhere(ctx context.Context, q leagueQuerier, cond string, a
 
 func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
-		FROM seasons WHERE league_id = ? ORDER BY created_at, id`, leagueID)
+		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, leagueID)
 	if err != nil {
 		return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
 	}
@@ -226,7 +215,7 @@ func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, erro
 // bumpLeague marks the league's standings as possibly changed, in the
 // transaction of the write that changes them.
 func bumpLeague(ctx context.Context, tx wtx, leagueID int64) error {
-	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1 WHERE id = ?`, leagueID); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE leagues SET version = version + 1 WHERE id = $1`, leagueID); err != nil {
 		return fmt.Errorf("db: league %d version: %w", leagueID, err)
 	}
 	return nil
@@ -234,9 +223,9 @@ func bumpLeague(ctx context.Context, tx wtx, leagueID int64) error {
 
 // leagueVersionQuery and leagueVersionOfGameQuery are leagueGameChanged's.
 const (
-	leagueVersionQuery       = `UPDATE leagues SET version = version + 1 WHERE id = (SELECT league_id FROM games WHERE id = ?)`
+	leagueVersionQuery       = `UPDATE leagues SET version = version + 1 WHERE id = (SELECT league_id FROM games WHERE id = $1)`
 	leagueVersionOfGameQuery = `UPDATE games SET league_version = (SELECT version FROM leagues WHERE id = games.league_id)
-		WHERE id = ? AND league_id IS NOT NULL`
+		WHERE id = $1 AND league_id IS NOT NULL`
 )
 
 // leagueGameChanged bumps the version of the game's league, if it has
@@ -258,7 +247,7 @@ func leagueGameChanged(ctx context.Context, tx dbtx, gameID int64) error {
 func (s *Store) leagueWrite(ctx context.Context, leagueID int64, fn func(tx wtx) error) error {
 	return s.write(ctx, func(tx wtx) error {
 		var exists int
-		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM leagues WHERE id = ?`, leagueID).Scan(&exists); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT 1 FROM leagues WHERE id = $1`, leagueID).Scan(&exists); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return ErrNotFound
 			}
@@ -280,7 +269,7 @@ func (s *Store) UpdateLeague(ctx context.Context, leagueID int64, name string, g
 		return err
 	}
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET name = ?, games = ? WHERE id = ?`,
+		if _, err := tx.ExecContext(ctx, `UPDATE leagues SET name = $1, games = $2 WHERE id = $3`,
 			strings.TrimSpace(name), games, leagueID); err != nil {
 			return fmt.Errorf("db: update league %d: %w", leagueID, err)
 		}
@@ -295,7 +284,7 @@ func (s *Store) AddSeason(ctx context.Context, leagueID int64, in SeasonInput) (
 	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO seasons (league_id, name, starts_on, ends_on, token, created_at)
-			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (token) DO NOTHING`,
+			VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (token) DO NOTHING`,
 			leagueID, strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn),
 			nullIfEmpty(in.Token), formatTime(s.now())); err != nil {
 			return fmt.Errorf("db: add season to league %d: %w", leagueID, err)
@@ -309,7 +298,7 @@ func (s *Store) UpdateSeason(ctx context.Context, leagueID, seasonID int64, in S
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE seasons SET name = ?, starts_on = ?, ends_on = ? WHERE id = ? AND league_id = ?`,
+		res, err := tx.ExecContext(ctx, `UPDATE seasons SET name = $1, starts_on = $2, ends_on = $3 WHERE id = $4 AND league_id = $5`,
 			strings.TrimSpace(in.Name), nullIfEmpty(in.StartsOn), nullIfEmpty(in.EndsOn), seasonID, leagueID)
 		if err != nil {
 			return fmt.Errorf("db: update season %d: %w", seasonID, err)
@@ -326,7 +315,7 @@ func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) (err
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
 	return s.leagueWrite(ctx, leagueID, func(tx wtx) error {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = ? AND league_id = ?`, seasonID, leagueID); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM seasons WHERE id = $1 AND league_id = $2`, seasonID, leagueID); err != nil {
 			return fmt.Errorf("db: delete season %d: %w", seasonID, err)
 		}
 		return nil
@@ -340,7 +329,7 @@ func (s *Store) ActiveLeagues(ctx context.Context, limit int) (_ []League, err e
 	defer end(&err)
 	rows, err := s.r.QueryContext(ctx, `SELECT l.public_id FROM leagues l
 		LEFT JOIN games g ON g.league_id = l.id
-		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT ?`, limit)
+		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT $1`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("db: active leagues: %w", err)
 	}

@@ -43,7 +43,7 @@ func TestWritePlayersFixture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.ExecContext(ctx, `VACUUM INTO ?`, abs); err != nil {
+	if _, err := s.w.ExecContext(ctx, `VACUUM INTO $1`, abs); err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
@@ -119,10 +119,10 @@ func buildPlayersFixture(t *testing.T, s *Store) {
 	hands(early, pointsHand(40, 0), pointsHand(0, 70), pointsHand(65, 0))
 
 	start := time.Date(2025, 1, 6, 18, 0, 0, 0, time.UTC)
-	club, err := s.SeedLeague(ctx, SeedOptions{Name: "Thursday club", Players: 8, Games: 40, Seed: 1, Start: start})
+	club, err := seedLeague(ctx, s, SeedOptions{Name: "Thursday club", Players: 8, Games: 40, Seed: 1, Start: start})
 	must(err)
 	// The same Ann, Bob, Cy, Dee and Eve, in a second league.
-	family, err := s.SeedLeague(ctx, SeedOptions{Name: "Family", Players: 5, Games: 25, Seed: 2, Start: start.AddDate(0, 2, 0)})
+	family, err := seedLeague(ctx, s, SeedOptions{Name: "Family", Players: 5, Games: 25, Seed: 2, Start: start.AddDate(0, 2, 0)})
 	must(err)
 	must(s.AddSeason(ctx, family.ID, SeasonInput{Name: "Since the fixture"}))
 
@@ -215,7 +215,7 @@ func buildPlayersFixture(t *testing.T, s *Store) {
 	must(json.Unmarshal([]byte(file), &a))
 	leagueID := a["leagues"].([]any)[0].(map[string]any)["public_id"].(string)
 	file = string(bytes.ReplaceAll([]byte(file), []byte(`"LEAGUE"`), []byte(`"`+leagueID+`"`)))
-	_, err = s.Import(ctx, bytes.NewReader([]byte(file)), 1<<20, nil)
+	_, err = s.Import(ctx, bytes.NewReader([]byte(file)), 1<<20, archiveRules, nil)
 	if err != nil {
 		if ie, ok := err.(*ImportError); ok {
 			t.Fatalf("import: %s", ie.Lines())

@@ -15,7 +15,7 @@ import (
 //
 // The writer's pool has one connection, which a transaction holds while
 // it runs, so preparing there would wait for itself: the writer's
-// statements are prepared when the store opens (writeQueries), and a
+// statements are prepared when the store opens (sqliteWriteQueries), and a
 // query not among them runs unprepared. The readers prepare on first use.
 type stmts struct {
 	db   preparer
@@ -123,18 +123,6 @@ func (t prepTx) QueryRowContext(ctx context.Context, query string, args ...any) 
 	}
 	return t.wtx.QueryRowContext(ctx, query, args...)
 }
-
-// keyByValue is how the package's statements spell a key compared to a
-// parameter when the statement runs for one game after another: "=
-// +?", not "= ?". SQLite plans some statements by the value bound to a
-// bare "?" compared to an indexed column (a game's seats, its hands in
-// order, its newest hand, a form's token in it) and then prepares the
-// statement again whenever that value changes, which with many games is
-// at every run: adding a hand spent a tenth of its writer's time in the
-// parser. The unary plus makes the parameter an expression the plan does
-// not look into; the plan is the same, by the same index (TestKeyByValue).
-// PostgreSQL reads "= ?" (pgSQL).
-const keyByValue = "= +?"
 
 // prepReads runs prepared statements on the reader pool. watch says the
 // end of a read's context must reach the driver: on PostgreSQL, whose

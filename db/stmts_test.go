@@ -9,7 +9,7 @@ import (
 )
 
 // TestKeyByValue: the statements that find a game's rows by keyByValue
-// ("= +?") are planned exactly as with a bare "= ?", by an index, not a
+// ("= +$N") are planned exactly as with a bare "= $N", by an index, not a
 // scan of the table: the plus only keeps SQLite from planning them by the
 // value bound.
 func TestKeyByValue(t *testing.T) {
@@ -22,18 +22,18 @@ func TestKeyByValue(t *testing.T) {
 		name, query string
 		args        []any
 	}{
-		{"handsQuery", handsQuery, []any{g.ID}},
+		{"hands", sqliteStatements.hands, []any{g.ID}},
 		{"appendSeats", appendSeats[2], []any{1, nil, nil, 1, -1, nil, nil, -1, 1, g.ID}},
-		{"recomputeSeats", recomputeSeats, []any{seatsJSON, g.ID}},
+		{"recomputeSeats", sqliteStatements.recomputeSeats, []any{seatsJSON, g.ID}},
 	} {
 		if !strings.Contains(tc.query, keyByValue) {
 			t.Errorf("%s does not find its game's rows by %q", tc.name, keyByValue)
 			continue
 		}
 		got := queryPlan(ctx, t, s, tc.query, tc.args)
-		bare := queryPlan(ctx, t, s, strings.ReplaceAll(tc.query, keyByValue, "= ?"), tc.args)
+		bare := queryPlan(ctx, t, s, strings.ReplaceAll(tc.query, keyByValue, "= $"), tc.args)
 		if got != bare {
-			t.Errorf("%s is planned\n%s\nwith %q, and\n%s\nwith \"= ?\"", tc.name, got, keyByValue, bare)
+			t.Errorf("%s is planned\n%s\nwith %q, and\n%s\nwith \"= $\"", tc.name, got, keyByValue, bare)
 		}
 		if strings.Contains(got, "SCAN hands") || strings.Contains(got, "SCAN seats") || strings.Contains(got, "SCAN s ") ||
 			!strings.Contains(got, "USING") {

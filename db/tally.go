@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // dbtx is what the writes run their statements on: a transaction, with
@@ -80,13 +79,13 @@ const (
 	// headQuery reads a game's head; headTokenQuery with it what a form
 	// token already saved in the game (its hand, and the values it saved),
 	// NULLs when nothing: a new hand reads both in one statement.
-	headQuery      = headColumns + ` FROM games WHERE id = ? AND deleted_at IS NULL`
-	headTokenQuery = headColumns + tokenColumns + ` FROM games WHERE id = ? AND deleted_at IS NULL`
+	headQuery      = headColumns + ` FROM games WHERE id = $1 AND deleted_at IS NULL`
+	headTokenQuery = headColumns + tokenColumns + ` FROM games WHERE id = $2 AND deleted_at IS NULL`
 	headColumns    = `SELECT status, version, coalesce(finished_at, ''), league_id IS NOT NULL,
 		(SELECT coalesce(max(h.seq), 0) FROM hands h WHERE h.game_id = games.id)`
-	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL),
+	tokenColumns = `, (SELECT s.hand_id FROM submissions s WHERE s.token = $1 AND s.game_id = games.id AND s.hand_id IS NOT NULL),
 		(SELECT r.after FROM submissions s JOIN revisions r ON r.id = s.revision_id
-			WHERE s.token = ? AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
+			WHERE s.token = $1 AND s.game_id = games.id AND s.hand_id IS NOT NULL)`
 )
 
 // loadHead reads the head of the game a write changes; ErrNotFound when
@@ -99,7 +98,7 @@ func loadHead(ctx context.Context, q rowQuerier, gameID int64) (gameHead, error)
 func loadHeadAndToken(ctx context.Context, q rowQuerier, gameID int64, token string) (gameHead, submission, bool, error) {
 	var handID sql.NullInt64
 	var after sql.NullString
-	head, err := scanHead(q.QueryRowContext(ctx, headTokenQuery, token, token, gameID), gameID, &handID, &after)
+	head, err := scanHead(q.QueryRowContext(ctx, headTokenQuery, token, gameID), gameID, &handID, &after)
 	if err != nil || !handID.Valid {
 		return head, submission{}, false, err
 	}
@@ -120,23 +119,12 @@ func scanHead(row scanner, gameID int64, more ...any) (gameHead, error) {
 	return head, nil
 }
 
-// The seats' statements find the game's seats by "= +?" (keyByValue).
 const (
-	// recomputeSeats sets everything derived, bests and worsts as given.
-	// It is SQLite's JSON functions; PostgreSQL's are in pgVariants.
-	recomputeSeats = `UPDATE seats SET total = j.total, final = j.final, place = j.place,
-		best_points = j.best_points, best_hand = j.best_hand, worst_points = j.worst_points, worst_hand = j.worst_hand
-		FROM (SELECT json_extract(value, '$.seat') AS seat, json_extract(value, '$.total') AS total,
-			json_extract(value, '$.final') AS final, json_extract(value, '$.place') AS place,
-			json_extract(value, '$.best.Points') AS best_points, json_extract(value, '$.best.Hand') AS best_hand,
-			json_extract(value, '$.worst.Points') AS worst_points, json_extract(value, '$.worst.Hand') AS worst_hand
-			FROM json_each(?)) AS j
-		WHERE seats.game_id = +? AND seats.seat = j.seat`
-	writeGameQuery = `UPDATE games SET status = ?, winner_seat = ?, finished_at = ?, tally = ?,
-		version = version + 1, updated_at = ? WHERE id = ?`
+	writeGameQuery = `UPDATE games SET status = $1, winner_seat = $2, finished_at = $3, tally = $4,
+		version = version + 1, updated_at = $5 WHERE id = $6`
 )
 
-// seatRow is one seat of recomputeSeats's JSON list.
+// seatRow is one seat of statements.recomputeSeats's JSON list.
 type seatRow struct {
 	Seat  int        `json:"seat"`
 	Total int        `json:"total"`
@@ -145,70 +133,6 @@ type seatRow struct {
 	Best  *HandScore `json:"best,omitempty"`
 	Worst *HandScore `json:"worst,omitempty"`
 }
-
-// appendRound stores what an added hand (in, the game's hand number
-// d.Rounds) decides, without reading the game's hands: the seats'
-// totals, result and bests in one statement, then the game.
-func (s *Store) appendRound(ctx context.Context, tx dbtx, head gameHead, in HandInput, d Derived) error {
-	n := len(d.Seats)
-	if n < 1 || n > MaxSeats {
-		return fmt.Errorf("db: add to game %d: %d seats", head.id, n)
-	}
-	args := make([]any, 0, seatArgs*n+2)
-	for seat, sr := range d.Seats {
-		var final, place any // NULL while the game goes on
-		if d.Finished {
-			final, place = int64(sr.Final), int64(sr.Place)
-		}
-		points := int64(0)
-		if seat < len(in.Points) {
-			points = int64(in.Points[seat])
-		}
-		args = append(args, int64(sr.Total), final, place, points)
-	}
-	args = append(args, int64(d.Rounds), head.id)
-	if _, err := tx.ExecContext(ctx, appendSeats[n], args...); err != nil {
-		return fmt.Errorf("db: add to game %d: %w", head.id, err)
-	}
-	return s.writeGame(ctx, tx, head, d)
-}
-
-// seatArgs are appendSeats's arguments for each seat, in seat order:
-// its total, final total and place (NULL while the game goes on) and the
-// new round's points; after them come the round's number and the game.
-const seatArgs = 4
-
-// appendSeats[n] sets the totals and result of a game's n seats, and
-// keeps each seat's best and worst hand unless the new one beats it (the
-// earliest on a tie), from its arguments one by one (seatArgs): picking
-// each seat's values out of a JSON array cost this statement about half
-// its time, and it runs in every save. There is one for every number of
-// seats a game may have.
-var appendSeats = func() []string {
-	out := make([]string, MaxSeats+1)
-	for n := 1; n <= MaxSeats; n++ {
-		// of is argument k of each seat, picked by the row's seat.
-		of := func(k int) string {
-			var b strings.Builder
-			b.WriteString("(CASE seat")
-			for seat := range n {
-				fmt.Fprintf(&b, " WHEN %d THEN CAST(?%d AS INTEGER)", seat, seat*seatArgs+k)
-			}
-			b.WriteString(" END)")
-			return b.String()
-		}
-		points, hand := of(4), fmt.Sprintf("CAST(?%d AS INTEGER)", n*seatArgs+1)
-		better := "best_hand IS NULL OR " + points + " > best_points"
-		worse := "worst_hand IS NULL OR " + points + " < worst_points"
-		out[n] = `UPDATE seats SET total = ` + of(1) + `, final = ` + of(2) + `, place = ` + of(3) + `,
-		best_points = CASE WHEN ` + better + ` THEN ` + points + ` ELSE best_points END,
-		best_hand = CASE WHEN ` + better + ` THEN ` + hand + ` ELSE best_hand END,
-		worst_points = CASE WHEN ` + worse + ` THEN ` + points + ` ELSE worst_points END,
-		worst_hand = CASE WHEN ` + worse + ` THEN ` + hand + ` ELSE worst_hand END
-		WHERE game_id ` + fmt.Sprintf("%s%d", keyByValue, n*seatArgs+2)
-	}
-	return out
-}()
 
 // rederive stores what a game's hands decide after a change that is not
 // an added hand (a correction, a deletion, an import): every seat's
@@ -222,7 +146,7 @@ func (s *Store) rederive(ctx context.Context, tx dbtx, head gameHead, d Derived)
 		}
 	}
 	raw, _ := json.Marshal(rows) // ints only
-	if _, err := tx.ExecContext(ctx, recomputeSeats, string(raw), head.id); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q.recomputeSeats, string(raw), head.id); err != nil {
 		return fmt.Errorf("db: recompute game %d: %w", head.id, err)
 	}
 	return s.writeGame(ctx, tx, head, d)

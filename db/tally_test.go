@@ -25,7 +25,7 @@ func readDerived(t *testing.T, s *Store, gameID int64) derived {
 	ctx := context.Background()
 	var d derived
 	var tally *string
-	if err := s.w.QueryRowContext(ctx, `SELECT status, winner_seat, tally FROM games WHERE id = ?`, gameID).Scan(&d.Status, &d.Winner, &tally); err != nil {
+	if err := s.w.QueryRowContext(ctx, `SELECT status, winner_seat, tally FROM games WHERE id = $1`, gameID).Scan(&d.Status, &d.Winner, &tally); err != nil {
 		t.Fatal(err)
 	}
 	if tally == nil {
@@ -33,7 +33,7 @@ func readDerived(t *testing.T, s *Store, gameID int64) derived {
 	}
 	d.Tally = *tally
 	rows, err := s.w.QueryContext(ctx, `SELECT total, final, place, best_points, best_hand, worst_points, worst_hand
-		FROM seats WHERE game_id = ? ORDER BY seat`, gameID)
+		FROM seats WHERE game_id = $1 ORDER BY seat`, gameID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestAppendEqualsRecompute(t *testing.T) {
 					ids = append(ids, h.ID)
 				}
 				got := readDerived(t, s, created.ID)
-				if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, created.ID) }); err != nil {
+				if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, archiveRules, created.ID) }); err != nil {
 					t.Fatal(err)
 				}
 				if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {
@@ -156,7 +156,7 @@ func TestAppendEqualsRecomputeAtEveryTableSize(t *testing.T) {
 				t.Fatalf("%d players, round %d: %v", n, round+1, err)
 			}
 			got := readDerived(t, s, created.ID)
-			if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, created.ID) }); err != nil {
+			if err := s.writePrepared(ctx, func(tx dbtx) error { return s.recompute(ctx, tx, archiveRules, created.ID) }); err != nil {
 				t.Fatal(err)
 			}
 			if want := readDerived(t, s, created.ID); !reflect.DeepEqual(got, want) {

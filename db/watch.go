@@ -15,7 +15,7 @@ func (s *Store) WatchID(ctx context.Context, gameID int64) (_ string, err error)
 	var id string
 	err = s.write(ctx, func(tx wtx) error {
 		var current sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&current); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = $1`, gameID).Scan(&current); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return ErrNotFound
 			}
@@ -27,10 +27,10 @@ func (s *Store) WatchID(ctx context.Context, gameID int64) (_ string, err error)
 		}
 		// Only where there is none yet: a link made meanwhile by another
 		// server's write stays, and is the one returned.
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET watch_id = ? WHERE id = ? AND watch_id IS NULL`, NewID(), gameID); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET watch_id = $1 WHERE id = $2 AND watch_id IS NULL`, NewID(), gameID); err != nil {
 			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
 		}
-		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = ?`, gameID).Scan(&id); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT watch_id FROM games WHERE id = $1`, gameID).Scan(&id); err != nil {
 			return fmt.Errorf("db: watch link of game %d: %w", gameID, err)
 		}
 		return nil
@@ -46,7 +46,7 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (_ Game, err 
 		return Game{}, ErrNotFound
 	}
 	var publicID string
-	err = s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = ? AND deleted_at IS NULL`, watchID).Scan(&publicID)
+	err = s.reads().QueryRowContext(ctx, `SELECT public_id FROM games WHERE watch_id = $1 AND deleted_at IS NULL`, watchID).Scan(&publicID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Game{}, ErrNotFound
 	}
@@ -57,7 +57,7 @@ func (s *Store) GameByWatchID(ctx context.Context, watchID string) (_ Game, err 
 }
 
 const watchStampQuery = `SELECT g.id, g.version, coalesce(l.name, ''), coalesce(l.public_id, ''), ''
-	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.watch_id = ? AND g.deleted_at IS NULL`
+	FROM games g LEFT JOIN leagues l ON l.id = g.league_id WHERE g.watch_id = $1 AND g.deleted_at IS NULL`
 
 // WatchStamp returns the stamp (GameStamp) of the game a read-only link
 // shows, in one statement. A deleted game's read-only link shows nothing:

@@ -200,7 +200,7 @@ func TestManyWriters(t *testing.T) {
 func TestImportOnTwoServers(t *testing.T) {
 	ctx := context.Background()
 	src, _ := openTest(t)
-	if _, err := src.SeedLeague(ctx, SeedOptions{Players: 5, Games: 20, Seed: 2}); err != nil {
+	if _, err := seedLeague(ctx, src, SeedOptions{Players: 5, Games: 20, Seed: 2}); err != nil {
 		t.Fatal(err)
 	}
 	a, err := src.ExportAll(ctx)
@@ -220,7 +220,7 @@ func TestImportOnTwoServers(t *testing.T) {
 	errs := make(chan error, 2)
 	for _, s := range []*Store{s1, s2} {
 		go func() {
-			_, err := s.Import(ctx, bytes.NewReader(file.Bytes()), 1<<24, nil)
+			_, err := s.Import(ctx, bytes.NewReader(file.Bytes()), 1<<24, archiveRules, nil)
 			errs <- err
 		}()
 	}

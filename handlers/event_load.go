@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/views"
@@ -67,7 +68,7 @@ func eventKey(eventID int64) int64 { return -eventID }
 // eventState is an event as its pages show it: the record, the game, and
 // what is worked out from them.
 type eventState struct {
-	rec   db.EventRecord
+	rec   eventnight.Record
 	game  rules.Game
 	round int // the last round seated, 0 before the first
 	rows  []event.Row
@@ -77,7 +78,7 @@ type eventState struct {
 	open []int
 }
 
-func newEventState(rec db.EventRecord) eventState {
+func newEventState(rec eventnight.Record) eventState {
 	g, _ := rules.Lookup(rec.Event.Rules)
 	st := eventState{rec: rec, game: g, round: rec.Round(), names: map[int64]string{}}
 	for _, p := range rec.Players {
@@ -257,19 +258,23 @@ func (st eventState) roundVM(round int, own bool, markAction func(number int) st
 
 // eventSummaries are the league's events for its pages, each linked
 // with url.
-func eventSummaries(events []db.EventSummary, url func(id int64) string) []views.EventListVM {
+func eventSummaries(events []db.EventSummary, url func(id int64) string) ([]views.EventListVM, error) {
 	var out []views.EventListVM
 	for _, e := range events {
+		rounds, err := eventnight.Rounds(e)
+		if err != nil {
+			return nil, err
+		}
 		detail := gameName(e.Rules) + " · " + when(e.CreatedAt) + " · "
 		switch {
 		case e.Round == 0:
 			detail += "checking in"
-		case e.Round >= e.Rounds:
-			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(e.Rounds) + ", the last"
+		case e.Round >= rounds:
+			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(rounds) + ", the last"
 		default:
-			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(e.Rounds)
+			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(rounds)
 		}
 		out = append(out, views.EventListVM{URL: url(e.ID), Name: e.Name, Detail: detail})
 	}
-	return out
+	return out, nil
 }

@@ -14,9 +14,11 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -61,11 +63,11 @@ func (f checkInForm) names(errs fieldErrors) []string {
 		}
 	}
 	for _, m := range f.Members {
-		add(db.TidyName(m))
+		add(names.Tidy(m))
 	}
 	for i, line := range strings.Split(f.NewNames, "\n") {
-		name := db.TidyName(line)
-		if err := db.CheckName(name, db.MaxPlayerName); name != "" && err != nil {
+		name := names.Tidy(line)
+		if err := names.Check(name, db.MaxPlayerName); name != "" && err != nil {
 			if _, taken := errs["new_names"]; !taken {
 				errs["new_names"] = "Line " + strconv.Itoa(i+1) + ": " + nameMessage(err, strconv.Itoa(db.MaxPlayerName))
 			}
@@ -79,16 +81,11 @@ func (f checkInForm) names(errs fieldErrors) []string {
 	return out
 }
 
-// eventGame is the game of an event as rules/event checks it.
-func eventGame(g rules.Game) event.Game {
-	return event.Game{Name: g.Name, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers, Totals: g.Points.Scored}
-}
-
 // leagueEventGame is the game of the URL or form, among those that count
 // in the league and can be played at tables (of two or more).
 func leagueEventGame(l db.League, id string) (rules.Game, bool) {
 	g, ok := rules.Lookup(id)
-	if !ok || !l.Counts(g.ID) || len(event.SizesFor(eventGame(g))) == 0 {
+	if !ok || !l.Counts(g.ID) || len(event.SizesFor(eventnight.Game(g))) == 0 {
 		return rules.Game{}, false
 	}
 	return g, true
@@ -110,7 +107,7 @@ func (s *Server) showNewEvent(c *echo.Context, l db.League) error {
 	}
 	form := newEventForm{Game: g.ID, Name: "Event night, " + time.Now().Format("Monday 2 January"), Rounds: "3",
 		Scoring: string(event.ByPlace), PlacePoints: "4 2 1 0", Bye: string(event.ByeAverage), ByePoints: "1"}
-	for _, size := range event.SizesFor(eventGame(g)) {
+	for _, size := range event.SizesFor(eventnight.Game(g)) {
 		form.Sizes = append(form.Sizes, strconv.Itoa(size))
 	}
 	if slices.Equal(form.Sizes, []string{"2"}) {
@@ -144,7 +141,7 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 	if vm.Token == "" {
 		vm.Token = db.NewToken()
 	}
-	sizes := event.SizesFor(eventGame(g))
+	sizes := event.SizesFor(eventnight.Game(g))
 	for _, size := range sizes {
 		v := strconv.Itoa(size)
 		vm.Sizes = append(vm.Sizes, views.CheckVM{Value: v, Label: v + " players", Checked: slices.Contains(form.Sizes, v)})
@@ -188,7 +185,7 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 
 // playersText is "3-5 players" for a game's tables.
 func playersText(g rules.Game) string {
-	sizes := event.SizesFor(eventGame(g))
+	sizes := event.SizesFor(eventnight.Game(g))
 	if len(sizes) == 1 {
 		return strconv.Itoa(sizes[0]) + " players a table"
 	}
@@ -214,11 +211,11 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 	cfg.Setup = readEventSetup(c, g, &form, cfg.Sizes, errs)
 	if len(errs) == 0 {
 		var bad *event.ConfigError
-		if err := cfg.Check(eventGame(g)); errors.As(err, &bad) {
+		if err := cfg.Check(eventnight.Game(g)); errors.As(err, &bad) {
 			errs[bad.Field] = capitalize(bad.Msg) + "."
 		}
 	}
-	names := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(errs)
+	checkedIn := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(errs)
 	if len(errs) > 0 {
 		vm, err := s.newEventVM(c, l, g, form, errs)
 		if err != nil {
@@ -226,8 +223,8 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewEventPage(vm))
 	}
-	e, err := s.store.CreateEvent(c.Request().Context(), db.NewEvent{LeagueID: l.ID, Name: db.TidyName(form.Name), Rules: g.ID,
-		Config: cfg, Players: names, Seed: randomSeed(), Token: form.Token})
+	e, err := eventnight.Create(c.Request().Context(), s.store, db.NewEvent{LeagueID: l.ID, Name: names.Tidy(form.Name), Rules: g.ID,
+		Players: checkedIn, Seed: randomSeed(), Token: form.Token}, cfg)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/rules/game"
@@ -47,7 +48,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	round, _ := strconv.Atoi(form.Round)
 	version, _ := strconv.Atoi(form.Version)
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := eventnight.Load(ctx, s.store, e.ID)
 	if err != nil {
 		return err
 	}
@@ -99,7 +100,11 @@ func (s *Server) nextRound(c *echo.Context, st eventState, round int) (db.NewRou
 	if err != nil {
 		return db.NewRound{}, err
 	}
-	next := db.NewRound{Round: round, Byes: seated.Bye, Plan: plan}
+	kept, err := eventnight.PlanJSON(plan)
+	if err != nil {
+		return db.NewRound{}, err
+	}
+	next := db.NewRound{Round: round, Byes: seated.Bye, Plan: kept}
 	rng := drawRand()
 	for _, players := range seated.Tables {
 		seats, dealer := event.Draw(rng, players)

@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/views"
 )
 
@@ -23,7 +24,7 @@ func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	rec, err := s.store.EventRecord(c.Request().Context(), e.ID)
+	rec, err := eventnight.Load(c.Request().Context(), s.store, e.ID)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 		return err
 	}
 	vm := views.EventScreenVM{Name: e.Name, LiveURL: eventScreenURL(e) + "/events", Part: part}
-	if rec, err := s.store.EventRecord(ctx, e.ID); err == nil {
+	if rec, err := eventnight.Load(ctx, s.store, e.ID); err == nil {
 		vm.Game = newEventState(rec).game.Name
 	}
 	return render(c, http.StatusOK, views.EventScreenPage(vm))
@@ -79,7 +80,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 
 // screenPart is what the screen shows of the event at stamp.
 func (s *Server) screenPart(ctx context.Context, eventID int64, stamp string) (views.EventScreenPartVM, error) {
-	rec, err := s.store.EventRecord(ctx, eventID)
+	rec, err := eventnight.Load(ctx, s.store, eventID)
 	if err != nil {
 		return views.EventScreenPartVM{}, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/eventnight"
 	"meldpad/rules/event"
 	"meldpad/rules/game"
 	"meldpad/rules/seating"
@@ -58,7 +59,7 @@ func (s *Server) showEvent(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := s.store.EventRecord(c.Request().Context(), e.ID)
+	rec, err := eventnight.Load(c.Request().Context(), s.store, e.ID)
 	if err != nil {
 		return err
 	}
@@ -71,7 +72,7 @@ func (s *Server) showEvent(c *echo.Context) error {
 // eventPageVM is what both pages of an event show; own says the
 // organizer's, which links the games' own links.
 func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
-	e := st.rec.Event
+	e := st.rec.Event.Event
 	vm := views.EventVM{Name: e.Name, League: l.Name, Game: st.game.Name, Status: st.status(), Rules: st.rulesText(),
 		ScreenURL: eventScreenURL(e), Standings: st.standingsVM()}
 	var mark func(int) string
@@ -100,7 +101,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 // is, or with errs from a refused form.
 func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs fieldErrors) (views.EventVM, error) {
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := eventnight.Load(ctx, s.store, e.ID)
 	if err != nil {
 		return views.EventVM{}, err
 	}
@@ -111,8 +112,8 @@ func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs
 	st := newEventState(rec)
 	vm := eventPageVM(st, l, true)
 	vm.BackURL, vm.BackText = organizerURL(l), "Organize "+l.Name
-	base := eventOrganizerURL(l, rec.Event)
-	o := &views.EventOrganizerVM{CSRF: csrfToken(c), MembersURL: eventMembersURL(l, rec.Event), CardsURL: base + "/cards",
+	base := eventOrganizerURL(l, rec.Event.Event)
+	o := &views.EventOrganizerVM{CSRF: csrfToken(c), MembersURL: eventMembersURL(l, rec.Event.Event), CardsURL: base + "/cards",
 		SeatAction: base + "/rounds", SeatVersion: rec.Event.Version, AddAction: base + "/players", Errors: errs}
 	next := st.round + 1
 	if !st.finished() && next <= rec.Event.Config.Rounds {

@@ -18,6 +18,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/standings"
+	"meldpad/scorepad"
 )
 
 // upload posts a file through the import form, as a browser would.
@@ -71,7 +72,7 @@ func (a *testApp) rows() map[string]int {
 // by card on its sheet, one hand deleted, and each played to its end.
 func seededLeague(t *testing.T, app *testApp) league {
 	t.Helper()
-	l, err := app.store.SeedLeague(context.Background(), db.SeedOptions{Name: "Thursday club", Players: 6, Games: 40, Seed: 11})
+	l, err := scorepad.SeedLeague(context.Background(), app.store, scorepad.SeedOptions{Name: "Thursday club", Players: 6, Games: 40, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}

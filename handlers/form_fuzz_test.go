@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 )
 
 // fuzzForm posts arbitrary form bodies, with the page's genuine CSRF token
@@ -111,13 +112,13 @@ func FuzzNameForms(f *testing.F) {
 		if p.status >= 500 {
 			t.Fatalf("%s: status %d for %q:\n%s", form.name, p.status, name, p.body)
 		}
-		tidy := db.TidyName(name)
+		tidy := names.Tidy(name)
 		limit := db.MaxPlayerName
 		if form.field == "name" || strings.HasPrefix(form.field, "season") {
 			limit = db.MaxLeagueName
 		}
 		if p.status == http.StatusSeeOther && tidy != "" {
-			if err := db.CheckName(tidy, limit); err != nil {
+			if err := names.Check(tidy, limit); err != nil {
 				t.Fatalf("%s: took %q (%v)", form.name, name, err)
 			}
 		}

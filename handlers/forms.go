@@ -11,6 +11,7 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 )
 
 // maxPoints bounds a hand's points: far above any real hand, far below
@@ -62,23 +63,23 @@ func nameProblem(typed, param string) error {
 	if err != nil {
 		return err
 	}
-	name := db.TidyName(typed)
+	name := names.Tidy(typed)
 	if name == "" {
 		return nil
 	}
-	return db.CheckName(name, most)
+	return names.Check(name, most)
 }
 
 // nameMessage says what is wrong with a name, in words a player reads.
 func nameMessage(err error, most string) string {
-	var bad *db.NameError
+	var bad *names.Error
 	if !errors.As(err, &bad) {
 		return "This is not valid."
 	}
 	switch bad.Err {
-	case db.ErrNameLong:
+	case names.ErrLong:
 		return "Use at most " + most + " characters."
-	case db.ErrNameControl:
+	case names.ErrControl:
 		r, _ := utf8.DecodeRuneInString(bad.Name[bad.At:])
 		what := "an invisible or control character"
 		switch r {
@@ -92,7 +93,7 @@ func nameMessage(err error, most string) string {
 			where = "after “" + bad.Name[:bad.At] + "”"
 		}
 		return fmt.Sprintf("Use letters, digits, spaces and punctuation only: this has %s (%U) %s.", what, r, where)
-	case db.ErrNameEncoding:
+	case names.ErrEncoding:
 		return "This is not readable text; type it again."
 	}
 	return "Enter a name."

@@ -12,6 +12,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -172,15 +173,15 @@ func dealerSeat(input string, from []int) (int, bool) {
 // seatedNames returns the non-blank names in order, and for each, the
 // input it came from.
 func seatedNames(inputs []string) ([]string, []int) {
-	var names []string
+	var seated []string
 	var from []int
 	for i, n := range inputs {
-		if n = db.TidyName(n); n != "" {
-			names = append(names, n)
+		if n = names.Tidy(n); n != "" {
+			seated = append(seated, n)
 			from = append(from, i)
 		}
 	}
-	return names, from
+	return seated, from
 }
 
 // checkLineup checks the number of players against the game's limits and

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
@@ -67,7 +68,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 	seen := map[string]int{}
 	for seat, typed := range form.Names {
 		field := "names[" + strconv.Itoa(seat) + "]"
-		name := db.TidyName(typed)
+		name := names.Tidy(typed)
 		if _, bad := errs[field]; !bad && name == "" {
 			errs[field] = "Enter a name."
 		}

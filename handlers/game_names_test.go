@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 )
 
 // namesForm returns the players' names form of a game, ready to post.
@@ -163,7 +164,7 @@ func FuzzNamesForm(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, st := range g.Seats {
-			if st.Name == "" || seen[foldName(st.Name)] || db.CheckName(st.Name, db.MaxPlayerName) != nil {
+			if st.Name == "" || seen[foldName(st.Name)] || names.Check(st.Name, db.MaxPlayerName) != nil {
 				t.Fatalf("after %q the seats are %+v", body, g.Seats)
 			}
 			seen[foldName(st.Name)] = true

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -66,7 +67,7 @@ func (e *pointsEntry) byCards() bool { return false }
 // refused: nothing is saved then).
 func (e *pointsEntry) change() db.Change {
 	version, _ := strconv.Atoi(e.form.Version)
-	return db.Change{Token: e.form.Token, Author: db.TidyName(e.form.Author), Version: version}
+	return db.Change{Token: e.form.Token, Author: names.Tidy(e.form.Author), Version: version}
 }
 
 // show shows the by-points form again; the checks' findings only when

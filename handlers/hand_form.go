@@ -13,6 +13,7 @@ import (
 	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
@@ -59,7 +60,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		errs = fieldErrors{}
 	}
 	if _, bad := errs["author"]; !bad {
-		form.Author = db.TidyName(form.Author)
+		form.Author = names.Tidy(form.Author)
 	}
 	if r.SeatQuestion == "" {
 		// The form asks no seat of this game; one sent anyway (no phone
@@ -122,7 +123,7 @@ const authorCookieName = "meldpad_author"
 // checked like what is typed.
 func authorCookie(c *echo.Context) string {
 	if ck, err := c.Cookie(authorCookieName); err == nil {
-		if name, err := url.QueryUnescape(ck.Value); err == nil && db.CheckName(name, db.MaxPlayerName) == nil {
+		if name, err := url.QueryUnescape(ck.Value); err == nil && names.Check(name, db.MaxPlayerName) == nil {
 			return name
 		}
 	}

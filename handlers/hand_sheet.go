@@ -10,6 +10,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 	"meldpad/scorepad"
 	"meldpad/views"
 	"meldpad/views/offline"
@@ -79,7 +80,7 @@ func (s *Server) readSheetForm(c *echo.Context) (sheetForm, url.Values, error) {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	if form.authorError == "" {
-		form.Author = db.TidyName(form.Author)
+		form.Author = names.Tidy(form.Author)
 	}
 	if form.Action == actionMore && form.More != "" {
 		game.AddField(values, form.More)

@@ -33,7 +33,7 @@ func benchLeague(b *testing.B) (*Server, *db.Store, db.League, int64) {
 	if n, err := strconv.Atoi(os.Getenv("MELDPAD_BENCH_GAMES")); err == nil && n > 0 {
 		games = n
 	}
-	l, err := store.SeedLeague(context.Background(), db.SeedOptions{Players: 50, Games: games, Seed: 1})
+	l, err := scorepad.SeedLeague(context.Background(), store, scorepad.SeedOptions{Players: 50, Games: games, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

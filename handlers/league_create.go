@@ -8,6 +8,8 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/names"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -18,7 +20,7 @@ func (s *Server) createLeague(c *echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = db.TidyName(form.Name)
+	form.Name = names.Tidy(form.Name)
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}
@@ -32,8 +34,12 @@ func (s *Server) createLeague(c *echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewLeaguePage(vm))
 	}
+	games, err := scorepad.LeagueGames(form.Games)
+	if err != nil {
+		return err
+	}
 	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
-		Name: form.Name, Games: form.Games, Members: members, Season: db.TidyName(form.Season), Token: form.Token,
+		Name: form.Name, Games: games, Members: members, Season: names.Tidy(form.Season), Token: form.Token,
 	})
 	if err != nil {
 		return err
@@ -59,14 +65,14 @@ func checkCountedGames(ids []string, errs fieldErrors) {
 // any case).
 func tidyNames(inputs []string) []string {
 	seen := map[string]bool{}
-	var names []string
+	var tidied []string
 	for _, n := range inputs {
-		n = db.TidyName(n)
+		n = names.Tidy(n)
 		if n == "" || seen[strings.ToLower(n)] {
 			continue
 		}
 		seen[strings.ToLower(n)] = true
-		names = append(names, n)
+		tidied = append(tidied, n)
 	}
-	return names
+	return tidied
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 )
 
 // TestLeagueNameIsCheckedAsEveryName: a league's name that is not UTF-8
@@ -32,7 +33,7 @@ func TestLeagueNameIsCheckedAsEveryName(t *testing.T) {
 			t.Errorf("game %q: %d, want 422", name, p.status)
 		}
 	}
-	if db.CheckName(db.TidyName("Thursday \xff club"), db.MaxLeagueName) == nil {
+	if names.Check(names.Tidy("Thursday \xff club"), db.MaxLeagueName) == nil {
 		t.Errorf("the name check takes a tidied name that is not text")
 	}
 }

@@ -77,7 +77,10 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 	if err != nil {
 		return views.OrganizerVM{}, err
 	}
-	vm.Events = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	vm.Events, err = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	if err != nil {
+		return views.OrganizerVM{}, err
+	}
 	for i, sn := range l.Seasons {
 		id := strconv.FormatInt(sn.ID, 10)
 		vm.Seasons = append(vm.Seasons, views.SeasonVM{

@@ -26,7 +26,7 @@ func TestLeagueDataPatchedEqualsRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	l, err := store.SeedLeague(ctx, db.SeedOptions{Players: 12, Games: 300, Seed: 7})
+	l, err := scorepad.SeedLeague(ctx, store, scorepad.SeedOptions{Players: 12, Games: 300, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestLeagueTablesCarriedOverSaves(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	l, err := store.SeedLeague(ctx, db.SeedOptions{Players: 8, Games: 120, Seed: 3})
+	l, err := scorepad.SeedLeague(ctx, store, scorepad.SeedOptions{Players: 8, Games: 120, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

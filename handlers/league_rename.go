@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
@@ -25,7 +26,7 @@ func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.NewName = db.TidyName(form.NewName)
+	form.NewName = names.Tidy(form.NewName)
 	keep := func(vm *views.OrganizerVM) { vm.RenamePlayer, vm.NewName = form.Player, form.NewName }
 	if errs := s.check(&form); len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, keep)

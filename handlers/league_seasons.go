@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
@@ -28,7 +29,7 @@ func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.
 	if err := c.Bind(&form); err != nil {
 		return form, db.SeasonInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = db.TidyName(form.Name)
+	form.Name = names.Tidy(form.Name)
 	form.StartsOn, form.EndsOn = strings.TrimSpace(form.StartsOn), strings.TrimSpace(form.EndsOn)
 	errs := fieldErrors{}
 	for field, msg := range s.check(&form) {

@@ -6,6 +6,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/names"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -21,7 +23,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	form.Name = db.TidyName(form.Name)
+	form.Name = names.Tidy(form.Name)
 	errs := s.check(&form)
 	if errs == nil {
 		errs = fieldErrors{}
@@ -32,7 +34,11 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
 		})
 	}
-	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, form.Games); err != nil {
+	games, err := scorepad.LeagueGames(form.Games)
+	if err != nil {
+		return err
+	}
+	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, games); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")

@@ -143,7 +143,10 @@ func (s *Server) showLeague(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm.Events = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	vm.Events, err = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	if err != nil {
+		return err
+	}
 	for i := len(d.record.Games) - 1; i >= 0 && len(vm.Recent) < 8; i-- {
 		vm.Recent = append(vm.Recent, leagueGameSummary(l, *d.record.Games[i]))
 	}

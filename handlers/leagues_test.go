@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"meldpad/db"
 	"meldpad/rules/standings"
+	"meldpad/scorepad"
 )
 
 var (
@@ -473,7 +473,7 @@ func TestCreateLeagueValidation(t *testing.T) {
 func TestWarmLeaguesFillsTheCache(t *testing.T) {
 	app := newTestApp(t)
 	ctx := context.Background()
-	l, err := app.store.SeedLeague(ctx, db.SeedOptions{Players: 6, Games: 30, Seed: 3})
+	l, err := scorepad.SeedLeague(ctx, app.store, scorepad.SeedOptions{Players: 6, Games: 30, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 )
 
 // fanDeal is a legal Fan Rummy deal as the card sheet posts it: Ann goes
@@ -175,7 +176,7 @@ func checkStoredNames(t *testing.T, app *testApp) {
 	if err := archive.WriteJSON(&file); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.ParseArchive([]byte(file.String())); err != nil {
+	if _, err := db.ParseArchive([]byte(file.String()), scorepad.ArchiveRules{}); err != nil {
 		t.Errorf("what the forms stored cannot be imported: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"meldpad/rules"
+	"meldpad/scorepad"
 )
 
 // savedFanRecord saves a Fan deal card by card and returns the record
@@ -74,7 +75,7 @@ func TestImportRefusesRecordsPagesCannotShow(t *testing.T) {
 
 	// Imported without the check, as before it existed: the page of the
 	// hand is shown, its cards blank, with a word on why.
-	if _, err := to.store.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, nil); err != nil {
+	if _, err := to.store.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, scorepad.ArchiveRules{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	link := handLinks(to.get(game))[0]

@@ -71,7 +71,7 @@ type Store interface {
 
 	// Export and import (league_export.go, league_csv.go, import.go).
 	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
-	Import(ctx context.Context, r io.Reader, maxBytes int64, check db.RecordChecker) (db.ImportSummary, error)
+	Import(ctx context.Context, r io.Reader, maxBytes int64, games db.ArchiveRules, check db.RecordChecker) (db.ImportSummary, error)
 }
 
 // Server holds what every handler needs. It is the http.Handler of

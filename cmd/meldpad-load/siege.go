@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 )
 
 // siege is the attack of one anonymous client on a meldpad, and what the
@@ -153,7 +154,7 @@ func (s *siege) loadImportFile(ctx context.Context, out io.Writer) ([]byte, erro
 		return nil, err
 	}
 	defer store.Close()
-	l, err := store.SeedLeague(ctx, db.SeedOptions{Seed: 1})
+	l, err := scorepad.SeedLeague(ctx, store, scorepad.SeedOptions{Seed: 1})
 	if err != nil {
 		return nil, err
 	}

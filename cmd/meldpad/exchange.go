@@ -13,6 +13,7 @@ import (
 	"meldpad/db"
 	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/scorepad"
 )
 
 // maxImportFile is the largest file meldpad -import reads: the export of
@@ -69,7 +70,7 @@ func importFrom(ctx context.Context, store *db.Store, path string, stdin io.Read
 		defer f.Close()
 		in = f
 	}
-	sum, err := store.Import(ctx, in, maxImportFile, rules.CheckRecordSaying(locale.English().Error))
+	sum, err := store.Import(ctx, in, maxImportFile, scorepad.ArchiveRules{}, rules.CheckRecordSaying(locale.English().Error))
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		return fmt.Errorf("import of %s refused, nothing was imported:\n%s", path, strings.TrimSuffix(refused.Lines(), "\n"))

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"meldpad/db"
+	"meldpad/scorepad"
 )
 
 // meldpadCommand runs meldpad with args as the shell would, and returns
@@ -36,7 +37,7 @@ func TestExportAndImportCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	league, err := store.SeedLeague(ctx, db.SeedOptions{Name: "Thursday club", Players: 5, Games: 12, Seed: 3})
+	league, err := scorepad.SeedLeague(ctx, store, scorepad.SeedOptions{Name: "Thursday club", Players: 5, Games: 12, Seed: 3})
 	store.Close()
 	if err != nil {
 		t.Fatal(err)

@@ -30,7 +30,7 @@ func TestMovingUpAndDown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	league, err := store.SeedLeague(ctx, db.SeedOptions{Name: "Thursday club", Players: 7, Games: 60, Seed: 5})
+	league, err := scorepad.SeedLeague(ctx, store, scorepad.SeedOptions{Name: "Thursday club", Players: 7, Games: 60, Seed: 5})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,8 @@
 -- Names are unique in any case as SQLite's NOCASE folds it, A-Z only
 -- ("Zoë" and "ZOË" are two names, as they are in SQLite, so that every
 -- SQLite meldpad moves up): nocase() folds the same, and the package's
--- "name COLLATE NOCASE" is read on PostgreSQL as nocase(name) (pgSQL).
+-- statements compare and order names by nocase(name) on PostgreSQL
+-- where SQLite's say "name COLLATE NOCASE".
 CREATE FUNCTION nocase(name text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz');
 
