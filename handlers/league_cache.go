@@ -67,7 +67,7 @@ func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
 	if d := s.leagues.current(l); d != nil {
 		return d, nil
 	}
-	key := "league\x00" + strconv.FormatInt(l.ID, 10) + "\x00" + strconv.Itoa(l.Version)
+	key := versionKey("league-data", strconv.FormatInt(l.ID, 10), l.Version)
 	v, err := s.heavy.do(ctx, key, func(ctx context.Context) (any, error) {
 		if d := s.leagues.current(l); d != nil {
 			return d, nil
