@@ -15,9 +15,11 @@ import (
 )
 
 // Post/Redirect/Get for the forms of a game. A form posted to meldpad is
-// answered by a redirect, always: a save by one to the scorepad, and a
-// page shown instead (a refused save, a conflict, "Add a meld", "Check")
-// by one to a GET address that shows that page. The page is kept for a
+// answered by a redirect: a save by one to the scorepad, and a page
+// shown instead (a refused save, a conflict, "Add a meld", "Check") by
+// one to a GET address that shows that page (but for a page saying the
+// database did not answer, which cannot be kept there either:
+// redirectAfterPost). The page is kept for a
 // while under a random id named in that address (?shown=ID), so that
 // reloading it, after the lock screen or on purpose, shows it again and
 // never posts the form a second time nor lands on a POST-only address.
