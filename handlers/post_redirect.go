@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -31,6 +32,13 @@ import (
 // server's memory: behind a load balancer the GET after the redirect may
 // reach another server, which must show the same page. The store bounds
 // them per phone's address and in all, and forgets them after an hour.
+
+// KeptPages is what Post/Redirect/Get needs of the store: the pages
+// kept, where every server finds them.
+type KeptPages interface {
+	KeepPage(ctx context.Context, p db.KeptPage) error
+	KeptPageFor(ctx context.Context, id, owner string) (db.KeptPage, error)
+}
 
 // phoneCookie tells a phone's kept pages from another's: a random id,
 // given to a phone the first time a page is kept for it. The CSRF cookie

@@ -71,8 +71,7 @@ type Store interface {
 
 	// Pages answered to a form's POST, shown at a GET address
 	// (post_redirect.go).
-	KeepPage(ctx context.Context, p db.KeptPage) error
-	KeptPageFor(ctx context.Context, id, owner string) (db.KeptPage, error)
+	KeptPages
 
 	// Export and import (league_export.go, league_csv.go, import.go).
 	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
