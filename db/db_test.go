@@ -417,7 +417,7 @@ func TestSchemaVersion(t *testing.T) {
 		t.Errorf("schema version %d, want %d (the SQLite migrations)", version, want)
 	}
 	for _, table := range []string{"players", "games", "seats", "hands", "revisions", "submissions",
-		"leagues", "seasons", "league_members", "player_moves", "write_probe"} {
+		"leagues", "seasons", "league_members", "player_moves", "write_probe", "kept_pages"} {
 		var n int
 		if err := s.r.QueryRow(`SELECT count(*) FROM ` + table).Scan(&n); err != nil {
 			t.Errorf("table %s: %v", table, err)

@@ -35,7 +35,7 @@ func (s *Server) showGame(c *echo.Context) error {
 	rememberGame(c, c.Param("game"))
 	saved := flash(c.QueryParam("saved"))
 	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
-		return strings.Join([]string{"scorepad", c.Param("game"), strconv.Itoa(version), saved, stamp.League, stamp.LeaguePublicID}, "\x00")
+		return versionKey("scorepad", c.Param("game"), version, saved, stamp.League, stamp.LeaguePublicID)
 	}
 	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -27,7 +26,7 @@ func (s *Server) showHistory(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	key := strings.Join([]string{"history", c.Param("game"), strconv.Itoa(stamp.Version)}, "\x00")
+	key := versionKey("history", c.Param("game"), stamp.Version)
 	if done, err := s.pages.serve(c, key); done || err != nil {
 		return err
 	}

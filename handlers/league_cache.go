@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"meldpad/db"
 	"meldpad/rules/standings"
 )
@@ -25,12 +27,19 @@ const maxCachedLeagues = 16
 // entry is never served, only replaced. Replacing it reads again only the
 // games whose own version moved (db.Store.LeagueRecordSince) and computes
 // the tables afresh.
+//
+// hashicorp/golang-lru bounds it by count, the league used longest ago
+// going first, as it does the page cache: one library for every cache of
+// the server, instead of an eviction of our own.
 type leagueCache struct {
-	mu      sync.Mutex
-	entries map[int64]*leagueData
+	entries   *lru.Cache[int64, *leagueData] // by league id, one version each
+	replacing sync.Mutex                     // makes replace's look and add one step
 }
 
-func newLeagueCache() *leagueCache { return &leagueCache{entries: map[int64]*leagueData{}} }
+func newLeagueCache() *leagueCache {
+	c, _ := lru.New[int64, *leagueData](maxCachedLeagues) // the size is positive: it cannot fail
+	return &leagueCache{entries: c}
+}
 
 // leagueData is one league at one version: its record as read, the
 // finished games of the kinds that count, and the tables computed from
@@ -47,7 +56,6 @@ type leagueData struct {
 	members   []int64
 
 	mu     sync.Mutex
-	used   time.Time
 	tables map[standings.Scope]standings.Table
 }
 
@@ -59,7 +67,7 @@ func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
 	if d := s.leagues.current(l); d != nil {
 		return d, nil
 	}
-	key := "league\x00" + strconv.FormatInt(l.ID, 10) + "\x00" + strconv.Itoa(l.Version)
+	key := versionKey("league-data", strconv.FormatInt(l.ID, 10), l.Version)
 	v, err := s.heavy.do(ctx, key, func(ctx context.Context) (any, error) {
 		if d := s.leagues.current(l); d != nil {
 			return d, nil
@@ -72,13 +80,11 @@ func (s *Server) league(ctx context.Context, l db.League) (*leagueData, error) {
 	return v.(*leagueData), nil
 }
 
-// current is the cached data of l at l's version, or nil.
+// current is the cached data of l at l's version, or nil. The entry of
+// another version is not forgotten here: readLeague reads the new
+// version from it, and then replaces it.
 func (c *leagueCache) current(l db.League) *leagueData {
-	c.mu.Lock()
-	d := c.entries[l.ID]
-	c.mu.Unlock()
-	if d != nil && d.version == l.Version {
-		d.touch()
+	if d, ok := c.entries.Get(l.ID); ok && d.version == l.Version {
 		return d
 	}
 	return nil
@@ -86,10 +92,7 @@ func (c *leagueCache) current(l db.League) *leagueData {
 
 // readLeague reads the league again and caches it.
 func (s *Server) readLeague(ctx context.Context, l db.League) (*leagueData, error) {
-	cache := s.leagues
-	cache.mu.Lock()
-	d := cache.entries[l.ID]
-	cache.mu.Unlock()
+	d, _ := s.leagues.entries.Peek(l.ID)
 	// The entry of an older version still holds most games as they are:
 	// only the games whose own version moved are read again.
 	var prev *db.LeagueRecord
@@ -101,30 +104,18 @@ func (s *Server) readLeague(ctx context.Context, l db.League) (*leagueData, erro
 		return nil, err
 	}
 	d = newLeagueData(rec, d)
-	cache.mu.Lock()
-	defer cache.mu.Unlock()
-	if cur := cache.entries[l.ID]; cur == nil || cur.version <= d.version {
-		cache.entries[l.ID] = d
-	}
-	if len(cache.entries) > maxCachedLeagues {
-		cache.evictOldest()
-	}
+	s.leagues.replace(l.ID, d)
 	return d, nil
 }
 
-// evictOldest drops the entry used longest ago; the caller holds mu.
-func (c *leagueCache) evictOldest() {
-	var oldest int64
-	var at time.Time
-	for id, d := range c.entries {
-		d.mu.Lock()
-		used := d.used
-		d.mu.Unlock()
-		if at.IsZero() || used.Before(at) {
-			oldest, at = id, used
-		}
+// replace keeps d as the league's entry, unless a newer version was kept
+// meanwhile (by a request that read the league after this one did).
+func (c *leagueCache) replace(id int64, d *leagueData) {
+	c.replacing.Lock()
+	defer c.replacing.Unlock()
+	if cur, ok, _ := c.entries.PeekOrAdd(id, d); ok && cur.version < d.version {
+		c.entries.Add(id, d)
 	}
-	delete(c.entries, oldest)
 }
 
 // newLeagueData prepares a league's record for its tables. prev, when
@@ -135,7 +126,7 @@ func (c *leagueCache) evictOldest() {
 func newLeagueData(rec db.LeagueRecord, prev *leagueData) *leagueData {
 	l := rec.League
 	d := &leagueData{
-		version: l.Version, record: rec, names: map[int64]string{}, used: time.Now(),
+		version: l.Version, record: rec, names: map[int64]string{},
 		tables: map[standings.Scope]standings.Table{},
 	}
 	for _, sn := range l.Seasons {
@@ -273,12 +264,6 @@ func (d *leagueData) carryTables(prev *leagueData) {
 		}
 		d.tables[scope] = t
 	}
-}
-
-func (d *leagueData) touch() {
-	d.mu.Lock()
-	d.used = time.Now()
-	d.mu.Unlock()
 }
 
 // table returns the standings of one scope of d, computing them, the

@@ -31,7 +31,7 @@ func (s *Server) leagueGamesCSV(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	key := strings.Join([]string{"games.csv", l.PublicID, strconv.Itoa(l.Version)}, "\x00")
+	key := versionKey("games.csv", l.PublicID, l.Version)
 	download(c, csvType, fileName("csv", l.Name, "games"))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
 		return s.writeGamesCSV(ctx, w, l)
@@ -98,7 +98,7 @@ func (s *Server) leagueStandingsCSV(c *echo.Context) error {
 		return err
 	}
 	q := readStandingsQuery(c, l)
-	key := strings.Join([]string{"standings.csv", l.PublicID, strconv.Itoa(l.Version), q.url("")}, "\x00")
+	key := versionKey("standings.csv", l.PublicID, l.Version, q.url(""))
 	words := []string{l.Name, "standings"}
 	if q.Rules != "" {
 		words = append(words, q.Rules)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"mime"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -22,7 +21,7 @@ import (
 // It is made once per version of the league and kept (fileCache): a
 // league of 5,000 games takes a second of processor time to export.
 func (s *Server) exportLeague(c *echo.Context, l db.League) error {
-	key := strings.Join([]string{"export", l.OrganizerID, strconv.Itoa(l.Version)}, "\x00")
+	key := versionKey("export", l.OrganizerID, l.Version)
 	download(c, "application/json; charset=utf-8", fileName("json", l.Name))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
 		archive, err := s.store.ExportLeague(ctx, l.ID)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/labstack/echo/v5"
 
@@ -28,7 +27,7 @@ func (s *Server) showLeaguePlayer(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	key := strings.Join([]string{"player", l.PublicID, strconv.Itoa(l.Version), c.Param("player"), c.QueryParam("page")}, "\x00")
+	key := versionKey("player", l.PublicID, l.Version, c.Param("player"), c.QueryParam("page"))
 	if done, err := s.pages.serve(c, key); done || err != nil {
 		return err
 	}

@@ -111,7 +111,7 @@ func (s *Server) showLeague(c *echo.Context) error {
 	rememberLeague(c, leagueLink{ID: l.PublicID})
 	key := func(l db.League) string {
 		q := readStandingsQuery(c, l)
-		return strings.Join([]string{"league", l.PublicID, strconv.Itoa(l.Version), q.url(leagueURL(l))}, "\x00")
+		return versionKey("league", l.PublicID, l.Version, q.url(leagueURL(l)))
 	}
 	if done, err := s.pages.serve(c, key(l)); done || err != nil {
 		return err

@@ -481,9 +481,7 @@ func TestWarmLeaguesFillsTheCache(t *testing.T) {
 	if err := h.WarmLeagues(ctx); err != nil {
 		t.Fatal(err)
 	}
-	h.leagues.mu.Lock()
-	d := h.leagues.entries[l.ID]
-	h.leagues.mu.Unlock()
+	d, _ := h.leagues.entries.Peek(l.ID)
 	if d == nil || d.version != l.Version {
 		t.Fatalf("league %d not in the cache after warming", l.ID)
 	}

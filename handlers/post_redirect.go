@@ -2,12 +2,13 @@ package handlers
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -15,125 +16,28 @@ import (
 )
 
 // Post/Redirect/Get for the forms of a game. A form posted to meldpad is
-// answered by a redirect, always: a save by one to the scorepad, and a
-// page shown instead (a refused save, a conflict, "Add a meld", "Check")
-// by one to a GET address that shows that page. The page is kept for a
+// answered by a redirect: a save by one to the scorepad, and a page
+// shown instead (a refused save, a conflict, "Add a meld", "Check") by
+// one to a GET address that shows that page (but for a page saying the
+// database did not answer, which cannot be kept there either:
+// redirectAfterPost). The page is kept for a
 // while under a random id named in that address (?shown=ID), so that
 // reloading it, after the lock screen or on purpose, shows it again and
 // never posts the form a second time nor lands on a POST-only address.
-// A page no longer kept (after a restart, or an hour) gives way to the
-// form itself, which the phone's draft (static/offline.js) fills again.
+// A page no longer kept (after an hour, or pushed out by newer ones)
+// gives way to the form itself, which the phone's draft
+// (static/offline.js) fills again.
 //
-// The pages are kept per phone and per address (shownPages), which no
-// general-purpose cache does: a small store of our own.
+// The pages are kept in the database (db.Store.KeepPage), not in this
+// server's memory: behind a load balancer the GET after the redirect may
+// reach another server, which must show the same page. The store bounds
+// them per phone's address and in all, and forgets them after an hour.
 
-const (
-	// maxShownPages bounds the pages kept: one per form a phone posted
-	// in the last shownPageTTL, far more than a server's tables post.
-	maxShownPages = 256
-	shownPageTTL  = time.Hour
-	// maxShownPage bounds one page kept; a bigger one (none is) is
-	// answered in place, as before.
-	maxShownPage = 128 << 10
-	// maxShownPerClient is one address's share of the pages kept: a
-	// table posts a form a minute or so, and a page is fetched at once.
-	maxShownPerClient = 16
-)
-
-// shownPage is a page answered to a POST, kept to be shown at a GET
-// address to the phone that posted it.
-type shownPage struct {
-	path   string // the GET address it is shown at
-	status int
-	header http.Header
-	body   []byte
-	owner  [32]byte // the phone that posted it: its phoneCookie, hashed
-	client string   // the address it came from (clientKey)
-	at     time.Time
-}
-
-// shownPages holds the pages kept by id. A page is shown only to the
-// phone that posted the form (the same phoneCookie): it carries that
-// phone's CSRF token and what it typed, and a ?shown= link shared with
-// another phone must not hand them over. Each address holds at most
-// maxShownPerClient pages, its oldest dropped first; when all of them
-// are taken, the oldest page of the address holding the most goes, so
-// that a few addresses posting as fast as they may cannot push out the
-// page another table is about to fetch.
-type shownPages struct {
-	mu       sync.Mutex
-	pages    map[string]*shownPage
-	byClient map[string][]string // ids, oldest first
-	now      func() time.Time
-}
-
-func newShownPages() *shownPages {
-	return &shownPages{pages: map[string]*shownPage{}, byClient: map[string][]string{}, now: time.Now}
-}
-
-// add keeps p under id.
-func (sp *shownPages) add(id string, p *shownPage) {
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	p.at = sp.now()
-	sp.dropExpired()
-	if len(sp.byClient[p.client]) >= maxShownPerClient {
-		sp.dropOldestOf(p.client)
-	}
-	if len(sp.pages) >= maxShownPages {
-		most := ""
-		for client, ids := range sp.byClient {
-			if n := len(ids); most == "" || n > len(sp.byClient[most]) ||
-				(n == len(sp.byClient[most]) && sp.pages[ids[0]].at.Before(sp.pages[sp.byClient[most][0]].at)) {
-				most = client
-			}
-		}
-		sp.dropOldestOf(most)
-	}
-	sp.pages[id] = p
-	sp.byClient[p.client] = append(sp.byClient[p.client], id)
-}
-
-// get returns the page kept under id, if it is still kept.
-func (sp *shownPages) get(id string) (*shownPage, bool) {
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	p, ok := sp.pages[id]
-	if !ok || sp.now().Sub(p.at) > shownPageTTL {
-		return nil, false
-	}
-	return p, true
-}
-
-// dropOldestOf drops the oldest page of client; the caller holds mu.
-func (sp *shownPages) dropOldestOf(client string) {
-	ids := sp.byClient[client]
-	if len(ids) == 0 {
-		return
-	}
-	delete(sp.pages, ids[0])
-	if len(ids) == 1 {
-		delete(sp.byClient, client)
-		return
-	}
-	sp.byClient[client] = ids[1:]
-}
-
-// dropExpired drops the pages older than shownPageTTL; the caller holds
-// mu.
-func (sp *shownPages) dropExpired() {
-	now := sp.now()
-	for client, ids := range sp.byClient {
-		for len(ids) > 0 && now.Sub(sp.pages[ids[0]].at) > shownPageTTL {
-			delete(sp.pages, ids[0])
-			ids = ids[1:]
-		}
-		if len(ids) == 0 {
-			delete(sp.byClient, client)
-		} else {
-			sp.byClient[client] = ids
-		}
-	}
+// KeptPages is what Post/Redirect/Get needs of the store: the pages
+// kept, where every server finds them.
+type KeptPages interface {
+	KeepPage(ctx context.Context, p db.KeptPage) error
+	KeptPageFor(ctx context.Context, id, owner string) (db.KeptPage, error)
 }
 
 // phoneCookie tells a phone's kept pages from another's: a random id,
@@ -143,24 +47,30 @@ func (sp *shownPages) dropExpired() {
 const phoneCookie = "meldpad_phone"
 
 // phoneOf is the phone a request comes from, as kept pages know it: its
-// phoneCookie, hashed; zero without one.
-func phoneOf(c *echo.Context) [32]byte {
+// phoneCookie, hashed (the database never holds the cookie itself);
+// empty without one.
+func phoneOf(c *echo.Context) string {
 	ck, err := c.Cookie(phoneCookie)
 	if err != nil || !db.ValidID(ck.Value) {
-		return [32]byte{}
+		return ""
 	}
-	return sha256.Sum256([]byte(ck.Value))
+	return phoneHash(ck.Value)
+}
+
+func phoneHash(cookie string) string {
+	sum := sha256.Sum256([]byte(cookie))
+	return hex.EncodeToString(sum[:])
 }
 
 // ownPhone is phoneOf, giving the phone its cookie first if it has none.
-func ownPhone(c *echo.Context) [32]byte {
-	if phone := phoneOf(c); phone != ([32]byte{}) {
+func ownPhone(c *echo.Context) string {
+	if phone := phoneOf(c); phone != "" {
 		return phone
 	}
 	id := db.NewID()
 	c.SetCookie(&http.Cookie{Name: phoneCookie, Value: id, Path: "/", MaxAge: 2 * 365 * 24 * 3600,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	return sha256.Sum256([]byte(id))
+	return phoneHash(id)
 }
 
 // captured is a response held back: its status, headers and body.
@@ -197,17 +107,30 @@ func (s *Server) redirectAfterPost(getPath func(c *echo.Context) string) echo.Mi
 				return err // an error: the error page is written as usual
 			}
 			status := hold.status
-			if status >= 300 && status < 400 || hold.body.Len() > maxShownPage ||
-				!strings.HasPrefix(real.Header().Get(echo.HeaderContentType), echo.MIMETextHTML) {
+			inPlace := func() error {
 				real.WriteHeader(status)
 				_, werr := real.Write(hold.body.Bytes())
 				return werr
 			}
-			id := db.NewID()
-			at := getPath(c)
-			header := http.Header{echo.HeaderContentType: real.Header().Values(echo.HeaderContentType)}
-			s.shown.add(id, &shownPage{path: at, status: status, header: header, body: bytes.Clone(hold.body.Bytes()),
-				owner: ownPhone(c), client: clientKey(c.RealIP())})
+			contentType := real.Header().Get(echo.HeaderContentType)
+			// A page that says the database did not answer (5xx) is
+			// answered as it is: the database that did not take the
+			// save would not keep the page either, and waiting for it
+			// twice would double the phone's wait.
+			if status >= 300 && status < 400 || status >= 500 || hold.body.Len() > db.MaxKeptPageBytes ||
+				!strings.HasPrefix(contentType, echo.MIMETextHTML) {
+				return inPlace()
+			}
+			id, at := db.NewID(), getPath(c)
+			kept := db.KeptPage{ID: id, Owner: ownPhone(c), Client: clientKey(c.RealIP()), Path: at,
+				Status: status, ContentType: contentType, Body: hold.body.Bytes()}
+			if kerr := s.store.KeepPage(c.Request().Context(), kept); kerr != nil {
+				// A database that cannot keep it (it does not answer, or
+				// is not written) costs the phone only the redirect:
+				// the page is answered as it is.
+				s.log.Warn("keep the page of a form", "path", at, "err", kerr)
+				return inPlace()
+			}
 			sep := "?"
 			if strings.Contains(at, "?") {
 				sep = "&"
@@ -230,17 +153,18 @@ func (s *Server) showKept(next echo.HandlerFunc) echo.HandlerFunc {
 		if id == "" {
 			return next(c)
 		}
-		p, ok := s.shown.get(id)
-		if !ok || !samePage(p.path, c.Request().URL) || p.owner == ([32]byte{}) || p.owner != phoneOf(c) {
+		p, err := s.store.KeptPageFor(c.Request().Context(), id, phoneOf(c))
+		if err != nil || !samePage(p.Path, c.Request().URL) {
+			if err != nil && !errors.Is(err, db.ErrNotFound) {
+				s.log.Warn("show a kept page", "err", err)
+			}
 			return next(c)
 		}
-		for k, v := range p.header {
-			c.Response().Header()[k] = v
-		}
+		c.Response().Header().Set(echo.HeaderContentType, p.ContentType)
 		// A page that says what one phone posted is for that phone only.
 		c.Response().Header().Set(echo.HeaderCacheControl, "private, no-store")
-		c.Response().WriteHeader(p.status)
-		_, err := c.Response().Write(p.body)
+		c.Response().WriteHeader(p.Status)
+		_, err = c.Response().Write(p.Body)
 		return err
 	}
 }

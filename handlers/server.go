@@ -69,6 +69,10 @@ type Store interface {
 	// Event nights (event_*.go).
 	EventStore
 
+	// Pages answered to a form's POST, shown at a GET address
+	// (post_redirect.go).
+	KeptPages
+
 	// Export and import (league_export.go, league_csv.go, import.go).
 	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
 	Import(ctx context.Context, r io.Reader, maxBytes int64, games db.ArchiveRules, check db.RecordChecker) (db.ImportSummary, error)
@@ -85,7 +89,6 @@ type Server struct {
 	leagues  *leagueCache                // computed standings, checked against each league's version
 	pages    *pageCache                  // rendered scorepads, by game version
 	pads     *padParts                   // the part of a scorepad a live update brings, once per version
-	shown    *shownPages                 // pages answered to a form's POST, shown at a GET address (post_redirect.go)
 	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
 	opts     Options
 	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
@@ -127,7 +130,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 func New(store Store, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
 	log = newBoundedLog(log) // no line grows with what a client sent (log_bound.go)
-	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), shown: newShownPages(), opts: opts}
+	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), opts: opts}
 	if s.events == nil {
 		s.events = live.NewHub()
 	}

@@ -3,8 +3,6 @@ package handlers
 import (
 	"bytes"
 	"context"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
@@ -24,7 +22,7 @@ func (s *Server) showWatch(c *echo.Context) error {
 		return err
 	}
 	key := func(version int) string {
-		return strings.Join([]string{"watch", c.Param("watch"), strconv.Itoa(version), stamp.League}, "\x00")
+		return versionKey("watch", c.Param("watch"), version, stamp.League)
 	}
 	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
 		return err
@@ -67,7 +65,7 @@ func (s *Server) watchEvents(c *echo.Context) error {
 		st, err := s.store.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get("w\x00"+watchID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get(versionKey("w", watchID, version), func(ctx context.Context) ([]byte, error) {
 			stamp, err := s.store.WatchStamp(ctx, watchID)
 			if err != nil {
 				return nil, err
@@ -103,7 +101,7 @@ func (s *Server) gameEvents(c *echo.Context) error {
 		st, err := s.store.GameStamp(ctx, g.PublicID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get("g\x00"+g.PublicID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get(versionKey("g", g.PublicID, version), func(ctx context.Context) ([]byte, error) {
 			stamp, err := s.store.GameStamp(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
