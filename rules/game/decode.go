@@ -95,6 +95,15 @@ func bind(v any, dst reflect.Value, field string) *ruling.InputError {
 			m.SetMapIndex(reflect.ValueOf(key).Convert(dst.Type().Key()), value)
 		}
 		dst.Set(m)
+	default:
+		return bindScalar(v, dst, field)
+	}
+	return nil
+}
+
+// bindScalar stores a string, true or false, or a whole number.
+func bindScalar(v any, dst reflect.Value, field string) *ruling.InputError {
+	switch dst.Kind() {
 	case reflect.String:
 		s, ok := v.(string)
 		if !ok {
