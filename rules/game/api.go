@@ -1,9 +1,6 @@
 package game
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
 	"maps"
 	"strconv"
 
@@ -96,26 +93,6 @@ func PointsOf(valid bool, points int) *int {
 		return nil
 	}
 	return &points
-}
-
-// DecodeBody reads a request body as one JSON object, numbers kept as
-// json.Number. Anything else is an *ruling.InputError about the body as a
-// whole (field ""). Decode binds the object to an endpoint's request.
-func DecodeBody(raw []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, ruling.BadInput("", "the body holds more than one JSON value")
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, ruling.BadInput("", "the body must be a JSON object")
-	}
-	return obj, nil
 }
 
 // Body reads the values of a decoded request (Decode) as the game

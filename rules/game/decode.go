@@ -1,7 +1,9 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
+	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -35,7 +37,7 @@ import (
 // makes of the values (a card that does not parse, a seat out of range)
 // is the endpoint's to check, in its own order.
 func Decode(raw []byte, req any) error {
-	body, err := DecodeBody(raw)
+	body, err := decodeObject(raw)
 	if err != nil {
 		return err
 	}
@@ -49,7 +51,27 @@ func Decode(raw []byte, req any) error {
 	return nil
 }
 
-// bind stores the decoded JSON value v (DecodeBody's: objects, lists,
+// decodeObject reads a request body as one JSON object, numbers kept as
+// json.Number. Anything else is an *ruling.InputError about the body as a
+// whole (field "").
+func decodeObject(raw []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, ruling.BadInput("", "the body holds more than one JSON value")
+	}
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return nil, ruling.BadInput("", "the body must be a JSON object")
+	}
+	return obj, nil
+}
+
+// bind stores the decoded JSON value v (decodeObject's: objects, lists,
 // strings, json.Number, bools, nil) in dst, the part of the request at
 // field.
 func bind(v any, dst reflect.Value, field string) *ruling.InputError {
