@@ -24,7 +24,7 @@ func TestAPIUnknownMemberAnywhere(t *testing.T) {
 		t.Fatalf("no API cases: %v", err)
 	}
 	cases := []apiCase{{Name: "seating", Path: seatPath, Status: http.StatusOK,
-		Body: map[string]any{"players": 6.0, "sizes": []any{3.0}, "rounds": 2.0, "met": []any{[]any{0.0, 1.0}}, "byes": []any{}, "seed": 7.0}}}
+		Body: map[string]any{"players": 4.0, "sizes": []any{2.0}, "rounds": 1.0, "met": []any{[]any{0.0, 1.0}}, "byes": []any{}, "seed": 7.0}}}
 	for _, f := range append(files, more...) {
 		cases = append(cases, loadCases(t, f)...)
 	}
