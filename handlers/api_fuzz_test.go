@@ -23,6 +23,7 @@ func fuzzEndpoint(f *testing.F, path string, seeds ...string) {
 	f.Add([]byte(`{}`))
 	f.Add([]byte(`null`))
 	f.Add([]byte(`{"cards": [1, null, {}]}`))
+	f.Add([]byte(`{"players": [{"extra": 1}], "plays": [{"seat": 0, "fold": true, "extra": null}], "extra": [{}]}`))
 	h := fuzzAPIHandler(f)
 	f.Fuzz(func(t *testing.T, body []byte) {
 		status, got, raw := callAPI(t, h, http.MethodPost, path, body)
@@ -31,7 +32,8 @@ func fuzzEndpoint(f *testing.F, path string, seeds ...string) {
 }
 
 // checkAnswer fails the test unless an endpoint's answer is JSON with
-// the fields API.md promises for its status, and no 500.
+// the fields API.md promises for its status (a 400 names its field,
+// "" for the body as a whole), and no 500.
 func checkAnswer(t *testing.T, status int, got map[string]any, raw []byte) {
 	t.Helper()
 	if status >= 500 {
@@ -42,7 +44,13 @@ func checkAnswer(t *testing.T, status int, got map[string]any, raw []byte) {
 	}
 	switch status {
 	case http.StatusOK:
-	case http.StatusBadRequest, http.StatusNotFound, http.StatusRequestEntityTooLarge:
+	case http.StatusBadRequest:
+		_, hasError := got["error"].(string)
+		_, hasField := got["field"].(string)
+		if !hasError || !hasField {
+			t.Fatalf("400 without error and field: %s", raw)
+		}
+	case http.StatusNotFound, http.StatusRequestEntityTooLarge:
 		if _, ok := got["error"].(string); !ok {
 			t.Fatalf("%d without error: %s", status, raw)
 		}
@@ -111,4 +119,16 @@ func FuzzAPIBlackHeartOpening(f *testing.F) {
 	fuzzEndpoint(f, "/api/v1/blackheart/opening/check",
 		`{"score": 250, "melds": [["7S","7C","7H","7S","7C"]]}`,
 		`{"score": -5, "melds": [["JD","QD","KD"]]}`)
+}
+
+func FuzzAPIGinHandScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/gin/hands/score",
+		`{"knocker": 0, "hands": [["AS","2S","3S","4H","4D","4C","7C","8C","9C","10C"], ["KS","KH","5D","6D","2H","9H","JD","QC","3D","8S"]]}`,
+		`{"knocker": 1, "up_card": "2S", "house_rules": {"oklahoma": true, "undercut_on_tie": false}, "hands": [["AS"], ["KS"]], "knocker_melds": [["AS","2S","3S"]]}`)
+}
+
+func FuzzAPIGinGameScore(f *testing.F) {
+	fuzzEndpoint(f, "/api/v1/gin/games/score",
+		`{"deals": [[25, 0], [0, 0], [0, 31], [80, 0]], "house_rules": {"box_bonus": true, "shutout": true}}`,
+		`{"deals": [[258, 0]], "house_rules": {"oklahoma": true}}`)
 }

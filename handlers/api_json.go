@@ -5,8 +5,6 @@ import (
 	"io"
 	"net/http"
 
-	"meldpad/rules/game"
-
 	"github.com/labstack/echo/v5"
 )
 
@@ -30,10 +28,10 @@ func badInput(field, msg string) *apiProblem {
 	return &apiProblem{status: http.StatusBadRequest, body: apiBadInput{Error: msg, Field: field}}
 }
 
-// readJSON reads the request body as one JSON object (game.DecodeBody).
-// Bad JSON is 400; a body over the limit is 413 (the body-limit middleware
-// cuts the reader).
-func readJSON(c *echo.Context) (map[string]any, error) {
+// readJSON reads the request body, for its endpoint to bind to its
+// request struct (game.Decode). A body over the limit is 413 (the
+// body-limit middleware cuts the reader).
+func readJSON(c *echo.Context) ([]byte, error) {
 	raw, err := io.ReadAll(c.Request().Body)
 	if err != nil {
 		if echo.StatusCode(err) != 0 { // over the body limit
@@ -41,9 +39,5 @@ func readJSON(c *echo.Context) (map[string]any, error) {
 		}
 		return nil, badInput("", "the request body could not be read")
 	}
-	body, err := game.DecodeBody(raw)
-	if err != nil {
-		return nil, apiFailure(err)
-	}
-	return body, nil
+	return raw, nil
 }

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"runtime"
@@ -9,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/rules/game"
+	"meldpad/rules/ruling"
 	"meldpad/rules/seating"
 )
 
@@ -94,43 +94,35 @@ func seatGate(slots int) echo.MiddlewareFunc {
 // so that the rest of meldpad keeps the other half.
 func seatSlots() int { return max(1, runtime.GOMAXPROCS(0)/2) }
 
-// readSeatRequest reads the body of events/seat (API.md): players, sizes
-// and rounds required, met, byes and seed optional. Other fields are
-// left alone, as every endpoint of the API does. The numbers' ranges are
+// seatRequest is the body of events/seat (API.md): players, sizes and
+// rounds required, met, byes and seed optional. The numbers' ranges are
 // seating.Request's to check.
-func readSeatRequest(body map[string]any) (seating.Request, error) {
-	var r game.Body
-	var req seating.Request
-	v, _ := r.Get(body, "", "players", true)
-	req.Players = r.Int(v, "players")
-	v, _ = r.Get(body, "", "sizes", true)
-	req.Sizes = r.IntList(v, "sizes")
-	v, _ = r.Get(body, "", "rounds", true)
-	req.Rounds = r.Int(v, "rounds")
-	if v, ok := r.Get(body, "", "met", false); ok {
-		for i, item := range r.List(v, "met") {
+type seatRequest struct {
+	Players int     `json:"players" api:"required"`
+	Sizes   []int   `json:"sizes" api:"required"`
+	Rounds  int     `json:"rounds" api:"required"`
+	Met     [][]int `json:"met"`
+	Byes    []int   `json:"byes"`
+	Seed    *int64  `json:"seed"`
+}
+
+// readSeatRequest reads the body of events/seat: each pair of met must
+// be two players.
+func readSeatRequest(body []byte) (seating.Request, error) {
+	var in seatRequest
+	if err := game.Decode(body, &in); err != nil {
+		return seating.Request{}, err
+	}
+	req := seating.Request{Players: in.Players, Sizes: in.Sizes, Rounds: in.Rounds, Byes: in.Byes}
+	for i, pair := range in.Met {
+		if len(pair) != 2 {
 			field := game.Index("met", i)
-			pair := r.IntList(item, field)
-			if r.Err != nil {
-				break
-			}
-			if len(pair) != 2 {
-				r.Fail(field, field+" must be a pair of players, like [0, 1]")
-				break
-			}
-			req.Met = append(req.Met, [2]int{pair[0], pair[1]})
+			return seating.Request{}, ruling.BadInput(field, "%s must be a pair of players, like [0, 1]", field)
 		}
+		req.Met = append(req.Met, [2]int{pair[0], pair[1]})
 	}
-	if v, ok := r.Get(body, "", "byes", false); ok {
-		req.Byes = r.IntList(v, "byes")
+	if in.Seed != nil {
+		req.Seed = uint64(*in.Seed)
 	}
-	if v, ok := r.Get(body, "", "seed", false); ok {
-		n, isNumber := v.(json.Number)
-		seed, err := n.Int64()
-		if !isNumber || err != nil {
-			r.Fail("seed", "seed must be a whole number")
-		}
-		req.Seed = uint64(seed)
-	}
-	return req, r.Error()
+	return req, nil
 }

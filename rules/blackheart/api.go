@@ -55,33 +55,51 @@ type ScoreAnswer struct {
 	Bonus  []int `json:"bonus"`
 }
 
+// scoreRequest is the body of hands/score (API.md): who went out, the
+// Black Heart bonus, and each player's sets, lay-offs and cards in hand.
+type scoreRequest struct {
+	Players    []playerRequest `json:"players" api:"required"`
+	WentOut    *int            `json:"went_out"`
+	BlackHeart bool            `json:"black_heart"`
+}
+
+// playerRequest is one player of a scoreRequest.
+type playerRequest struct {
+	Melds   [][]string `json:"melds"`
+	Layoffs []string   `json:"layoffs"`
+	Hand    []string   `json:"hand"`
+}
+
 // serveScore scores a deal: played minus held, plus the going-out and
 // Black Heart bonuses (B6, B7). Every card is counted once across the
 // players, so a card given more often than the deck holds it is refused
 // where it appears.
-func serveScore(ctx context.Context, body map[string]any) (any, error) {
+func serveScore(ctx context.Context, body []byte) (any, error) {
+	var req scoreRequest
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
 	info := Module{}.Info()
-	d := Deal{WentOut: -1}
+	d := Deal{WentOut: -1, BlackHeart: req.BlackHeart}
 	tally := info.Deck.NewTally()
-	r.Players(body, info, func(obj map[string]any, field string) {
+	r.PlayerCount(len(req.Players), info)
+	for i, rp := range req.Players {
+		field := game.Index("players", i)
 		var p Player
-		if v, ok := r.Get(obj, field, "melds", false); ok {
-			p.Melds = r.PlayLists(v, game.Member(field, "melds"), info.Deck, tally)
+		if rp.Melds != nil {
+			p.Melds = r.PlayLists(rp.Melds, game.Member(field, "melds"), info.Deck, tally)
 		}
-		if v, ok := r.Get(obj, field, "layoffs", false); ok {
-			p.Layoffs = r.PlayList(v, game.Member(field, "layoffs"), info.Deck, tally)
+		if rp.Layoffs != nil {
+			p.Layoffs = r.PlayList(rp.Layoffs, game.Member(field, "layoffs"), info.Deck, tally)
 		}
-		if v, ok := r.Get(obj, field, "hand", false); ok {
-			p.Hand = r.CardList(v, game.Member(field, "hand"), info.Deck, tally)
+		if rp.Hand != nil {
+			p.Hand = r.CardList(rp.Hand, game.Member(field, "hand"), info.Deck, tally)
 		}
 		d.Players = append(d.Players, p)
-	})
-	if v, ok := r.Get(body, "", "went_out", false); ok {
-		d.WentOut = r.Seat(v, "went_out", max(len(d.Players), 1))
 	}
-	if v, ok := r.Get(body, "", "black_heart", false); ok {
-		d.BlackHeart = r.Bool(v, "black_heart")
+	if req.WentOut != nil {
+		d.WentOut = r.Seat(*req.WentOut, "went_out", max(len(d.Players), 1))
 	}
 	if err := r.Error(); err != nil {
 		return nil, err
@@ -102,23 +120,27 @@ type OpeningAnswer struct {
 	Rules    []string `json:"rules,omitempty"`
 }
 
+// openingRequest is the body of opening/check (API.md): the player's
+// score at the start of the deal and the sets of the first play.
+type openingRequest struct {
+	Score int        `json:"score" api:"required"`
+	Melds [][]string `json:"melds" api:"required"`
+}
+
 // serveOpening says whether a first play meets the requirement of the
 // player's score at the start of the deal (B5).
-func serveOpening(ctx context.Context, body map[string]any) (any, error) {
+func serveOpening(ctx context.Context, body []byte) (any, error) {
+	var req openingRequest
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
 	deck := cards.BlackHeart()
-	var score int
-	var melds [][]cards.Play
-	if v, ok := r.Get(body, "", "score", true); ok {
-		score = r.Int(v, "score")
-	}
-	if v, ok := r.Get(body, "", "melds", true); ok {
-		melds = r.PlayLists(v, "melds", deck, deck.NewTally())
-	}
+	melds := r.PlayLists(req.Melds, "melds", deck, deck.NewTally())
 	if err := r.Error(); err != nil {
 		return nil, err
 	}
-	v, err := CheckOpeningContext(ctx, score, melds)
+	v, err := CheckOpeningContext(ctx, req.Score, melds)
 	if err != nil {
 		return nil, err
 	}

@@ -63,45 +63,58 @@ func Answer(res Result, outcome string) ScoreAnswer {
 	return out
 }
 
-// ReadHands reads the "hands" and "knocker_melds" of a hands/score body,
+// HandsRequest is what a hands/score body says of the deal, Fan's and
+// Gin's alike: the knocker, both hands, and the knocker's melds if given
+// (nil when not).
+type HandsRequest struct {
+	Knocker      int
+	Hands        [][]string
+	KnockerMelds [][]string
+}
+
+// ReadHands reads the hands and knocker's melds of a hands/score body,
 // Fan's or Gin's: two hands, each card once in the two (the knock card,
 // picked up in play, may be in a hand too), and the knocker's melds if
 // given.
-func ReadHands(r *game.Body, body map[string]any, d *Deal, gameName string) {
+func ReadHands(r *game.Body, req HandsRequest, d *Deal, gameName string) {
 	deck := cards.Standard()
-	if v, ok := r.Get(body, "", "knocker", true); ok {
-		d.Knocker = r.Seat(v, "knocker", 2)
+	d.Knocker = r.Seat(req.Knocker, "knocker", 2)
+	hands := r.CardLists(req.Hands, "hands", deck, deck.NewTally())
+	if r.Err == nil && len(hands) != 2 {
+		r.Fail("hands", gameName+" is for 2 players: give 2 hands")
 	}
-	if v, ok := r.Get(body, "", "hands", true); ok {
-		hands := r.CardLists(v, "hands", deck, deck.NewTally())
-		if r.Err == nil && len(hands) != 2 {
-			r.Fail("hands", gameName+" is for 2 players: give 2 hands")
-		}
-		if r.Err == nil {
-			d.Hands = [2][]cards.Card{hands[0], hands[1]}
-		}
+	if r.Err == nil {
+		d.Hands = [2][]cards.Card{hands[0], hands[1]}
 	}
-	if v, ok := r.Get(body, "", "knocker_melds", false); ok {
-		d.KnockerMelds = r.CardLists(v, "knocker_melds", deck, nil)
+	if req.KnockerMelds != nil {
+		d.KnockerMelds = r.CardLists(req.KnockerMelds, "knocker_melds", deck, nil)
 		if d.KnockerMelds == nil && r.Err == nil {
 			d.KnockerMelds = [][]cards.Card{}
 		}
 	}
 }
 
+// scoreRequest is the body of hands/score (API.md).
+type scoreRequest struct {
+	KnockCard     string     `json:"knock_card" api:"required"`
+	Knocker       int        `json:"knocker" api:"required"`
+	Hands         [][]string `json:"hands" api:"required"`
+	KnockerMelds  [][]string `json:"knocker_melds"`
+	UndercutOnTie bool       `json:"undercut_on_tie"`
+}
+
 // serveScore scores a deal (N3-N7): the knocker's melds as laid or the
 // best arrangement, the defender's best reply, the outcome and the
 // points.
-func serveScore(ctx context.Context, body map[string]any) (any, error) {
+func serveScore(ctx context.Context, body []byte) (any, error) {
+	var req scoreRequest
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
-	var d Deal
-	if v, ok := r.Get(body, "", "knock_card", true); ok {
-		d.KnockCard = r.Card(v, "knock_card", cards.Standard(), nil)
-	}
-	ReadHands(&r, body, &d, "Fan Rummy")
-	if v, ok := r.Get(body, "", "undercut_on_tie", false); ok {
-		d.UndercutOnTie = r.Bool(v, "undercut_on_tie")
-	}
+	d := Deal{UndercutOnTie: req.UndercutOnTie}
+	d.KnockCard = r.Card(req.KnockCard, "knock_card", cards.Standard(), nil)
+	ReadHands(&r, HandsRequest{Knocker: req.Knocker, Hands: req.Hands, KnockerMelds: req.KnockerMelds}, &d, "Fan Rummy")
 	if err := r.Error(); err != nil {
 		return nil, err
 	}

@@ -53,34 +53,44 @@ type LayoffAnswer struct {
 	Meld int    `json:"meld"`
 }
 
+// scoreRequest is the body of hands/score (API.md): what each seat
+// still holds, the winner, the seats' bonus marks and the melds on the
+// table.
+type scoreRequest struct {
+	Hands      [][]string `json:"hands" api:"required"`
+	Winner     int        `json:"winner" api:"required"`
+	BonusMarks []int      `json:"bonus_marks"`
+	Table      [][]string `json:"table"`
+}
+
 // serveScore scores a finished hand: the losers' best lay-offs onto the
 // table first (F5, F7), then the count and the multiplier (F8). A loser
 // holding more than 10 cards is refused before any search (F6); the
 // search runs under ctx.
-func serveScore(ctx context.Context, body map[string]any) (any, error) {
+func serveScore(ctx context.Context, body []byte) (any, error) {
+	var req scoreRequest
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
 	info := Module{}.Info()
 	var h Hand
 	tally := info.Deck.NewTally()
-	if v, ok := r.Get(body, "", "hands", true); ok {
-		h.Hands = r.CardLists(v, "hands", info.Deck, tally)
-		if r.Err == nil && (len(h.Hands) < info.MinPlayers || len(h.Hands) > info.MaxPlayers) {
-			r.Fail("hands", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players: give one hand per seat")
-		}
+	h.Hands = r.CardLists(req.Hands, "hands", info.Deck, tally)
+	if r.Err == nil && (len(h.Hands) < info.MinPlayers || len(h.Hands) > info.MaxPlayers) {
+		r.Fail("hands", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players: give one hand per seat")
 	}
-	if v, ok := r.Get(body, "", "winner", true); ok {
-		h.Winner = r.Seat(v, "winner", max(len(h.Hands), 1))
-	}
-	if v, ok := r.Get(body, "", "bonus_marks", false); ok {
-		h.BonusMarks = r.IntList(v, "bonus_marks")
+	h.Winner = r.Seat(req.Winner, "winner", max(len(h.Hands), 1))
+	if req.BonusMarks != nil {
+		h.BonusMarks = req.BonusMarks
 		if r.Err == nil && len(h.BonusMarks) != len(h.Hands) {
 			r.Fail("bonus_marks", "give one bonus-mark count per seat")
 		}
 	} else {
 		h.BonusMarks = make([]int, len(h.Hands))
 	}
-	if v, ok := r.Get(body, "", "table", false); ok {
-		h.Table = r.CardLists(v, "table", info.Deck, tally)
+	if req.Table != nil {
+		h.Table = r.CardLists(req.Table, "table", info.Deck, tally)
 	}
 	if err := r.Error(); err != nil {
 		return nil, err

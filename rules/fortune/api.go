@@ -45,29 +45,47 @@ type ScoreAnswer struct {
 	Held   []int `json:"held"`
 }
 
+// scoreRequest is the body of hands/score (API.md): each player's melds
+// on the table and cards left in hand, and the house rules.
+type scoreRequest struct {
+	Players    []playerRequest `json:"players" api:"required"`
+	HouseRules game.HouseRules `json:"house_rules"`
+}
+
+// playerRequest is one player of a scoreRequest.
+type playerRequest struct {
+	Melds [][]string `json:"melds"`
+	Hand  []string   `json:"hand"`
+}
+
 // serveScore scores a finished hand: melded minus held (R4-R6). Every
 // card is counted once across the players, so a card given more often
 // than the two decks hold it is refused where it appears.
-func serveScore(ctx context.Context, body map[string]any) (any, error) {
+func serveScore(ctx context.Context, body []byte) (any, error) {
+	req := scoreRequest{HouseRules: game.HouseRulesOf(Module{}.Info())}
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
 	info := Module{}.Info()
 	tally := info.Deck.NewTally()
+	r.PlayerCount(len(req.Players), info)
 	var players []Player
-	r.Players(body, info, func(obj map[string]any, field string) {
-		var p Player
-		if v, ok := r.Get(obj, field, "melds", false); ok {
-			p.Melds = r.PlayLists(v, game.Member(field, "melds"), info.Deck, tally)
+	for i, p := range req.Players {
+		field := game.Index("players", i)
+		var player Player
+		if p.Melds != nil {
+			player.Melds = r.PlayLists(p.Melds, game.Member(field, "melds"), info.Deck, tally)
 		}
-		if v, ok := r.Get(obj, field, "hand", false); ok {
-			p.Hand = r.CardList(v, game.Member(field, "hand"), info.Deck, tally)
+		if p.Hand != nil {
+			player.Hand = r.CardList(p.Hand, game.Member(field, "hand"), info.Deck, tally)
 		}
-		players = append(players, p)
-	})
-	house := r.HouseRules(body, info)
+		players = append(players, player)
+	}
 	if err := r.Error(); err != nil {
 		return nil, err
 	}
-	res, err := ScoreContext(ctx, players, houseFrom(house))
+	res, err := ScoreContext(ctx, players, houseFrom(req.HouseRules.On()))
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,7 @@
 package game
 
 import (
-	"bytes"
-	"encoding/json"
-	"io"
-	"math"
+	"maps"
 	"strconv"
 
 	"meldpad/rules/cards"
@@ -19,13 +16,14 @@ type APIServer interface {
 }
 
 // Endpoint is one POST endpoint: Path below the game's prefix
-// ("hands/score"), and Serve, which reads the body (a JSON object, already
-// decoded) and returns the answer to encode. Serve's errors are a
-// *ruling.InputError (400, with the field), a *ruling.Error (422, with the
-// rule) or ctx's; nothing a client sends makes any other.
+// ("hands/score"), and Serve, which binds the body (raw JSON) to the
+// endpoint's request struct with Decode and returns the answer to
+// encode. Serve's errors are a *ruling.InputError (400, with the field),
+// a *ruling.Error (422, with the rule) or ctx's; nothing a client sends
+// makes any other.
 type Endpoint struct {
 	Path  string
-	Serve func(ctx Context, body map[string]any) (any, error)
+	Serve func(ctx Context, body []byte) (any, error)
 }
 
 // MeldChecker is a game with melds: POST /api/v1/{game}/melds/check, and
@@ -97,30 +95,11 @@ func PointsOf(valid bool, points int) *int {
 	return &points
 }
 
-// DecodeBody reads a request body as one JSON object, numbers kept as
-// json.Number. Anything else is an *ruling.InputError about the body as a
-// whole (field "").
-func DecodeBody(raw []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
-		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, ruling.BadInput("", "the body holds more than one JSON value")
-	}
-	obj, ok := v.(map[string]any)
-	if !ok {
-		return nil, ruling.BadInput("", "the body must be a JSON object")
-	}
-	return obj, nil
-}
-
-// Body walks a decoded body and remembers the first thing wrong, with the
-// path of the field it is about ("hands[1][0]"). Every method returns a
-// zero value once something is wrong, so an endpoint reads all its fields
-// and checks Err once.
+// Body reads the values of a decoded request (Decode) as the game
+// understands them: cards of its deck, seats of its table. It remembers
+// the first thing wrong, with the path of the field it is about
+// ("hands[1][0]"). Every method returns a zero value once something is
+// wrong, so an endpoint reads all its fields and checks Err once.
 type Body struct {
 	Err *ruling.InputError
 }
@@ -157,98 +136,18 @@ func Member(field, key string) string {
 	return field + "." + key
 }
 
-// Get returns obj[key] and whether it is present and not null. A missing
-// required field is an error.
-func (r *Body) Get(obj map[string]any, parent, key string, required bool) (any, bool) {
-	v, ok := obj[key]
-	if !ok || v == nil {
-		if required {
-			r.Fail(Member(parent, key), key+" is required")
-		}
-		return nil, false
-	}
-	return v, true
-}
-
-// Object reads an object.
-func (r *Body) Object(v any, field string) map[string]any {
-	obj, ok := v.(map[string]any)
-	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be an object")
-	}
-	return obj
-}
-
-// List reads a list.
-func (r *Body) List(v any, field string) []any {
-	l, ok := v.([]any)
-	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be a list")
-	}
-	return l
-}
-
-// Str reads a string.
-func (r *Body) Str(v any, field string) string {
-	s, ok := v.(string)
-	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be a string")
-	}
-	return s
-}
-
-// Bool reads true or false.
-func (r *Body) Bool(v any, field string) bool {
-	b, ok := v.(bool)
-	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be true or false")
-	}
-	return b
-}
-
-// Int reads a whole number that fits comfortably in an int.
-func (r *Body) Int(v any, field string) int {
-	n, ok := v.(json.Number)
-	if !ok {
-		r.Fail(field, field+" must be a whole number")
-		return 0
-	}
-	i, err := n.Int64()
-	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
-		r.Fail(field, field+" must be a whole number")
-		return 0
-	}
-	return int(i)
-}
-
-// Seat reads a seat number from 0 to seats-1.
-func (r *Body) Seat(v any, field string, seats int) int {
-	s := r.Int(v, field)
+// Seat checks a seat number from 0 to seats-1.
+func (r *Body) Seat(s int, field string, seats int) int {
 	if r.Err == nil && (s < 0 || s >= seats) {
 		r.Fail(field, field+" must be a seat from 0 to "+strconv.Itoa(seats-1))
 	}
 	return s
 }
 
-// IntList reads a list of whole numbers.
-func (r *Body) IntList(v any, field string) []int {
-	items := r.List(v, field)
-	out := make([]int, 0, len(items))
-	for i, item := range items {
-		n := r.Int(item, Index(field, i))
-		if r.Err != nil {
-			return nil
-		}
-		out = append(out, n)
-	}
-	return out
-}
-
 // Card reads one card of the deck, counting it in tally (when not nil) so
 // that a card given more often than the deck holds it is refused where it
 // appears.
-func (r *Body) Card(v any, field string, deck *cards.Deck, tally *cards.Tally) cards.Card {
-	s := r.Str(v, field)
+func (r *Body) Card(s string, field string, deck *cards.Deck, tally *cards.Tally) cards.Card {
 	if r.Err != nil {
 		return cards.Card{}
 	}
@@ -266,8 +165,7 @@ func (r *Body) Card(v any, field string, deck *cards.Deck, tally *cards.Tally) c
 }
 
 // CardList reads a list of cards of the deck.
-func (r *Body) CardList(v any, field string, deck *cards.Deck, tally *cards.Tally) []cards.Card {
-	items := r.List(v, field)
+func (r *Body) CardList(items []string, field string, deck *cards.Deck, tally *cards.Tally) []cards.Card {
 	out := make([]cards.Card, 0, len(items))
 	for i, item := range items {
 		c := r.Card(item, Index(field, i), deck, tally)
@@ -280,15 +178,13 @@ func (r *Body) CardList(v any, field string, deck *cards.Deck, tally *cards.Tall
 }
 
 // PlayList reads a meld's cards with optional declared readings ("2C=KD").
-func (r *Body) PlayList(v any, field string, deck *cards.Deck, tally *cards.Tally) []cards.Play {
-	items := r.List(v, field)
+func (r *Body) PlayList(items []string, field string, deck *cards.Deck, tally *cards.Tally) []cards.Play {
+	if r.Err != nil {
+		return nil
+	}
 	out := make([]cards.Play, 0, len(items))
 	for i, item := range items {
-		s := r.Str(item, Index(field, i))
-		if r.Err != nil {
-			return nil
-		}
-		p, err := deck.ParsePlay(s)
+		p, err := deck.ParsePlay(item)
 		if err == nil && tally != nil {
 			err = tally.Add(p.Card)
 		}
@@ -302,8 +198,7 @@ func (r *Body) PlayList(v any, field string, deck *cards.Deck, tally *cards.Tall
 }
 
 // CardLists reads a list of card lists ("hands", "table").
-func (r *Body) CardLists(v any, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Card {
-	items := r.List(v, field)
+func (r *Body) CardLists(items [][]string, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Card {
 	out := make([][]cards.Card, 0, len(items))
 	for i, item := range items {
 		out = append(out, r.CardList(item, Index(field, i), deck, tally))
@@ -315,8 +210,7 @@ func (r *Body) CardLists(v any, field string, deck *cards.Deck, tally *cards.Tal
 }
 
 // PlayLists reads a list of melds with optional declared readings.
-func (r *Body) PlayLists(v any, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Play {
-	items := r.List(v, field)
+func (r *Body) PlayLists(items [][]string, field string, deck *cards.Deck, tally *cards.Tally) [][]cards.Play {
 	out := make([][]cards.Play, 0, len(items))
 	for i, item := range items {
 		out = append(out, r.PlayList(item, Index(field, i), deck, tally))
@@ -327,23 +221,43 @@ func (r *Body) PlayLists(v any, field string, deck *cards.Deck, tally *cards.Tal
 	return out
 }
 
-// HouseRules reads the optional "house_rules" object of a game:
-// {"big_sets": true}. A key the game does not have is an error.
-func (r *Body) HouseRules(body map[string]any, info Info) map[string]bool {
-	out := map[string]bool{}
-	v, ok := r.Get(body, "", "house_rules", false)
-	if !ok {
-		return out
-	}
-	for key, value := range r.Object(v, "house_rules") {
-		field := Member("house_rules", key)
-		if _, known := info.HouseRule(key); !known {
-			r.Fail(field, "unknown house rule "+key+" for "+info.Name)
-			return out
-		}
-		out[key] = r.Bool(value, field)
-	}
+// HouseRules is the optional "house_rules" object of a request
+// ({"big_sets": true}): a game's house rules, on or off. Decode refuses
+// a key the game does not have; a request starts with HouseRulesOf its
+// game so that Decode knows them.
+type HouseRules struct {
+	info Info
+	on   map[string]bool
+}
+
+// HouseRulesOf is the house rules of a request about info's game, before
+// Decode reads them: none given.
+func HouseRulesOf(info Info) HouseRules { return HouseRules{info: info} }
+
+// On is each house rule given, by key; never nil.
+func (h HouseRules) On() map[string]bool {
+	out := make(map[string]bool, len(h.on))
+	maps.Copy(out, h.on)
 	return out
+}
+
+func (h *HouseRules) bind(v any, field string) *ruling.InputError {
+	obj, ok := v.(map[string]any)
+	if !ok {
+		return ruling.BadInput(field, "%s must be an object", field)
+	}
+	h.on = make(map[string]bool, len(obj))
+	for _, key := range sortedKeys(obj) {
+		if _, known := h.info.HouseRule(key); !known {
+			return ruling.BadInput(Member(field, key), "unknown house rule %s for %s", key, h.info.Name)
+		}
+		on, ok := obj[key].(bool)
+		if !ok {
+			return ruling.BadInput(Member(field, key), "%s must be true or false", Member(field, key))
+		}
+		h.on[key] = on
+	}
+	return nil
 }
 
 // CardStrings prints cards canonically; a nil list prints as [].
@@ -359,41 +273,37 @@ func OptionalSeat(seat int) *int {
 	return &seat
 }
 
-// Players reads "players" as a list of objects, one per seat of a game of
-// info's table sizes, calling each with every object and its path
-// ("players[1]").
-func (r *Body) Players(body map[string]any, info Info, each func(obj map[string]any, field string)) {
-	v, ok := r.Get(body, "", "players", true)
-	if !ok {
-		return
-	}
-	list := r.List(v, "players")
-	if r.Err == nil && (len(list) < info.MinPlayers || len(list) > info.MaxPlayers) {
+// PlayerCount checks that a request's "players" has one entry per seat
+// of a game of info's table sizes.
+func (r *Body) PlayerCount(n int, info Info) {
+	if n < info.MinPlayers || n > info.MaxPlayers {
 		r.Fail("players", info.Name+" is for "+strconv.Itoa(info.MinPlayers)+" to "+strconv.Itoa(info.MaxPlayers)+" players")
-	}
-	for i, item := range list {
-		field := Index("players", i)
-		obj := r.Object(item, field)
-		if r.Err != nil {
-			return
-		}
-		each(obj, field)
 	}
 }
 
-// ReadMeldQuestion reads the body of POST /api/v1/{game}/melds/check
-// (API.md): the cards, the meld they are laid off onto if any, and the
-// house rules. The server and the modules' tests read it the same way.
-func ReadMeldQuestion(body map[string]any, info Info) (MeldQuestion, error) {
+// meldRequest is the body of POST /api/v1/{game}/melds/check (API.md):
+// the cards, the meld they are laid off onto if any, and the house
+// rules.
+type meldRequest struct {
+	Cards      []string   `json:"cards" api:"required"`
+	Onto       []string   `json:"onto"`
+	HouseRules HouseRules `json:"house_rules"`
+}
+
+// ReadMeldQuestion reads the body of POST /api/v1/{game}/melds/check.
+// The server and the modules' tests read it the same way.
+func ReadMeldQuestion(raw []byte, info Info) (MeldQuestion, error) {
+	req := meldRequest{HouseRules: HouseRulesOf(info)}
+	if err := Decode(raw, &req); err != nil {
+		return MeldQuestion{}, err
+	}
 	var r Body
 	var q MeldQuestion
 	tally := info.Deck.NewTally()
-	if v, ok := r.Get(body, "", "cards", true); ok {
-		q.Cards = r.PlayList(v, "cards", info.Deck, tally)
+	q.Cards = r.PlayList(req.Cards, "cards", info.Deck, tally)
+	if req.Onto != nil {
+		q.Onto, q.Layoff = r.PlayList(req.Onto, "onto", info.Deck, tally), true
 	}
-	if v, ok := r.Get(body, "", "onto", false); ok {
-		q.Onto, q.Layoff = r.PlayList(v, "onto", info.Deck, tally), true
-	}
-	q.House = r.HouseRules(body, info)
+	q.House = req.HouseRules.On()
 	return q, r.Error()
 }

@@ -21,28 +21,42 @@ func (Module) Endpoints() []game.Endpoint {
 	return []game.Endpoint{{Path: "hands/score", Serve: serveHandScore}, {Path: "games/score", Serve: serveGameScore}}
 }
 
-// readHouse reads the optional "house_rules" of a body: gin's keys only.
-func readHouse(r *game.Body, body map[string]any) HouseRules {
-	house, _ := ParseHouseRules(r.HouseRules(body, info)) // r.HouseRules refused any other key
-	return house
+// houseOf is the house rules of a request: gin's keys only, as Decode
+// made sure.
+func houseOf(house game.HouseRules) HouseRules {
+	rules, _ := ParseHouseRules(house.On()) // Decode refused any other key
+	return rules
+}
+
+// handRequest is the body of hands/score: Fan's without the knock card,
+// with the first up-card under Oklahoma and the house rules.
+type handRequest struct {
+	Knocker      int             `json:"knocker" api:"required"`
+	Hands        [][]string      `json:"hands" api:"required"`
+	KnockerMelds [][]string      `json:"knocker_melds"`
+	UpCard       *string         `json:"up_card"`
+	HouseRules   game.HouseRules `json:"house_rules"`
 }
 
 // serveHandScore scores a deal as fan/hands/score does, by gin's rules
 // (G1-G3): no knock card, the house rules in "house_rules", and under
 // Oklahoma the first up-card in "up_card". The answer has Fan's fields.
-func serveHandScore(ctx context.Context, body map[string]any) (any, error) {
+func serveHandScore(ctx context.Context, body []byte) (any, error) {
+	req := handRequest{HouseRules: game.HouseRulesOf(info)}
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
 	var r game.Body
 	var fd fan.Deal
-	fan.ReadHands(&r, body, &fd, info.Name)
+	fan.ReadHands(&r, fan.HandsRequest{Knocker: req.Knocker, Hands: req.Hands, KnockerMelds: req.KnockerMelds}, &fd, info.Name)
 	d := Deal{Knocker: fd.Knocker, Hands: fd.Hands, KnockerMelds: fd.KnockerMelds}
-	if v, ok := r.Get(body, "", "up_card", false); ok {
-		d.UpCard = r.Card(v, "up_card", cards.Standard(), nil)
+	if req.UpCard != nil {
+		d.UpCard = r.Card(*req.UpCard, "up_card", cards.Standard(), nil)
 	}
-	house := readHouse(&r, body)
 	if err := r.Error(); err != nil {
 		return nil, err
 	}
-	res, err := ScoreContext(ctx, d, house)
+	res, err := ScoreContext(ctx, d, houseOf(req.HouseRules))
 	if err != nil {
 		return nil, err
 	}
@@ -69,23 +83,20 @@ type GameAnswerBonus struct {
 	Box  [2]int `json:"box"`
 }
 
+// gameRequest is the body of games/score: each deal's points, one
+// number per player, and the house rules.
+type gameRequest struct {
+	Deals      [][]int         `json:"deals" api:"required"`
+	HouseRules game.HouseRules `json:"house_rules"`
+}
+
 // serveGameScore adds up a game's deals with the final bonuses (G4, G5).
-func serveGameScore(_ context.Context, body map[string]any) (any, error) {
-	var r game.Body
-	var deals [][]int
-	if v, ok := r.Get(body, "", "deals", true); ok {
-		for i, item := range r.List(v, "deals") {
-			deals = append(deals, r.IntList(item, game.Index("deals", i)))
-			if r.Err != nil {
-				break
-			}
-		}
-	}
-	house := readHouse(&r, body)
-	if err := r.Error(); err != nil {
+func serveGameScore(_ context.Context, body []byte) (any, error) {
+	req := gameRequest{HouseRules: game.HouseRulesOf(info)}
+	if err := game.Decode(body, &req); err != nil {
 		return nil, err
 	}
-	g, err := ScoreGame(deals, house)
+	g, err := ScoreGame(req.Deals, houseOf(req.HouseRules))
 	if err != nil {
 		return nil, err
 	}

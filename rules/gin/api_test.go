@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"meldpad/locale"
-	"meldpad/rules/cards"
 	"meldpad/rules/game"
 	"meldpad/rules/game/gametest"
 	"meldpad/rules/ruling"
@@ -30,27 +29,25 @@ type apiCase struct {
 // meld check, with the status API.md gives each kind of error.
 func serve(t *testing.T, path string, raw []byte) (int, any) {
 	t.Helper()
-	body, err := game.DecodeBody(raw)
+	var out any
+	var err error
+	switch path {
+	case "/api/v1/gin/melds/check":
+		out, err = checkMeld(raw)
+	default:
+		found := false
+		for _, ep := range (Module{}).Endpoints() {
+			if "/api/v1/gin/"+ep.Path == path {
+				found = true
+				out, err = ep.Serve(gametest.English(), raw)
+			}
+		}
+		if !found {
+			t.Fatalf("no endpoint %s", path)
+		}
+	}
 	if err == nil {
-		var out any
-		switch path {
-		case "/api/v1/gin/melds/check":
-			out, err = checkMeld(body)
-		default:
-			found := false
-			for _, ep := range (Module{}).Endpoints() {
-				if "/api/v1/gin/"+ep.Path == path {
-					found = true
-					out, err = ep.Serve(gametest.English(), body)
-				}
-			}
-			if !found {
-				t.Fatalf("no endpoint %s", path)
-			}
-		}
-		if err == nil {
-			return 200, out
-		}
+		return 200, out
 	}
 	var bad *ruling.InputError
 	var broken *ruling.Error
@@ -66,18 +63,9 @@ func serve(t *testing.T, path string, raw []byte) (int, any) {
 
 // checkMeld reads a melds/check body as the handlers do and asks the
 // module.
-func checkMeld(body map[string]any) (any, error) {
-	var r game.Body
-	var q game.MeldQuestion
-	deck := cards.Standard()
-	tally := deck.NewTally()
-	if v, ok := r.Get(body, "", "cards", true); ok {
-		q.Cards = r.PlayList(v, "cards", deck, tally)
-	}
-	if v, ok := r.Get(body, "", "onto", false); ok {
-		q.Onto, q.Layoff = r.PlayList(v, "onto", deck, tally), true
-	}
-	if err := r.Error(); err != nil {
+func checkMeld(raw []byte) (any, error) {
+	q, err := game.ReadMeldQuestion(raw, info)
+	if err != nil {
 		return nil, err
 	}
 	q.Say = locale.English()

@@ -44,10 +44,31 @@ type CountAnswer struct {
 	Points int    `json:"points"`
 }
 
+// trickRequest is the body of tricks/score (API.md): the table's size,
+// the leader, the plays in turn order and, optionally, each seat's hand
+// before the trick.
+type trickRequest struct {
+	Players int           `json:"players" api:"required"`
+	Leader  int           `json:"leader" api:"required"`
+	Plays   []playRequest `json:"plays" api:"required"`
+	Hands   [][]string    `json:"hands"`
+}
+
+// playRequest is one play of a trickRequest: a card, or a fold.
+type playRequest struct {
+	Seat int     `json:"seat" api:"required"`
+	Fold bool    `json:"fold"`
+	Card *string `json:"card"`
+}
+
 // serveTrick referees a trick (T1-T7). A trick of the wrong shape is bad
 // input naming its field; one the rules forbid, the rule's error.
-func serveTrick(_ context.Context, body map[string]any) (any, error) {
-	trick, err := readTrick(body)
+func serveTrick(_ context.Context, body []byte) (any, error) {
+	var req trickRequest
+	if err := game.Decode(body, &req); err != nil {
+		return nil, err
+	}
+	trick, err := readTrick(req)
 	if err != nil {
 		return nil, err
 	}
@@ -75,47 +96,27 @@ func serveTrick(_ context.Context, body map[string]any) (any, error) {
 	return out, nil
 }
 
-// readTrick reads the request of API.md: players, leader, plays in turn
-// order and, optionally, each seat's hand before the trick. A card given
-// twice is left for Score to refuse, naming where.
-func readTrick(body map[string]any) (Trick, error) {
+// readTrick reads the cards of a request. A card given twice is left
+// for Score to refuse, naming where.
+func readTrick(req trickRequest) (Trick, error) {
 	var r game.Body
-	var t Trick
-	if v, ok := r.Get(body, "", "players", true); ok {
-		t.Players = r.Int(v, "players")
-	}
-	if v, ok := r.Get(body, "", "leader", true); ok {
-		t.Leader = r.Int(v, "leader")
-	}
+	t := Trick{Players: req.Players, Leader: req.Leader}
 	deck := cards.Fanucci()
-	if v, ok := r.Get(body, "", "plays", true); ok {
-		for i, item := range r.List(v, "plays") {
-			field := game.Index("plays", i)
-			obj := r.Object(item, field)
-			if r.Err != nil {
-				break
-			}
-			var p Play
-			if v, ok := r.Get(obj, field, "seat", true); ok {
-				p.Seat = r.Int(v, game.Member(field, "seat"))
-			}
-			if v, ok := r.Get(obj, field, "fold", false); ok {
-				p.Fold = r.Bool(v, game.Member(field, "fold"))
-			}
-			cardValue, hasCard := r.Get(obj, field, "card", false)
-			switch {
-			case p.Fold && hasCard:
-				r.Fail(game.Member(field, "card"), "a fold carries no card")
-			case !p.Fold && !hasCard:
-				r.Fail(game.Member(field, "card"), "a play needs a card, or \"fold\": true")
-			case hasCard:
-				p.Card = r.Card(cardValue, game.Member(field, "card"), deck, nil)
-			}
-			t.Plays = append(t.Plays, p)
+	for i, rp := range req.Plays {
+		field := game.Index("plays", i)
+		p := Play{Seat: rp.Seat, Fold: rp.Fold}
+		switch {
+		case p.Fold && rp.Card != nil:
+			r.Fail(game.Member(field, "card"), "a fold carries no card")
+		case !p.Fold && rp.Card == nil:
+			r.Fail(game.Member(field, "card"), "a play needs a card, or \"fold\": true")
+		case rp.Card != nil:
+			p.Card = r.Card(*rp.Card, game.Member(field, "card"), deck, nil)
 		}
+		t.Plays = append(t.Plays, p)
 	}
-	if v, ok := r.Get(body, "", "hands", false); ok {
-		t.Hands = r.CardLists(v, "hands", deck, nil)
+	if req.Hands != nil {
+		t.Hands = r.CardLists(req.Hands, "hands", deck, nil)
 	}
 	if err := r.Error(); err != nil {
 		return Trick{}, err

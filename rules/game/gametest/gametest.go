@@ -24,10 +24,10 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// Serve answers a decoded body at a path under /api/v1/{game}/ as the
+// Serve answers a raw body at a path under /api/v1/{game}/ as the
 // server does: melds/check for a MeldChecker, else the module's own
 // endpoint of that path.
-func Serve(ctx context.Context, m game.Module, path string, body map[string]any) (any, error) {
+func Serve(ctx context.Context, m game.Module, path string, body []byte) (any, error) {
 	if mc, ok := m.(game.MeldChecker); ok && path == "melds/check" {
 		q, err := game.ReadMeldQuestion(body, m.Info())
 		if err != nil {
@@ -52,11 +52,7 @@ func Serve(ctx context.Context, m game.Module, path string, body map[string]any)
 // may reach a 500.
 func Answer(t testing.TB, m game.Module, path string, raw []byte) (int, map[string]any) {
 	t.Helper()
-	body, err := game.DecodeBody(raw)
-	var out any
-	if err == nil {
-		out, err = Serve(English(), m, path, body)
-	}
+	out, err := Serve(English(), m, path, raw)
 	var bad *ruling.InputError
 	var broken *ruling.Error
 	switch {
