@@ -15,7 +15,6 @@ import (
 	"meldpad/db"
 	"meldpad/rules"
 	"meldpad/rules/event"
-	"meldpad/rules/game"
 	"meldpad/rules/seating"
 	"meldpad/views"
 )
@@ -135,15 +134,14 @@ func defaultHouseRules(g rules.Game) map[string]bool {
 // for its number of seats, from the event's setup inputs; nil for a game
 // without.
 func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMessage, error) {
-	conf, ok := g.Module.(game.Configurable)
-	if !ok {
+	if !g.HasSettings() {
 		return nil, nil
 	}
 	values := url.Values{}
 	for k, v := range setup {
 		values.Set(k, v)
 	}
-	return conf.Setup(values, seats)
+	return g.Setup(values, seats)
 }
 
 // eventChanged tells the event's screens that it changed, after the
