@@ -108,3 +108,31 @@ func TestNoOptionalInterfaceAsserted(t *testing.T) {
 		}
 	}
 }
+
+// maxMethods bounds an interface of the handlers or the pages: each
+// handler declares the narrow part of the store it uses.
+const maxMethods = 10
+
+// TestNarrowInterfaces checks that no interface declared in handlers/ or
+// views/ has more than maxMethods methods, its embedded ones counted.
+func TestNarrowInterfaces(t *testing.T) {
+	for _, p := range loadMeldpad(t) {
+		if !under(p.PkgPath, "handlers", "views") {
+			continue
+		}
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				it, ok := n.(*ast.InterfaceType)
+				if !ok {
+					return true
+				}
+				iface, ok := p.TypesInfo.Types[it].Type.(*types.Interface)
+				if ok && iface.NumMethods() > maxMethods {
+					t.Errorf("%s: an interface of %d methods, over %d: split it by what uses it",
+						p.Fset.Position(it.Pos()), iface.NumMethods(), maxMethods)
+				}
+				return true
+			})
+		}
+	}
+}

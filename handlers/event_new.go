@@ -225,7 +225,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewEventPage(vm))
 	}
-	e, err := s.store.CreateEvent(c.Request().Context(), db.NewEvent{LeagueID: l.ID, Name: db.TidyName(form.Name), Rules: g.ID,
+	e, err := s.store.Events.CreateEvent(c.Request().Context(), db.NewEvent{LeagueID: l.ID, Name: db.TidyName(form.Name), Rules: g.ID,
 		Config: cfg, Players: names, Seed: randomSeed(), Token: form.Token})
 	if err != nil {
 		return err

@@ -46,7 +46,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	round, _ := strconv.Atoi(form.Round)
 	version, _ := strconv.Atoi(form.Version)
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	case err != nil:
 		return err // the deadline's: answered 503 (refereeDeadline)
 	}
-	err = s.store.SeatRound(ctx, l.ID, e.ID, version, next)
+	err = s.store.Events.SeatRound(ctx, l.ID, e.ID, version, next)
 	if errors.Is(err, db.ErrConflict) {
 		return c.Redirect(http.StatusSeeOther, back)
 	}
@@ -150,7 +150,7 @@ func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMe
 func (s *Server) eventChanged(c *echo.Context, eventID int64) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
 	defer cancel()
-	version, err := s.store.EventVersion(ctx, eventID)
+	version, err := s.store.Events.EventVersion(ctx, eventID)
 	if err == nil {
 		err = s.events.Publish(ctx, eventKey(eventID), version)
 	}

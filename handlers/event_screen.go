@@ -23,7 +23,7 @@ func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	rec, err := s.store.EventRecord(c.Request().Context(), e.ID)
+	rec, err := s.store.Events.EventRecord(c.Request().Context(), e.ID)
 	if err != nil {
 		return err
 	}
@@ -49,7 +49,7 @@ func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 
 // eventByScreen loads the event a screen's link shows.
 func (s *Server) eventByScreen(c *echo.Context) (db.Event, error) {
-	return s.store.EventByScreen(c.Request().Context(), c.Param("screen"))
+	return s.store.Events.EventByScreen(c.Request().Context(), c.Param("screen"))
 }
 
 // showEventScreen is the event on a projector: read-only, large, light
@@ -62,7 +62,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	stamp, err := s.store.EventStamp(ctx, e.ID)
+	stamp, err := s.store.Stamps.EventStamp(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -71,7 +71,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 		return err
 	}
 	vm := views.EventScreenVM{Name: e.Name, LiveURL: eventScreenURL(e) + "/events", Part: part}
-	if rec, err := s.store.EventRecord(ctx, e.ID); err == nil {
+	if rec, err := s.store.Events.EventRecord(ctx, e.ID); err == nil {
 		vm.Game = newEventState(rec).game.Name
 	}
 	return render(c, http.StatusOK, views.EventScreenPage(vm))
@@ -79,7 +79,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 
 // screenPart is what the screen shows of the event at stamp.
 func (s *Server) screenPart(ctx context.Context, eventID int64, stamp string) (views.EventScreenPartVM, error) {
-	rec, err := s.store.EventRecord(ctx, eventID)
+	rec, err := s.store.Events.EventRecord(ctx, eventID)
 	if err != nil {
 		return views.EventScreenPartVM{}, err
 	}
@@ -156,7 +156,7 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		}()
 		return func() { stop(); close(done) }
 	}
-	stopEvent := watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.EventVersion(ctx, e.ID) })
+	stopEvent := watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.Events.EventVersion(ctx, e.ID) })
 	defer stopEvent()
 	var stopGames []func()
 	defer func() {
@@ -177,7 +177,7 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		for _, t := range rec.TablesOf(watchedRound) {
 			link := t.PublicID
 			stopGames = append(stopGames, watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
-				st, err := s.store.GameStamp(ctx, link)
+				st, err := s.store.Stamps.GameStamp(ctx, link)
 				return st.Version, err
 			}))
 		}
@@ -201,14 +201,14 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 	}
 	sent, watched := "", ""
 	update := func() error {
-		stamp, err := s.store.EventStamp(ctx, e.ID)
+		stamp, err := s.store.Stamps.EventStamp(ctx, e.ID)
 		if err != nil || stamp == sent {
 			return err
 		}
 		// The event's own version moves when a round is seated: then
 		// the games watched are the new round's.
 		if version, _, _ := strings.Cut(stamp, "."); version != watched {
-			rec, err := s.store.EventRecord(ctx, e.ID)
+			rec, err := s.store.Events.EventRecord(ctx, e.ID)
 			if err != nil {
 				return err
 			}

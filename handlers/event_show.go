@@ -58,7 +58,7 @@ func (s *Server) showEvent(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := s.store.EventRecord(c.Request().Context(), e.ID)
+	rec, err := s.store.Events.EventRecord(c.Request().Context(), e.ID)
 	if err != nil {
 		return err
 	}
@@ -100,7 +100,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 // is, or with errs from a refused form.
 func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs fieldErrors) (views.EventVM, error) {
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
 	if err != nil {
 		return views.EventVM{}, err
 	}

@@ -19,7 +19,7 @@ type table struct{ scorepad.Table }
 // loadTable loads the game named in the URL with its hands. An unknown or
 // malformed id is db.ErrNotFound, which renders the friendly 404.
 func (s *Server) loadTable(c *echo.Context) (table, error) {
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return table{}, err
 	}
@@ -35,7 +35,7 @@ func (s *Server) loadTable(c *echo.Context) (table, error) {
 // it stands in (lastReadTable), so that a hand can still be entered and
 // judged, and its save, refused with 503, keeps the entry.
 func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.Game(c.Request().Context(), c.Param("game"))
 	if db.Unavailable(err) {
 		if t, ok := s.lastReadTable(c.Param("game")); ok {
 			return t, nil
@@ -76,7 +76,7 @@ func (s *Server) lastReadTable(link string) (table, bool) {
 
 // loadWatched loads the game a spectator's link shows.
 func (s *Server) loadWatched(c *echo.Context) (table, error) {
-	g, err := s.store.GameByWatchID(c.Request().Context(), c.Param("watch"))
+	g, err := s.store.Games.GameByWatchID(c.Request().Context(), c.Param("watch"))
 	if err != nil {
 		return table{}, err
 	}
@@ -93,7 +93,7 @@ func (s *Server) tableOf(c *echo.Context, g db.Game) (table, error) {
 
 // tableAt is tableOf outside a request's context.
 func (s *Server) tableAt(ctx context.Context, g db.Game) (table, error) {
-	t, err := scorepad.WithHands(ctx, s.store, g)
+	t, err := scorepad.WithHands(ctx, s.store.Hands, g)
 	return table{t}, err
 }
 

@@ -81,7 +81,7 @@ func (s *Server) savedAlreadyNotice(c *echo.Context, again *db.AlreadySavedError
 	if sentText == saved {
 		sentText += " (the same points from other cards)"
 	}
-	h, err := s.store.Hand(c.Request().Context(), t.Game.ID, again.HandID)
+	h, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, again.HandID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return t, nil, "This form was already saved (" + saved + "), and that " + t.Rules.Round + " has been deleted since. " +

@@ -48,12 +48,12 @@ func (s *Server) record(c *echo.Context, t table, h *db.Hand, e entry) error {
 	var err error
 	if h == nil {
 		var played scorepad.Table
-		played, saved, err = scorepad.Add(ctx, s.store, t.Table, e, change)
+		played, saved, err = scorepad.Add(ctx, s.store.Hands, t.Table, e, change)
 		t = table{played}
 	} else {
 		var in db.HandInput
 		if in, err = e.Judge(t.Table); err == nil {
-			saved, err = scorepad.Correct(ctx, s.store, t.Table, h.ID, in, change)
+			saved, err = scorepad.Correct(ctx, s.store.Hands, t.Table, h.ID, in, change)
 		}
 	}
 	if err != nil {
@@ -86,7 +86,7 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 		notice, label := staleNotice(t)
 		return e.show(c, t, nil, http.StatusConflict, shown{version: t.Game.Version, notice: notice, saveLabel: label, relabel: true})
 	case errors.Is(err, db.ErrConflict):
-		current, err := s.store.Hand(c.Request().Context(), t.Game.ID, h.ID)
+		current, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, h.ID)
 		if errors.Is(err, db.ErrDeleted) {
 			return s.deletedMeanwhile(c, e)
 		}

@@ -32,7 +32,7 @@ func (s *Server) createLeague(c *echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewLeaguePage(vm))
 	}
-	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
+	l, err := s.store.Leagues.CreateLeague(c.Request().Context(), db.NewLeague{
 		Name: form.Name, Games: form.Games, Members: members, Season: db.TidyName(form.Season), Token: form.Token,
 	})
 	if err != nil {

@@ -25,7 +25,7 @@ func (s *Server) exportLeague(c *echo.Context, l db.League) error {
 	key := strings.Join([]string{"export", l.OrganizerID, strconv.Itoa(l.Version)}, "\x00")
 	download(c, "application/json; charset=utf-8", fileName("json", l.Name))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
-		archive, err := s.store.ExportLeague(ctx, l.ID)
+		archive, err := s.store.Archive.ExportLeague(ctx, l.ID)
 		if err != nil {
 			return err
 		}

@@ -32,7 +32,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
 		})
 	}
-	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, form.Games); err != nil {
+	if err := s.store.Leagues.UpdateLeague(c.Request().Context(), l.ID, form.Name, form.Games); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")

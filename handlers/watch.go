@@ -19,7 +19,7 @@ import (
 // its link.
 func (s *Server) showWatch(c *echo.Context) error {
 	ctx := c.Request().Context()
-	stamp, err := s.store.WatchStamp(ctx, c.Param("watch"))
+	stamp, err := s.store.Stamps.WatchStamp(ctx, c.Param("watch"))
 	if err != nil {
 		return err
 	}
@@ -64,15 +64,15 @@ func (s *Server) watchEvents(c *echo.Context) error {
 	}
 	watchID := c.Param("watch")
 	return s.streamEvents(c, t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
-		st, err := s.store.WatchStamp(ctx, watchID)
+		st, err := s.store.Stamps.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
 		return s.pads.get("w\x00"+watchID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
-			stamp, err := s.store.WatchStamp(ctx, watchID)
+			stamp, err := s.store.Stamps.WatchStamp(ctx, watchID)
 			if err != nil {
 				return nil, err
 			}
-			g, err := s.store.GameByWatchID(ctx, watchID)
+			g, err := s.store.Games.GameByWatchID(ctx, watchID)
 			if err != nil {
 				return nil, err
 			}
@@ -95,20 +95,20 @@ func (s *Server) gameEvents(c *echo.Context) error {
 	// A deleted game's link streams too: its page shows DeletedPart in
 	// the scorepad's place, and an Undo on any phone brings the scorepad
 	// back on every one.
-	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
 	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
-		st, err := s.store.GameStamp(ctx, g.PublicID)
+		st, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
 		return s.pads.get("g\x00"+g.PublicID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
-			stamp, err := s.store.GameStamp(ctx, g.PublicID)
+			stamp, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
 			}
-			now, err := s.store.GameEvenDeleted(ctx, g.PublicID)
+			now, err := s.store.Games.GameEvenDeleted(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
 			}
@@ -138,7 +138,7 @@ func (s *Server) changedTo(c *echo.Context, t table, version int) {
 	var err error
 	if version == 0 {
 		var st db.Stamp
-		if st, err = s.store.GameStamp(ctx, t.Game.PublicID); err == nil {
+		if st, err = s.store.Stamps.GameStamp(ctx, t.Game.PublicID); err == nil {
 			version = st.Version
 		}
 	}

@@ -306,13 +306,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer broker.Close() // after the shutdown below, so saves in flight are announced
 		opts.Broker = broker
 	}
-	var appStore handlers.Store = store
+	stores := handlers.StoresOf(store)
 	var meters *metrics
 	if cfg.Ops.metricsOn() {
 		meters = newMetrics()
-		opts.Observer, appStore = meters, meters.countSaves(store)
+		opts.Observer, stores.Hands = meters, meters.countSaves(stores.Hands)
 	}
-	app := handlers.New(appStore, log, opts)
+	app := handlers.New(stores, log, opts)
 	if meters != nil {
 		meters.watch(app, store)
 	}
