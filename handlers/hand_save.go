@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/labstack/echo/v5"
 
@@ -17,6 +18,7 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/names"
 	"meldpad/scorepad"
 	"meldpad/views"
 	"meldpad/views/offline"
@@ -48,6 +50,36 @@ func (s *Server) saveHand(c *echo.Context) error {
 	}
 	return s.saveSheet(c, t, nil, sh)
 }
+
+// changed tells every open scorepad of the game that it changed. The
+// save is done: a phone that hangs up now must not keep the word from the
+// others, so the request's cancellation is not followed, only a deadline.
+func (s *Server) changed(c *echo.Context, t table) { s.changedTo(c, t, 0) }
+
+// changedTo is changed when the write said the game's new version
+// (db.Hand.GameVersion): a save is announced without reading the game
+// again. A version of 0 is read.
+func (s *Server) changedTo(c *echo.Context, t table, version int) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
+	defer cancel()
+	var err error
+	if version == 0 {
+		var st db.Stamp
+		if st, err = s.store.Stamps.GameStamp(ctx, t.Game.PublicID); err == nil {
+			version = st.Version
+		}
+	}
+	if err == nil {
+		err = s.events.Publish(ctx, t.Game.ID, version)
+	}
+	if err != nil {
+		s.log.Warn("live update", "game", t.Game.PublicID, "err", err)
+	}
+}
+
+// publishTimeout bounds the announcement of a save: past it the phones
+// catch up on their next change or reload.
+const publishTimeout = 2 * time.Second
 
 // afterSave is where a saved entry leads: the scorepad, or, for an entry
 // that is one part of a hand (a Trophy Case trick, T6) after which the
@@ -102,13 +134,8 @@ func conflictMessage(t table) string {
 // judged, and its save, refused with 503, keeps the entry.
 func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
 	g, err := s.store.Games.Game(c.Request().Context(), c.Param("game"))
-	if db.Unavailable(err) {
-		if t, ok := s.lastReadTable(c.Param("game")); ok {
-			return t, nil
-		}
-	}
 	if err != nil {
-		return table{}, err
+		return s.lastReadOr(c.Param("game"), err)
 	}
 	s.lastRead.Add(g.PublicID, g)
 	lite, ok, err := scorepad.Lite(g)
@@ -120,6 +147,17 @@ func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
 	}
 	linkRules(c, lite.Rules)
 	return table{lite}, nil
+}
+
+// lastReadOr is the game with the link given as this server last read it
+// (lastReadTable) when the database does not answer (err); else err.
+func (s *Server) lastReadOr(link string, err error) (table, error) {
+	if db.Unavailable(err) {
+		if t, ok := s.lastReadTable(link); ok {
+			return t, nil
+		}
+	}
+	return table{}, err
 }
 
 // maxLastRead bounds the games kept as last read: those of the tables
@@ -193,6 +231,9 @@ func (e *pointsEntry) Judge(t scorepad.Table) (db.HandInput, error) {
 	return e.in, nil
 }
 
+// rejudge checks the points again against the game they join.
+func (e *pointsEntry) rejudge() scorepad.Judge { return e.Judge }
+
 func (e *pointsEntry) sent() db.HandInput { return e.in }
 
 func (e *pointsEntry) byCards() bool { return false }
@@ -201,7 +242,7 @@ func (e *pointsEntry) byCards() bool { return false }
 // refused: nothing is saved then).
 func (e *pointsEntry) change() db.Change {
 	version, _ := strconv.Atoi(e.form.Version)
-	return db.Change{Token: e.form.Token, Author: db.TidyName(e.form.Author), Version: version}
+	return db.Change{Token: e.form.Token, Author: names.Tidy(e.form.Author), Version: version}
 }
 
 // show shows the by-points form again; the checks' findings only when
@@ -246,6 +287,9 @@ type sheetEntry struct {
 
 // Judge returns the hand the sheet was judged to be.
 func (e *sheetEntry) Judge(scorepad.Table) (db.HandInput, error) { return e.sent(), nil }
+
+// rejudge keeps the hand as the sheet was judged.
+func (e *sheetEntry) rejudge() scorepad.Judge { return scorepad.Judged(e.sent()) }
 
 func (e *sheetEntry) sent() db.HandInput {
 	if e.judged.in == nil {
@@ -345,7 +389,7 @@ func (s *Server) readSheetForm(c *echo.Context) (sheetForm, url.Values, error) {
 		return sheetForm{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	if form.authorError == "" {
-		form.Author = db.TidyName(form.Author)
+		form.Author = names.Tidy(form.Author)
 	}
 	if form.Action == actionMore && form.More != "" {
 		game.AddField(values, form.More)
@@ -388,6 +432,12 @@ func (s *Server) judgeSheet(c *echo.Context, t table, sh sheet, values url.Value
 	j := judgedSheet{before: t.before(hand)}
 	j.sheet, j.in = sh.judge(ctx, j.before, values)
 	return j, ctx.Err()
+}
+
+// refereeContext is the context a referee computation of the request
+// runs under: the request's, with a deadline of Limits.RefereeTimeout.
+func (s *Server) refereeContext(c *echo.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(c.Request().Context(), s.limits.RefereeTimeout)
 }
 
 // sheetPage fills the page around a judged sheet.
@@ -494,7 +544,12 @@ func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 // card (sheetEntry): what it saves, and how its page is shown again when
 // the save did not happen as asked, everything typed kept.
 type entry interface {
-	scorepad.Entry
+	// Judge checks the entry against the game as it stands and returns
+	// the hand to record; an error refuses it, and nothing is saved.
+	Judge(t scorepad.Table) (db.HandInput, error)
+	// rejudge is how scorepad.Add judges the entry again when the game
+	// changed before it was written.
+	rejudge() scorepad.Judge
 	// sent is the hand as last judged.
 	sent() db.HandInput
 	// change is who saves it, with the form's token and version.
@@ -528,7 +583,7 @@ func (s *Server) record(c *echo.Context, t table, h *db.Hand, e entry) error {
 	var err error
 	if h == nil {
 		var played scorepad.Table
-		played, saved, err = scorepad.Add(ctx, s.store.Hands, t.Table, e, change)
+		played, saved, err = scorepad.Add(ctx, s.store.Hands, t.Table, e.rejudge(), change)
 		t = table{played}
 	} else {
 		var in db.HandInput
@@ -761,7 +816,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		errs = fieldErrors{}
 	}
 	if _, bad := errs["author"]; !bad {
-		form.Author = db.TidyName(form.Author)
+		form.Author = names.Tidy(form.Author)
 	}
 	if r.SeatQuestion == "" {
 		// The form asks no seat of this game; one sent anyway (no phone
@@ -824,7 +879,7 @@ const authorCookieName = "meldpad_author"
 // checked like what is typed.
 func authorCookie(c *echo.Context) string {
 	if ck, err := c.Cookie(authorCookieName); err == nil {
-		if name, err := url.QueryUnescape(ck.Value); err == nil && db.CheckName(name, db.MaxPlayerName) == nil {
+		if name, err := url.QueryUnescape(ck.Value); err == nil && names.Check(name, db.MaxPlayerName) == nil {
 			return name
 		}
 	}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"meldpad/db"
 	"meldpad/views"
 )
 
@@ -123,33 +122,3 @@ func (s *Server) gameEvents(c *echo.Context) error {
 		})
 	})
 }
-
-// changed tells every open scorepad of the game that it changed. The
-// save is done: a phone that hangs up now must not keep the word from the
-// others, so the request's cancellation is not followed, only a deadline.
-func (s *Server) changed(c *echo.Context, t table) { s.changedTo(c, t, 0) }
-
-// changedTo is changed when the write said the game's new version
-// (db.Hand.GameVersion): a save is announced without reading the game
-// again. A version of 0 is read.
-func (s *Server) changedTo(c *echo.Context, t table, version int) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
-	defer cancel()
-	var err error
-	if version == 0 {
-		var st db.Stamp
-		if st, err = s.store.Stamps.GameStamp(ctx, t.Game.PublicID); err == nil {
-			version = st.Version
-		}
-	}
-	if err == nil {
-		err = s.events.Publish(ctx, t.Game.ID, version)
-	}
-	if err != nil {
-		s.log.Warn("live update", "game", t.Game.PublicID, "err", err)
-	}
-}
-
-// publishTimeout bounds the announcement of a save: past it the phones
-// catch up on their next change or reload.
-const publishTimeout = 2 * time.Second
