@@ -36,7 +36,7 @@ type Server struct {
 	pages    *pageCache                  // rendered scorepads, by game version
 	pads     *padParts                   // the part of a scorepad a live update brings, once per version
 	shown    *shownPages                 // pages answered to a form's POST, shown at a GET address (post_redirect.go)
-	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
+	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (hand_save.go)
 	opts     Options
 	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
 	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
