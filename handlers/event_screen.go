@@ -131,71 +131,11 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	wake := make(chan struct{}, 1)
-	nudge := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
-	watch := func(key int64, since int, current func(ctx context.Context) (int, error)) func() {
-		ch, stop := s.events.Subscribe(key, since, current)
-		done := make(chan struct{})
-		go func() {
-			for {
-				select {
-				case _, open := <-ch:
-					if !open {
-						return
-					}
-					nudge()
-				case <-done:
-					return
-				}
-			}
-		}()
-		return func() { stop(); close(done) }
-	}
-	stopEvent := watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.Events.EventVersion(ctx, e.ID) })
+	watching := &screenWatch{s: s, wake: make(chan struct{}, 1), round: -1}
+	stopEvent := watching.watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.Events.EventVersion(ctx, e.ID) })
 	defer stopEvent()
-	var stopGames []func()
-	defer func() {
-		for _, stop := range stopGames {
-			stop()
-		}
-	}()
-	watchedRound := -1
-	watchRound := func(rec db.EventRecord) {
-		if rec.Round() == watchedRound {
-			return
-		}
-		for _, stop := range stopGames {
-			stop()
-		}
-		stopGames = nil
-		watchedRound = rec.Round()
-		for _, t := range rec.TablesOf(watchedRound) {
-			link := t.PublicID
-			stopGames = append(stopGames, watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
-				st, err := s.store.Stamps.GameStamp(ctx, link)
-				return st.Version, err
-			}))
-		}
-	}
-
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	send := func(event []byte) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
-		if _, err := w.Write(event); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
+	defer watching.stopGames()
+	send := startEventStream(c)
 	if err := send([]byte("retry: 3000\n\n")); err != nil {
 		return nil
 	}
@@ -212,7 +152,7 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 			if err != nil {
 				return err
 			}
-			watchRound(rec)
+			watching.watchRound(rec)
 			watched = version
 		}
 		event, err := s.pads.get("s\x00"+e.ScreenID+"\x00"+stamp, func(ctx context.Context) ([]byte, error) {
@@ -228,12 +168,12 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		sent = stamp
 		return send(event)
 	}
-	nudge()
+	watching.nudge()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
 		select {
-		case <-wake:
+		case <-watching.wake:
 			if err := update(); err != nil {
 				return nil
 			}
@@ -245,4 +185,67 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 			return nil
 		}
 	}
+}
+
+// screenWatch wakes an event screen's stream (wake) when its event, or
+// a game of the round it shows, changes.
+type screenWatch struct {
+	s     *Server
+	wake  chan struct{}
+	round int      // the round whose games are watched; -1 before the first
+	games []func() // stop watching each of them
+}
+
+// nudge wakes the stream, once however many changes came meanwhile.
+func (w *screenWatch) nudge() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// watch nudges the stream on every change of the subject key from
+// version since on, until the function it returns is called.
+func (w *screenWatch) watch(key int64, since int, current func(ctx context.Context) (int, error)) func() {
+	ch, stop := w.s.events.Subscribe(key, since, current)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case _, open := <-ch:
+				if !open {
+					return
+				}
+				w.nudge()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { stop(); close(done) }
+}
+
+// watchRound watches the games of the event's current round, and no
+// longer those of the round before.
+func (w *screenWatch) watchRound(rec db.EventRecord) {
+	if rec.Round() == w.round {
+		return
+	}
+	w.stopGames()
+	w.round = rec.Round()
+	for _, t := range rec.TablesOf(w.round) {
+		link := t.PublicID
+		w.games = append(w.games, w.watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
+			st, err := w.s.store.Stamps.GameStamp(ctx, link)
+			return st.Version, err
+		}))
+	}
+}
+
+// stopGames stops watching the round's games.
+func (w *screenWatch) stopGames() {
+	for _, stop := range w.games {
+		stop()
+	}
+	w.games = nil
 }

@@ -279,6 +279,22 @@ func (s *Server) handleError(err error, c *echo.Context) {
 		return
 	}
 	c.Response().Header().Del(echo.HeaderContentDisposition) // a file that failed: the page is shown, not saved
+	vm := errorPage(c, err, status, he)
+	if err := render(c, status, views.ErrorPage(vm)); err != nil {
+		if c.Request().Context().Err() != nil {
+			// The client went away, or the connection's deadline ended
+			// (a slow body): there is no one to answer, and the
+			// request's own log line says what became of it.
+			return
+		}
+		s.log.Error("render error page", "err", err)
+		_ = c.String(status, vm.Title)
+	}
+}
+
+// errorPage is the page of an error answered with status: what
+// happened, in words, and where to go back to.
+func errorPage(c *echo.Context, err error, status int, he *echo.HTTPError) views.ErrorVM {
 	vm := views.ErrorVM{Status: status}
 	switch status {
 	case http.StatusNotFound:
@@ -311,16 +327,7 @@ func (s *Server) handleError(err error, c *echo.Context) {
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
 	}
-	if err := render(c, status, views.ErrorPage(vm)); err != nil {
-		if c.Request().Context().Err() != nil {
-			// The client went away, or the connection's deadline ended
-			// (a slow body): there is no one to answer, and the
-			// request's own log line says what became of it.
-			return
-		}
-		s.log.Error("render error page", "err", err)
-		_ = c.String(status, vm.Title)
-	}
+	return vm
 }
 
 // apiMessage is the error text of an API error response for status.
