@@ -131,6 +131,14 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), event.MaxPlayers)
 		return
 	}
+	players := c.eventPlayers(where, l, e, cfg.Rounds)
+	c.eventTables(where, l, e, ec, cfg.Rounds, players)
+	c.eventByes(where, e, cfg.Rounds, players)
+}
+
+// eventPlayers checks an event's players (at where) and returns them,
+// their names folded, for its tables and byes to name.
+func (c *archiveCheck) eventPlayers(where string, l *ArchiveLeague, e *ArchiveEvent, rounds int) map[string]bool {
 	players := map[string]bool{}
 	for k, p := range e.Players {
 		at := where + ".players[" + strconv.Itoa(k) + "]"
@@ -139,20 +147,27 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			c.ps.add(at+".name", "%q is in the event twice", shorten(p.Name))
 		}
 		players[fold(p.Name)] = true
-		if p.Joined < 1 || p.Joined > cfg.Rounds+1 {
-			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, cfg.Rounds)
+		if p.Joined < 1 || p.Joined > rounds+1 {
+			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, rounds)
 		}
-		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > cfg.Rounds+1) {
-			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, cfg.Rounds+1)
+		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > rounds+1) {
+			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, rounds+1)
 		}
 		checkTime(c.ps, at+".added_at", p.AddedAt, true)
 	}
+	return players
+}
+
+// eventTables checks an event's tables (at where): each a game of the
+// league, of the event's game, at one table only, its seats the
+// event's players.
+func (c *archiveCheck) eventTables(where string, l *ArchiveLeague, e *ArchiveEvent, ec *eventCheck, rounds int, players map[string]bool) {
 	type place struct{ round, number int }
 	tables := map[place]bool{}
 	for k, t := range e.Tables {
 		at := where + ".tables[" + strconv.Itoa(k) + "]"
-		if t.Round < 1 || t.Round > cfg.Rounds || t.Number < 1 || t.Number > event.MaxPlayers {
-			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, cfg.Rounds)
+		if t.Round < 1 || t.Round > rounds || t.Number < 1 || t.Number > event.MaxPlayers {
+			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, rounds)
 			continue
 		}
 		if tables[place{t.Round, t.Number}] {
@@ -181,11 +196,15 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 			}
 		}
 	}
+}
+
+// eventByes checks who sat out each round of an event (at where).
+func (c *archiveCheck) eventByes(where string, e *ArchiveEvent, rounds int, players map[string]bool) {
 	byes := map[int]map[string]bool{} // round -> who sat out
 	for k, b := range e.Byes {
 		at := where + ".byes[" + strconv.Itoa(k) + "]"
-		if b.Round < 1 || b.Round > cfg.Rounds {
-			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, cfg.Rounds)
+		if b.Round < 1 || b.Round > rounds {
+			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, rounds)
 			continue
 		}
 		if !players[fold(b.Name)] {
