@@ -555,27 +555,8 @@ func (s *runSearch) colourLimits(ci int) (usable, maxLost int) {
 // or highest card, no more than can reach that rank (chainBounds).
 func (s *runSearch) colourBound(st searchState, from int) int {
 	cr := &s.colours[st.colour]
-	// free has the runs whose trump is still free for a rank beyond
-	// their cards (chainBounds).
-	// started has the runs that took a card below their lowest card and
-	// have yet to reach it.
-	var open, free, started uint16
 	spare := st.trumps > 0
-	for j, i := range cr.runs {
-		m := &s.melds[i]
-		ph := st.runs[j].phase()
-		if ph == phDone {
-			continue
-		}
-		open |= 1 << j
-		if ph != phBefore && from < m.lo {
-			started |= 1 << j
-		}
-		// Past its highest card, no rank inside it needs the trump.
-		if (ph == phBefore || ph == phIn) && (m.holeFree || from > m.hi+1) && (m.trump || spare) {
-			free |= 1 << j
-		}
-	}
+	open, free, started := s.openRuns(st, from, spare)
 	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, active: st.active & cr.mayLim,
 		from: int8(from), colour: st.colour, spare: spare}
 	if n, ok := s.colourBounds[key]; ok {
@@ -595,17 +576,7 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 	// A run that started below its lowest card needs a card at every
 	// rank up to it but one, which its trump may fill: when the cards
 	// cannot carry all such runs, st leads to no way at all.
-	short := 0
-	for r := from; r <= 9; r++ {
-		going := 0
-		for j, i := range cr.runs {
-			if started&(1<<j) != 0 && r < s.melds[i].lo {
-				going++
-			}
-		}
-		short += max(0, going-cards[r])
-	}
-	if short > bits.OnesCount16(started&free) {
+	if s.shortfall(cr, started, from, &cards) > bits.OnesCount16(started&free) {
 		s.colourBounds[key] = -1
 		return -1 << 10
 	}
@@ -641,6 +612,47 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 	}
 	s.colourBounds[key] = int8(n)
 	return n
+}
+
+// openRuns are the runs of st's colour not done with, by their bit
+// among the colour's runs (colourBound): open, all of them; free, those
+// whose trump is still free for a rank beyond their cards
+// (chainBounds); started, those that took a card below their lowest
+// card and have yet to reach it. spare says a trump is still in hand.
+func (s *runSearch) openRuns(st searchState, from int, spare bool) (open, free, started uint16) {
+	for j, i := range s.colours[st.colour].runs {
+		m := &s.melds[i]
+		ph := st.runs[j].phase()
+		if ph == phDone {
+			continue
+		}
+		open |= 1 << j
+		if ph != phBefore && from < m.lo {
+			started |= 1 << j
+		}
+		// Past its highest card, no rank inside it needs the trump.
+		if (ph == phBefore || ph == phIn) && (m.holeFree || from > m.hi+1) && (m.trump || spare) {
+			free |= 1 << j
+		}
+	}
+	return open, free, started
+}
+
+// shortfall is how many cards the runs started (bits among cr's runs)
+// lack, rank by rank from from, to reach their lowest cards with the
+// cards each rank offers.
+func (s *runSearch) shortfall(cr *colourRuns, started uint16, from int, cards *[10]int) int {
+	short := 0
+	for r := from; r <= 9; r++ {
+		going := 0
+		for j, i := range cr.runs {
+			if started&(1<<j) != 0 && r < s.melds[i].lo {
+				going++
+			}
+		}
+		short += max(0, going-cards[r])
+	}
+	return short
 }
 
 // chainBounds returns, for each rank r from from to 9, bounds on how
@@ -1358,15 +1370,7 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 	w := st.runs[j]
 	r := int(st.rank)
 	if r == 10 {
-		switch w.phase() {
-		case phIn, phInHole:
-			s.finish(next, mi, 9, yield)
-		case phHoleOpen:
-			// A trump for 9 with no card after it extends the run: that
-			// is the run ending at 8, able to hold a trump.
-		default:
-			yield(0, next, event{})
-		}
+		s.runPastNine(next, mi, w, yield)
 		return
 	}
 	inBase := m.base.ranks&(1<<r) != 0
@@ -1405,39 +1409,62 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 		}
 		yield(0, next, event{})
 	default: // phIn, phInHole, phHoleOpen
-		if inBase {
-			if w.phase() == phHoleOpen {
-				next.runs[j] = w.with(phInHole)
-			}
-			yield(0, next, event{})
-			return
-		}
-		grown := w
+		s.runInside(st, next, mi, w, inBase, yield)
+	}
+}
+
+// runPastNine ends run w of meld mi once every rank is passed.
+func (s *runSearch) runPastNine(next searchState, mi int, w runWord, yield func(int, searchState, event) bool) {
+	switch w.phase() {
+	case phIn, phInHole:
+		s.finish(next, mi, 9, yield)
+	case phHoleOpen:
+		// A trump for 9 with no card after it extends the run: that
+		// is the run ending at 8, able to hold a trump.
+	default:
+		yield(0, next, event{})
+	}
+}
+
+// runInside steps run w of meld mi, begun, through st's rank: a card of
+// the meld already (inBase), a card taken, the run finished below it,
+// or a hole left for a trump (runStep).
+func (s *runSearch) runInside(st, next searchState, mi int, w runWord, inBase bool, yield func(int, searchState, event) bool) {
+	m := &s.melds[mi]
+	j := m.run
+	r := int(st.rank)
+	if inBase {
 		if w.phase() == phHoleOpen {
-			grown = w.with(phInHole)
+			next.runs[j] = w.with(phInHole)
 		}
-		if r <= m.high && !s.takeCard(next, mi, grown, yield) {
+		yield(0, next, event{})
+		return
+	}
+	grown := w
+	if w.phase() == phHoleOpen {
+		grown = w.with(phInHole)
+	}
+	if r <= m.high && !s.takeCard(next, mi, grown, yield) {
+		return
+	}
+	if w.phase() == phHoleOpen {
+		return // the trump's rank must be followed by a card
+	}
+	if r > m.hi && !s.finish(next, mi, r-1, yield) {
+		return
+	}
+	if w.phase() == phIn && r < m.high && (m.trump || st.trumps > 0) {
+		hole := next
+		hole.runs[j] = w.with(phHoleOpen)
+		if m.gaps&(1<<r) != 0 {
+			hole.runs[j] |= holeInGap
+		}
+		if m.trump {
+			yield(0, hole, event{})
 			return
 		}
-		if w.phase() == phHoleOpen {
-			return // the trump's rank must be followed by a card
-		}
-		if r > m.hi && !s.finish(next, mi, r-1, yield) {
-			return
-		}
-		if w.phase() == phIn && r < m.high && (m.trump || st.trumps > 0) {
-			hole := next
-			hole.runs[j] = w.with(phHoleOpen)
-			if m.gaps&(1<<r) != 0 {
-				hole.runs[j] |= holeInGap
-			}
-			if m.trump {
-				yield(0, hole, event{})
-				return
-			}
-			hole.trumps--
-			yield(0, hole, event{kind: evTrump, meld: mi})
-		}
+		hole.trumps--
+		yield(0, hole, event{kind: evTrump, meld: mi})
 	}
 }
 
