@@ -183,7 +183,7 @@ func (s *Server) backToGame(c *echo.Context) (id, rulesID string) {
 	if !db.ValidID(id) {
 		return "", ""
 	}
-	g, err := s.store.Game(c.Request().Context(), id)
+	g, err := s.store.Games.Game(c.Request().Context(), id)
 	if err != nil {
 		return "", ""
 	}

@@ -32,7 +32,7 @@ func apiHandlerWith(t testing.TB, opts Options) http.Handler {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return apiContract(t, New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
+	return apiContract(t, New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
 }
 
 // callAPI posts body (raw bytes) to path and decodes the answer.

@@ -112,7 +112,7 @@ func openAppOn(t *testing.T, dsn string, opts Options, dbOpts ...db.Option) *tes
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
+	srv := httptest.NewServer(New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, dbPath: dsn, client: &http.Client{
 		Jar:           jar,
@@ -212,7 +212,7 @@ func TestStoppedDatabaseAnswers503(t *testing.T) {
 	dsn := proxy.through(dbtest.DSN(t, filepath.Join(t.TempDir(), "meldpad.db")))
 	var log lockedBuffer
 	app := openAppOn(t, dsn, Options{}, db.Timeout(time.Second))
-	app.srv.Config.Handler = New(app.store, slog.New(slog.NewTextHandler(&log, nil)), Options{})
+	app.srv.Config.Handler = New(StoresOf(app.store), slog.New(slog.NewTextHandler(&log, nil)), Options{})
 	defer func() {
 		if t.Failed() {
 			t.Log(log.String())

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"context"
 	"strconv"
 	"strings"
 
@@ -13,22 +12,6 @@ import (
 	"meldpad/rules/event"
 	"meldpad/views"
 )
-
-// EventStore is what the pages of event nights need from the database
-// (event_*.go).
-type EventStore interface {
-	CreateEvent(ctx context.Context, in db.NewEvent) (db.Event, error)
-	LeagueEvent(ctx context.Context, leagueID, eventID int64) (db.Event, error)
-	EventByScreen(ctx context.Context, screenID string) (db.Event, error)
-	EventVersion(ctx context.Context, eventID int64) (int, error)
-	EventStamp(ctx context.Context, eventID int64) (string, error)
-	LeagueEvents(ctx context.Context, leagueID int64) ([]db.EventSummary, error)
-	EventRecord(ctx context.Context, eventID int64) (db.EventRecord, error)
-	AddEventPlayers(ctx context.Context, leagueID, eventID int64, names []string, round int) error
-	DropEventPlayer(ctx context.Context, leagueID, eventID, playerID int64, round int) error
-	SeatRound(ctx context.Context, leagueID, eventID int64, version int, r db.NewRound) error
-	SetTableCounts(ctx context.Context, leagueID, eventID int64, round, number int, counts bool) error
-}
 
 // eventIDParam reads the event's id from the URL (:event); anything else
 // is no event.
@@ -47,7 +30,7 @@ func (s *Server) leagueEvent(c *echo.Context, l db.League) (db.Event, error) {
 	if err != nil {
 		return db.Event{}, err
 	}
-	return s.store.LeagueEvent(c.Request().Context(), l.ID, id)
+	return s.store.Events.LeagueEvent(c.Request().Context(), l.ID, id)
 }
 
 func eventOrganizerURL(l db.League, e db.Event) string {

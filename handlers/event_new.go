@@ -17,7 +17,6 @@ import (
 	"meldpad/eventnight"
 	"meldpad/rules"
 	"meldpad/rules/event"
-	"meldpad/rules/game"
 	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
@@ -223,7 +222,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.NewEventPage(vm))
 	}
-	e, err := eventnight.Create(c.Request().Context(), s.store, db.NewEvent{LeagueID: l.ID, Name: names.Tidy(form.Name), Rules: g.ID,
+	e, err := eventnight.Create(c.Request().Context(), s.store.Events, db.NewEvent{LeagueID: l.ID, Name: names.Tidy(form.Name), Rules: g.ID,
 		Players: checkedIn, Seed: randomSeed(), Token: form.Token}, cfg)
 	if err != nil {
 		return err
@@ -286,13 +285,12 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 // does (readSetup), checking them for every table size allowed; other
 // games have none: nil.
 func readEventSetup(c *echo.Context, g rules.Game, form *newEventForm, sizes []int, errs fieldErrors) map[string]string {
-	conf, ok := g.Module.(game.Configurable)
-	if !ok {
+	if !g.HasSettings() {
 		return nil
 	}
 	values := url.Values{}
 	form.Setup = map[string]string{}
-	for _, in := range conf.SetupFields() {
+	for _, in := range g.SetupFields() {
 		v := c.FormValue("setup_" + in.Name)
 		if len(v) > maxSetupInput {
 			errs["setup_"+in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
@@ -301,7 +299,7 @@ func readEventSetup(c *echo.Context, g rules.Game, form *newEventForm, sizes []i
 		form.Setup[in.Name] = v
 	}
 	for _, size := range sizes {
-		if _, err := conf.Setup(values, size); err != nil {
+		if _, err := g.Setup(values, size); err != nil {
 			var bad *ruling.InputError
 			if errors.As(err, &bad) {
 				errs["setup_"+bad.Field] = say(c, bad.Msg)

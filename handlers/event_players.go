@@ -33,12 +33,12 @@ func (s *Server) addEventPlayers(c *echo.Context, l db.League) error {
 		errs["new_names"] = "Tick a player or enter a name."
 	}
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
 	if err != nil {
 		return err
 	}
 	if len(errs) == 0 {
-		err = s.store.AddEventPlayers(ctx, l.ID, e.ID, names, rec.Round()+1)
+		err = s.store.Events.AddEventPlayers(ctx, l.ID, e.ID, names, rec.Round()+1)
 		if errors.Is(err, db.ErrEventFull) {
 			errs["new_names"] = "An event has at most " + strconv.Itoa(event.MaxPlayers) + " players."
 		} else if err != nil {
@@ -76,11 +76,11 @@ func (s *Server) dropEventPlayer(c *echo.Context, l db.League) error {
 		return db.ErrNotFound
 	}
 	ctx := c.Request().Context()
-	rec, err := s.store.EventRecord(ctx, e.ID)
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
 	if err != nil {
 		return err
 	}
-	err = s.store.DropEventPlayer(ctx, l.ID, e.ID, player, rec.Round()+1)
+	err = s.store.Events.DropEventPlayer(ctx, l.ID, e.ID, player, rec.Round()+1)
 	if err != nil && !errors.Is(err, db.ErrNotFound) { // a second tap finds the player gone
 		return err
 	}
@@ -103,7 +103,7 @@ func (s *Server) markEventTable(c *echo.Context, l db.League) error {
 	if counts != "0" && counts != "1" {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	if err := s.store.SetTableCounts(c.Request().Context(), l.ID, e.ID, round, number, counts == "1"); err != nil {
+	if err := s.store.Events.SetTableCounts(c.Request().Context(), l.ID, e.ID, round, number, counts == "1"); err != nil {
 		return err
 	}
 	s.eventChanged(c, e.ID)

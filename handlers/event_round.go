@@ -16,7 +16,6 @@ import (
 	"meldpad/eventnight"
 	"meldpad/rules"
 	"meldpad/rules/event"
-	"meldpad/rules/game"
 	"meldpad/rules/seating"
 	"meldpad/views"
 )
@@ -48,7 +47,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	round, _ := strconv.Atoi(form.Round)
 	version, _ := strconv.Atoi(form.Version)
 	ctx := c.Request().Context()
-	rec, err := eventnight.Load(ctx, s.store, e.ID)
+	rec, err := eventnight.Load(ctx, s.store.Events, e.ID)
 	if err != nil {
 		return err
 	}
@@ -72,7 +71,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	case err != nil:
 		return err // the deadline's: answered 503 (refereeDeadline)
 	}
-	err = s.store.SeatRound(ctx, l.ID, e.ID, version, next)
+	err = s.store.Events.SeatRound(ctx, l.ID, e.ID, version, next)
 	if errors.Is(err, db.ErrConflict) {
 		return c.Redirect(http.StatusSeeOther, back)
 	}
@@ -140,15 +139,14 @@ func defaultHouseRules(g rules.Game) map[string]bool {
 // for its number of seats, from the event's setup inputs; nil for a game
 // without.
 func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMessage, error) {
-	conf, ok := g.Module.(game.Configurable)
-	if !ok {
+	if !g.HasSettings() {
 		return nil, nil
 	}
 	values := url.Values{}
 	for k, v := range setup {
 		values.Set(k, v)
 	}
-	return conf.Setup(values, seats)
+	return g.Setup(values, seats)
 }
 
 // eventChanged tells the event's screens that it changed, after the
@@ -157,7 +155,7 @@ func tableSettings(g rules.Game, setup map[string]string, seats int) (json.RawMe
 func (s *Server) eventChanged(c *echo.Context, eventID int64) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
 	defer cancel()
-	version, err := s.store.EventVersion(ctx, eventID)
+	version, err := s.store.Events.EventVersion(ctx, eventID)
 	if err == nil {
 		err = s.events.Publish(ctx, eventKey(eventID), version)
 	}

@@ -24,7 +24,7 @@ func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	rec, err := eventnight.Load(c.Request().Context(), s.store, e.ID)
+	rec, err := eventnight.Load(c.Request().Context(), s.store.Events, e.ID)
 	if err != nil {
 		return err
 	}
@@ -50,7 +50,7 @@ func (s *Server) showEventCards(c *echo.Context, l db.League) error {
 
 // eventByScreen loads the event a screen's link shows.
 func (s *Server) eventByScreen(c *echo.Context) (db.Event, error) {
-	return s.store.EventByScreen(c.Request().Context(), c.Param("screen"))
+	return s.store.Events.EventByScreen(c.Request().Context(), c.Param("screen"))
 }
 
 // showEventScreen is the event on a projector: read-only, large, light
@@ -63,7 +63,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	stamp, err := s.store.EventStamp(ctx, e.ID)
+	stamp, err := s.store.Stamps.EventStamp(ctx, e.ID)
 	if err != nil {
 		return err
 	}
@@ -72,7 +72,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 		return err
 	}
 	vm := views.EventScreenVM{Name: e.Name, LiveURL: eventScreenURL(e) + "/events", Part: part}
-	if rec, err := eventnight.Load(ctx, s.store, e.ID); err == nil {
+	if rec, err := eventnight.Load(ctx, s.store.Events, e.ID); err == nil {
 		vm.Game = newEventState(rec).game.Name
 	}
 	return render(c, http.StatusOK, views.EventScreenPage(vm))
@@ -80,7 +80,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 
 // screenPart is what the screen shows of the event at stamp.
 func (s *Server) screenPart(ctx context.Context, eventID int64, stamp string) (views.EventScreenPartVM, error) {
-	rec, err := eventnight.Load(ctx, s.store, eventID)
+	rec, err := eventnight.Load(ctx, s.store.Events, eventID)
 	if err != nil {
 		return views.EventScreenPartVM{}, err
 	}
@@ -132,88 +132,28 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
-	wake := make(chan struct{}, 1)
-	nudge := func() {
-		select {
-		case wake <- struct{}{}:
-		default:
-		}
-	}
-	watch := func(key int64, since int, current func(ctx context.Context) (int, error)) func() {
-		ch, stop := s.events.Subscribe(key, since, current)
-		done := make(chan struct{})
-		go func() {
-			for {
-				select {
-				case _, open := <-ch:
-					if !open {
-						return
-					}
-					nudge()
-				case <-done:
-					return
-				}
-			}
-		}()
-		return func() { stop(); close(done) }
-	}
-	stopEvent := watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.EventVersion(ctx, e.ID) })
+	watching := &screenWatch{s: s, wake: make(chan struct{}, 1), round: -1}
+	stopEvent := watching.watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.Events.EventVersion(ctx, e.ID) })
 	defer stopEvent()
-	var stopGames []func()
-	defer func() {
-		for _, stop := range stopGames {
-			stop()
-		}
-	}()
-	watchedRound := -1
-	watchRound := func(rec db.EventRecord) {
-		if rec.Round() == watchedRound {
-			return
-		}
-		for _, stop := range stopGames {
-			stop()
-		}
-		stopGames = nil
-		watchedRound = rec.Round()
-		for _, t := range rec.TablesOf(watchedRound) {
-			link := t.PublicID
-			stopGames = append(stopGames, watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
-				st, err := s.store.GameStamp(ctx, link)
-				return st.Version, err
-			}))
-		}
-	}
-
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	send := func(event []byte) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
-		if _, err := w.Write(event); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
+	defer watching.stopGames()
+	send := startEventStream(c)
 	if err := send([]byte("retry: 3000\n\n")); err != nil {
 		return nil
 	}
 	sent, watched := "", ""
 	update := func() error {
-		stamp, err := s.store.EventStamp(ctx, e.ID)
+		stamp, err := s.store.Stamps.EventStamp(ctx, e.ID)
 		if err != nil || stamp == sent {
 			return err
 		}
 		// The event's own version moves when a round is seated: then
 		// the games watched are the new round's.
 		if version, _, _ := strings.Cut(stamp, "."); version != watched {
-			rec, err := s.store.EventRecord(ctx, e.ID)
+			rec, err := s.store.Events.EventRecord(ctx, e.ID)
 			if err != nil {
 				return err
 			}
-			watchRound(rec)
+			watching.watchRound(rec)
 			watched = version
 		}
 		event, err := s.pads.get("s\x00"+e.ScreenID+"\x00"+stamp, func(ctx context.Context) ([]byte, error) {
@@ -229,12 +169,12 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		sent = stamp
 		return send(event)
 	}
-	nudge()
+	watching.nudge()
 	tick := time.NewTicker(heartbeat)
 	defer tick.Stop()
 	for {
 		select {
-		case <-wake:
+		case <-watching.wake:
 			if err := update(); err != nil {
 				return nil
 			}
@@ -246,4 +186,67 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 			return nil
 		}
 	}
+}
+
+// screenWatch wakes an event screen's stream (wake) when its event, or
+// a game of the round it shows, changes.
+type screenWatch struct {
+	s     *Server
+	wake  chan struct{}
+	round int      // the round whose games are watched; -1 before the first
+	games []func() // stop watching each of them
+}
+
+// nudge wakes the stream, once however many changes came meanwhile.
+func (w *screenWatch) nudge() {
+	select {
+	case w.wake <- struct{}{}:
+	default:
+	}
+}
+
+// watch nudges the stream on every change of the subject key from
+// version since on, until the function it returns is called.
+func (w *screenWatch) watch(key int64, since int, current func(ctx context.Context) (int, error)) func() {
+	ch, stop := w.s.events.Subscribe(key, since, current)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case _, open := <-ch:
+				if !open {
+					return
+				}
+				w.nudge()
+			case <-done:
+				return
+			}
+		}
+	}()
+	return func() { stop(); close(done) }
+}
+
+// watchRound watches the games of the event's current round, and no
+// longer those of the round before.
+func (w *screenWatch) watchRound(rec db.EventRecord) {
+	if rec.Round() == w.round {
+		return
+	}
+	w.stopGames()
+	w.round = rec.Round()
+	for _, t := range rec.TablesOf(w.round) {
+		link := t.PublicID
+		w.games = append(w.games, w.watch(t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
+			st, err := w.s.store.Stamps.GameStamp(ctx, link)
+			return st.Version, err
+		}))
+	}
+}
+
+// stopGames stops watching the round's games.
+func (w *screenWatch) stopGames() {
+	for _, stop := range w.games {
+		stop()
+	}
+	w.games = nil
 }

@@ -59,7 +59,7 @@ func (s *Server) showEvent(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	rec, err := eventnight.Load(c.Request().Context(), s.store, e.ID)
+	rec, err := eventnight.Load(c.Request().Context(), s.store.Events, e.ID)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 // is, or with errs from a refused form.
 func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs fieldErrors) (views.EventVM, error) {
 	ctx := c.Request().Context()
-	rec, err := eventnight.Load(ctx, s.store, e.ID)
+	rec, err := eventnight.Load(ctx, s.store.Events, e.ID)
 	if err != nil {
 		return views.EventVM{}, err
 	}

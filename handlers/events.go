@@ -62,6 +62,25 @@ const streamRetry = time.Minute
 // heartbeat keeps idle connections (and proxies) from timing out.
 const heartbeat = 20 * time.Second
 
+// startEventStream answers c with a text/event-stream and returns how to
+// send it more: each write within a deadline of two heartbeats, flushed
+// at once.
+func startEventStream(c *echo.Context) (send func(event []byte) error) {
+	w := c.Response()
+	w.Header().Set(echo.HeaderContentType, "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	return func(event []byte) error {
+		_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
+		if _, err := w.Write(event); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
+}
+
 // streamEvents serves text/event-stream for one game: after every write
 // an event "scorepad" that brings the new scorepad (part renders it,
 // once for every stream of the game: padParts), then an event "changed"
@@ -73,19 +92,8 @@ func (s *Server) streamEvents(c *echo.Context, gameID int64, version int, curren
 	part func(version int) ([]byte, error)) error {
 	ch, stop := s.events.Subscribe(gameID, version, current)
 	defer stop()
-	w := c.Response()
-	w.Header().Set(echo.HeaderContentType, "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("X-Accel-Buffering", "no")
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	send := func(format string, args ...any) error {
-		_ = rc.SetWriteDeadline(time.Now().Add(2 * heartbeat))
-		if _, err := fmt.Fprintf(w, format, args...); err != nil {
-			return err
-		}
-		return rc.Flush()
-	}
+	write := startEventStream(c)
+	send := func(format string, args ...any) error { return write(fmt.Appendf(nil, format, args...)) }
 	// The first event says which version the stream starts at, so a page
 	// rendered before a change it missed can refresh at once.
 	if err := send("retry: 3000\nevent: version\ndata: %s\n\n", strconv.Itoa(version)); err != nil {

@@ -34,8 +34,8 @@ func newValidator() *validator.Validate {
 		_, ok := parsePoints(fl.Field().String())
 		return ok
 	})
-	// name=N: a name of at most N characters as db.CheckName takes them,
-	// once tidied (db.TidyName), or blank; whether a blank is allowed is
+	// name=N: a name of at most N characters as names.Check takes them,
+	// once tidied (names.Tidy), or blank; whether a blank is allowed is
 	// for "required" or the handler to say. Every form that takes a name
 	// (players, leagues, seasons, who entered a hand) uses it, with the
 	// import's check, so whatever is entered can be exported and imported.
@@ -56,7 +56,7 @@ func newValidator() *validator.Validate {
 	return v
 }
 
-// nameProblem is what db.CheckName finds wrong with a typed name, tidied,
+// nameProblem is what names.Check finds wrong with a typed name, tidied,
 // of at most param characters; nil for a good name or a blank.
 func nameProblem(typed, param string) error {
 	most, err := strconv.Atoi(param)

@@ -92,7 +92,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	if league != nil {
 		newGame.LeagueID = league.ID
 	}
-	game, err := s.store.CreateGame(c.Request().Context(), newGame)
+	game, err := s.store.Games.CreateGame(c.Request().Context(), newGame)
 	if err != nil {
 		return err
 	}

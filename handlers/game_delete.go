@@ -57,7 +57,7 @@ func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
 // says so and offers Undo. Deleting it twice (two phones, a double tap)
 // is deleting it once.
 func (s *Server) deleteGame(c *echo.Context) error {
-	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func (s *Server) deleteGame(c *echo.Context) error {
 	if g.InLeague {
 		return echo.ErrNotFound
 	}
-	err = s.store.DeleteGame(c.Request().Context(), g.ID, authorCookie(c))
+	err = s.store.Games.DeleteGame(c.Request().Context(), g.ID, authorCookie(c))
 	switch {
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
@@ -86,12 +86,12 @@ func (s *Server) deleteGame(c *echo.Context) error {
 // restoreGame brings back a game deleted less than gameUndoWindow ago
 // and opens its scorepad. Brought back twice is brought back once.
 func (s *Server) restoreGame(c *echo.Context) error {
-	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
 	t := table{scorepad.Table{Game: g}}
-	err = s.store.RestoreGame(c.Request().Context(), g.ID, authorCookie(c), gameUndoWindow)
+	err = s.store.Games.RestoreGame(c.Request().Context(), g.ID, authorCookie(c), gameUndoWindow)
 	switch {
 	case errors.Is(err, db.ErrUndoExpired):
 		return s.showDeleted(c, g, "Too late: the game was deleted more than 10 minutes ago.")
@@ -108,7 +108,7 @@ func (s *Server) restoreGame(c *echo.Context) error {
 // showUndo is the Undo page of a deleted game (the link a live update
 // brings to the other phones), or, for a game in use, its scorepad.
 func (s *Server) showUndo(c *echo.Context) error {
-	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}

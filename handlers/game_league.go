@@ -14,7 +14,7 @@ func (s *Server) gameLeague(c *echo.Context, publicID string) (*db.League, error
 	if publicID == "" {
 		return nil, nil
 	}
-	l, err := s.store.League(c.Request().Context(), publicID)
+	l, err := s.store.Leagues.League(c.Request().Context(), publicID)
 	if err != nil {
 		return nil, err
 	}

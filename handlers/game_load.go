@@ -19,7 +19,7 @@ type table struct{ scorepad.Table }
 // loadTable loads the game named in the URL with its hands. An unknown or
 // malformed id is db.ErrNotFound, which renders the friendly 404.
 func (s *Server) loadTable(c *echo.Context) (table, error) {
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.Game(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return table{}, err
 	}
@@ -27,56 +27,9 @@ func (s *Server) loadTable(c *echo.Context) (table, error) {
 	return s.tableOf(c, g)
 }
 
-// loadForNewHand loads the game named in the URL for adding a hand: its
-// stored tally stands for its hands, which are not read, so that adding
-// a hand costs the same however long the game (scorepad.LoadLite).
-//
-// When the database does not answer, the game as this server last read
-// it stands in (lastReadTable), so that a hand can still be entered and
-// judged, and its save, refused with 503, keeps the entry.
-func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
-	g, err := s.store.Game(c.Request().Context(), c.Param("game"))
-	if db.Unavailable(err) {
-		if t, ok := s.lastReadTable(c.Param("game")); ok {
-			return t, nil
-		}
-	}
-	if err != nil {
-		return table{}, err
-	}
-	s.lastRead.Add(g.PublicID, g)
-	lite, ok, err := scorepad.Lite(g)
-	if err != nil {
-		return table{}, err
-	}
-	if !ok {
-		return s.tableOf(c, g)
-	}
-	linkRules(c, lite.Rules)
-	return table{lite}, nil
-}
-
-// maxLastRead bounds the games kept as last read: those of the tables
-// playing on this server at once, a few KB each.
-const maxLastRead = 1024
-
-// lastReadTable is the game with the link given as this server last read
-// it, with the tally it had then standing for its hands (a lite table),
-// for the pages shown when the database does not answer. It reports
-// false for a game not read since the server started, or with hands but
-// no stored tally.
-func (s *Server) lastReadTable(link string) (table, bool) {
-	g, ok := s.lastRead.Get(link)
-	if !ok {
-		return table{}, false
-	}
-	lite, ok, err := scorepad.Lite(g)
-	return table{lite}, ok && err == nil
-}
-
 // loadWatched loads the game a spectator's link shows.
 func (s *Server) loadWatched(c *echo.Context) (table, error) {
-	g, err := s.store.GameByWatchID(c.Request().Context(), c.Param("watch"))
+	g, err := s.store.Games.GameByWatchID(c.Request().Context(), c.Param("watch"))
 	if err != nil {
 		return table{}, err
 	}
@@ -93,7 +46,7 @@ func (s *Server) tableOf(c *echo.Context, g db.Game) (table, error) {
 
 // tableAt is tableOf outside a request's context.
 func (s *Server) tableAt(ctx context.Context, g db.Game) (table, error) {
-	t, err := scorepad.WithHands(ctx, s.store, g)
+	t, err := scorepad.WithHands(ctx, s.store.Hands, g)
 	return table{t}, err
 }
 
@@ -166,3 +119,18 @@ func (t table) rowNote(h db.Hand) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// ruleLinks are the game's rule ids, for its pages to link (views.RuleText).
+func ruleLinks(g rules.Game) views.RuleLinks {
+	ids := make(map[string]bool, len(g.Rules))
+	for _, r := range g.Rules {
+		ids[r.ID] = true
+	}
+	return views.RuleLinks{Game: g.ID, IDs: ids}
+}
+
+// linkRules makes the request's pages link the game's rule ids.
+func linkRules(c *echo.Context, g rules.Game) {
+	r := c.Request()
+	c.SetRequest(r.WithContext(views.WithRuleLinks(r.Context(), ruleLinks(g))))
+}

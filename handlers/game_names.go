@@ -81,7 +81,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 	if len(errs) > 0 {
 		return render(c, http.StatusUnprocessableEntity, views.NamesPage(namesVM(c, t, form.Names, form.Was, errs)))
 	}
-	err = s.store.RenameSeats(c.Request().Context(), t.Game.ID, renames, authorCookie(c))
+	err = s.store.Games.RenameSeats(c.Request().Context(), t.Game.ID, renames, authorCookie(c))
 	var stale *db.RenameConflictError
 	switch {
 	case errors.As(err, &stale):

@@ -73,7 +73,7 @@ func (s *Server) openRematch(c *echo.Context, t table) error {
 	if err != nil {
 		return err
 	}
-	g, err := s.store.CreateGame(c.Request().Context(), next)
+	g, err := s.store.Games.CreateGame(c.Request().Context(), next)
 	if err != nil {
 		return err
 	}
@@ -90,7 +90,7 @@ func (s *Server) rematchOf(c *echo.Context, t table) (db.NewGame, string, error)
 		Rules: t.Game.Rules, HouseRules: t.Game.HouseRules, Settings: t.Game.Settings, Players: t.Names(),
 		FirstDealer: t.State().Dealer(), Token: rematchToken(t.Game.PublicID),
 	}
-	l, err := s.store.LeagueOfGame(c.Request().Context(), t.Game.ID)
+	l, err := s.store.Leagues.LeagueOfGame(c.Request().Context(), t.Game.ID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
 		return next, "", nil

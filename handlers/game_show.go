@@ -21,12 +21,12 @@ import (
 // read to know the version; the hands only when the page is rendered.
 func (s *Server) showGame(c *echo.Context) error {
 	ctx := c.Request().Context()
-	stamp, err := s.store.GameStamp(ctx, c.Param("game"))
+	stamp, err := s.store.Stamps.GameStamp(ctx, c.Param("game"))
 	if err != nil {
 		return err
 	}
 	if !stamp.Deleted.IsZero() {
-		g, err := s.store.GameEvenDeleted(ctx, c.Param("game"))
+		g, err := s.store.Games.GameEvenDeleted(ctx, c.Param("game"))
 		if err != nil {
 			return err
 		}
@@ -40,7 +40,7 @@ func (s *Server) showGame(c *echo.Context) error {
 	if done, err := s.pages.serve(c, key(stamp.Version)); done || err != nil {
 		return err
 	}
-	g, err := s.store.Game(ctx, c.Param("game"))
+	g, err := s.store.Games.Game(ctx, c.Param("game"))
 	if err != nil {
 		return err
 	}

@@ -54,10 +54,10 @@ func (s *Server) deleteHand(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	version, _ := strconv.Atoi(form.Version)
-	err = scorepad.Delete(c.Request().Context(), s.store, t.Table, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	err = scorepad.Delete(c.Request().Context(), s.store.Hands, t.Table, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	switch {
 	case errors.Is(err, db.ErrConflict):
-		h, err := s.store.Hand(c.Request().Context(), t.Game.ID, id)
+		h, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, id)
 		if err != nil {
 			return err
 		}

@@ -63,7 +63,7 @@ func (s *Server) loadHand(c *echo.Context) (table, db.Hand, error) {
 	if err != nil {
 		return table{}, db.Hand{}, err
 	}
-	h, err := s.store.Hand(c.Request().Context(), t.Game.ID, id)
+	h, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, id)
 	if err != nil {
 		return table{}, db.Hand{}, err
 	}

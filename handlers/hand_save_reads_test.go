@@ -9,10 +9,10 @@ import (
 	"meldpad/db"
 )
 
-// gameCounter is a Store that counts its reads of a game by link and of
+// gameCounter is a store that counts its reads of a game by link and of
 // a game's hands.
 type gameCounter struct {
-	Store
+	*db.Store
 	games, hands atomic.Int32
 }
 
@@ -33,8 +33,8 @@ func (g *gameCounter) Hands(ctx context.Context, gameID int64) ([]db.Hand, error
 func TestSaveByPointsReadsTheGameOnce(t *testing.T) {
 	app := newTestApp(t)
 	srv := app.srv.Config.Handler.(*Server)
-	counter := &gameCounter{Store: srv.store}
-	srv.store = counter
+	counter := &gameCounter{Store: app.store}
+	srv.store.Games, srv.store.Hands = counter, counter
 	gamePath := app.createGame("flathead", "Ann", "Bob", "Cy")
 
 	form := formValues(app.get(gamePath + "/hands/new"))

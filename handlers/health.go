@@ -22,7 +22,7 @@ import (
 func (s *Server) health(c *echo.Context) error {
 	ctx, cancel := context.WithTimeout(c.Request().Context(), healthTimeout)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
+	if err := s.store.Health.Ping(ctx); err != nil {
 		s.log.Error("health check", "err", err)
 		status := "database unavailable"
 		if errors.Is(err, db.ErrUnwritable) {

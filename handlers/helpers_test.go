@@ -84,7 +84,7 @@ func openTestAppWith(t testing.TB, path string, opts Options, dbOpts ...db.Optio
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewUnstartedServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
+	srv := httptest.NewUnstartedServer(New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), opts))
 	unreachable := new(atomic.Bool)
 	srv.Listener = gatedListener{Listener: srv.Listener, closed: unreachable}
 	srv.Start()

@@ -22,7 +22,7 @@ import (
 // read (limits_heavy.go): a game of thousands of hands has thousands of
 // changes.
 func (s *Server) showHistory(c *echo.Context) error {
-	stamp, err := s.store.GameStamp(c.Request().Context(), c.Param("game"))
+	stamp, err := s.store.Stamps.GameStamp(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (s *Server) showHistory(c *echo.Context) error {
 
 // renderHistory is showHistory's page.
 func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, error) {
-	stored, err := s.store.Game(ctx, c.Param("game"))
+	stored, err := s.store.Games.Game(ctx, c.Param("game"))
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +49,7 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	revs, err := s.store.Revisions(ctx, t.Game.ID)
+	revs, err := s.store.Hands.Revisions(ctx, t.Game.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 	// deadline; past it, the rest show their points only.
 	ctx, cancel := context.WithTimeout(ctx, s.limits.RefereeTimeout)
 	defer cancel()
-	gameRevs, err := s.store.GameRevisions(ctx, t.Game.ID)
+	gameRevs, err := s.store.Games.GameRevisions(ctx, t.Game.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -53,7 +53,7 @@ func (s *Server) importFile(c *echo.Context) error {
 		return err
 	}
 	defer file.Close()
-	sum, err := s.store.Import(c.Request().Context(), file, MaxImportBody, scorepad.ArchiveRules{}, rules.CheckRecordSaying(locale.English().Error))
+	sum, err := s.store.Archive.Import(c.Request().Context(), file, MaxImportBody, scorepad.ArchiveRules{}, rules.CheckRecordSaying(locale.English().Error))
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		vm.FileName = upload.Filename

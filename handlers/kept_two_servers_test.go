@@ -69,7 +69,7 @@ func openBalanced(t *testing.T) (*testApp, *roundRobin) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := httptest.NewServer(New(store, log, Options{LANAddresses: noLAN}))
+		srv := httptest.NewServer(New(StoresOf(store), log, Options{LANAddresses: noLAN}))
 		t.Cleanup(func() { srv.Close(); store.Close() })
 		u, _ := url.Parse(srv.URL)
 		rr.backends = append(rr.backends, httputil.NewSingleHostReverseProxy(u))

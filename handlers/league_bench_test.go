@@ -42,7 +42,7 @@ func benchLeague(b *testing.B) (*Server, *db.Store, db.League, int64) {
 		b.Fatal(err)
 	}
 	b.Logf("seeded %d games, %d players in %v", len(rec.Games), len(rec.Members), time.Since(start).Round(time.Millisecond))
-	return New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}), store, l, rec.Members[0].ID
+	return New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}), store, l, rec.Members[0].ID
 }
 
 // serve renders one page through the whole handler stack (middleware,

@@ -99,7 +99,7 @@ func (s *Server) readLeague(ctx context.Context, l db.League) (*leagueData, erro
 	if d != nil {
 		prev = &d.record
 	}
-	rec, err := s.store.LeagueRecordSince(ctx, l.ID, prev)
+	rec, err := s.store.Leagues.LeagueRecordSince(ctx, l.ID, prev)
 	if err != nil {
 		return nil, err
 	}
@@ -308,7 +308,7 @@ func (d *leagueData) name(player int64) string { return d.names[player] }
 // a restart does not pay for reading thousands of games. main runs it in
 // the background; a request that comes first simply computes its own.
 func (s *Server) WarmLeagues(ctx context.Context) error {
-	leagues, err := s.store.ActiveLeagues(ctx, maxCachedLeagues)
+	leagues, err := s.store.Leagues.ActiveLeagues(ctx, maxCachedLeagues)
 	if err != nil {
 		return err
 	}

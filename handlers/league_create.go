@@ -38,7 +38,7 @@ func (s *Server) createLeague(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	l, err := s.store.CreateLeague(c.Request().Context(), db.NewLeague{
+	l, err := s.store.Leagues.CreateLeague(c.Request().Context(), db.NewLeague{
 		Name: form.Name, Games: games, Members: members, Season: names.Tidy(form.Season), Token: form.Token,
 	})
 	if err != nil {

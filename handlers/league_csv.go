@@ -45,7 +45,7 @@ func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) er
 		return err
 	}
 	l = d.record.League
-	hands, err := s.store.LeagueHandCounts(ctx, l.ID)
+	hands, err := s.store.Leagues.LeagueHandCounts(ctx, l.ID)
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func (s *Server) exportLeague(c *echo.Context, l db.League) error {
 	key := versionKey("export", l.OrganizerID, l.Version)
 	download(c, "application/json; charset=utf-8", fileName("json", l.Name))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
-		archive, err := s.store.ExportLeague(ctx, l.ID)
+		archive, err := s.store.Archive.ExportLeague(ctx, l.ID)
 		if err != nil {
 			return err
 		}

@@ -53,7 +53,7 @@ func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 // removeLeagueGame takes the game out of the league; the game is kept. A
 // second tap finds it gone and goes back to the page all the same.
 func (s *Server) removeLeagueGame(c *echo.Context, l db.League) error {
-	err := s.store.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
+	err := s.store.Leagues.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
 	if errors.Is(err, db.ErrEventTable) {
 		return render(c, http.StatusConflict, views.ErrorPage(views.ErrorVM{Status: http.StatusConflict,
 			Title:   "This game is a table of an event night",

@@ -14,7 +14,7 @@ import (
 
 // loadLeague loads the league a members' link names (/l/:league).
 func (s *Server) loadLeague(c *echo.Context) (db.League, error) {
-	return s.store.League(c.Request().Context(), c.Param("league"))
+	return s.store.Leagues.League(c.Request().Context(), c.Param("league"))
 }
 
 // errMembersLink is returned when a members' link is used where the
@@ -26,9 +26,9 @@ var errMembersLink = errors.New("handlers: the members' link cannot change a lea
 // links, not a bare 404: the person may simply have the wrong link.
 func (s *Server) loadOrganized(c *echo.Context) (db.League, error) {
 	ctx := c.Request().Context()
-	l, err := s.store.LeagueByOrganizer(ctx, c.Param("org"))
+	l, err := s.store.Leagues.LeagueByOrganizer(ctx, c.Param("org"))
 	if errors.Is(err, db.ErrNotFound) {
-		if _, err := s.store.League(ctx, c.Param("org")); err == nil {
+		if _, err := s.store.Leagues.League(ctx, c.Param("org")); err == nil {
 			return db.League{}, errMembersLink
 		}
 	}

@@ -31,7 +31,7 @@ func (s *Server) addLeagueMembers(c *echo.Context, l db.League) error {
 			copy(vm.NewMembers, form.Members)
 		})
 	}
-	if err := s.store.AddMembers(c.Request().Context(), l.ID, names); err != nil {
+	if err := s.store.Members.AddMembers(c.Request().Context(), l.ID, names); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=members")

@@ -35,7 +35,7 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	}
 	keepID, _ := strconv.ParseInt(form.Keep, 10, 64)
 	goneID, _ := strconv.ParseInt(form.Gone, 10, 64)
-	err := s.store.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
+	err := s.store.Members.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
 	var conflict *db.MergeConflictError
 	switch {
 	case errors.As(err, &conflict) && len(conflict.Shared) == 0:

@@ -73,7 +73,7 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 		ExportURL: base + "/export.json", StandingsCSV: leagueURL(l) + "/standings.csv", GamesCSV: leagueURL(l) + "/games.csv",
 		NewEventURL: base + "/events/new",
 	}
-	events, err := s.store.LeagueEvents(ctx, l.ID)
+	events, err := s.store.Events.LeagueEvents(ctx, l.ID)
 	if err != nil {
 		return views.OrganizerVM{}, err
 	}

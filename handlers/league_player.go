@@ -98,7 +98,7 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 // player numbered anew when players came to belong to leagues), keeping
 // the query; any other id is not found.
 func (s *Server) movedPlayer(c *echo.Context, l db.League, oldID int64) error {
-	now, err := s.store.MovedPlayer(c.Request().Context(), l.ID, oldID)
+	now, err := s.store.Members.MovedPlayer(c.Request().Context(), l.ID, oldID)
 	if err != nil {
 		return err
 	}

@@ -32,7 +32,7 @@ func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 		return s.rerenderOrganizer(c, l, errs, keep)
 	}
 	player, _ := strconv.ParseInt(form.Player, 10, 64)
-	err := s.store.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
+	err := s.store.Members.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
 	switch {
 	case errors.Is(err, db.ErrNameTaken):
 		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": "“" + form.NewName +

@@ -71,7 +71,7 @@ func (s *Server) addSeason(c *echo.Context, l db.League) error {
 			}
 		})
 	}
-	if err := s.store.AddSeason(c.Request().Context(), l.ID, in); err != nil {
+	if err := s.store.Members.AddSeason(c.Request().Context(), l.ID, in); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season")
@@ -106,7 +106,7 @@ func (s *Server) updateSeason(c *echo.Context, l db.League) error {
 			}
 		})
 	}
-	if err := s.store.UpdateSeason(c.Request().Context(), l.ID, id, in); err != nil {
+	if err := s.store.Members.UpdateSeason(c.Request().Context(), l.ID, id, in); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season")
@@ -119,7 +119,7 @@ func (s *Server) deleteSeason(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.DeleteSeason(c.Request().Context(), l.ID, id); err != nil {
+	if err := s.store.Members.DeleteSeason(c.Request().Context(), l.ID, id); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season-deleted")

@@ -38,7 +38,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	if err := s.store.UpdateLeague(c.Request().Context(), l.ID, form.Name, games); err != nil {
+	if err := s.store.Leagues.UpdateLeague(c.Request().Context(), l.ID, form.Name, games); err != nil {
 		return err
 	}
 	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")

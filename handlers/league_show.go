@@ -139,7 +139,7 @@ func (s *Server) showLeague(c *echo.Context) error {
 		vm.Rows = append(vm.Rows, standingRow(l, d, r))
 	}
 	vm.Movement = movementChart(d, t, shown)
-	events, err := s.store.LeagueEvents(c.Request().Context(), l.ID)
+	events, err := s.store.Events.LeagueEvents(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}

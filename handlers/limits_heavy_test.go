@@ -39,6 +39,13 @@ func (s *countingStore) LeagueHandCounts(ctx context.Context, leagueID int64) (m
 	return s.Store.LeagueHandCounts(ctx, leagueID)
 }
 
+// countingStores are store's parts, its heavy reads counted.
+func countingStores(counting *countingStore) Stores {
+	stores := StoresOf(counting.Store)
+	stores.Leagues, stores.Archive = counting, counting
+	return stores
+}
+
 // TestHeavyReadsOncePerVersion: a league's export and CSV files, asked
 // for many times at once and again, are computed once per version of
 // the league, and again once it changes; one address gets one at a time
@@ -51,7 +58,7 @@ func TestHeavyReadsOncePerVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	counting := &countingStore{Store: store}
-	srv := httptest.NewServer(New(counting, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
+	srv := httptest.NewServer(New(countingStores(counting), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
 	jar, _ := cookiejar.New(nil)
 	app := &testApp{t: t, srv: srv, store: store, client: &http.Client{Jar: jar,
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}

@@ -69,12 +69,6 @@ func (s *Server) tooLong() refusal {
 		apiMessage: "the referee took too long (over " + t + ") and stopped; nothing was decided", limit: LimitRefereeTimeout}
 }
 
-// refereeContext is the context a referee computation of the request
-// runs under: the request's, with a deadline of Limits.RefereeTimeout.
-func (s *Server) refereeContext(c *echo.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(c.Request().Context(), s.limits.RefereeTimeout)
-}
-
 // decided reports whether err is an answer the referee gave before its
 // context ended (bad input, a rule broken, a client error): it stands,
 // whatever happened to the context afterwards.

@@ -18,7 +18,7 @@ import (
 // too), the card sheet's preview and the referee page; not the saves,
 // whose deadline covers only their judgement (sheetVM), nor other pages.
 func TestRefereeDeadlineRoutes(t *testing.T) {
-	s := New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Limits: Limits{RefereeTimeout: time.Hour}})
+	s := New(Stores{}, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Limits: Limits{RefereeTimeout: time.Hour}})
 	e := echo.New()
 	e.Use(s.refereeDeadline())
 	probe := func(c *echo.Context) error {

@@ -44,7 +44,7 @@ func newLimitedAppServer(t testing.TB, opts Options, configure func(*http.Server
 	if opts.LANAddresses == nil {
 		opts.LANAddresses = noLAN
 	}
-	server := New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
+	server := New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
 	var handler http.Handler = server
 	for _, w := range wrap {
 		handler = w(server)

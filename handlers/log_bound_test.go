@@ -46,7 +46,7 @@ func TestLogLinesAreBounded(t *testing.T) {
 	}
 	defer store.Close()
 	var out lockedBuffer
-	srv := New(store, slog.New(slog.NewTextHandler(&out, nil)), Options{})
+	srv := New(StoresOf(store), slog.New(slog.NewTextHandler(&out, nil)), Options{})
 	huge := strings.Repeat("a", 1_000_000)
 	for _, path := range []string{"/g/" + huge, "/l/x?season=" + huge, "/api/v1/" + huge} {
 		out.mu.Lock()

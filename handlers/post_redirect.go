@@ -124,7 +124,7 @@ func (s *Server) redirectAfterPost(getPath func(c *echo.Context) string) echo.Mi
 			id, at := db.NewID(), getPath(c)
 			kept := db.KeptPage{ID: id, Owner: ownPhone(c), Client: clientKey(c.RealIP()), Path: at,
 				Status: status, ContentType: contentType, Body: hold.body.Bytes()}
-			if kerr := s.store.KeepPage(c.Request().Context(), kept); kerr != nil {
+			if kerr := s.store.Kept.KeepPage(c.Request().Context(), kept); kerr != nil {
 				// A database that cannot keep it (it does not answer, or
 				// is not written) costs the phone only the redirect:
 				// the page is answered as it is.
@@ -153,7 +153,7 @@ func (s *Server) showKept(next echo.HandlerFunc) echo.HandlerFunc {
 		if id == "" {
 			return next(c)
 		}
-		p, err := s.store.KeptPageFor(c.Request().Context(), id, phoneOf(c))
+		p, err := s.store.Kept.KeptPageFor(c.Request().Context(), id, phoneOf(c))
 		if err != nil || !samePage(p.Path, c.Request().URL) {
 			if err != nil && !errors.Is(err, db.ErrNotFound) {
 				s.log.Warn("show a kept page", "err", err)

@@ -35,7 +35,7 @@ func (s *Server) ready(c *echo.Context) error {
 	}
 	ctx, cancel := context.WithTimeout(c.Request().Context(), readyTimeout)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
+	if err := s.store.Health.Ping(ctx); err != nil {
 		s.log.Warn("readiness check", "err", err)
 		return c.JSON(http.StatusServiceUnavailable, map[string]string{"status": "database unavailable"})
 	}

@@ -71,7 +71,7 @@ func rememberGame(c *echo.Context, publicID string) {
 
 // recentGames loads this phone's games, most recent first.
 func (s *Server) recentGames(c *echo.Context) ([]db.Game, error) {
-	return s.store.GamesByPublicIDs(c.Request().Context(), recentIDs(c))
+	return s.store.Games.GamesByPublicIDs(c.Request().Context(), recentIDs(c))
 }
 
 // knownNames returns the names of the players of this phone's games, most
@@ -190,9 +190,9 @@ func (s *Server) recentLeagues(c *echo.Context) ([]recentLeague, error) {
 		var l db.League
 		var err error
 		if link.Organizer {
-			l, err = s.store.LeagueByOrganizer(ctx, link.ID)
+			l, err = s.store.Leagues.LeagueByOrganizer(ctx, link.ID)
 		} else {
-			l, err = s.store.League(ctx, link.ID)
+			l, err = s.store.Leagues.League(ctx, link.ID)
 		}
 		if errors.Is(err, db.ErrNotFound) {
 			continue

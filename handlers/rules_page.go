@@ -33,18 +33,3 @@ func (s *Server) showRules(c *echo.Context) error {
 	c.Response().Header().Add(echo.HeaderVary, "Accept-Language") // said in the phone's language
 	return render(c, http.StatusOK, views.RulesPage(vm))
 }
-
-// ruleLinks are the game's rule ids, for its pages to link (views.RuleText).
-func ruleLinks(g rules.Game) views.RuleLinks {
-	ids := make(map[string]bool, len(g.Rules))
-	for _, r := range g.Rules {
-		ids[r.ID] = true
-	}
-	return views.RuleLinks{Game: g.ID, IDs: ids}
-}
-
-// linkRules makes the request's pages link the game's rule ids.
-func linkRules(c *echo.Context, g rules.Game) {
-	r := c.Request()
-	c.SetRequest(r.WithContext(views.WithRuleLinks(r.Context(), ruleLinks(g))))
-}

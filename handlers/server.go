@@ -8,11 +8,9 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/a-h/templ"
 	"github.com/go-playground/validator/v10"
@@ -26,62 +24,10 @@ import (
 	"meldpad/views"
 )
 
-// Store is what the handlers need from the database.
-type Store interface {
-	Ping(ctx context.Context) error
-	CreateGame(ctx context.Context, in db.NewGame) (db.Game, error)
-	Game(ctx context.Context, publicID string) (db.Game, error)
-	GameEvenDeleted(ctx context.Context, publicID string) (db.Game, error)
-	RenameSeats(ctx context.Context, gameID int64, renames []db.SeatRename, author string) error
-	DeleteGame(ctx context.Context, gameID int64, author string) error
-	RestoreGame(ctx context.Context, gameID int64, author string, window time.Duration) error
-	GameRevisions(ctx context.Context, gameID int64) ([]db.GameRevision, error)
-	GameStamp(ctx context.Context, publicID string) (db.Stamp, error)
-	WatchStamp(ctx context.Context, watchID string) (db.Stamp, error)
-	GamesByPublicIDs(ctx context.Context, ids []string) ([]db.Game, error)
-	Hands(ctx context.Context, gameID int64) ([]db.Hand, error)
-	Hand(ctx context.Context, gameID, handID int64) (db.Hand, error)
-	AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error)
-	CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error)
-	DeleteHand(ctx context.Context, gameID, handID int64, c db.Change, from int, d db.Derived) error
-	Revisions(ctx context.Context, gameID int64) ([]db.Revision, error)
-	WatchID(ctx context.Context, gameID int64) (string, error)
-	GameByWatchID(ctx context.Context, watchID string) (db.Game, error)
-	ActiveLeagues(ctx context.Context, limit int) ([]db.League, error)
-
-	// Leagues (league_*.go).
-	CreateLeague(ctx context.Context, in db.NewLeague) (db.League, error)
-	League(ctx context.Context, publicID string) (db.League, error)
-	LeagueByOrganizer(ctx context.Context, organizerID string) (db.League, error)
-	LeagueOfGame(ctx context.Context, gameID int64) (db.League, error)
-	LeagueRecordSince(ctx context.Context, leagueID int64, prev *db.LeagueRecord) (db.LeagueRecord, error)
-	UpdateLeague(ctx context.Context, leagueID int64, name string, games []string) error
-	AddSeason(ctx context.Context, leagueID int64, in db.SeasonInput) error
-	UpdateSeason(ctx context.Context, leagueID, seasonID int64, in db.SeasonInput) error
-	DeleteSeason(ctx context.Context, leagueID, seasonID int64) error
-	AddMembers(ctx context.Context, leagueID int64, names []string) error
-	RemoveLeagueGame(ctx context.Context, leagueID int64, watchID string) error
-	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error
-	RenamePlayer(ctx context.Context, leagueID, playerID int64, name string) error
-	MovedPlayer(ctx context.Context, leagueID, oldID int64) (int64, error)
-	LeagueHandCounts(ctx context.Context, leagueID int64) (map[int64]int, error)
-
-	// Event nights (event_*.go).
-	EventStore
-
-	// Pages answered to a form's POST, shown at a GET address
-	// (post_redirect.go).
-	KeptPages
-
-	// Export and import (league_export.go, league_csv.go, import.go).
-	ExportLeague(ctx context.Context, leagueID int64) (db.Archive, error)
-	Import(ctx context.Context, r io.Reader, maxBytes int64, games db.ArchiveRules, check db.RecordChecker) (db.ImportSummary, error)
-}
-
 // Server holds what every handler needs. It is the http.Handler of
 // meldpad.
 type Server struct {
-	store    Store
+	store    Stores
 	log      *slog.Logger
 	validate *validator.Validate
 	events   Broker // live updates (events.go)
@@ -89,7 +35,7 @@ type Server struct {
 	leagues  *leagueCache                // computed standings, checked against each league's version
 	pages    *pageCache                  // rendered scorepads, by game version
 	pads     *padParts                   // the part of a scorepad a live update brings, once per version
-	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (game_load.go)
+	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (hand_save.go)
 	opts     Options
 	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
 	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
@@ -127,7 +73,7 @@ func (s *Server) CloseStreams() { s.events.CloseSubscriptions() }
 
 // New returns the HTTP handler for meldpad: every route of routes.go
 // behind logging, panic recovery, a body limit and CSRF protection.
-func New(store Store, log *slog.Logger, opts Options) *Server {
+func New(store Stores, log *slog.Logger, opts Options) *Server {
 	e := echo.New()
 	log = newBoundedLog(log) // no line grows with what a client sent (log_bound.go)
 	s := &Server{store: store, log: log, validate: newValidator(), events: opts.Broker, echo: e, leagues: newLeagueCache(), pages: newPageCache(), pads: newPadParts(log), opts: opts}
@@ -332,6 +278,22 @@ func (s *Server) handleError(err error, c *echo.Context) {
 		return
 	}
 	c.Response().Header().Del(echo.HeaderContentDisposition) // a file that failed: the page is shown, not saved
+	vm := errorPage(c, err, status, he)
+	if err := render(c, status, views.ErrorPage(vm)); err != nil {
+		if c.Request().Context().Err() != nil {
+			// The client went away, or the connection's deadline ended
+			// (a slow body): there is no one to answer, and the
+			// request's own log line says what became of it.
+			return
+		}
+		s.log.Error("render error page", "err", err)
+		_ = c.String(status, vm.Title)
+	}
+}
+
+// errorPage is the page of an error answered with status: what
+// happened, in words, and where to go back to.
+func errorPage(c *echo.Context, err error, status int, he *echo.HTTPError) views.ErrorVM {
 	vm := views.ErrorVM{Status: status}
 	switch status {
 	case http.StatusNotFound:
@@ -364,16 +326,7 @@ func (s *Server) handleError(err error, c *echo.Context) {
 	default:
 		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
 	}
-	if err := render(c, status, views.ErrorPage(vm)); err != nil {
-		if c.Request().Context().Err() != nil {
-			// The client went away, or the connection's deadline ended
-			// (a slow body): there is no one to answer, and the
-			// request's own log line says what became of it.
-			return
-		}
-		s.log.Error("render error page", "err", err)
-		_ = c.String(status, vm.Title)
-	}
+	return vm
 }
 
 // apiMessage is the error text of an API error response for status.

@@ -20,7 +20,7 @@ func (s *Server) showShare(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	watchID, err := s.store.WatchID(c.Request().Context(), t.Game.ID)
+	watchID, err := s.store.Games.WatchID(c.Request().Context(), t.Game.ID)
 	if err != nil {
 		return err
 	}

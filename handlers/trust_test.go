@@ -164,7 +164,7 @@ func newTLSTestApp(t *testing.T) *testApp {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewTLSServer(New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
+	srv := httptest.NewTLSServer(New(StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{}))
 	client := srv.Client()
 	client.Jar, _ = cookiejar.New(nil)
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }

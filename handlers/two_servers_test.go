@@ -45,7 +45,7 @@ func openServerOn(t *testing.T, dsn string, client *http.Client) *testApp {
 		t.Fatal(err)
 	}
 	t.Cleanup(broker.Close) // after the server's close below
-	app := &testApp{t: t, srv: httptest.NewServer(New(store, log, Options{Broker: broker, LANAddresses: noLAN})), store: store, dbPath: dsn, client: client}
+	app := &testApp{t: t, srv: httptest.NewServer(New(StoresOf(store), log, Options{Broker: broker, LANAddresses: noLAN})), store: store, dbPath: dsn, client: client}
 	t.Cleanup(app.close)
 	return app
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 
-	"meldpad/db"
 	"meldpad/views"
 )
 
@@ -17,7 +16,7 @@ import (
 // its link.
 func (s *Server) showWatch(c *echo.Context) error {
 	ctx := c.Request().Context()
-	stamp, err := s.store.WatchStamp(ctx, c.Param("watch"))
+	stamp, err := s.store.Stamps.WatchStamp(ctx, c.Param("watch"))
 	if err != nil {
 		return err
 	}
@@ -62,15 +61,15 @@ func (s *Server) watchEvents(c *echo.Context) error {
 	}
 	watchID := c.Param("watch")
 	return s.streamEvents(c, t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
-		st, err := s.store.WatchStamp(ctx, watchID)
+		st, err := s.store.Stamps.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
 		return s.pads.get(versionKey("w", watchID, version), func(ctx context.Context) ([]byte, error) {
-			stamp, err := s.store.WatchStamp(ctx, watchID)
+			stamp, err := s.store.Stamps.WatchStamp(ctx, watchID)
 			if err != nil {
 				return nil, err
 			}
-			g, err := s.store.GameByWatchID(ctx, watchID)
+			g, err := s.store.Games.GameByWatchID(ctx, watchID)
 			if err != nil {
 				return nil, err
 			}
@@ -93,20 +92,20 @@ func (s *Server) gameEvents(c *echo.Context) error {
 	// A deleted game's link streams too: its page shows DeletedPart in
 	// the scorepad's place, and an Undo on any phone brings the scorepad
 	// back on every one.
-	g, err := s.store.GameEvenDeleted(c.Request().Context(), c.Param("game"))
+	g, err := s.store.Games.GameEvenDeleted(c.Request().Context(), c.Param("game"))
 	if err != nil {
 		return err
 	}
 	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
-		st, err := s.store.GameStamp(ctx, g.PublicID)
+		st, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
 		return s.pads.get(versionKey("g", g.PublicID, version), func(ctx context.Context) ([]byte, error) {
-			stamp, err := s.store.GameStamp(ctx, g.PublicID)
+			stamp, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
 			}
-			now, err := s.store.GameEvenDeleted(ctx, g.PublicID)
+			now, err := s.store.Games.GameEvenDeleted(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
 			}
@@ -121,33 +120,3 @@ func (s *Server) gameEvents(c *echo.Context) error {
 		})
 	})
 }
-
-// changed tells every open scorepad of the game that it changed. The
-// save is done: a phone that hangs up now must not keep the word from the
-// others, so the request's cancellation is not followed, only a deadline.
-func (s *Server) changed(c *echo.Context, t table) { s.changedTo(c, t, 0) }
-
-// changedTo is changed when the write said the game's new version
-// (db.Hand.GameVersion): a save is announced without reading the game
-// again. A version of 0 is read.
-func (s *Server) changedTo(c *echo.Context, t table, version int) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(c.Request().Context()), publishTimeout)
-	defer cancel()
-	var err error
-	if version == 0 {
-		var st db.Stamp
-		if st, err = s.store.GameStamp(ctx, t.Game.PublicID); err == nil {
-			version = st.Version
-		}
-	}
-	if err == nil {
-		err = s.events.Publish(ctx, t.Game.ID, version)
-	}
-	if err != nil {
-		s.log.Warn("live update", "game", t.Game.PublicID, "err", err)
-	}
-}
-
-// publishTimeout bounds the announcement of a save: past it the phones
-// catch up on their next change or reload.
-const publishTimeout = 2 * time.Second

@@ -112,6 +112,13 @@ func (g Game) Endpoint(path string) (game.Endpoint, bool) {
 	return game.Endpoint{}, false
 }
 
+// HasSettings reports whether the game has settings of its own, chosen
+// when a game is created (game.Configurable): any game by points.
+func (g Game) HasSettings() bool {
+	_, ok := g.Module.(game.Configurable)
+	return ok
+}
+
 // SetupFields are the inputs of the new-game form a game with settings
 // of its own asks (game.Configurable); none for any other game.
 func (g Game) SetupFields() []game.Input {

@@ -114,7 +114,7 @@ func TestAddJudgesAgainstTheGameItAddsTo(t *testing.T) {
 		}
 	}
 	var judged []int // Ann's total as each judgement saw it
-	entry := EntryFunc(func(t Table) (db.HandInput, error) {
+	entry := Judge(func(t Table) (db.HandInput, error) {
 		judged = append(judged, t.State().Tally.Totals[0])
 		return points(25, 0), nil
 	})
@@ -141,7 +141,7 @@ func TestAddOnAGameOverRefusesAnyEntry(t *testing.T) {
 	}
 	t0, _ := LoadLite(ctx, f, f.game.PublicID)
 	bad := errors.New("a number is wrong")
-	_, _, err := Add(ctx, f, t0, EntryFunc(func(Table) (db.HandInput, error) { return db.HandInput{}, bad }), db.Change{})
+	_, _, err := Add(ctx, f, t0, func(Table) (db.HandInput, error) { return db.HandInput{}, bad }, db.Change{})
 	if !errors.Is(err, db.ErrGameOver) {
 		t.Errorf("an entry refused on a finished game: %v, want db.ErrGameOver", err)
 	}

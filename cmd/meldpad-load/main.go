@@ -136,86 +136,20 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	var stops []func() // the servers -serve started
 	if *probe != "" {
 		return probeHealth(ctx, strings.TrimSuffix(*probe, "/"), net.ParseIP(*probeFrom), *probeEvery, out)
 	}
 	if *phoneCount > 0 {
 		ph := phones{base: strings.TrimSuffix(*base, "/"), n: *phoneCount, pid: *pid}
-		if *serveBin != "" {
-			n := strconv.Itoa(*phoneCount + 100)
-			url, serverPID, stop, err := serve(ctx, *serveBin, 4*(*phoneCount)+1024, io.Discard,
-				"-max-conns", strconv.Itoa(2*(*phoneCount)+400), "-max-conns-per-client", strconv.Itoa(2*(*phoneCount)+400),
-				"-max-streams", n, "-max-streams-per-client", n, "-rate-writes", "off", "-rate-api", "off")
-			if err != nil {
-				return err
-			}
-			defer stop()
-			ph.base, ph.pid = url, serverPID
-		}
-		return ph.run(ctx, out)
+		return ph.serveAndRun(ctx, *serveBin, out)
 	}
 	if *comparePG != "" {
-		if *serveBin == "" {
-			return errors.New("-compare-postgres starts its servers itself: give the meldpad binary with -serve")
-		}
 		cmp := compare{conc: *conc, hands: rt.hands, dur: rt.dur, rounds: rt.rounds}
-		open := func(extra ...string) (string, error) {
-			url, _, stop, err := serve(ctx, *serveBin, *nofile, io.Discard,
-				append(measuringFlags(*conc), extra...)...)
-			if err != nil {
-				return "", err
-			}
-			stops = append(stops, stop)
-			return url, nil
-		}
-		defer func() {
-			for _, stop := range stops {
-				stop()
-			}
-		}()
-		sqlite, err := open()
-		if err != nil {
-			return err
-		}
-		pg1, err := open("-db", *comparePG)
-		if err != nil {
-			return err
-		}
-		pg2, err := open("-db", *comparePG)
-		if err != nil {
-			return err
-		}
-		cmp.setups = []setup{
-			{"SQLite, one server", []string{sqlite}},
-			{"PostgreSQL, one server", []string{pg1}},
-			{"PostgreSQL, two servers", []string{pg1, pg2}},
-		}
-		fmt.Fprintf(out, "servers: SQLite %s; PostgreSQL %s and %s\n", sqlite, pg1, pg2)
-		return cmp.run(ctx, out)
+		return cmp.serveAndRun(ctx, *serveBin, *nofile, *comparePG, out)
 	}
 	if *ratiosMode {
 		rt.base, rt.conc, rt.pid = strings.TrimSuffix(*base, "/"), *conc, *pid
-		if rt.dir == "" {
-			rt.dir = tempDirOf()
-		}
-		if rt.debug != "" {
-			rt.debug = "http://" + rt.debug
-		}
-		if *serveBin != "" {
-			prof, err := freeLoopback()
-			if err != nil {
-				return err
-			}
-			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard, append(measuringFlags(*conc), "-pprof", prof)...)
-			if err != nil {
-				return err
-			}
-			defer stop()
-			rt.base, rt.pid, rt.debug = url, serverPID, "http://"+prof
-			fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
-		}
-		return rt.run(ctx, out)
+		return rt.serveAndRun(ctx, *serveBin, *nofile, out)
 	}
 	if at.kind != "" {
 		if at.conns == 0 {
@@ -278,6 +212,93 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		report(out, "all requests", all)
 	}
 	return nil
+}
+
+// serveAndRun starts the servers the comparison measures, from the
+// meldpad binary serveBin (-compare-postgres): one on SQLite, two on
+// the PostgreSQL database at postgresURL; then runs it, and stops them.
+func (cmp compare) serveAndRun(ctx context.Context, serveBin string, nofile int, postgresURL string, out io.Writer) error {
+	var stops []func()
+	if serveBin == "" {
+		return errors.New("-compare-postgres starts its servers itself: give the meldpad binary with -serve")
+	}
+	open := func(extra ...string) (string, error) {
+		url, _, stop, err := serve(ctx, serveBin, nofile, io.Discard,
+			append(measuringFlags(cmp.conc), extra...)...)
+		if err != nil {
+			return "", err
+		}
+		stops = append(stops, stop)
+		return url, nil
+	}
+	defer func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}()
+	sqlite, err := open()
+	if err != nil {
+		return err
+	}
+	pg1, err := open("-db", postgresURL)
+	if err != nil {
+		return err
+	}
+	pg2, err := open("-db", postgresURL)
+	if err != nil {
+		return err
+	}
+	cmp.setups = []setup{
+		{"SQLite, one server", []string{sqlite}},
+		{"PostgreSQL, one server", []string{pg1}},
+		{"PostgreSQL, two servers", []string{pg1, pg2}},
+	}
+	fmt.Fprintf(out, "servers: SQLite %s; PostgreSQL %s and %s\n", sqlite, pg1, pg2)
+	return cmp.run(ctx, out)
+}
+
+// serveAndRun starts a server to measure from the meldpad binary
+// serveBin, its profiler on a free loopback address, unless it is ""
+// (-url); then measures.
+func (rt ratios) serveAndRun(ctx context.Context, serveBin string, nofile int, out io.Writer) error {
+	if rt.dir == "" {
+		rt.dir = tempDirOf()
+	}
+	if rt.debug != "" {
+		rt.debug = "http://" + rt.debug
+	}
+	if serveBin != "" {
+		prof, err := freeLoopback()
+		if err != nil {
+			return err
+		}
+		url, serverPID, stop, err := serve(ctx, serveBin, nofile, io.Discard, append(measuringFlags(rt.conc), "-pprof", prof)...)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		rt.base, rt.pid, rt.debug = url, serverPID, "http://"+prof
+		fmt.Fprintf(out, "server: %s, its database in %s\n", url, rt.dir)
+	}
+	return rt.run(ctx, out)
+}
+
+// serveAndRun starts a server for the phones from the meldpad binary
+// serveBin, with room for their streams, unless it is "" (-url); then
+// runs them.
+func (ph phones) serveAndRun(ctx context.Context, serveBin string, out io.Writer) error {
+	if serveBin != "" {
+		n := strconv.Itoa(ph.n + 100)
+		url, serverPID, stop, err := serve(ctx, serveBin, 4*ph.n+1024, io.Discard,
+			"-max-conns", strconv.Itoa(2*ph.n+400), "-max-conns-per-client", strconv.Itoa(2*ph.n+400),
+			"-max-streams", n, "-max-streams-per-client", n, "-rate-writes", "off", "-rate-api", "off")
+		if err != nil {
+			return err
+		}
+		defer stop()
+		ph.base, ph.pid = url, serverPID
+	}
+	return ph.run(ctx, out)
 }
 
 func loadCases(path string) ([]request, error) {

@@ -62,7 +62,7 @@ func TestSiege(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+	app := handlers.New(handlers.StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
 		MaxConns: 40, MaxConnsPerClient: 8, MaxStreams: 20, MaxStreamsPerClient: 5, ImportQueue: 1}})
 	srv := httptest.NewUnstartedServer(app)
 	srv.Listener = app.LimitListener(srv.Listener)
@@ -126,7 +126,7 @@ func unlimitedMeldpad(t *testing.T) (*db.Store, http.Handler) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { store.Close() })
-	return store, handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+	return store, handlers.New(handlers.StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
 		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff}})
 }
 
@@ -261,7 +261,7 @@ func TestRatiosWithinTheServersLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	app := handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
+	app := handlers.New(handlers.StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{Limits: handlers.Limits{
 		RateWrites: handlers.RateOff, RateAPI: handlers.RateOff, RatePreview: handlers.RateOff, MaxConnsPerClient: perClient}})
 	srv := httptest.NewUnstartedServer(app)
 	srv.Listener = app.LimitListener(srv.Listener)

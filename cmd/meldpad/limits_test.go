@@ -82,7 +82,7 @@ func TestImportQueueZero(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		app := handlers.New(nil, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg.options())
+		app := handlers.New(handlers.Stores{}, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg.options())
 		if got := app.Limits().ImportQueue; got != tc.want {
 			t.Errorf("%v: the server lets %d wait, want %d", tc.args, got, tc.want)
 		}

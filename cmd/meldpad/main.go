@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -289,7 +290,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	case cfg.Import != "":
 		return importFrom(ctx, store, cfg.Import, stdin, stdout)
 	}
+	return serve(ctx, cfg, store, log)
+}
 
+// serve serves meldpad on cfg.Addr from store until ctx is cancelled,
+// then drains and shuts down (run).
+func serve(ctx context.Context, cfg config, store *db.Store, log *slog.Logger) error {
+	sync, _ := cfg.syncMode()
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
@@ -306,13 +313,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		defer broker.Close() // after the shutdown below, so saves in flight are announced
 		opts.Broker = broker
 	}
-	var appStore handlers.Store = store
+	stores := handlers.StoresOf(store)
 	var meters *metrics
 	if cfg.Ops.metricsOn() {
 		meters = newMetrics()
-		opts.Observer, appStore = meters, meters.countSaves(store)
+		opts.Observer, stores.Hands = meters, meters.countSaves(stores.Hands)
 	}
-	app := handlers.New(appStore, log, opts)
+	app := handlers.New(stores, log, opts)
 	if meters != nil {
 		meters.watch(app, store)
 	}

@@ -127,13 +127,13 @@ func (m *metrics) handler(compressed bool) http.Handler {
 }
 
 // countSaves returns store, counting each hand it writes in m.
-func (m *metrics) countSaves(store handlers.Store) handlers.Store {
-	return savesCounter{Store: store, saves: m.saves}
+func (m *metrics) countSaves(store handlers.HandStore) handlers.HandStore {
+	return savesCounter{HandStore: store, saves: m.saves}
 }
 
 // savesCounter is a store that counts the hands it writes.
 type savesCounter struct {
-	handlers.Store
+	handlers.HandStore
 	saves *prometheus.CounterVec
 }
 
@@ -144,19 +144,19 @@ func (s savesCounter) count(kind string, err error) {
 }
 
 func (s savesCounter) AddHand(ctx context.Context, gameID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error) {
-	h, err := s.Store.AddHand(ctx, gameID, in, c, from, d)
+	h, err := s.HandStore.AddHand(ctx, gameID, in, c, from, d)
 	s.count("add", err)
 	return h, err
 }
 
 func (s savesCounter) CorrectHand(ctx context.Context, gameID, handID int64, in db.HandInput, c db.Change, from int, d db.Derived) (db.Hand, error) {
-	h, err := s.Store.CorrectHand(ctx, gameID, handID, in, c, from, d)
+	h, err := s.HandStore.CorrectHand(ctx, gameID, handID, in, c, from, d)
 	s.count("correct", err)
 	return h, err
 }
 
 func (s savesCounter) DeleteHand(ctx context.Context, gameID, handID int64, c db.Change, from int, d db.Derived) error {
-	err := s.Store.DeleteHand(ctx, gameID, handID, c, from, d)
+	err := s.HandStore.DeleteHand(ctx, gameID, handID, c, from, d)
 	s.count("delete", err)
 	return err
 }

@@ -93,7 +93,7 @@ func standingsFiles(t *testing.T, dsn, league string) map[string]string {
 		t.Fatal(err)
 	}
 	defer store.Close()
-	srv := httptest.NewServer(handlers.New(store, slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{}))
+	srv := httptest.NewServer(handlers.New(handlers.StoresOf(store), slog.New(slog.NewTextHandler(io.Discard, nil)), handlers.Options{}))
 	defer srv.Close()
 	files := map[string]string{}
 	for _, q := range []string{"", "?game=fan", "?game=fortune", "?game=trophy", "?game=blackheart", "?game=flathead"} {

@@ -82,25 +82,8 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	if d.WentOut < -1 || d.WentOut >= n {
 		return Result{}, ruling.BadInput("went_out", "went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", d.WentOut, n-1)
 	}
-	tally := cards.BlackHeart().NewTally()
-	for seat, p := range d.Players {
-		for _, m := range p.Melds {
-			for _, c := range m {
-				if err := tally.Add(c.Card); err != nil {
-					return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
-				}
-			}
-		}
-		for _, c := range p.Layoffs {
-			if err := tally.Add(c.Card); err != nil {
-				return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
-			}
-		}
-		for _, c := range p.Hand {
-			if err := tally.Add(c); err != nil {
-				return Result{}, fmt.Errorf("blackheart: player %d: %w", seat+1, err)
-			}
-		}
+	if err := countCards(d); err != nil {
+		return Result{}, err
 	}
 	if d.BlackHeart && d.WentOut < 0 {
 		return Result{}, ruling.Errorf("B6", "blackheart: a black heart is going out, but nobody went out (B6)")
@@ -143,4 +126,30 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 		r.Points[seat] = r.Melded[seat] + r.Bonus[seat] - r.Held[seat]
 	}
 	return r, nil
+}
+
+// countCards checks that the deal's cards, melded, laid off and held,
+// are no more than the Black Heart deck holds.
+func countCards(d Deal) error {
+	tally := cards.BlackHeart().NewTally()
+	for seat, p := range d.Players {
+		for _, m := range p.Melds {
+			for _, c := range m {
+				if err := tally.Add(c.Card); err != nil {
+					return fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+				}
+			}
+		}
+		for _, c := range p.Layoffs {
+			if err := tally.Add(c.Card); err != nil {
+				return fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+			}
+		}
+		for _, c := range p.Hand {
+			if err := tally.Add(c); err != nil {
+				return fmt.Errorf("blackheart: player %d: %w", seat+1, err)
+			}
+		}
+	}
+	return nil
 }

@@ -36,10 +36,6 @@ func partsOf(sh game.Sheet, kind game.PartKind) []game.Part {
 	return out
 }
 
-func hasLine(lines []string, want string) bool {
-	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, want) })
-}
-
 // TestJudgeScoresB7: the API's example deal, entered card by card: Ann
 // went out with 7S 7C 7H (15) and laid off 8S (5), 20 + 25 for going
 // out; Bob holds KS (10) and 5H (5). The stored record has the API's

@@ -188,6 +188,37 @@ func (c *Config) Check(g Game) error {
 	default:
 		return bad("pairing", "choose how the players are paired")
 	}
+	if err := c.checkScoring(g); err != nil {
+		return err
+	}
+	switch c.Bye {
+	case ByeAverage:
+		c.ByePoints = 0
+	case ByeFixed:
+		if c.ByePoints < 0 || c.ByePoints > MaxByePoints {
+			return bad("bye_points", "a bye is worth 0 to %d points", MaxByePoints)
+		}
+	default:
+		return bad("bye", "choose what a bye is worth")
+	}
+	if len(c.TieBreaks) == 0 || c.TieBreaks[0] != ByPoints {
+		return bad("tie_breaks[0]", "the ranking starts with the event points")
+	}
+	if len(c.Setup) > maxSetup {
+		return bad("setup", "a game has at most %d settings of its own", maxSetup)
+	}
+	for k, v := range c.Setup {
+		if len(k) > maxSetupText || len(v) > maxSetupText {
+			return bad("setup", "a setting of the game is at most %d characters", maxSetupText)
+		}
+	}
+	return c.checkTieBreaks(g)
+}
+
+// checkScoring checks how a table is scored: by place, each place's
+// points no more than the place before's; or by the game's points, for
+// a game whose totals compare across tables.
+func (c *Config) checkScoring(g Game) error {
 	switch c.Scoring {
 	case ByPlace:
 		if len(c.PlacePoints) == 0 {
@@ -212,27 +243,13 @@ func (c *Config) Check(g Game) error {
 	default:
 		return bad("scoring", "choose how a table is scored")
 	}
-	switch c.Bye {
-	case ByeAverage:
-		c.ByePoints = 0
-	case ByeFixed:
-		if c.ByePoints < 0 || c.ByePoints > MaxByePoints {
-			return bad("bye_points", "a bye is worth 0 to %d points", MaxByePoints)
-		}
-	default:
-		return bad("bye", "choose what a bye is worth")
-	}
-	if len(c.TieBreaks) == 0 || c.TieBreaks[0] != ByPoints {
-		return bad("tie_breaks[0]", "the ranking starts with the event points")
-	}
-	if len(c.Setup) > maxSetup {
-		return bad("setup", "a game has at most %d settings of its own", maxSetup)
-	}
-	for k, v := range c.Setup {
-		if len(k) > maxSetupText || len(v) > maxSetupText {
-			return bad("setup", "a setting of the game is at most %d characters", maxSetupText)
-		}
-	}
+	return nil
+}
+
+// checkTieBreaks checks the ways of ranking after the event points:
+// each one of Criteria, once, and the game's totals only where they
+// compare across tables.
+func (c *Config) checkTieBreaks(g Game) error {
 	seen := map[Criterion]bool{}
 	for i, k := range c.TieBreaks {
 		field := "tie_breaks[" + strconv.Itoa(i) + "]"

@@ -52,36 +52,8 @@ func meldOrder(base []cards.Card, added []laidCard) ([]laidCard, error) {
 	if len(added) > 64 {
 		return nil, fmt.Errorf("%d cards to lay off onto one meld", len(added))
 	}
-	baseShape, baseTrumps := shapeOf(base), 0
-	for _, c := range base {
-		if c.IsTrump() {
-			baseTrumps++
-		}
-	}
-	// valid reports whether the meld with the cards of set on it is a
-	// meld (F1-F3); the cards are distinct Fanucci cards and the meld
-	// on the table already holds three or more, two of them natural.
-	valid := func(set uint64) bool {
-		s, trumps := baseShape, baseTrumps
-		for i := range added {
-			if set&(1<<i) == 0 {
-				continue
-			}
-			if c := added[i].card; c.IsTrump() {
-				trumps++
-			} else {
-				s = s.with(c)
-			}
-		}
-		return trumps <= 1 && s.kinds(trumps == 1) != 0
-	}
-	var seats [][]int // indices into added, by seat
-	for i, l := range added {
-		if i == 0 || l.seat != added[i-1].seat {
-			seats = append(seats, nil)
-		}
-		seats[len(seats)-1] = append(seats[len(seats)-1], i)
-	}
+	valid := layoffCheck(base, added)
+	seats := bySeat(added)
 	all := ^uint64(0) >> (64 - len(added))
 	stuck := map[uint64]bool{}
 	var steps []uint64 // the lay-offs, last first
@@ -102,12 +74,7 @@ func meldOrder(base []cards.Card, added []laidCard) ([]laidCard, error) {
 			}
 			for size := 1; size <= len(left); size++ {
 				for pick := uint64(1)<<size - 1; pick < 1<<len(left); pick = nextPick(pick) {
-					var group uint64
-					for b, i := range left {
-						if pick&(1<<b) != 0 {
-							group |= 1 << i
-						}
-					}
+					group := picked(left, pick)
 					if valid(on|group) && from(on|group) {
 						steps = append(steps, group)
 						return true
@@ -130,6 +97,58 @@ func meldOrder(base []cards.Card, added []laidCard) ([]laidCard, error) {
 		}
 	}
 	return out, nil
+}
+
+// layoffCheck returns valid, which reports whether the meld base with
+// the cards of set (bits of added) on it is a meld (F1-F3); the cards
+// are distinct Fanucci cards and the meld on the table already holds
+// three or more, two of them natural.
+func layoffCheck(base []cards.Card, added []laidCard) (valid func(set uint64) bool) {
+	baseShape, baseTrumps := shapeOf(base), 0
+	for _, c := range base {
+		if c.IsTrump() {
+			baseTrumps++
+		}
+	}
+	return func(set uint64) bool {
+		s, trumps := baseShape, baseTrumps
+		for i := range added {
+			if set&(1<<i) == 0 {
+				continue
+			}
+			if c := added[i].card; c.IsTrump() {
+				trumps++
+			} else {
+				s = s.with(c)
+			}
+		}
+		return trumps <= 1 && s.kinds(trumps == 1) != 0
+	}
+}
+
+// bySeat is the indices into added, sorted by seat, of each seat's
+// cards.
+func bySeat(added []laidCard) [][]int {
+	var seats [][]int
+	for i, l := range added {
+		if i == 0 || l.seat != added[i-1].seat {
+			seats = append(seats, nil)
+		}
+		seats[len(seats)-1] = append(seats[len(seats)-1], i)
+	}
+	return seats
+}
+
+// picked is the set of cards (bits of added) that pick chooses among
+// left (indices into added).
+func picked(left []int, pick uint64) uint64 {
+	var group uint64
+	for b, i := range left {
+		if pick&(1<<b) != 0 {
+			group |= 1 << i
+		}
+	}
+	return group
 }
 
 // nextPick returns the next larger number with as many bits set as pick

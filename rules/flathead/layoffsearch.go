@@ -251,6 +251,28 @@ const (
 // meld, and the bounds of the runs.
 func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) *runSearch {
 	s := &runSearch{ctx: ctx, memo: map[string]bounds{}, aloneMemo: map[string]*[maxBudget + 1]bounds{}, only: -1}
+	counts := s.readPool(hands, winner)
+	s.readMelds(table, &counts)
+	s.planColours()
+	s.planSinks()
+	s.planLimitable()
+	s.planSinkKinds()
+	s.planAlike()
+	s.planWants()
+	return s
+}
+
+// poolCounts counts the losers' cards that are no trump (readPool).
+type poolCounts struct {
+	held   [cards.Yellow + 1]uint16 // ranks 0-9 of each colour in hand
+	ofRank [cards.Infinity + 1]int
+	ofSuit [cards.Zurfs + 1]int
+}
+
+// readPool takes the losers' cards into the pool, in deck order, each
+// with its loser, and counts them.
+func (s *runSearch) readPool(hands [][]cards.Card, winner int) poolCounts {
+	var pc poolCounts
 	for seat, hand := range hands {
 		if seat != winner {
 			for pos, c := range hand {
@@ -260,9 +282,6 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 	}
 	slices.SortFunc(s.pool, deckOrder)
 	loserOf := map[int]uint8{}
-	var held [cards.Yellow + 1]uint16 // ranks 0-9 of each colour in hand
-	var ofRank [cards.Infinity + 1]int
-	var ofSuit [cards.Zurfs + 1]int
 	for i, h := range s.pool {
 		l, ok := loserOf[h.seat]
 		if !ok {
@@ -278,12 +297,18 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		col, r := colourOf(c), rankIndex(c.Rank)
 		s.at[col][r] = append(s.at[col][r], i)
 		if r < 10 {
-			held[col] |= 1 << r
+			pc.held[col] |= 1 << r
 		}
-		ofRank[c.Rank]++
-		ofSuit[c.Suit]++
+		pc.ofRank[c.Rank]++
+		pc.ofSuit[c.Suit]++
 	}
+	return pc
+}
 
+// readMelds gives each meld on the table its role (F1-F3): a set or a
+// flush a card only sinks into, a run, a flush or run, a run that keeps
+// what it has; and whether it is limitable.
+func (s *runSearch) readMelds(table [][]cards.Card, pc *poolCounts) {
 	s.melds = make([]searchMeld, len(table))
 	for i, meld := range table {
 		m := &s.melds[i]
@@ -302,7 +327,7 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		default:
 			m.role = runOnly
 		}
-		if (m.role == runOnly || m.role == flushOrRun) && (!s.boundRun(m, held[b.colour]) || !s.gateOpens(m)) {
+		if (m.role == runOnly || m.role == flushOrRun) && (!s.boundRun(m, pc.held[b.colour]) || !s.gateOpens(m)) {
 			// No card can join it as a run: a flush or run meld then
 			// does as well as a flush (a trump joins a flush of ten, not
 			// a run from 0 to 9), and a run keeps what it has.
@@ -322,11 +347,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 		// losers' hands: whether it takes them all then matters.
 		switch m.role {
 		case setSink:
-			if b.n+ofRank[b.rank()] >= suitsPerRank {
+			if b.n+pc.ofRank[b.rank()] >= suitsPerRank {
 				m.limit = len(s.limitable)
 			}
 		case flushSink, flushOrRun:
-			if b.n+ofSuit[b.suit] >= ranksPerSuit {
+			if b.n+pc.ofSuit[b.suit] >= ranksPerSuit {
 				m.limit = len(s.limitable)
 			}
 		}
@@ -334,6 +359,12 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			s.limitable = append(s.limitable, i)
 		}
 	}
+}
+
+// planColours gathers the runs of each colour that holds a card or a
+// run, in colour order, with the suits a flush may stay (and their
+// twins: planTwins).
+func (s *runSearch) planColours() {
 	for col := cards.Red; col <= cards.Yellow; col++ {
 		cr := colourRuns{colour: col, maxRank: -1}
 		copy(cr.suitOf[:], col.Suits())
@@ -369,6 +400,13 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			s.colours = append(s.colours, cr)
 		}
 	}
+	s.planTwins()
+}
+
+// planTwins finds the runs of each colour that are alike (the same
+// cards, trump and bounds), and counts how many runs of later colours
+// need a card.
+func (s *runSearch) planTwins() {
 	for ci := range s.colours {
 		cr := &s.colours[ci]
 		seen := map[[4]int][]int{}
@@ -398,6 +436,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+}
+
+// planSinks lists for each pool card the melds it fits, and the
+// limitable ones among them.
+func (s *runSearch) planSinks() {
 	s.sinks = make([][]int, len(s.pool))
 	s.limFit = make([]uint32, len(s.pool))
 	for k, h := range s.pool {
@@ -415,6 +458,12 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+}
+
+// planLimitable settles each limitable meld after the last colour
+// holding a card that fits it, and says which depend on that colour
+// alone.
+func (s *runSearch) planLimitable() {
 	// A limitable meld is settled after the last colour holding a card
 	// that fits it.
 	last := make([]int, len(s.limitable))
@@ -441,6 +490,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+}
+
+// planSinkKinds says for each pool card how it may sink: always, into a
+// limitable meld, or into a flush or run that stays a flush.
+func (s *runSearch) planSinkKinds() {
 	s.sinkAlways = make([]bool, len(s.pool))
 	s.sinkSuit = make([]uint8, len(s.pool))
 	s.sinkLim = make([]uint32, len(s.pool))
@@ -459,6 +513,12 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+}
+
+// planAlike marks the pool cards that are alike to the search (the same
+// sinks, and the same suit and loser where a run's gap tells them
+// apart).
+func (s *runSearch) planAlike() {
 	s.alike = make([]uint8, len(s.pool))
 	for ci := range s.colours {
 		cr := &s.colours[ci]
@@ -477,6 +537,11 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
+}
+
+// planWants says for each colour and rank the runs that want a card
+// there, and for each pool card the runs it could join.
+func (s *runSearch) planWants() {
 	s.runsFor = make([]uint16, len(s.pool))
 	s.want = make([][11]uint16, len(s.colours))
 	for ci := len(s.colours) - 1; ci >= 0; ci-- {
@@ -495,7 +560,6 @@ func newRunSearch(ctx context.Context, table, hands [][]cards.Card, winner int) 
 			}
 		}
 	}
-	return s
 }
 
 // alone returns the most natural cards of colour ci the losers can lay
@@ -555,27 +619,8 @@ func (s *runSearch) colourLimits(ci int) (usable, maxLost int) {
 // or highest card, no more than can reach that rank (chainBounds).
 func (s *runSearch) colourBound(st searchState, from int) int {
 	cr := &s.colours[st.colour]
-	// free has the runs whose trump is still free for a rank beyond
-	// their cards (chainBounds).
-	// started has the runs that took a card below their lowest card and
-	// have yet to reach it.
-	var open, free, started uint16
 	spare := st.trumps > 0
-	for j, i := range cr.runs {
-		m := &s.melds[i]
-		ph := st.runs[j].phase()
-		if ph == phDone {
-			continue
-		}
-		open |= 1 << j
-		if ph != phBefore && from < m.lo {
-			started |= 1 << j
-		}
-		// Past its highest card, no rank inside it needs the trump.
-		if (ph == phBefore || ph == phIn) && (m.holeFree || from > m.hi+1) && (m.trump || spare) {
-			free |= 1 << j
-		}
-	}
+	open, free, started := s.openRuns(st, from, spare)
 	key := boundKey{open: open, free: free, started: started, suitOn: st.suitOn, active: st.active & cr.mayLim,
 		from: int8(from), colour: st.colour, spare: spare}
 	if n, ok := s.colourBounds[key]; ok {
@@ -595,17 +640,7 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 	// A run that started below its lowest card needs a card at every
 	// rank up to it but one, which its trump may fill: when the cards
 	// cannot carry all such runs, st leads to no way at all.
-	short := 0
-	for r := from; r <= 9; r++ {
-		going := 0
-		for j, i := range cr.runs {
-			if started&(1<<j) != 0 && r < s.melds[i].lo {
-				going++
-			}
-		}
-		short += max(0, going-cards[r])
-	}
-	if short > bits.OnesCount16(started&free) {
+	if s.shortfall(cr, started, from, &cards) > bits.OnesCount16(started&free) {
 		s.colourBounds[key] = -1
 		return -1 << 10
 	}
@@ -641,6 +676,47 @@ func (s *runSearch) colourBound(st searchState, from int) int {
 	}
 	s.colourBounds[key] = int8(n)
 	return n
+}
+
+// openRuns are the runs of st's colour not done with, by their bit
+// among the colour's runs (colourBound): open, all of them; free, those
+// whose trump is still free for a rank beyond their cards
+// (chainBounds); started, those that took a card below their lowest
+// card and have yet to reach it. spare says a trump is still in hand.
+func (s *runSearch) openRuns(st searchState, from int, spare bool) (open, free, started uint16) {
+	for j, i := range s.colours[st.colour].runs {
+		m := &s.melds[i]
+		ph := st.runs[j].phase()
+		if ph == phDone {
+			continue
+		}
+		open |= 1 << j
+		if ph != phBefore && from < m.lo {
+			started |= 1 << j
+		}
+		// Past its highest card, no rank inside it needs the trump.
+		if (ph == phBefore || ph == phIn) && (m.holeFree || from > m.hi+1) && (m.trump || spare) {
+			free |= 1 << j
+		}
+	}
+	return open, free, started
+}
+
+// shortfall is how many cards the runs started (bits among cr's runs)
+// lack, rank by rank from from, to reach their lowest cards with the
+// cards each rank offers.
+func (s *runSearch) shortfall(cr *colourRuns, started uint16, from int, cards *[10]int) int {
+	short := 0
+	for r := from; r <= 9; r++ {
+		going := 0
+		for j, i := range cr.runs {
+			if started&(1<<j) != 0 && r < s.melds[i].lo {
+				going++
+			}
+		}
+		short += max(0, going-cards[r])
+	}
+	return short
 }
 
 // chainBounds returns, for each rank r from from to 9, bounds on how
@@ -1358,15 +1434,7 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 	w := st.runs[j]
 	r := int(st.rank)
 	if r == 10 {
-		switch w.phase() {
-		case phIn, phInHole:
-			s.finish(next, mi, 9, yield)
-		case phHoleOpen:
-			// A trump for 9 with no card after it extends the run: that
-			// is the run ending at 8, able to hold a trump.
-		default:
-			yield(0, next, event{})
-		}
+		s.runPastNine(next, mi, w, yield)
 		return
 	}
 	inBase := m.base.ranks&(1<<r) != 0
@@ -1405,39 +1473,62 @@ func (s *runSearch) runStep(st, next searchState, mi int, yield func(int, search
 		}
 		yield(0, next, event{})
 	default: // phIn, phInHole, phHoleOpen
-		if inBase {
-			if w.phase() == phHoleOpen {
-				next.runs[j] = w.with(phInHole)
-			}
-			yield(0, next, event{})
-			return
-		}
-		grown := w
+		s.runInside(st, next, mi, w, inBase, yield)
+	}
+}
+
+// runPastNine ends run w of meld mi once every rank is passed.
+func (s *runSearch) runPastNine(next searchState, mi int, w runWord, yield func(int, searchState, event) bool) {
+	switch w.phase() {
+	case phIn, phInHole:
+		s.finish(next, mi, 9, yield)
+	case phHoleOpen:
+		// A trump for 9 with no card after it extends the run: that
+		// is the run ending at 8, able to hold a trump.
+	default:
+		yield(0, next, event{})
+	}
+}
+
+// runInside steps run w of meld mi, begun, through st's rank: a card of
+// the meld already (inBase), a card taken, the run finished below it,
+// or a hole left for a trump (runStep).
+func (s *runSearch) runInside(st, next searchState, mi int, w runWord, inBase bool, yield func(int, searchState, event) bool) {
+	m := &s.melds[mi]
+	j := m.run
+	r := int(st.rank)
+	if inBase {
 		if w.phase() == phHoleOpen {
-			grown = w.with(phInHole)
+			next.runs[j] = w.with(phInHole)
 		}
-		if r <= m.high && !s.takeCard(next, mi, grown, yield) {
+		yield(0, next, event{})
+		return
+	}
+	grown := w
+	if w.phase() == phHoleOpen {
+		grown = w.with(phInHole)
+	}
+	if r <= m.high && !s.takeCard(next, mi, grown, yield) {
+		return
+	}
+	if w.phase() == phHoleOpen {
+		return // the trump's rank must be followed by a card
+	}
+	if r > m.hi && !s.finish(next, mi, r-1, yield) {
+		return
+	}
+	if w.phase() == phIn && r < m.high && (m.trump || st.trumps > 0) {
+		hole := next
+		hole.runs[j] = w.with(phHoleOpen)
+		if m.gaps&(1<<r) != 0 {
+			hole.runs[j] |= holeInGap
+		}
+		if m.trump {
+			yield(0, hole, event{})
 			return
 		}
-		if w.phase() == phHoleOpen {
-			return // the trump's rank must be followed by a card
-		}
-		if r > m.hi && !s.finish(next, mi, r-1, yield) {
-			return
-		}
-		if w.phase() == phIn && r < m.high && (m.trump || st.trumps > 0) {
-			hole := next
-			hole.runs[j] = w.with(phHoleOpen)
-			if m.gaps&(1<<r) != 0 {
-				hole.runs[j] |= holeInGap
-			}
-			if m.trump {
-				yield(0, hole, event{})
-				return
-			}
-			hole.trumps--
-			yield(0, hole, event{kind: evTrump, meld: mi})
-		}
+		hole.trumps--
+		yield(0, hole, event{kind: evTrump, meld: mi})
 	}
 }
 

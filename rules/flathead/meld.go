@@ -13,8 +13,8 @@ import (
 // that are no meld get a Verdict with Valid false and the first thing wrong.
 func Check(meld []cards.Card) Verdict {
 	trump := hasTrump(meld)
-	if f, bad := cardFault(meld); bad {
-		f, _ = cardFault(inDeckOrder(meld))
+	if _, bad := cardFault(meld); bad {
+		f, _ := cardFault(inDeckOrder(meld))
 		return invalid(f, trump)
 	}
 	s := shapeOf(meld)

@@ -274,19 +274,7 @@ func linePacking(n, k, want int) [][][]int {
 	if k != 3 || d < 4 || d%2 != 0 {
 		return nil
 	}
-	// Points are 1..n; through[p] lists the lines through p by number.
-	var lines [][3]int
-	through := make([][]int, n+1)
-	for a := 1; a <= n; a++ {
-		for b := a + 1; b <= n; b++ {
-			if c := a ^ b; c > b {
-				for _, p := range []int{a, b, c} {
-					through[p] = append(through[p], len(lines))
-				}
-				lines = append(lines, [3]int{a, b, c})
-			}
-		}
-	}
+	lines, through := xorLines(n)
 	used := make([]bool, len(lines))
 	covered := make([]bool, n+1)
 	var best, rounds [][][]int
@@ -369,6 +357,23 @@ func linePacking(n, k, want int) [][][]int {
 	}
 	dfs()
 	return best
+}
+
+// xorLines are the lines of the points 1..n, the triples a, b, a^b
+// (linePacking); through[p] lists the lines through p by number.
+func xorLines(n int) (lines [][3]int, through [][]int) {
+	through = make([][]int, n+1)
+	for a := 1; a <= n; a++ {
+		for b := a + 1; b <= n; b++ {
+			if c := a ^ b; c > b {
+				for _, p := range []int{a, b, c} {
+					through[p] = append(through[p], len(lines))
+				}
+				lines = append(lines, [3]int{a, b, c})
+			}
+		}
+	}
+	return lines, through
 }
 
 // developed seats n = c*m + f players, c copies of the integers modulo m

@@ -375,17 +375,7 @@ func (s *search) run(ctx context.Context, floor int) error {
 			break
 		}
 		if int(step)-lastBest > stall {
-			s.load(best)
-			for p := range lastBye {
-				lastBye[p] = s.lastBye(int32(p))
-			}
-			for i := 0; i < shakeMoves && tableCount > 1; i++ {
-				r := s.rng.IntN(rounds)
-				p := s.tables[r][0][s.rng.IntN(len(s.tables[r][0]))]
-				t := 1 + s.rng.IntN(tableCount-1)
-				q := s.tables[r][t][s.rng.IntN(len(s.tables[r][t]))]
-				s.swap(r, p, q)
-			}
+			s.shake(best, lastBye, tableCount)
 			for r := range tabu {
 				clear(tabu[r])
 			}
@@ -395,77 +385,10 @@ func (s *search) run(ctx context.Context, floor int) error {
 		if len(s.list) == 0 {
 			break // no conflict left: only met's own repeats remain
 		}
-		picks = picks[:0]
-		if len(s.list) <= sample {
-			picks = append(picks, s.list...)
-		} else {
-			for range sample {
-				picks = append(picks, s.list[s.rng.IntN(len(s.list))])
-			}
-		}
+		picks = s.sample(picks[:0])
 		var allowed, any chooser
 		for _, key := range picks {
-			r, p := int(key)/n, key%int32(n)
-			a := s.tableOf[r][p]
-			tableA := s.tables[r][a]
-			// inA[q]: how many of p's tablemates q has met; inP[t]: how
-			// many at table t p has met.
-			clear(inA)
-			for _, x := range tableA {
-				if x == p {
-					continue
-				}
-				row := s.meet[int(x)*n : int(x)*n+n]
-				for q, m := range row {
-					if m > 0 {
-						inA[q]++
-					}
-				}
-			}
-			clear(inP)
-			rowP := s.meet[int(p)*n : int(p)*n+n]
-			for t, table := range s.tables[r] {
-				for _, y := range table {
-					if rowP[y] > 0 {
-						inP[t]++
-					}
-				}
-			}
-			// The pair tests above, and a few for each swap weighed.
-			work += n*(len(tableA)+1) + n + 4*n
-			confP := s.conf[r][p]
-			tabuR := tabu[r]
-			for t, table := range s.tables[r] {
-				if int32(t) == a {
-					continue
-				}
-				tabuP := tabuR[int(p)*columns+t] >= step
-				for _, q := range table {
-					delta := -confP + inP[t] - s.conf[r][q] + inA[q]
-					if rowP[q] > 0 {
-						delta--
-					}
-					m := move{r: r, p: p, q: q, delta: delta}
-					free := !tabuP && tabuR[int(q)*columns+int(a)] < step
-					if free || s.cost+int(delta) < bestCost {
-						allowed.offer(m, s.rng)
-					}
-					any.offer(m, s.rng)
-				}
-			}
-			// p may sit out instead of someone as fair to rest.
-			tabuP := tabuR[int(p)*columns+tableCount] >= step
-			for _, q := range s.byes[r] {
-				if !s.canSitOut(r, p, q, lastBye) {
-					continue
-				}
-				m := move{r: r, p: p, q: q, delta: -confP + inA[q], sitOut: true}
-				free := !tabuP && tabuR[int(q)*columns+int(a)] < step
-				if free || s.cost+int(m.delta) < bestCost {
-					allowed.offer(m, s.rng)
-				}
-				any.offer(m, s.rng)
-			}
+			work += s.weigh(key, step, bestCost, tabu, lastBye, inA, inP, &allowed, &any)
 		}
 		work += stepWork
 		m := allowed.best
@@ -492,4 +415,108 @@ func (s *search) run(ctx context.Context, floor int) error {
 		s.load(best)
 	}
 	return nil
+}
+
+// shake starts again from the best seating found, with a few random
+// swaps between the first table and the others (run); lastBye is kept
+// as the seating now has it.
+func (s *search) shake(best [][][]int, lastBye []int, tableCount int) {
+	s.load(best)
+	for p := range lastBye {
+		lastBye[p] = s.lastBye(int32(p))
+	}
+	rounds := len(s.tables)
+	for i := 0; i < shakeMoves && tableCount > 1; i++ {
+		r := s.rng.IntN(rounds)
+		p := s.tables[r][0][s.rng.IntN(len(s.tables[r][0]))]
+		t := 1 + s.rng.IntN(tableCount-1)
+		q := s.tables[r][t][s.rng.IntN(len(s.tables[r][t]))]
+		s.swap(r, p, q)
+	}
+}
+
+// sample appends to picks the conflicts a step weighs: all of them, or
+// sample of them at random.
+func (s *search) sample(picks []int32) []int32 {
+	if len(s.list) <= sample {
+		return append(picks, s.list...)
+	}
+	for range sample {
+		picks = append(picks, s.list[s.rng.IntN(len(s.list))])
+	}
+	return picks
+}
+
+// weigh offers allowed and any every move of the player of conflict key
+// (round and player) at step: a swap with someone at another table, or
+// sitting out instead of someone as fair to rest. A move is allowed
+// when tabu lets both go where it sends them, or when it beats
+// bestCost. inA and inP are scratch of n and of the tables. It returns
+// the work it did.
+func (s *search) weigh(key, step int32, bestCost int, tabu [][]int32, lastBye []int, inA, inP []int32, allowed, any *chooser) int {
+	n := s.n
+	tableCount := len(s.tables[0])
+	columns := tableCount + 1
+	r, p := int(key)/n, key%int32(n)
+	a := s.tableOf[r][p]
+	tableA := s.tables[r][a]
+	// inA[q]: how many of p's tablemates q has met; inP[t]: how
+	// many at table t p has met.
+	clear(inA)
+	for _, x := range tableA {
+		if x == p {
+			continue
+		}
+		row := s.meet[int(x)*n : int(x)*n+n]
+		for q, m := range row {
+			if m > 0 {
+				inA[q]++
+			}
+		}
+	}
+	clear(inP)
+	rowP := s.meet[int(p)*n : int(p)*n+n]
+	for t, table := range s.tables[r] {
+		for _, y := range table {
+			if rowP[y] > 0 {
+				inP[t]++
+			}
+		}
+	}
+	// The pair tests above, and a few for each swap weighed.
+	work := n*(len(tableA)+1) + n + 4*n
+	confP := s.conf[r][p]
+	tabuR := tabu[r]
+	for t, table := range s.tables[r] {
+		if int32(t) == a {
+			continue
+		}
+		tabuP := tabuR[int(p)*columns+t] >= step
+		for _, q := range table {
+			delta := -confP + inP[t] - s.conf[r][q] + inA[q]
+			if rowP[q] > 0 {
+				delta--
+			}
+			m := move{r: r, p: p, q: q, delta: delta}
+			free := !tabuP && tabuR[int(q)*columns+int(a)] < step
+			if free || s.cost+int(delta) < bestCost {
+				allowed.offer(m, s.rng)
+			}
+			any.offer(m, s.rng)
+		}
+	}
+	// p may sit out instead of someone as fair to rest.
+	tabuP := tabuR[int(p)*columns+tableCount] >= step
+	for _, q := range s.byes[r] {
+		if !s.canSitOut(r, p, q, lastBye) {
+			continue
+		}
+		m := move{r: r, p: p, q: q, delta: -confP + inA[q], sitOut: true}
+		free := !tabuP && tabuR[int(q)*columns+int(a)] < step
+		if free || s.cost+int(m.delta) < bestCost {
+			allowed.offer(m, s.rng)
+		}
+		any.offer(m, s.rng)
+	}
+	return work
 }

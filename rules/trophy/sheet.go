@@ -420,7 +420,30 @@ func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool,
 	if quick.entered && quick.problem == "" {
 		j.Lines = append(j.Lines, quick.line(names))
 	}
-	winner, points := -1, 0
+	winner, points := trickWinner(plays, quick, endsHand, names, j)
+	if winner < 0 {
+		return nil
+	}
+
+	trickPoints := make([]int, len(names))
+	trickPoints[winner] = points
+	after := t
+	after.Tally = t.Tally.Add(game.Round{Points: trickPoints, Seat: winner, EndsHand: endsHand})
+	next := NextLeader(after)
+	j.Lines = append(j.Lines, names[next]+" leads the next trick, left of "+names[winner]+" (T6).")
+	if endsHand {
+		j.Lines = append(j.Lines, "A player ran out of cards: new hands are dealt after this trick, by "+names[after.Dealer()]+" (T6).")
+	}
+	j.Lines = append(j.Lines, totalsLines(names, t.Tally.Totals, after.Tally.Totals, winner)...)
+	j.Points, j.Ready = trickPoints, true
+	return &game.Hand{Record: recordOf(plays, quick, endsHand), Points: trickPoints, Seat: winner, EndsHand: endsHand}
+}
+
+// trickWinner is who won the trick and its points, by the plays or the
+// quick entry, once they are complete and agree (-1 until then, j's
+// Problem saying why); j's Lines say which entry counted.
+func trickWinner(plays sheetPlays, quick quickEntry, endsHand bool, names []string, j *game.Judgement) (winner, points int) {
+	winner, points = -1, 0
 	switch {
 	case !plays.entered && !quick.entered:
 		j.Problem = "Enter the plays in order, or the winner and the cards of the trick."
@@ -449,22 +472,7 @@ func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool,
 		winner, points = quick.winner, quick.points
 		j.Lines = append(j.Lines, "Counted from the quick entry (the winner and the cards).")
 	}
-	if winner < 0 {
-		return nil
-	}
-
-	trickPoints := make([]int, len(names))
-	trickPoints[winner] = points
-	after := t
-	after.Tally = t.Tally.Add(game.Round{Points: trickPoints, Seat: winner, EndsHand: endsHand})
-	next := NextLeader(after)
-	j.Lines = append(j.Lines, names[next]+" leads the next trick, left of "+names[winner]+" (T6).")
-	if endsHand {
-		j.Lines = append(j.Lines, "A player ran out of cards: new hands are dealt after this trick, by "+names[after.Dealer()]+" (T6).")
-	}
-	j.Lines = append(j.Lines, totalsLines(names, t.Tally.Totals, after.Tally.Totals, winner)...)
-	j.Points, j.Ready = trickPoints, true
-	return &game.Hand{Record: recordOf(plays, quick, endsHand), Points: trickPoints, Seat: winner, EndsHand: endsHand}
+	return winner, points
 }
 
 // totalsLines shows the totals after the trick against the target, "Bob

@@ -29,8 +29,3 @@ type Trick struct {
 	Plays   []Play
 	Hands   [][]cards.Card
 }
-
-// knownHand reports whether Hands gives seat's cards.
-func (t *Trick) knownHand(seat int) bool {
-	return seat < len(t.Hands) && len(t.Hands[seat]) > 0
-}
