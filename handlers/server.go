@@ -203,7 +203,13 @@ func New(store Store, log *slog.Logger, opts Options) *Server {
 	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		Skipper:        func(c *echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+		// The footer's language chooser posts without a token from a
+		// browser that does not say where a request comes from
+		// (chooseLanguage checks its Origin instead).
+		Skipper: func(c *echo.Context) bool {
+			return strings.HasPrefix(c.Path(), "/api/") ||
+				c.Path() == "/language" && c.Request().Header.Get(echo.HeaderSecFetchSite) == ""
+		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
