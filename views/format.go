@@ -1,9 +1,24 @@
 package views
 
 import (
+	"context"
 	"strconv"
 	"strings"
+
+	"meldpad/locale"
 )
+
+// Number writes a whole number as the page's language does: "1,234",
+// "1.234", "1 234".
+func Number(ctx context.Context, n int) string { return locale.From(ctx).Number(n) }
+
+// Points writes points as Signed does, in the page's language: "+1.234".
+func Points(ctx context.Context, n int) string {
+	if n > 0 {
+		return "+" + Number(ctx, n)
+	}
+	return Number(ctx, n)
+}
 
 // Signed prints points with their sign, so a zero and a loss read apart
 // from a gain: "+18", "0", "-70".
