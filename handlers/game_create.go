@@ -12,6 +12,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -64,10 +65,11 @@ func (s *Server) createGame(c *echo.Context) error {
 	checkLineup(g, form.Players, names, seatOf, errs)
 	dealer, ok := dealerSeat(form.Dealer, seatOf)
 	if !ok {
-		errs["dealer"] = "The first dealer must be one of the players named above."
+		l := lang(c)
+		errs["dealer"] = l.T("newgame.dealer_named")
 		if i, err := strconv.Atoi(form.Dealer); err == nil && i >= 0 && i < g.MaxPlayers {
 			// A seat left blank, offered by a form without script.
-			errs["dealer"] = "Player " + strconv.Itoa(i+1) + " has no name: " + errs["dealer"]
+			errs["dealer"] = l.T("newgame.dealer_unnamed", msg.N("N", i+1), msg.S("Text", errs["dealer"]))
 		}
 	}
 	house, ok := houseRules(g, form.House)
@@ -77,7 +79,7 @@ func (s *Server) createGame(c *echo.Context) error {
 		delete(errs, "house")
 		errs["form"] = msg
 	} else if !ok {
-		errs["form"] = "Unknown house rule."
+		errs["form"] = lang(c).T("newgame.unknown_house_rule")
 	}
 	settings := readSetup(c, g, &form, len(names), errs)
 	if len(errs) > 0 {
@@ -131,7 +133,7 @@ func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs
 	for _, in := range fields {
 		v := c.FormValue(in.Name)
 		if len(v) > maxSetupInput {
-			errs[in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
+			errs[in.Name] = lang(c).T("newgame.at_most_chars", msg.N("Count", maxSetupInput))
 		}
 		values.Set(in.Name, v)
 		form.Setup[in.Name] = v

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -32,12 +33,13 @@ func (s *Server) readEntry(c *echo.Context, t table, h *db.Hand) (entry, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &pointsEntry{s: s, form: form, corrects: h}, nil
+	return &pointsEntry{s: s, lang: lang(c), form: form, corrects: h}, nil
 }
 
 // pointsEntry is a hand entered by points.
 type pointsEntry struct {
 	s    *Server
+	lang *locale.Localizer // the request's, for the messages beside the fields
 	form pointsForm
 	in   db.HandInput
 	errs fieldErrors // the checks' findings, by field
@@ -49,7 +51,7 @@ type pointsEntry struct {
 // which the table ended the game stays that round: a correction of its
 // numbers does not reopen the game (deleting it does).
 func (e *pointsEntry) Judge(t scorepad.Table) (db.HandInput, error) {
-	if e.form, e.in, e.errs = e.s.checkPoints(e.form, t.Rules, t.State()); e.errs != nil {
+	if e.form, e.in, e.errs = e.s.checkPoints(e.lang, e.form, t.Rules, t.State()); e.errs != nil {
 		return db.HandInput{}, errRefused
 	}
 	if e.corrects != nil {

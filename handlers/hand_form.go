@@ -46,7 +46,7 @@ func bindPoints(c *echo.Context) (pointsForm, error) {
 // checkPoints checks a bound hand: the form's own checks (validator
 // tags), then what the game's rules and table allow on numbers alone. It
 // returns the hand to store, or the errors by field.
-func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
+func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
 	seats := len(st.Names)
 	for len(form.Points) < seats {
 		form.Points = append(form.Points, "")
@@ -74,7 +74,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		if seat, err := strconv.Atoi(form.Seat); err == nil && seat >= 0 && seat < seats {
 			round.Seat = seat
 		} else {
-			errs["seat"] = "Choose one of the players."
+			errs["seat"] = l.T("hand.choose_player")
 		}
 	}
 	if len(errs) > 0 {

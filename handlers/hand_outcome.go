@@ -8,6 +8,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -30,19 +32,15 @@ func unconfirmed(vm *views.SheetVM, in *db.HandInput, values url.Values) bool {
 	return true
 }
 
-// cannotWrite is why a change was not made when the database refused it.
-const cannotWrite = "the server cannot reach or write its database just now (its disk may be full, or the database not answering)."
-
-// notSavedMessage says plainly that the server could not write: the
-// entry was not saved, and is still in the form.
-func notSavedMessage(t table) string {
-	return "This " + t.Rules.Round + " was NOT saved: " + cannotWrite +
-		" Everything you entered is still below: try again in a moment, or note it down."
+// notSavedMessage says plainly that the server could not write (its
+// database refused): the entry was not saved, and is still in the form.
+func notSavedMessage(l *locale.Localizer, t table) string {
+	return l.T("hand.not_saved", msg.S("Round", t.roundWordIn(l)), msg.S("Why", l.T("hand.cannot_write")))
 }
 
 // notDeletedMessage says the same of a deletion.
-func notDeletedMessage(t table) string {
-	return "This " + t.Rules.Round + " was NOT deleted: " + cannotWrite + " Try again in a moment."
+func notDeletedMessage(l *locale.Localizer, t table) string {
+	return l.T("hand.not_deleted", msg.S("Round", t.roundWordIn(l)), msg.S("Why", l.T("hand.cannot_write")))
 }
 
 // unwritable logs a save the database refused to write; the page says so
@@ -54,15 +52,14 @@ func (s *Server) unwritable(c *echo.Context, err error) {
 // deletedNotice is what a phone correcting a hand that another phone
 // deleted is told: nothing was saved, and it may save its entry as a new
 // hand, unless the game is over.
-func deletedNotice(t table) (notice, saveLabel string) {
-	msg := "Another phone deleted this " + t.Rules.Round + " while you were correcting it, so nothing was saved."
+func deletedNotice(l *locale.Localizer, t table) (notice, saveLabel string) {
+	round := msg.S("Round", t.roundWordIn(l))
+	said := l.T("hand.deleted_meanwhile", round)
 	if t.Game.Finished() {
-		return msg + " The game is over: " + haveWon(gameWinners(t.Game)) + ", so it cannot be saved as a new " +
-			t.Rules.Round + " either.", ""
+		return said + " " + l.T("hand.deleted_over", msg.S("Won", haveWonIn(l, gameWinners(t.Game))), round), ""
 	}
-	next := t.roundName(t.NextNumber())
-	return msg + " Your entry is below: if it belongs on the scorepad, save it as a new " + t.Rules.Round + " (" + next + ").",
-		"Save as " + next + " (new)"
+	next := msg.S("Next", t.roundIn(l, t.NextNumber()))
+	return said + " " + l.T("hand.deleted_save_new", round, next), l.T("hand.save_as_new", next)
 }
 
 // savedAlreadyNotice is what a form posted again with other values than
@@ -76,30 +73,30 @@ func (s *Server) savedAlreadyNotice(c *echo.Context, again *db.AlreadySavedError
 	if err != nil {
 		return table{}, nil, "", err
 	}
-	saved := t.summary(scorepad.Round(again.Saved))
-	sentText := t.summary(scorepad.Round(sent))
+	l := lang(c)
+	saved := t.summary(l, scorepad.Round(again.Saved))
+	sentText := t.summary(l, scorepad.Round(sent))
 	if sentText == saved {
-		sentText += " (the same points from other cards)"
+		sentText = l.T("hand.same_points_other_cards", msg.S("Summary", sentText))
 	}
 	h, err := s.store.Hand(c.Request().Context(), t.Game.ID, again.HandID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
-		return t, nil, "This form was already saved (" + saved + "), and that " + t.Rules.Round + " has been deleted since. " +
-			"What you sent now was NOT saved: " + sentText + ".", nil
+		return t, nil, l.T("hand.saved_already_deleted", msg.S("Saved", saved), msg.S("Round", t.roundWordIn(l)), msg.S("Sent", sentText)), nil
 	case err != nil:
 		return table{}, nil, "", err
 	}
-	name := t.roundName(t.Number(h.ID))
-	notice := "This form was already saved, as " + name + ": " + saved + ". What you sent now was NOT saved: " + sentText + "."
+	name := msg.S("Name", t.roundIn(l, t.Number(h.ID)))
+	notice := l.T("hand.saved_already", name, msg.S("Saved", saved), msg.S("Sent", sentText))
 	if !slices.Equal(h.Points, again.Saved.Points) || h.Seat != again.Saved.Seat || h.EndsHand != again.Saved.EndsHand {
-		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(scorepad.HandRound(h)) + "."
+		notice += " " + l.T("hand.corrected_since", msg.S("Name", t.roundCapIn(l, t.Number(h.ID))), msg.S("Now", t.summary(l, scorepad.HandRound(h))))
 	}
-	notice += " Your entry is below: to make " + name + " read like that, save it as its correction."
+	notice += " " + l.T("hand.correction_below", name)
 	return t, &h, notice, nil
 }
 
 // correctionLabel is the save button of an entry offered as a hand's
 // correction.
-func correctionLabel(t table, h db.Hand) string {
-	return "Save as the correction of " + t.roundName(t.Number(h.ID))
+func correctionLabel(l *locale.Localizer, t table, h db.Hand) string {
+	return l.T("hand.save_as_correction", msg.S("Name", t.roundIn(l, t.Number(h.ID))))
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 )
 
@@ -83,7 +84,7 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 		if err != nil {
 			return err
 		}
-		notice, label := staleNotice(t)
+		notice, label := staleNotice(lang(c), t)
 		return e.show(c, t, nil, http.StatusConflict, shown{version: t.Game.Version, notice: notice, saveLabel: label, relabel: true})
 	case errors.Is(err, db.ErrConflict):
 		current, err := s.store.Hand(c.Request().Context(), t.Game.ID, h.ID)
@@ -94,8 +95,8 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 			return err
 		}
 		return e.show(c, t, &current, http.StatusConflict, shown{version: current.Version,
-			notice: "Another phone changed this " + t.Rules.Round + " while you were editing it. It now reads: " +
-				t.summary(scorepad.HandRound(current)) + ". Your version is below; save it to replace that one."})
+			notice: lang(c).T("hand.changed_meanwhile", msg.S("Round", t.roundWordIn(lang(c))),
+				msg.S("Summary", t.summary(lang(c), scorepad.HandRound(current))))})
 	case errors.Is(err, db.ErrDeleted):
 		return s.deletedMeanwhile(c, e)
 	case errors.As(err, &again):
@@ -104,7 +105,7 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 		s.unwritable(c, err)
 		// The game as read before the write, not read again: the database
 		// that did not take the hand may not answer a read either.
-		return e.show(c, t, h, http.StatusServiceUnavailable, shown{formError: notSavedMessage(t)})
+		return e.show(c, t, h, http.StatusServiceUnavailable, shown{formError: notSavedMessage(lang(c), t)})
 	}
 	return err
 }
@@ -119,7 +120,7 @@ func (s *Server) deletedMeanwhile(c *echo.Context, e entry) error {
 		return err
 	}
 	_, _ = e.Judge(t.Table) // as the game now is: a by-points form laid out for it
-	notice, label := deletedNotice(t)
+	notice, label := deletedNotice(lang(c), t)
 	return e.show(c, t, nil, http.StatusConflict, shown{version: t.Game.Version, notice: notice, saveLabel: label, relabel: true})
 }
 
@@ -137,11 +138,11 @@ func (s *Server) savedAlready(c *echo.Context, e entry, again *db.AlreadySavedEr
 	if h == nil {
 		a.version = t.Game.Version
 		var stale string
-		if stale, a.saveLabel = staleNotice(t); a.saveLabel == "" {
+		if stale, a.saveLabel = staleNotice(lang(c), t); a.saveLabel == "" {
 			a.notice += " " + stale
 		}
 	} else {
-		a.version, a.saveLabel = h.Version, correctionLabel(t, *h)
+		a.version, a.saveLabel = h.Version, correctionLabel(lang(c), t, *h)
 	}
 	return e.show(c, t, h, http.StatusConflict, a)
 }

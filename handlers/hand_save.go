@@ -6,6 +6,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 )
 
 // saveHand records a hand, entered by points or card by card. Wrong
@@ -60,20 +62,20 @@ var errRefused = errors.New("handlers: the hand was refused")
 // staleNotice is what a phone that saved too late is told, once the game
 // is loaded again: the game is over (and nothing more can be saved), or
 // what the other phone saved (and saving again makes a new hand).
-func staleNotice(t table) (notice, saveLabel string) {
+func staleNotice(l *locale.Localizer, t table) (notice, saveLabel string) {
 	if t.Game.Finished() {
-		return "The game is over: " + haveWon(gameWinners(t.Game)) + ". Nothing was saved. If a " +
-			t.Rules.Round + " was entered wrongly, correct it on the scorepad.", ""
+		return l.T("hand.game_over_stale", msg.S("Won", haveWonIn(l, gameWinners(t.Game))), msg.S("Round", t.roundWordIn(l))), ""
 	}
-	return conflictMessage(t), "Save as " + t.roundName(t.NextNumber()) + " anyway"
+	return conflictMessage(l, t), l.T("hand.save_anyway", msg.S("Name", t.roundIn(l, t.NextNumber())))
 }
 
 // conflictMessage tells a phone that was behind what the scorepad holds
 // now, so it does not enter the same hand twice.
-func conflictMessage(t table) string {
-	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
+func conflictMessage(l *locale.Localizer, t table) string {
+	said := l.T("hand.conflict")
 	if last, ok := t.Last(); ok {
-		msg += " The last " + t.Rules.Round + " is now " + t.roundName(t.LastNumber()) + ": " + t.summary(last) + "."
+		said += " " + l.T("hand.conflict_last", msg.S("Round", t.roundWordIn(l)), msg.S("Name", t.roundIn(l, t.LastNumber())),
+			msg.S("Summary", t.summary(l, last)))
 	}
-	return msg + " If yours is a different one, save it again."
+	return said + " " + l.T("hand.conflict_again")
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 	"meldpad/views/offline"
@@ -127,14 +129,15 @@ func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, 
 	if err := ctx.Err(); err != nil {
 		return vm, nil, err
 	}
+	l := lang(c)
 	if hand == nil {
-		next := t.roundName(t.NextNumber())
-		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+		next := msg.N("N", t.NextNumber())
+		vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.record_n."+t.Rules.Round, next), t.url()+"/hands", l.T("scorepad.save_n."+t.Rules.Round, next)
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
-		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.Number(hand.ID)), url, "Save the correction"
+		vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.correct_n."+t.Rules.Round, msg.N("N", t.Number(hand.ID))), url, l.T("hand.save_correction")
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
@@ -174,8 +177,8 @@ func (s *Server) showEditSheet(c *echo.Context, t table, sh sheet, h db.Hand) er
 	}
 	if unreadable {
 		vm.Judgement.Problem = ""
-		vm.FormError = "The cards recorded for this " + t.Rules.Round + " cannot be read back (it scored " +
-			t.summary(scorepad.HandRound(h)) + "). Enter them again to correct it, or correct it by points."
+		l := lang(c)
+		vm.FormError = l.T("hand.cards_unreadable", msg.S("Round", t.roundWordIn(l)), msg.S("Summary", t.summary(l, scorepad.HandRound(h))))
 	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }
@@ -221,7 +224,7 @@ func (s *Server) saveSheet(c *echo.Context, t table, h *db.Hand, e *sheetEntry) 
 	switch {
 	case e.form.showsOnly():
 		return render(c, http.StatusOK, views.HandSheetPage(*vm))
-	case notReady(vm, e.in, e.form):
+	case notReady(lang(c), vm, e.in, e.form):
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(*vm))
 	case unconfirmed(vm, e.in, e.values):
 		return render(c, http.StatusOK, views.HandSheetPage(*vm))
@@ -237,12 +240,12 @@ func (s *Server) saveSheet(c *echo.Context, t table, h *db.Hand, e *sheetEntry) 
 
 // notReady says, on the page, why a sheet cannot be saved yet: the hand is
 // incomplete or the rules forbid it, or the author is wrong.
-func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
+func notReady(l *locale.Localizer, vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 	switch {
 	case in == nil:
-		vm.FormError = "Not saved: " + vm.Judgement.Problem
+		vm.FormError = l.T("hand.not_saved_problem", msg.S("Problem", vm.Judgement.Problem))
 	case form.authorError != "":
-		vm.FormError = "Not saved: see “Entered by”."
+		vm.FormError = l.T("hand.not_saved_author")
 	default:
 		return false
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/views"
 )
 
@@ -33,7 +34,7 @@ func (s *Server) showWatch(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := watchScorepadVM(t, c.Param("watch"), stamp.League)
+	vm := watchScorepadVM(lang(c), t, c.Param("watch"), stamp.League)
 	var buf bytes.Buffer
 	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
@@ -43,8 +44,8 @@ func (s *Server) showWatch(c *echo.Context) error {
 
 // watchScorepadVM is the spectators' scorepad: read-only, its league
 // named without a link.
-func watchScorepadVM(t table, watchID, league string) views.GameVM {
-	vm := scorepadVM(t, "")
+func watchScorepadVM(l *locale.Localizer, t table, watchID, league string) views.GameVM {
+	vm := scorepadVM(l, t, "")
 	vm.ReadOnly = true
 	vm.LiveURL = "/w/" + watchID + "/events"
 	vm.League = league
@@ -63,11 +64,13 @@ func (s *Server) watchEvents(c *echo.Context) error {
 		return err
 	}
 	watchID := c.Param("watch")
+	l := lang(c) // a part is rendered once per version and language
 	return s.streamEvents(c, t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get("w\x00"+watchID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get("w\x00"+watchID+"\x00"+strconv.Itoa(version)+"\x00"+l.Tag(), func(ctx context.Context) ([]byte, error) {
+			ctx = locale.NewContext(ctx, l)
 			stamp, err := s.store.WatchStamp(ctx, watchID)
 			if err != nil {
 				return nil, err
@@ -80,7 +83,7 @@ func (s *Server) watchEvents(c *echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), watchScorepadVM(t, watchID, stamp.League))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), watchScorepadVM(l, t, watchID, stamp.League))
 		})
 	})
 }
@@ -99,11 +102,13 @@ func (s *Server) gameEvents(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	l := lang(c) // a part is rendered once per version and language
 	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.GameStamp(ctx, g.PublicID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get("g\x00"+g.PublicID+"\x00"+strconv.Itoa(version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get("g\x00"+g.PublicID+"\x00"+strconv.Itoa(version)+"\x00"+l.Tag(), func(ctx context.Context) ([]byte, error) {
+			ctx = locale.NewContext(ctx, l)
 			stamp, err := s.store.GameStamp(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
@@ -113,13 +118,13 @@ func (s *Server) gameEvents(c *echo.Context) error {
 				return nil, err
 			}
 			if !now.Deleted.IsZero() {
-				return renderDeletedPad(ctx, deletedVM(now, time.Now()))
+				return renderDeletedPad(ctx, deletedVM(l, now, time.Now()))
 			}
 			t, err := s.tableAt(ctx, now)
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), playersScorepadVM(t, stamp, ""))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), playersScorepadVM(l, t, stamp, ""))
 		})
 	})
 }
