@@ -1,10 +1,12 @@
 package handlers
 
 import (
+	"bufio"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 // getIn asks for path with the given Accept-Language and lang cookie
@@ -197,5 +199,42 @@ func TestCachedScorepadByLanguage(t *testing.T) {
 	cached := getIn(t, app, game, "de", "")
 	if got := cached.Header.Get("ETag"); got != deTag {
 		t.Errorf("German by Accept-Language: ETag %q, want the German page's %q", got, deTag)
+	}
+}
+
+// TestLivePadInEachLanguage: the scorepad a live update brings is in the
+// language of the phone that watches: two phones of one game, one in
+// English and one in German, each get the new scorepad in theirs, though
+// it is rendered once per version.
+func TestLivePadInEachLanguage(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	type stream struct {
+		tag, want string
+		r         *bufio.Reader
+	}
+	streams := []*stream{{tag: "en", want: "1 deal played"}, {tag: "de", want: "1 Runde gespielt"}, {tag: "fr", want: "1 donne jouée"}}
+	for _, s := range streams {
+		resp := getIn(t, app, game+"/events", "", s.tag)
+		s.r = bufio.NewReader(resp.Body)
+		if name, _ := readEvent(t, s.r); name != "version" {
+			t.Fatalf("%s: first event %q", s.tag, name)
+		}
+	}
+	app.recordPoints(game, "", "10", "")
+	for _, s := range streams {
+		got := make(chan string, 1)
+		go func() {
+			_, pad := readEvent(t, s.r)
+			got <- pad
+		}()
+		select {
+		case pad := <-got:
+			if !strings.Contains(pad, s.want) {
+				t.Errorf("%s: the live scorepad lacks %q:\n%.600s", s.tag, s.want, pad)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("%s: no event within 5 s of a new deal", s.tag)
+		}
 	}
 }
