@@ -81,7 +81,9 @@ func holdsWords(text, phrase string) bool {
 	}
 }
 
-func isWordByte(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80 }
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+}
 
 // visibleTexts are what a page shows and says: its title, every text
 // node a reader sees (a screen reader's too: .sr-only is drawn, only
