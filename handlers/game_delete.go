@@ -144,13 +144,3 @@ func deletedVM(l *locale.Localizer, g db.Game, now time.Time) views.DeletedGameV
 	}
 	return vm
 }
-
-// clock is a time as a table reads it: "21:04" today, "2 Mar 21:04"
-// before.
-func clock(t time.Time) string {
-	t = t.Local()
-	if y, m, d := t.Date(); y == time.Now().Year() && m == time.Now().Month() && d == time.Now().Day() {
-		return t.Format("15:04")
-	}
-	return t.Format("2 Jan 15:04")
-}

@@ -38,21 +38,6 @@ func Plural(n int, word string) string {
 	return word + "s"
 }
 
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// article returns "a" or "an" for the word.
-func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
-}
-
 // qrQuiet is the blank margin around a QR code, in modules.
 const qrQuiet = 4
 
