@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
@@ -54,7 +55,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	if !ok || (league != nil && !league.Counts(g.ID)) {
 		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(chooseGameVM(league)))
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if len(form.Players) > g.MaxPlayers {
 		form.Players = form.Players[:g.MaxPlayers]
 	}
@@ -62,7 +63,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	checkLineup(g, form.Players, names, seatOf, errs)
+	checkLineup(lang(c), g, form.Players, names, seatOf, errs)
 	dealer, ok := dealerSeat(form.Dealer, seatOf)
 	if !ok {
 		l := lang(c)
@@ -187,17 +188,17 @@ func seatedNames(inputs []string) ([]string, []int) {
 
 // checkLineup checks the number of players against the game's limits and
 // that no name is given twice.
-func checkLineup(g rules.Game, inputs, names []string, from []int, errs fieldErrors) {
+func checkLineup(l *locale.Localizer, g rules.Game, inputs, names []string, from []int, errs fieldErrors) {
 	if len(names) < g.MinPlayers {
-		errs["players"] = g.Name + " needs at least " + strconv.Itoa(g.MinPlayers) + " players: enter their names."
+		errs["players"] = l.T("newgame.needs_players", msg.S("Game", g.Name), msg.N("Count", g.MinPlayers))
 		for i := len(names); i < g.MinPlayers && i < len(inputs); i++ {
 			if strings.TrimSpace(inputs[i]) == "" {
-				errs["players["+strconv.Itoa(i)+"]"] = "Enter a name."
+				errs["players["+strconv.Itoa(i)+"]"] = l.T("newgame.enter_name")
 			}
 		}
 		if len(inputs) < g.MinPlayers {
 			for i := len(inputs); i < g.MinPlayers; i++ {
-				errs["players["+strconv.Itoa(i)+"]"] = "Enter a name."
+				errs["players["+strconv.Itoa(i)+"]"] = l.T("newgame.enter_name")
 			}
 		}
 	}
@@ -205,7 +206,7 @@ func checkLineup(g rules.Game, inputs, names []string, from []int, errs fieldErr
 	for k, n := range names {
 		key := strings.ToLower(n)
 		if first, dup := seen[key]; dup {
-			errs["players["+strconv.Itoa(from[k])+"]"] = "“" + n + "” is already player " + strconv.Itoa(first+1) + "; give each player a different name."
+			errs["players["+strconv.Itoa(from[k])+"]"] = l.T("newgame.name_taken", msg.S("Name", n), msg.N("Player", first+1))
 			continue
 		}
 		seen[key] = k

@@ -85,7 +85,7 @@ func (s *Server) endGame(c *echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if !canEnd(t) {
 		// Ended already (this form's first tap, or another phone), or not
 		// a game the table ends: nothing is written.

@@ -60,7 +60,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 	if len(form.Names) != len(current) || len(form.Was) != len(current) {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form does not match the game: reload the page")
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if errs == nil {
 		errs = fieldErrors{}
 	}

@@ -52,7 +52,7 @@ func (s *Server) deleteHand(c *echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	if errs := s.check(&form); errs != nil {
+	if errs := s.checkIn(lang(c), &form); errs != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	version, _ := strconv.Atoi(form.Version)

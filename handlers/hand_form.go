@@ -54,7 +54,7 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 	if len(form.Points) > seats {
 		form.Points = form.Points[:seats]
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(l, &form)
 	if errs == nil {
 		errs = fieldErrors{}
 	}

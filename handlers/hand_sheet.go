@@ -68,10 +68,11 @@ func (s *Server) readSheetForm(c *echo.Context) (sheetForm, url.Values, error) {
 	action, more, _ := strings.Cut(values.Get("action"), ":")
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more,
 		DraftRev: draftRev(values.Get("draft_rev"))}
-	errs := s.check(&form)
+	l := lang(c)
+	errs := s.checkIn(l, &form)
 	form.authorError = errs["author"]
 	delete(errs, "author")
-	if errs["form"] == noVersion && len(errs) == 1 {
+	if errs["form"] == l.T("form.no_version") && len(errs) == 1 {
 		// Shown again with the message and the game's version as it is
 		// now (saveSheet, updateSheet), what was typed kept.
 		form.noVersion = true
@@ -229,7 +230,7 @@ func (s *Server) saveSheet(c *echo.Context, t table, h *db.Hand, e *sheetEntry) 
 	case unconfirmed(vm, e.in, e.values):
 		return render(c, http.StatusOK, views.HandSheetPage(*vm))
 	case e.form.noVersion:
-		vm.Version, vm.FormError = t.Game.Version, noVersion
+		vm.Version, vm.FormError = t.Game.Version, lang(c).T("form.no_version")
 		if h != nil {
 			vm.Version = h.Version
 		}

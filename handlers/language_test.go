@@ -238,3 +238,29 @@ func TestLivePadInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestFormMessagesInLanguage: the message beside a field a form refused
+// is in the page's language, the values typed kept: a name given twice
+// on the new-game form, points that are no number on the points form.
+func TestFormMessagesInLanguage(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("fan", "Ann", "Bob")
+	u, _ := url.Parse(app.srv.URL)
+	app.client.Jar.SetCookies(u, []*http.Cookie{{Name: languageCookie, Value: "de", Path: "/"}})
+
+	form := formValues(app.get("/games/new?game=fan"))
+	form.Del("players")
+	form.Add("players", "Ann")
+	form.Add("players", "Ann")
+	p := app.post("/games", form)
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("a name given twice: status %d", p.status)
+	}
+	mustContain(t, p, "„Ann“ ist schon Spieler 1; gib jedem Spieler einen anderen Namen.", `lang="de"`)
+
+	p = app.recordPoints(game, "", "zehn", "")
+	if p.status != http.StatusUnprocessableEntity {
+		t.Fatalf("points that are no number: status %d", p.status)
+	}
+	mustContain(t, p, "Gib eine ganze Zahl ein, etwa 25 oder -10 (leer zählt 0).", `value="zehn"`)
+}
