@@ -34,13 +34,13 @@ func runningTotalsChart(l *locale.Localizer, vm views.GameVM) *views.ChartVM {
 	}
 	var words []string
 	for seat, st := range vm.Seats {
-		s := views.Series{Name: st.Name, Value: l.Number(st.Total), X: []float64{0}, Y: []float64{0}}
+		s := views.Series{Name: st.Name, Value: l.Score(st.Total), X: []float64{0}, Y: []float64{0}}
 		for _, h := range vm.Hands {
 			s.X = append(s.X, float64(h.Number))
 			s.Y = append(s.Y, float64(h.Totals[seat]))
 		}
 		spec.Series = append(spec.Series, s)
-		words = append(words, st.Name+" "+l.Number(st.Total))
+		words = append(words, st.Name+" "+l.Score(st.Total))
 	}
 	spec.Desc = l.T("scorepad.chart_desc."+vm.Round, msg.N("Count", len(vm.Hands)), msg.S("Aim", aim),
 		msg.S("Totals", strings.Join(words, ", ")))

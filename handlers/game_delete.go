@@ -47,7 +47,7 @@ func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
 	}
 	var players []string
 	for _, st := range t.Game.Seats {
-		players = append(players, st.Name+" "+l.Number(st.Total))
+		players = append(players, st.Name+" "+l.Score(st.Total))
 	}
 	summary := l.T("scorepad.delete_summary", msg.S("Game", t.title()), msg.S("When", whenIn(l, t.Game.CreatedAt)),
 		msg.S("Players", strings.Join(players, " · ")), msg.S("Played", l.T("scorepad.played."+t.Rules.Round, msg.N("Count", played))))

@@ -51,7 +51,7 @@ func summaries(l *locale.Localizer, games []db.Game) []views.GameSummary {
 		r, _ := rules.Lookup(g.Rules)
 		var players []string
 		for _, s := range g.Seats {
-			players = append(players, s.Name+" "+l.Number(s.Total))
+			players = append(players, s.Name+" "+l.Score(s.Total))
 		}
 		result := l.T("home.in_progress_result")
 		if won := wonIn(l, gameWinners(g)); g.Finished() && won != "" {

@@ -16,12 +16,12 @@ import (
 func lang(c *echo.Context) *locale.Localizer { return locale.From(c.Request().Context()) }
 
 // signedIn writes points with their sign, as views.Signed does, in l's
-// language: "+1.234", "0", "-70".
+// language (locale's Score): "+1000", "0", "-12.345".
 func signedIn(l *locale.Localizer, n int) string {
 	if n > 0 {
-		return "+" + l.Number(n)
+		return "+" + l.Score(n)
 	}
-	return l.Number(n)
+	return l.Score(n)
 }
 
 // roundIn is a round by its number, in a sentence: "deal 3", "Runde 3".

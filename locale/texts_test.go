@@ -34,3 +34,20 @@ func TestPageTexts(t *testing.T) {
 		t.Errorf("%d English ids, %d German", len(en), len(de))
 	}
 }
+
+// TestScore: a score is grouped from five digits on, in the language's
+// way, and never below.
+func TestScore(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		n    int
+		want string
+	}{
+		{"en", 999, "999"}, {"en", 1000, "1000"}, {"de", -9999, "-9999"},
+		{"en", 10000, "10,000"}, {"de", 12345, "12.345"}, {"fr", -10000, "-10\u202f000"}, {"es", 10000, "10.000"},
+	} {
+		if got := For(tc.tag).Score(tc.n); got != tc.want {
+			t.Errorf("%s: Score(%d) = %q, want %q", tc.tag, tc.n, got, tc.want)
+		}
+	}
+}

@@ -12,12 +12,17 @@ import (
 // "1.234", "1 234".
 func Number(ctx context.Context, n int) string { return locale.From(ctx).Number(n) }
 
-// Points writes points as Signed does, in the page's language: "+1.234".
+// Score writes a total on the scorepad (locale's Score): "1000",
+// "12.345" in German.
+func Score(ctx context.Context, n int) string { return locale.From(ctx).Score(n) }
+
+// Points writes points as Signed does, in the page's language, as
+// Score writes them: "+1000", "+12.345".
 func Points(ctx context.Context, n int) string {
 	if n > 0 {
-		return "+" + Number(ctx, n)
+		return "+" + Score(ctx, n)
 	}
-	return Number(ctx, n)
+	return Score(ctx, n)
 }
 
 // Signed prints points with their sign, so a zero and a loss read apart
