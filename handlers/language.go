@@ -12,6 +12,10 @@ import (
 	"meldpad/views"
 )
 
+// shownParam names the page kept after a post in its GET address
+// (post_redirect.go).
+const shownParam = "shown"
+
 // languageCookie holds the language a phone chose in the pages' footer
 // (chooseLanguage): it wins over the browser's Accept-Language.
 const languageCookie = "lang"
@@ -95,7 +99,10 @@ func backTo(back, referer, host string) string {
 
 // localPath reports whether raw is a path of this site ("/g/abc?x=1"),
 // and returns it: not an address of another site ("https://x",
-// "//x", "/\x"), nor one a browser would read as such.
+// "//x", "/\x"), nor one a browser would read as such. A page kept
+// after a post (?shown=, post_redirect.go) was kept in the language it
+// was made in: the way back leaves it out, for the form itself, which
+// the phone's draft fills again, in the language chosen.
 func localPath(raw string) (string, bool) {
 	if !strings.HasPrefix(raw, "/") || strings.HasPrefix(raw, "//") || strings.HasPrefix(raw, "/\\") ||
 		strings.ContainsAny(raw, "\\\r\n\t\x00") {
@@ -104,6 +111,10 @@ func localPath(raw string) (string, bool) {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil {
 		return "", false
+	}
+	if q := u.Query(); q.Has(shownParam) {
+		q.Del(shownParam)
+		u.RawQuery = q.Encode()
 	}
 	return u.RequestURI(), true
 }

@@ -85,6 +85,7 @@ func TestChooseLanguage(t *testing.T) {
 		wantCookie, wantLocation  string
 	}{
 		{"back to the page", "de", "/g/abc?saved=added", "", "de", "/g/abc?saved=added"},
+		{"a kept page gives way to its form", "de", "/g/abc/hands/new?by=cards&shown=k3pt", "", "de", "/g/abc/hands/new?by=cards"},
 		{"unknown language sets nothing", "xx", "/games/new", "", "", "/games/new"},
 		{"another site", "fr", "https://evil.example/x", "", "fr", "/"},
 		{"scheme-relative", "fr", "//evil.example/x", "", "fr", "/"},
