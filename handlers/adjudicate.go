@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -15,6 +14,7 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -30,12 +30,12 @@ type question struct {
 // questions lists what can be asked of each game: a meld or lay-off for
 // the games with melds, a whole deal for Fan Rummy, a trick for Trophy
 // Case, an opening for Black Heart Rum.
-func questions(g rules.Game) []question {
+func questions(l *locale.Localizer, g rules.Game) []question {
 	var qs []question
 	if mc, ok := g.Melds(); ok {
-		qs = append(qs, question{key: "meld", label: "A meld or a lay-off", judge: judgeMeld, fields: []views.AdjFieldVM{
-			{Name: "cards", Label: "The cards played", Kind: "cards", Help: "e.g. " + mc.ExampleMeld()},
-			{Name: "onto", Label: "Laid off onto (optional)", Kind: "cards", Help: "The meld already on the table; leave empty to judge laying down."},
+		qs = append(qs, question{key: "meld", label: l.T("referee.meld_question"), judge: judgeMeld, fields: []views.AdjFieldVM{
+			{Name: "cards", Label: l.T("referee.cards_played"), Kind: "cards", Help: l.T("referee.cards_example", msg.S("Example", mc.ExampleMeld()))},
+			{Name: "onto", Label: l.T("referee.onto"), Kind: "cards", Help: l.T("referee.onto_help")},
 		}})
 	}
 	for _, q := range g.Questions() {
@@ -46,7 +46,7 @@ func questions(g rules.Game) []question {
 
 // hasQuestions reports whether the referee page settles disputes of a
 // game.
-func hasQuestions(g rules.Game) bool { return len(questions(g)) > 0 }
+func hasQuestions(g rules.Game) bool { return len(questions(locale.English(), g)) > 0 }
 
 // inputKinds name a question's input kinds as the page draws them.
 var inputKinds = map[game.InputKind]string{
@@ -111,7 +111,7 @@ func (s *Server) showAdjudicate(c *echo.Context) error {
 	var game rules.Game
 	var qs []question
 	for _, g := range rules.Games() {
-		if gq := questions(g); len(gq) > 0 && (game.ID == "" || g.ID == params.Get("game")) {
+		if gq := questions(lang(c), g); len(gq) > 0 && (game.ID == "" || g.ID == params.Get("game")) {
 			game, qs = g, gq
 		}
 	}
@@ -133,7 +133,7 @@ func (s *Server) showAdjudicate(c *echo.Context) error {
 		from = "&from=" + back
 	}
 	for _, g := range rules.Games() {
-		if gq := questions(g); len(gq) > 0 {
+		if gq := questions(lang(c), g); len(gq) > 0 {
 			vm.Games = append(vm.Games, views.TabVM{Label: g.Name, URL: "/adjudicate?game=" + g.ID + from, Active: g.ID == game.ID})
 		}
 	}
@@ -249,30 +249,31 @@ func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		return
 	}
 	if len(played) == 0 {
-		field(vm, "cards").Error = "Enter the cards played."
+		field(vm, "cards").Error = locale.From(ctx).T("referee.enter_cards")
 		return
 	}
 	layoff := len(onto) > 0
 	check, _ := g.Melds()
 	v := check.CheckMeld(game.MeldQuestion{Cards: played, Onto: onto, Layoff: layoff, Say: locale.From(ctx)})
 	out := &views.AdjVerdictVM{OK: v.Valid, Reason: capitalize(v.Reason), Rules: ruleTexts(ctx, g, append(v.Rules, v.Rule))}
+	l := locale.From(ctx)
 	kind := ""
 	if v.Kind != nil {
-		kind = strings.ReplaceAll(strings.ReplaceAll(*v.Kind, "_", " "), "color", "colour")
+		kind = kindIn(l, *v.Kind)
 	}
 	switch {
 	case layoff && v.Valid:
-		out.Headline = "Yes: it can be laid off, making " + article(kind) + " " + kind
+		out.Headline = l.T("referee.layoff_yes", msg.S("Kind", kind))
 	case layoff:
-		out.Headline = "No: it cannot be laid off"
+		out.Headline = l.T("referee.layoff_no")
 	case v.Valid:
-		out.Headline = "Valid: " + article(kind) + " " + kind
+		out.Headline = l.T("referee.valid_kind", msg.S("Kind", kind))
 	default:
-		out.Headline = "Not a valid meld"
+		out.Headline = l.T("referee.invalid")
 	}
 	out.Details = append(out.Details, v.Details...)
 	if v.Points != nil {
-		out.Details = append(out.Details, "Scores "+strconv.Itoa(*v.Points)+" points for the player.")
+		out.Details = append(out.Details, l.T("referee.scores", msg.N("Count", *v.Points)))
 	}
 	if len(v.Readings) > 0 {
 		all := append(append([]cards.Play{}, onto...), played...)
@@ -282,19 +283,26 @@ func judgeMeld(ctx context.Context, g rules.Game, vm *views.AdjudicateVM) {
 		var notes []string
 		for i, r := range v.Readings {
 			if i < len(all) && all[i].Card.String() != r {
-				notes = append(notes, all[i].Card.String()+" as "+r)
+				notes = append(notes, l.T("referee.wild_as", msg.S("Card", all[i].Card.String()), msg.S("As", r)))
 			}
 		}
 		if len(notes) > 0 {
-			out.Details = append(out.Details, "Wilds read as: "+strings.Join(notes, ", ")+".")
+			out.Details = append(out.Details, l.T("referee.wilds_read", msg.S("Readings", strings.Join(notes, ", "))))
 		}
 	}
 	vm.Verdict = out
 }
 
-func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
+// kindIn names a meld's kind (a verdict's "color_set") with its article,
+// in l's language: "a colour set", "ein einfarbiger Satz". A kind the
+// catalogs do not know yet is said as English says it.
+func kindIn(l *locale.Localizer, kind string) string {
+	if id := "referee.kind." + kind; l.Has(id) {
+		return l.T("referee.kind." + kind)
 	}
-	return "a"
+	word := strings.ReplaceAll(strings.ReplaceAll(kind, "_", " "), "color", "colour")
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/rating"
 	"meldpad/rules/standings"
 	"meldpad/views"
@@ -12,36 +14,36 @@ import (
 // runningTotalsChart draws a game's totals after each hand, one line per
 // seat, with the target as a guide. The scorepad's table of hands, right
 // above it, holds the same numbers as text.
-func runningTotalsChart(vm views.GameVM) *views.ChartVM {
+func runningTotalsChart(l *locale.Localizer, vm views.GameVM) *views.ChartVM {
 	if len(vm.Hands) == 0 {
 		return nil
 	}
 	spec := views.ChartSpec{
-		ID: "totals-chart", Title: "Running totals, " + vm.Round + " by " + vm.Round,
-		XLabel: capitalize(vm.Round), YLabel: "Total",
+		ID: "totals-chart", Title: l.T("scorepad.chart_title." + vm.Round),
+		XLabel: l.T("scorepad.chart_axis." + vm.Round), YLabel: l.T("scorepad.chart_total"),
 	}
 	// The guide is the total that ends the game, when one does (a game by
 	// points may end after a number of rounds, or when the table says).
-	aim := "the highest total wins"
+	aim := l.T("scorepad.chart_highest_wins")
 	if vm.LowestWins {
-		aim = "the lowest total wins"
+		aim = l.T("scorepad.chart_lowest_wins")
 	}
 	if vm.Target > 0 {
-		spec.GuideY, spec.GuideLabel = float64(vm.Target), "ends at "+strconv.Itoa(vm.Target)
-		aim = "the game ends when a total reaches " + strconv.Itoa(vm.Target) + " and " + aim
+		spec.GuideY, spec.GuideLabel = float64(vm.Target), l.T("scorepad.chart_ends_at", msg.N("Target", vm.Target))
+		aim = l.T("scorepad.chart_target_aim", msg.N("Target", vm.Target), msg.S("Aim", aim))
 	}
 	var words []string
 	for seat, st := range vm.Seats {
-		s := views.Series{Name: st.Name, Value: strconv.Itoa(st.Total), X: []float64{0}, Y: []float64{0}}
+		s := views.Series{Name: st.Name, Value: l.Score(st.Total), X: []float64{0}, Y: []float64{0}}
 		for _, h := range vm.Hands {
 			s.X = append(s.X, float64(h.Number))
 			s.Y = append(s.Y, float64(h.Totals[seat]))
 		}
 		spec.Series = append(spec.Series, s)
-		words = append(words, st.Name+" "+strconv.Itoa(st.Total))
+		words = append(words, st.Name+" "+l.Score(st.Total))
 	}
-	spec.Desc = "Totals after each of " + strconv.Itoa(len(vm.Hands)) + " " + views.Plural(len(vm.Hands), vm.Round) +
-		" (" + aim + "): now " + strings.Join(words, ", ") + ". The table above lists every " + vm.Round + "."
+	spec.Desc = l.T("scorepad.chart_desc."+vm.Round, msg.N("Count", len(vm.Hands)), msg.S("Aim", aim),
+		msg.S("Totals", strings.Join(words, ", ")))
 	chart := views.NewChart(spec)
 	return &chart
 }

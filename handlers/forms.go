@@ -11,6 +11,8 @@ import (
 	"github.com/go-playground/validator/v10"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/names"
 )
 
@@ -70,33 +72,37 @@ func nameProblem(typed, param string) error {
 	return names.Check(name, most)
 }
 
-// nameMessage says what is wrong with a name, in words a player reads.
-func nameMessage(err error, most string) string {
+// nameMessage says what is wrong with a name, in words a player reads
+// (in English: nameMessageIn says it in the page's language).
+func nameMessage(err error, most string) string { return nameMessageIn(locale.English(), err, most) }
+
+// nameMessageIn says what is wrong with a name in l's language.
+func nameMessageIn(l *locale.Localizer, err error, most string) string {
 	var bad *names.Error
 	if !errors.As(err, &bad) {
-		return "This is not valid."
+		return l.T("form.not_valid")
 	}
 	switch bad.Err {
 	case names.ErrLong:
-		return "Use at most " + most + " characters."
+		return l.T("form.at_most_chars", msg.S("Count", most))
 	case names.ErrControl:
 		r, _ := utf8.DecodeRuneInString(bad.Name[bad.At:])
-		what := "an invisible or control character"
+		what := l.T("form.char_control")
 		switch r {
 		case '\t':
-			what = "a tab"
+			what = l.T("form.char_tab")
 		case '\n', '\r', '\u2028', '\u2029':
-			what = "a line break"
+			what = l.T("form.char_line_break")
 		}
-		where := "at the start"
+		where := l.T("form.at_start")
 		if bad.At > 0 {
-			where = "after “" + bad.Name[:bad.At] + "”"
+			where = l.T("form.after", msg.S("Text", bad.Name[:bad.At]))
 		}
-		return fmt.Sprintf("Use letters, digits, spaces and punctuation only: this has %s (%U) %s.", what, r, where)
+		return l.T("form.letters_only", msg.S("What", what), msg.S("Code", fmt.Sprintf("%U", r)), msg.S("Where", where))
 	case names.ErrEncoding:
-		return "This is not readable text; type it again."
+		return l.T("form.not_readable")
 	}
-	return "Enter a name."
+	return l.T("newgame.enter_name")
 }
 
 // parsePoints reads a points field: blank is 0, a leading + is allowed.
@@ -118,31 +124,35 @@ type fieldErrors map[string]string
 
 // check validates a form struct, given by pointer, and returns its errors
 // in plain words, or nil. A damaged hidden field (the token, the
-// version) is reported for the whole form ("form"), and mended.
-func (s *Server) check(form any) fieldErrors {
+// version) is reported for the whole form ("form"), and mended. It says
+// them in English; checkIn in the page's language.
+func (s *Server) check(form any) fieldErrors { return s.checkIn(locale.English(), form) }
+
+// checkIn is check, its messages in l's language.
+func (s *Server) checkIn(l *locale.Localizer, form any) fieldErrors {
 	err := s.validate.Struct(form)
 	if err == nil {
 		return nil
 	}
 	var verrs validator.ValidationErrors
 	if !errors.As(err, &verrs) {
-		return fieldErrors{"form": "The form could not be read. Reload the page and try again."}
+		return fieldErrors{"form": l.T("form.unreadable")}
 	}
 	errs := fieldErrors{}
 	for _, fe := range verrs {
 		field := fe.Field()
 		if field == "token" || field == "version" {
 			if _, taken := errs["form"]; !taken || field == "version" {
-				errs["form"] = damagedForm
+				errs["form"] = l.T("form.damaged")
 				if field == "version" {
-					errs["form"] = noVersion
+					errs["form"] = l.T("form.no_version")
 				}
 			}
 			mendHidden(form, fe.StructField(), field)
 			continue
 		}
 		if _, seen := errs[field]; !seen {
-			errs[field] = message(fe)
+			errs[field] = message(l, fe)
 		}
 	}
 	return errs
@@ -173,47 +183,35 @@ func mendHidden(form any, structField, name string) {
 
 // listNoun is what a form's list field (by its form name) holds, for a
 // message on its length: a list's "max" counts entries, not characters.
-func listNoun(field string) string {
-	switch field {
-	case "players", "members":
-		return "names"
-	case "house":
-		return "house rules"
-	case "games":
-		return "games"
-	}
-	return "entries"
-}
+// The message of a form that came back without the version it was made
+// from (form.no_version) says so: saved, it could have overwritten what
+// another phone saved meanwhile. One whose hidden fields came back
+// damaged says that (form.damaged).
 
-// noVersion is the message for a form that came back without the version
-// it was made from: saved, it could have overwritten what another phone
-// saved meanwhile.
-const noVersion = "Nothing was saved: this form came back without saying which state of the game it was made from, " +
-	"so saving it could have undone another phone's change. Check what is entered against the game as it is now, and save again."
-
-// damagedForm is the message for a form whose hidden fields came back
-// damaged.
-const damagedForm = "Nothing was saved: this form came back damaged. Check what is entered and save again."
-
-// message says what is wrong with a field, in words a player reads.
-func message(fe validator.FieldError) string {
+// message says what is wrong with a field, in words a player reads, in
+// l's language. A list field's "max" counts its entries, not characters,
+// and names what they are (form.at_most_entries.<field>).
+func message(l *locale.Localizer, fe validator.FieldError) string {
 	switch fe.Tag() {
 	case "required":
-		return "This is needed."
+		return l.T("form.needed")
 	case "points":
-		return "Enter a whole number, like 25 or -10 (blank counts as 0)."
+		return l.T("form.whole_number")
 	case "max":
 		if fe.Kind() == reflect.Slice {
-			return "Enter at most " + fe.Param() + " " + listNoun(fe.Field()) + "."
+			if id := "form.at_most_entries." + fe.Field(); l.Has(id) {
+				return l.T("form.at_most_entries."+fe.Field(), msg.S("Count", fe.Param()))
+			}
+			return l.T("form.at_most_entries", msg.S("Count", fe.Param()))
 		}
-		return "Use at most " + fe.Param() + " characters."
+		return l.T("form.at_most_chars", msg.S("Count", fe.Param()))
 	case "name":
 		typed, _ := fe.Value().(string)
-		return nameMessage(nameProblem(typed, fe.Param()), fe.Param())
+		return nameMessageIn(l, nameProblem(typed, fe.Param()), fe.Param())
 	case "oneof":
-		return "Choose one of the options."
+		return l.T("form.choose_option")
 	case "number", "numeric":
-		return "Enter a number."
+		return l.T("form.enter_number")
 	}
-	return "This is not valid."
+	return l.T("form.not_valid")
 }

@@ -11,8 +11,10 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/names"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -54,7 +56,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	if !ok || (league != nil && !league.Counts(g.ID)) {
 		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(chooseGameVM(league)))
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if len(form.Players) > g.MaxPlayers {
 		form.Players = form.Players[:g.MaxPlayers]
 	}
@@ -62,13 +64,14 @@ func (s *Server) createGame(c *echo.Context) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	checkLineup(g, form.Players, names, seatOf, errs)
+	checkLineup(lang(c), g, form.Players, names, seatOf, errs)
 	dealer, ok := dealerSeat(form.Dealer, seatOf)
 	if !ok {
-		errs["dealer"] = "The first dealer must be one of the players named above."
+		l := lang(c)
+		errs["dealer"] = l.T("newgame.dealer_named")
 		if i, err := strconv.Atoi(form.Dealer); err == nil && i >= 0 && i < g.MaxPlayers {
 			// A seat left blank, offered by a form without script.
-			errs["dealer"] = "Player " + strconv.Itoa(i+1) + " has no name: " + errs["dealer"]
+			errs["dealer"] = l.T("newgame.dealer_unnamed", msg.N("N", i+1), msg.S("Text", errs["dealer"]))
 		}
 	}
 	house, ok := houseRules(g, form.House)
@@ -78,7 +81,7 @@ func (s *Server) createGame(c *echo.Context) error {
 		delete(errs, "house")
 		errs["form"] = msg
 	} else if !ok {
-		errs["form"] = "Unknown house rule."
+		errs["form"] = lang(c).T("newgame.unknown_house_rule")
 	}
 	settings := readSetup(c, g, &form, len(names), errs)
 	if len(errs) > 0 {
@@ -132,7 +135,7 @@ func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs
 	for _, in := range fields {
 		v := c.FormValue(in.Name)
 		if len(v) > maxSetupInput {
-			errs[in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
+			errs[in.Name] = lang(c).T("newgame.at_most_chars", msg.N("Count", maxSetupInput))
 		}
 		values.Set(in.Name, v)
 		form.Setup[in.Name] = v
@@ -186,17 +189,17 @@ func seatedNames(inputs []string) ([]string, []int) {
 
 // checkLineup checks the number of players against the game's limits and
 // that no name is given twice.
-func checkLineup(g rules.Game, inputs, names []string, from []int, errs fieldErrors) {
+func checkLineup(l *locale.Localizer, g rules.Game, inputs, names []string, from []int, errs fieldErrors) {
 	if len(names) < g.MinPlayers {
-		errs["players"] = g.Name + " needs at least " + strconv.Itoa(g.MinPlayers) + " players: enter their names."
+		errs["players"] = l.T("newgame.needs_players", msg.S("Game", g.Name), msg.N("Count", g.MinPlayers))
 		for i := len(names); i < g.MinPlayers && i < len(inputs); i++ {
 			if strings.TrimSpace(inputs[i]) == "" {
-				errs["players["+strconv.Itoa(i)+"]"] = "Enter a name."
+				errs["players["+strconv.Itoa(i)+"]"] = l.T("newgame.enter_name")
 			}
 		}
 		if len(inputs) < g.MinPlayers {
 			for i := len(inputs); i < g.MinPlayers; i++ {
-				errs["players["+strconv.Itoa(i)+"]"] = "Enter a name."
+				errs["players["+strconv.Itoa(i)+"]"] = l.T("newgame.enter_name")
 			}
 		}
 	}
@@ -204,7 +207,7 @@ func checkLineup(g rules.Game, inputs, names []string, from []int, errs fieldErr
 	for k, n := range names {
 		key := strings.ToLower(n)
 		if first, dup := seen[key]; dup {
-			errs["players["+strconv.Itoa(from[k])+"]"] = "“" + n + "” is already player " + strconv.Itoa(first+1) + "; give each player a different name."
+			errs["players["+strconv.Itoa(from[k])+"]"] = l.T("newgame.name_taken", msg.S("Name", n), msg.N("Player", first+1))
 			continue
 		}
 		seen[key] = k

@@ -3,14 +3,15 @@ package handlers
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -37,6 +38,7 @@ func (s *Server) confirmDeleteGame(c *echo.Context) error {
 }
 
 func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
+	l := lang(c)
 	played := 0
 	for _, h := range t.Hands {
 		if !h.EndsGame {
@@ -45,12 +47,12 @@ func deleteGameVM(c *echo.Context, t table) views.DeleteGameVM {
 	}
 	var players []string
 	for _, st := range t.Game.Seats {
-		players = append(players, st.Name+" "+strconv.Itoa(st.Total))
+		players = append(players, st.Name+" "+l.Score(st.Total))
 	}
-	summary := t.title() + ", started " + when(t.Game.CreatedAt) + ": " + strings.Join(players, " · ") + "; " +
-		strconv.Itoa(played) + " " + views.Plural(played, t.Rules.Round) + " played."
-	return views.DeleteGameVM{Title: "Delete " + t.title(), GameURL: t.url(), Action: t.url() + "/delete", CSRF: csrfToken(c),
-		Summary: summary, Window: "10 minutes"}
+	summary := l.T("scorepad.delete_summary", msg.S("Game", t.title()), msg.S("When", whenIn(l, t.Game.CreatedAt)),
+		msg.S("Players", strings.Join(players, " · ")), msg.S("Played", l.T("scorepad.played."+t.Rules.Round, msg.N("Count", played))))
+	return views.DeleteGameVM{Title: l.T("scorepad.delete_title", msg.S("Game", t.title())), GameURL: t.url(), Action: t.url() + "/delete", CSRF: csrfToken(c),
+		Summary: summary, Window: l.T("scorepad.undo_window", msg.N("Count", int(gameUndoWindow/time.Minute)))}
 }
 
 // deleteGame deletes a game outside leagues and shows its link, which
@@ -74,7 +76,7 @@ func (s *Server) deleteGame(c *echo.Context) error {
 			return err
 		}
 		vm := deleteGameVM(c, full)
-		vm.Error = "Not deleted: the server cannot write just now. Try again in a moment."
+		vm.Error = lang(c).T("scorepad.not_deleted_unwritable")
 		return render(c, http.StatusServiceUnavailable, views.DeleteGamePage(vm))
 	case err != nil:
 		return err
@@ -94,10 +96,10 @@ func (s *Server) restoreGame(c *echo.Context) error {
 	err = s.store.Games.RestoreGame(c.Request().Context(), g.ID, authorCookie(c), gameUndoWindow)
 	switch {
 	case errors.Is(err, db.ErrUndoExpired):
-		return s.showDeleted(c, g, "Too late: the game was deleted more than 10 minutes ago.")
+		return s.showDeleted(c, g, lang(c).T("scorepad.too_late_undo", msg.N("Count", int(gameUndoWindow/time.Minute))))
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
-		return s.showDeleted(c, g, "Not brought back: the server cannot write just now. Try again in a moment.")
+		return s.showDeleted(c, g, lang(c).T("scorepad.not_restored_unwritable"))
 	case err != nil:
 		return err
 	}
@@ -121,7 +123,7 @@ func (s *Server) showUndo(c *echo.Context) error {
 // showDeleted is what a deleted game's link shows (410 Gone): when it
 // was deleted and, within gameUndoWindow, an Undo button.
 func (s *Server) showDeleted(c *echo.Context, g db.Game, problem string) error {
-	vm := deletedVM(g, time.Now())
+	vm := deletedVM(lang(c), g, time.Now())
 	vm.CSRF, vm.Error = csrfToken(c), problem
 	c.Response().Header().Set(echo.HeaderCacheControl, "no-store")
 	return render(c, http.StatusGone, views.DeletedGamePage(vm))
@@ -129,26 +131,16 @@ func (s *Server) showDeleted(c *echo.Context, g db.Game, problem string) error {
 
 // deletedVM is a deleted game's page as of now, without the Undo form's
 // CSRF token (a live update's part is the same for every phone).
-func deletedVM(g db.Game, now time.Time) views.DeletedGameVM {
+func deletedVM(l *locale.Localizer, g db.Game, now time.Time) views.DeletedGameVM {
 	url := "/g/" + g.PublicID
-	title := "A game"
+	title := l.T("scorepad.a_game")
 	if r, ok := rules.Lookup(g.Rules); ok {
 		title = r.Title(g.Settings)
 	}
 	vm := views.DeletedGameVM{Title: title, URL: url, LiveURL: url + "/events", Version: g.Version,
-		Deleted: "at " + clock(g.Deleted), Action: url + "/restore", UndoURL: url + "/restore"}
+		Deleted: clockIn(l, g.Deleted), Action: url + "/restore", UndoURL: url + "/restore"}
 	if until := g.Deleted.Add(gameUndoWindow); now.Before(until) {
-		vm.Until = "until " + clock(until)
+		vm.Until = clockIn(l, until)
 	}
 	return vm
-}
-
-// clock is a time as a table reads it: "21:04" today, "2 Mar 21:04"
-// before.
-func clock(t time.Time) string {
-	t = t.Local()
-	if y, m, d := t.Date(); y == time.Now().Year() && m == time.Now().Month() && d == time.Now().Day() {
-		return t.Format("15:04")
-	}
-	return t.Format("2 Jan 15:04")
 }

@@ -10,6 +10,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -61,9 +62,10 @@ func endVM(c *echo.Context, t table, token string) views.EndGameVM {
 	state := t.State()
 	state.Tally = state.Tally.Add(endRound(t))
 	res := t.Rules.Result(state)
+	l := lang(c)
 	vm := views.EndGameVM{
-		Title: "End " + t.title() + "?", GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
-		Version: t.Game.Version, Outcome: resultText(t, res), Rule: res.Reason,
+		Title: l.T("scorepad.end_title", msg.S("Game", t.title())), GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
+		Version: t.Game.Version, Outcome: resultText(l, t, res), Rule: res.Reason,
 	}
 	for i, seat := range t.Game.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})
@@ -83,7 +85,7 @@ func (s *Server) endGame(c *echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if !canEnd(t) {
 		// Ended already (this form's first tap, or another phone), or not
 		// a game the table ends: nothing is written.
@@ -107,7 +109,7 @@ func (s *Server) endGame(c *echo.Context) error {
 			return err
 		}
 		vm := endVM(c, t, form.Token)
-		vm.Conflict = "Another phone changed the game since you opened this page. Here it is as it stands; end it now?"
+		vm.Conflict = lang(c).T("scorepad.end_conflict")
 		return render(c, http.StatusConflict, views.EndGamePage(vm))
 	case errors.Is(err, db.ErrGameOver), errors.As(err, &again):
 		if t, err = s.loadTable(c); err != nil {
@@ -117,7 +119,7 @@ func (s *Server) endGame(c *echo.Context) error {
 	case db.Unavailable(err):
 		s.unwritable(c, err)
 		vm := endVM(c, t, form.Token)
-		vm.Error = "The game could not be ended: the server could not save it. Try again in a moment."
+		vm.Error = lang(c).T("scorepad.end_failed")
 		return render(c, http.StatusServiceUnavailable, views.EndGamePage(vm))
 	case err != nil:
 		return err

@@ -8,7 +8,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -69,21 +71,18 @@ func (t table) url() string { return "/g/" + t.Game.PublicID }
 // ("Hearts"), else its rules' ("Fan Rummy").
 func (t table) title() string { return t.Rules.Title(t.Game.Settings) }
 
-// roundName is "deal 3", "trick 12".
-func (t table) roundName(n int) string { return t.Rules.Round + " " + strconv.Itoa(n) }
-
 // summary puts a hand's points in words: "Ann +18 · Bob 0 · Ann went out".
-func (t table) summary(r rules.Round) string {
+func (t table) summary(l *locale.Localizer, r rules.Round) string {
 	var parts []string
 	names := t.Names()
 	for i, p := range r.Points {
-		name := "seat " + strconv.Itoa(i+1)
+		name := l.T("scorepad.seat_n", msg.N("N", i+1))
 		if i < len(names) {
 			name = names[i]
 		}
-		parts = append(parts, name+" "+views.Signed(p))
+		parts = append(parts, name+" "+signedIn(l, p))
 	}
-	if note := t.note(r); note != "" {
+	if note := t.note(l, r); note != "" {
 		parts = append(parts, note)
 	}
 	return strings.Join(parts, " · ")
@@ -91,24 +90,24 @@ func (t table) summary(r rules.Round) string {
 
 // note says what the entry's seat and marks mean: "Ann went out", "new
 // hands dealt", "the table ended the game".
-func (t table) note(r rules.Round) string {
+func (t table) note(l *locale.Localizer, r rules.Round) string {
 	var notes []string
 	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
 		notes = append(notes, names[r.Seat]+" "+t.Rules.SeatNote)
 	}
 	if t.Rules.EndsHandQuestion != "" && r.EndsHand {
-		notes = append(notes, "new hands dealt")
+		notes = append(notes, l.T("scorepad.new_hands_dealt"))
 	}
 	if r.EndsGame {
-		notes = append(notes, "the table ended the game")
+		notes = append(notes, l.T("scorepad.table_ended"))
 	}
 	return strings.Join(notes, "; ")
 }
 
 // rowNote is a scorepad row's note: what the hand's seat and marks mean,
 // and what the game adds (game.Annotator: "a draw (G2)").
-func (t table) rowNote(h db.Hand) string {
-	note := t.note(scorepad.HandRound(h))
+func (t table) rowNote(l *locale.Localizer, h db.Hand) string {
+	note := t.note(l, scorepad.HandRound(h))
 	if more := t.Rules.Note(h.Record); more != "" {
 		if note != "" {
 			note += "; "

@@ -9,6 +9,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/rules/names"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) showNames(c *echo.Context) error {
 }
 
 func namesVM(c *echo.Context, t table, names, was []string, errs fieldErrors) views.NamesVM {
-	return views.NamesVM{Title: "Players' names", GameTitle: t.title(), GameURL: t.url(), Action: t.url() + "/players",
+	return views.NamesVM{Title: lang(c).T("scorepad.names_title"), GameTitle: t.title(), GameURL: t.url(), Action: t.url() + "/players",
 		CSRF: csrfToken(c), Names: names, Was: was, Errors: errs}
 }
 
@@ -60,7 +61,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 	if len(form.Names) != len(current) || len(form.Was) != len(current) {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form does not match the game: reload the page")
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(lang(c), &form)
 	if errs == nil {
 		errs = fieldErrors{}
 	}
@@ -70,10 +71,10 @@ func (s *Server) saveNames(c *echo.Context) error {
 		field := "names[" + strconv.Itoa(seat) + "]"
 		name := names.Tidy(typed)
 		if _, bad := errs[field]; !bad && name == "" {
-			errs[field] = "Enter a name."
+			errs[field] = lang(c).T("newgame.enter_name")
 		}
 		if first, dup := seen[foldName(name)]; dup && name != "" {
-			errs[field] = "“" + name + "” is already seat " + strconv.Itoa(first+1) + "; give each player a different name."
+			errs[field] = lang(c).T("scorepad.name_taken", msg.S("Name", name), msg.N("Seat", first+1))
 		}
 		seen[foldName(name)] = seat
 		renames = append(renames, db.SeatRename{Seat: seat, Was: form.Was[seat], Name: name})
@@ -86,15 +87,14 @@ func (s *Server) saveNames(c *echo.Context) error {
 	switch {
 	case errors.As(err, &stale):
 		vm := namesVM(c, t, form.Names, current, nil)
-		vm.Conflict = "Another phone renamed seat " + strconv.Itoa(stale.Seat+1) + " “" + stale.Now +
-			"” meanwhile. Nothing was saved: check the names and save again."
+		vm.Conflict = lang(c).T("scorepad.names_conflict", msg.N("Seat", stale.Seat+1), msg.S("Name", stale.Now))
 		return render(c, http.StatusConflict, views.NamesPage(vm))
 	case errors.Is(err, db.ErrSeatNameTaken):
-		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": "Another seat has one of these names; give each player a different name."})
+		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": lang(c).T("scorepad.names_same")})
 		return render(c, http.StatusUnprocessableEntity, views.NamesPage(vm))
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
-		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": "Not saved: the server cannot write just now. Try again in a moment."})
+		vm := namesVM(c, t, form.Names, form.Was, fieldErrors{"form": lang(c).T("scorepad.not_saved_unwritable")})
 		return render(c, http.StatusServiceUnavailable, views.NamesPage(vm))
 	case err != nil:
 		return err

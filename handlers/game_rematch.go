@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) confirmRematch(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := views.RematchVM{Title: "Rematch: " + t.title(), GameURL: t.url(), Action: t.url() + "/rematch", CSRF: csrfToken(c),
+	vm := views.RematchVM{Title: lang(c).T("scorepad.rematch_title", msg.S("Game", t.title())), GameURL: t.url(), Action: t.url() + "/rematch", CSRF: csrfToken(c),
 		League: league}
 	for i, name := range next.Players {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: name, Dealer: i == next.FirstDealer})

@@ -2,14 +2,15 @@ package handlers
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
 
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -33,7 +34,8 @@ func (s *Server) showGame(c *echo.Context) error {
 		return s.showDeleted(c, g, "")
 	}
 	rememberGame(c, c.Param("game"))
-	saved := flash(c.QueryParam("saved"))
+	l := lang(c)
+	saved := flash(l, c.QueryParam("saved"))
 	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
 		return versionKey("scorepad", c.Param("game"), version, saved, stamp.League, stamp.LeaguePublicID)
 	}
@@ -48,7 +50,7 @@ func (s *Server) showGame(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := playersScorepadVM(t, stamp, saved)
+	vm := playersScorepadVM(l, t, stamp, saved)
 	var buf bytes.Buffer
 	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
@@ -60,8 +62,8 @@ func (s *Server) showGame(c *echo.Context) error {
 
 // playersScorepadVM is the scorepad of the game's own link, its league as
 // stamp names it.
-func playersScorepadVM(t table, stamp db.Stamp, saved string) views.GameVM {
-	vm := scorepadVM(t, saved)
+func playersScorepadVM(l *locale.Localizer, t table, stamp db.Stamp, saved string) views.GameVM {
+	vm := scorepadVM(l, t, saved)
 	vm.League = stamp.League
 	if stamp.LeaguePublicID != "" {
 		vm.LeagueURL = leagueURL(db.League{PublicID: stamp.LeaguePublicID})
@@ -70,18 +72,18 @@ func playersScorepadVM(t table, stamp db.Stamp, saved string) views.GameVM {
 }
 
 // flash turns the redirect's ?saved= into a line on the scorepad.
-func flash(what string) string {
+func flash(l *locale.Localizer, what string) string {
 	switch what {
 	case "added":
-		return "Saved."
+		return l.T("scorepad.flash_added")
 	case "corrected":
-		return "Correction saved; totals worked out again."
+		return l.T("scorepad.flash_corrected")
 	case "deleted":
-		return "Deleted; totals worked out again."
+		return l.T("scorepad.flash_deleted")
 	case "renamed":
-		return "Names saved."
+		return l.T("scorepad.flash_renamed")
 	case "restored":
-		return "The game is back."
+		return l.T("scorepad.flash_restored")
 	}
 	return ""
 }
@@ -89,12 +91,12 @@ func flash(what string) string {
 // scorepadVM builds the scorepad's view model: totals from the store
 // (derived in the write that changed them), running totals per row,
 // dealer, and the result.
-func scorepadVM(t table, flashMsg string) views.GameVM {
+func scorepadVM(l *locale.Localizer, t table, flashMsg string) views.GameVM {
 	g, r := t.Game, t.Rules
 	state := t.State()
 	aim := r.Aim(g.Settings)
 	vm := views.GameVM{
-		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(r, g.Settings), Round: r.Round,
+		Title: r.Title(g.Settings), URL: t.url(), Target: aim.Target, LowestWins: aim.LowestWins, Goal: goal(l, r, g.Settings), Round: r.Round,
 		Finished: g.Finished(), RecordURL: t.url() + "/hands/new", HistoryURL: t.url() + "/history", Flash: flashMsg,
 		LiveURL: t.url() + "/events", Version: g.Version, ShareURL: t.url() + "/share", RulesURL: views.RulesURL(r.ID, ""),
 	}
@@ -133,7 +135,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	if g.Finished() {
 		res := r.Result(state)
-		vm.Result = resultText(t, res)
+		vm.Result = resultText(l, t, res)
 		for _, b := range res.Bonuses {
 			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: b.Name, Rule: b.Rule, Points: b.Points})
 		}
@@ -146,7 +148,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	running := make([]int, len(g.Seats))
 	for _, h := range t.Hands {
-		row := views.HandRowVM{Number: h.Seq, Note: t.rowNote(h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
+		row := views.HandRowVM{Number: h.Seq, Note: t.rowNote(l, h), EditURL: t.url() + "/hands/" + itoa64(h.ID)}
 		for seat := range g.Seats {
 			p := 0
 			if seat < len(h.Points) {
@@ -158,7 +160,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 		}
 		vm.Hands = append(vm.Hands, row)
 	}
-	vm.TotalsChart = runningTotalsChart(vm)
+	vm.TotalsChart = runningTotalsChart(l, vm)
 	return vm
 }
 
@@ -191,16 +193,16 @@ func capitalize(s string) string {
 
 // goal says how a game ends: "Game to 100 (N8)", or a game by points'
 // own settings ("to 100, lowest wins").
-func goal(r rules.Game, settings []byte) string {
+func goal(l *locale.Localizer, r rules.Game, settings []byte) string {
 	if d := r.Describe(settings); d != "" {
 		return capitalize(d)
 	}
-	return "Game to " + strconv.Itoa(r.Target) + " (" + r.EndRule + ")"
+	return l.T("scorepad.goal", msg.N("Target", r.Target), msg.S("Rule", r.EndRule))
 }
 
 // resultText says who won: "Ann wins with 120", "Ann and Bob share the
 // win with 42".
-func resultText(t table, res game.Result) string {
+func resultText(l *locale.Localizer, t table, res game.Result) string {
 	names := t.Names()
 	var winners []string
 	for _, w := range res.Winners {
@@ -211,7 +213,7 @@ func resultText(t table, res game.Result) string {
 		total = res.Final[w]
 	}
 	if len(winners) > 1 {
-		return game.AndList(winners) + " share the win with " + strconv.Itoa(total)
+		return l.T("scorepad.share_win_with", msg.Strings("Names", winners), msg.N("Total", total))
 	}
-	return game.AndList(winners) + " wins with " + strconv.Itoa(total)
+	return l.T("scorepad.wins_with", msg.Strings("Names", winners), msg.N("Total", total))
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -29,10 +30,11 @@ func (s *Server) confirmDeleteHand(c *echo.Context) error {
 }
 
 func deleteVM(c *echo.Context, t table, h db.Hand, token string) views.DeleteHandVM {
+	l := lang(c)
 	return views.DeleteHandVM{
-		Title: "Delete " + t.roundName(t.Number(h.ID)), GameURL: t.url(),
+		Title: l.T("scorepad.delete_n."+t.Rules.Round, msg.N("N", t.Number(h.ID))), GameURL: t.url(),
 		Action: t.url() + "/hands/" + itoa64(h.ID) + "/delete", CSRF: csrfToken(c), Token: token, Version: h.Version,
-		Summary: t.summary(scorepad.HandRound(h)),
+		Summary: t.summary(l, scorepad.HandRound(h)),
 	}
 }
 
@@ -50,7 +52,7 @@ func (s *Server) deleteHand(c *echo.Context) error {
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
-	if errs := s.check(&form); errs != nil {
+	if errs := s.checkIn(lang(c), &form); errs != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	version, _ := strconv.Atoi(form.Version)
@@ -62,7 +64,8 @@ func (s *Server) deleteHand(c *echo.Context) error {
 			return err
 		}
 		vm := deleteVM(c, t, h, form.Token)
-		vm.Conflict = "Another phone changed this " + t.Rules.Round + " since you opened this page. Check it below before deleting."
+		l := lang(c)
+		vm.Conflict = l.T("hand.delete_conflict", msg.S("Round", t.roundWordIn(l)))
 		return render(c, http.StatusConflict, views.DeleteHandPage(vm))
 	case errors.Is(err, db.ErrNotFound):
 		// Already deleted (by this form's first submit or another phone).
@@ -76,7 +79,7 @@ func (s *Server) deleteHand(c *echo.Context) error {
 			return err
 		}
 		vm := deleteVM(c, t, *h, form.Token)
-		vm.Error = notDeletedMessage(t)
+		vm.Error = notDeletedMessage(lang(c), t)
 		return render(c, http.StatusServiceUnavailable, views.DeleteHandPage(vm))
 	case err != nil:
 		return err

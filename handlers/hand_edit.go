@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -75,9 +76,9 @@ func editHandVM(c *echo.Context, t table, h db.Hand, form pointsForm, errs field
 	if form.Version == "" {
 		vm.Version = h.Version // a damaged version: the hand as it is now
 	}
-	name := t.roundName(t.Number(h.ID))
+	l := lang(c)
 	url := t.url() + "/hands/" + itoa64(h.ID)
-	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = "Correct "+name, url, "Save the correction", url+"/delete"
+	vm.Title, vm.Action, vm.SaveLabel, vm.DeleteURL = l.T("scorepad.correct_n."+t.Rules.Round, msg.N("N", t.Number(h.ID))), url, l.T("hand.save_correction"), url+"/delete"
 	if _, ok := sheetOf(t.Rules); ok {
 		vm.CardsURL = url + "?by=cards"
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -25,9 +27,9 @@ func (s *Server) showNewHand(c *echo.Context) error {
 		// The entry before this one was saved, and its hand goes on: the
 		// page says what it scored.
 		if last, ok := t.Last(); ok {
-			r := c.Request()
-			c.SetRequest(r.WithContext(views.WithFlash(r.Context(),
-				"Saved "+t.roundName(t.LastNumber())+": "+t.summary(last)+". Next: "+t.roundName(t.NextNumber())+".")))
+			r, l := c.Request(), lang(c)
+			c.SetRequest(r.WithContext(views.WithFlash(r.Context(), l.T("hand.saved_next",
+				msg.S("Saved", t.roundIn(l, t.LastNumber())), msg.S("Summary", t.summary(l, last)), msg.S("Next", t.roundIn(l, t.NextNumber()))))))
 		}
 	}
 	if sh, ok := sheetOf(t.Rules); ok && c.QueryParam("by") == "cards" {
@@ -44,10 +46,10 @@ func newHandVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) view
 		// again as a form of the game as it is now.
 		vm.Version = t.Game.Version
 	}
-	next := t.roundName(t.NextNumber())
-	vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+	l, next := lang(c), msg.N("N", t.NextNumber())
+	vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.record_n."+t.Rules.Round, next), t.url()+"/hands", l.T("scorepad.save_n."+t.Rules.Round, next)
 	if names := t.Names(); len(names) > 1 {
-		vm.Dealer = names[t.State().Dealer()] + " deals this " + t.Rules.Round + "."
+		vm.Dealer = l.T("scorepad.deals_this."+t.Rules.Round, msg.S("Name", names[t.State().Dealer()]))
 	}
 	if _, ok := sheetOf(t.Rules); ok {
 		vm.CardsURL = t.url() + "/hands/new?by=cards"
@@ -57,7 +59,7 @@ func newHandVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) view
 
 // flashQuery passes a saved= flag on to the scorepad.
 func flashQuery(saved string) string {
-	if flash(saved) == "" {
+	if flash(locale.English(), saved) == "" {
 		return ""
 	}
 	return "?saved=" + saved

@@ -18,6 +18,7 @@ import (
 	"meldpad/rules"
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/names"
 	"meldpad/scorepad"
 	"meldpad/views"
@@ -107,22 +108,22 @@ var errRefused = errors.New("handlers: the hand was refused")
 // staleNotice is what a phone that saved too late is told, once the game
 // is loaded again: the game is over (and nothing more can be saved), or
 // what the other phone saved (and saving again makes a new hand).
-func staleNotice(t table) (notice, saveLabel string) {
+func staleNotice(l *locale.Localizer, t table) (notice, saveLabel string) {
 	if t.Game.Finished() {
-		return "The game is over: " + haveWon(gameWinners(t.Game)) + ". Nothing was saved. If a " +
-			t.Rules.Round + " was entered wrongly, correct it on the scorepad.", ""
+		return l.T("hand.game_over_stale", msg.S("Won", haveWonIn(l, gameWinners(t.Game))), msg.S("Round", t.roundWordIn(l))), ""
 	}
-	return conflictMessage(t), "Save as " + t.roundName(t.NextNumber()) + " anyway"
+	return conflictMessage(l, t), l.T("hand.save_anyway", msg.S("Name", t.roundIn(l, t.NextNumber())))
 }
 
 // conflictMessage tells a phone that was behind what the scorepad holds
 // now, so it does not enter the same hand twice.
-func conflictMessage(t table) string {
-	msg := "The scorepad changed while you were entering this (another phone saved first). Nothing was saved yet."
+func conflictMessage(l *locale.Localizer, t table) string {
+	said := l.T("hand.conflict")
 	if last, ok := t.Last(); ok {
-		msg += " The last " + t.Rules.Round + " is now " + t.roundName(t.LastNumber()) + ": " + t.summary(last) + "."
+		said += " " + l.T("hand.conflict_last", msg.S("Round", t.roundWordIn(l)), msg.S("Name", t.roundIn(l, t.LastNumber())),
+			msg.S("Summary", t.summary(l, last)))
 	}
-	return msg + " If yours is a different one, save it again."
+	return said + " " + l.T("hand.conflict_again")
 }
 
 // loadForNewHand loads the game named in the URL for adding a hand: its
@@ -205,12 +206,13 @@ func (s *Server) readPoints(c *echo.Context, h *db.Hand) (entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pointsEntry{s: s, form: form, corrects: h}, nil
+	return &pointsEntry{s: s, lang: lang(c), form: form, corrects: h}, nil
 }
 
 // pointsEntry is a hand entered by points.
 type pointsEntry struct {
 	s    *Server
+	lang *locale.Localizer // the request's, for the messages beside the fields
 	form pointsForm
 	in   db.HandInput
 	errs fieldErrors // the checks' findings, by field
@@ -222,7 +224,7 @@ type pointsEntry struct {
 // which the table ended the game stays that round: a correction of its
 // numbers does not reopen the game (deleting it does).
 func (e *pointsEntry) Judge(t scorepad.Table) (db.HandInput, error) {
-	if e.form, e.in, e.errs = e.s.checkPoints(e.form, t.Rules, t.State()); e.errs != nil {
+	if e.form, e.in, e.errs = e.s.checkPoints(e.lang, e.form, t.Rules, t.State()); e.errs != nil {
 		return db.HandInput{}, errRefused
 	}
 	if e.corrects != nil {
@@ -376,10 +378,11 @@ func (s *Server) readSheetForm(c *echo.Context) (sheetForm, url.Values, error) {
 	action, more, _ := strings.Cut(values.Get("action"), ":")
 	form := sheetForm{Token: values.Get("token"), Version: values.Get("version"), Author: values.Get("author"), Action: action, More: more,
 		DraftRev: draftRev(values.Get("draft_rev"))}
-	errs := s.check(&form)
+	l := lang(c)
+	errs := s.checkIn(l, &form)
 	form.authorError = errs["author"]
 	delete(errs, "author")
-	if errs["form"] == noVersion && len(errs) == 1 {
+	if errs["form"] == l.T("form.no_version") && len(errs) == 1 {
 		// Shown again with the message and the game's version as it is
 		// now (saveSheet, updateSheet), what was typed kept.
 		form.noVersion = true
@@ -442,6 +445,7 @@ func (s *Server) refereeContext(c *echo.Context) (context.Context, context.Cance
 
 // sheetPage fills the page around a judged sheet.
 func (s *Server) sheetPage(c *echo.Context, t table, j judgedSheet, form sheetForm, hand *db.Hand) views.SheetVM {
+	l := lang(c)
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.SheetVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
@@ -467,13 +471,13 @@ func (s *Server) sheetPage(c *echo.Context, t table, j judgedSheet, form sheetFo
 	// the preview cannot reach meldpad (static/referee.js).
 	vm.Referee = offline.Encode(t.Rules.ID, j.before.State())
 	if hand == nil {
-		next := t.roundName(t.NextNumber())
-		vm.Title, vm.Action, vm.SaveLabel = "Record "+next, t.url()+"/hands", "Save "+next
+		next := msg.N("N", t.NextNumber())
+		vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.record_n."+t.Rules.Round, next), t.url()+"/hands", l.T("scorepad.save_n."+t.Rules.Round, next)
 		vm.PreviewURL = t.url() + "/hands/preview"
 		vm.PointsURL = t.url() + "/hands/new"
 	} else {
 		url := t.url() + "/hands/" + itoa64(hand.ID)
-		vm.Title, vm.Action, vm.SaveLabel = "Correct "+t.roundName(t.Number(hand.ID)), url, "Save the correction"
+		vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.correct_n."+t.Rules.Round, msg.N("N", t.Number(hand.ID))), url, l.T("hand.save_correction")
 		vm.PreviewURL = t.url() + "/hands/preview?hand=" + itoa64(hand.ID)
 		vm.PointsURL, vm.DeleteURL = url+"?by=points", url+"/delete"
 	}
@@ -507,12 +511,12 @@ func (s *Server) showUnsaved(c *echo.Context, t table, h *db.Hand, e *sheetEntry
 	switch {
 	case e.form.showsOnly():
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
-	case notReady(&vm, e.judged.in, e.form):
+	case notReady(lang(c), &vm, e.judged.in, e.form):
 		return render(c, http.StatusUnprocessableEntity, views.HandSheetPage(vm))
 	case unconfirmed(&vm, e.judged.in, e.values):
 		return render(c, http.StatusOK, views.HandSheetPage(vm))
 	}
-	vm.Version, vm.FormError = t.Game.Version, noVersion // e.form.noVersion
+	vm.Version, vm.FormError = t.Game.Version, lang(c).T("form.no_version") // e.form.noVersion
 	if h != nil {
 		vm.Version = h.Version
 	}
@@ -528,12 +532,12 @@ func (e *sheetEntry) unconfirmed() bool {
 
 // notReady says, on the page, why a sheet cannot be saved yet: the hand is
 // incomplete or the rules forbid it, or the author is wrong.
-func notReady(vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
+func notReady(l *locale.Localizer, vm *views.SheetVM, in *db.HandInput, form sheetForm) bool {
 	switch {
 	case in == nil:
-		vm.FormError = "Not saved: " + vm.Judgement.Problem
+		vm.FormError = l.T("hand.not_saved_problem", msg.S("Problem", vm.Judgement.Problem))
 	case form.authorError != "":
-		vm.FormError = "Not saved: see “Entered by”."
+		vm.FormError = l.T("hand.not_saved_author")
 	default:
 		return false
 	}
@@ -618,7 +622,7 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 		if err != nil {
 			return err
 		}
-		notice, label := staleNotice(t)
+		notice, label := staleNotice(lang(c), t)
 		return e.show(c, t, nil, http.StatusConflict, shown{version: t.Game.Version, notice: notice, saveLabel: label, relabel: true})
 	case errors.Is(err, db.ErrConflict):
 		current, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, h.ID)
@@ -629,8 +633,8 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 			return err
 		}
 		return e.show(c, t, &current, http.StatusConflict, shown{version: current.Version,
-			notice: "Another phone changed this " + t.Rules.Round + " while you were editing it. It now reads: " +
-				t.summary(scorepad.HandRound(current)) + ". Your version is below; save it to replace that one."})
+			notice: lang(c).T("hand.changed_meanwhile", msg.S("Round", t.roundWordIn(lang(c))),
+				msg.S("Summary", t.summary(lang(c), scorepad.HandRound(current))))})
 	case errors.Is(err, db.ErrDeleted):
 		return s.deletedMeanwhile(c, e)
 	case errors.As(err, &again):
@@ -639,7 +643,7 @@ func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err 
 		s.unwritable(c, err)
 		// The game as read before the write, not read again: the database
 		// that did not take the hand may not answer a read either.
-		return e.show(c, t, h, http.StatusServiceUnavailable, shown{formError: notSavedMessage(t)})
+		return e.show(c, t, h, http.StatusServiceUnavailable, shown{formError: notSavedMessage(lang(c), t)})
 	}
 	return err
 }
@@ -654,7 +658,7 @@ func (s *Server) deletedMeanwhile(c *echo.Context, e entry) error {
 		return err
 	}
 	_, _ = e.Judge(t.Table) // as the game now is: a by-points form laid out for it
-	notice, label := deletedNotice(t)
+	notice, label := deletedNotice(lang(c), t)
 	return e.show(c, t, nil, http.StatusConflict, shown{version: t.Game.Version, notice: notice, saveLabel: label, relabel: true})
 }
 
@@ -672,11 +676,11 @@ func (s *Server) savedAlready(c *echo.Context, e entry, again *db.AlreadySavedEr
 	if h == nil {
 		a.version = t.Game.Version
 		var stale string
-		if stale, a.saveLabel = staleNotice(t); a.saveLabel == "" {
+		if stale, a.saveLabel = staleNotice(lang(c), t); a.saveLabel == "" {
 			a.notice += " " + stale
 		}
 	} else {
-		a.version, a.saveLabel = h.Version, correctionLabel(t, *h)
+		a.version, a.saveLabel = h.Version, correctionLabel(lang(c), t, *h)
 	}
 	return e.show(c, t, h, http.StatusConflict, a)
 }
@@ -699,19 +703,15 @@ func unconfirmed(vm *views.SheetVM, in *db.HandInput, values url.Values) bool {
 	return true
 }
 
-// cannotWrite is why a change was not made when the database refused it.
-const cannotWrite = "the server cannot reach or write its database just now (its disk may be full, or the database not answering)."
-
-// notSavedMessage says plainly that the server could not write: the
-// entry was not saved, and is still in the form.
-func notSavedMessage(t table) string {
-	return "This " + t.Rules.Round + " was NOT saved: " + cannotWrite +
-		" Everything you entered is still below: try again in a moment, or note it down."
+// notSavedMessage says plainly that the server could not write (its
+// database refused): the entry was not saved, and is still in the form.
+func notSavedMessage(l *locale.Localizer, t table) string {
+	return l.T("hand.not_saved", msg.S("Round", t.roundWordIn(l)), msg.S("Why", l.T("hand.cannot_write")))
 }
 
 // notDeletedMessage says the same of a deletion.
-func notDeletedMessage(t table) string {
-	return "This " + t.Rules.Round + " was NOT deleted: " + cannotWrite + " Try again in a moment."
+func notDeletedMessage(l *locale.Localizer, t table) string {
+	return l.T("hand.not_deleted", msg.S("Round", t.roundWordIn(l)), msg.S("Why", l.T("hand.cannot_write")))
 }
 
 // unwritable logs a save the database refused to write; the page says so
@@ -723,15 +723,14 @@ func (s *Server) unwritable(c *echo.Context, err error) {
 // deletedNotice is what a phone correcting a hand that another phone
 // deleted is told: nothing was saved, and it may save its entry as a new
 // hand, unless the game is over.
-func deletedNotice(t table) (notice, saveLabel string) {
-	msg := "Another phone deleted this " + t.Rules.Round + " while you were correcting it, so nothing was saved."
+func deletedNotice(l *locale.Localizer, t table) (notice, saveLabel string) {
+	round := msg.S("Round", t.roundWordIn(l))
+	said := l.T("hand.deleted_meanwhile", round)
 	if t.Game.Finished() {
-		return msg + " The game is over: " + haveWon(gameWinners(t.Game)) + ", so it cannot be saved as a new " +
-			t.Rules.Round + " either.", ""
+		return said + " " + l.T("hand.deleted_over", msg.S("Won", haveWonIn(l, gameWinners(t.Game))), round), ""
 	}
-	next := t.roundName(t.NextNumber())
-	return msg + " Your entry is below: if it belongs on the scorepad, save it as a new " + t.Rules.Round + " (" + next + ").",
-		"Save as " + next + " (new)"
+	next := msg.S("Next", t.roundIn(l, t.NextNumber()))
+	return said + " " + l.T("hand.deleted_save_new", round, next), l.T("hand.save_as_new", next)
 }
 
 // savedAlreadyNotice is what a form posted again with other values than
@@ -745,32 +744,32 @@ func (s *Server) savedAlreadyNotice(c *echo.Context, again *db.AlreadySavedError
 	if err != nil {
 		return table{}, nil, "", err
 	}
-	saved := t.summary(scorepad.Round(again.Saved))
-	sentText := t.summary(scorepad.Round(sent))
+	l := lang(c)
+	saved := t.summary(l, scorepad.Round(again.Saved))
+	sentText := t.summary(l, scorepad.Round(sent))
 	if sentText == saved {
-		sentText += " (the same points from other cards)"
+		sentText = l.T("hand.same_points_other_cards", msg.S("Summary", sentText))
 	}
 	h, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, again.HandID)
 	switch {
 	case errors.Is(err, db.ErrNotFound):
-		return t, nil, "This form was already saved (" + saved + "), and that " + t.Rules.Round + " has been deleted since. " +
-			"What you sent now was NOT saved: " + sentText + ".", nil
+		return t, nil, l.T("hand.saved_already_deleted", msg.S("Saved", saved), msg.S("Round", t.roundWordIn(l)), msg.S("Sent", sentText)), nil
 	case err != nil:
 		return table{}, nil, "", err
 	}
-	name := t.roundName(t.Number(h.ID))
-	notice := "This form was already saved, as " + name + ": " + saved + ". What you sent now was NOT saved: " + sentText + "."
+	name := msg.S("Name", t.roundIn(l, t.Number(h.ID)))
+	notice := l.T("hand.saved_already", name, msg.S("Saved", saved), msg.S("Sent", sentText))
 	if !slices.Equal(h.Points, again.Saved.Points) || h.Seat != again.Saved.Seat || h.EndsHand != again.Saved.EndsHand {
-		notice += " " + capitalize(name) + " has been corrected since and now reads: " + t.summary(scorepad.HandRound(h)) + "."
+		notice += " " + l.T("hand.corrected_since", msg.S("Name", t.roundCapIn(l, t.Number(h.ID))), msg.S("Now", t.summary(l, scorepad.HandRound(h))))
 	}
-	notice += " Your entry is below: to make " + name + " read like that, save it as its correction."
+	notice += " " + l.T("hand.correction_below", name)
 	return t, &h, notice, nil
 }
 
 // correctionLabel is the save button of an entry offered as a hand's
 // correction.
-func correctionLabel(t table, h db.Hand) string {
-	return "Save as the correction of " + t.roundName(t.Number(h.ID))
+func correctionLabel(l *locale.Localizer, t table, h db.Hand) string {
+	return l.T("hand.save_as_correction", msg.S("Name", t.roundIn(l, t.Number(h.ID))))
 }
 
 // pointsForm is a hand entered by points, as posted. Strings throughout so
@@ -803,7 +802,7 @@ func bindPoints(c *echo.Context) (pointsForm, error) {
 // checkPoints checks a bound hand: the form's own checks (validator
 // tags), then what the game's rules and table allow on numbers alone. It
 // returns the hand to store, or the errors by field.
-func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
+func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game, st game.Table) (pointsForm, db.HandInput, fieldErrors) {
 	seats := len(st.Names)
 	for len(form.Points) < seats {
 		form.Points = append(form.Points, "")
@@ -811,7 +810,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 	if len(form.Points) > seats {
 		form.Points = form.Points[:seats]
 	}
-	errs := s.check(&form)
+	errs := s.checkIn(l, &form)
 	if errs == nil {
 		errs = fieldErrors{}
 	}
@@ -831,7 +830,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		if seat, err := strconv.Atoi(form.Seat); err == nil && seat >= 0 && seat < seats {
 			round.Seat = seat
 		} else {
-			errs["seat"] = "Choose one of the players."
+			errs["seat"] = l.T("hand.choose_player")
 		}
 	}
 	if len(errs) > 0 {

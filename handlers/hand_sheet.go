@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -44,8 +45,8 @@ func (s *Server) showEditSheet(c *echo.Context, t table, sh sheet, h db.Hand) er
 	}
 	if unreadable {
 		vm.Judgement.Problem = ""
-		vm.FormError = "The cards recorded for this " + t.Rules.Round + " cannot be read back (it scored " +
-			t.summary(scorepad.HandRound(h)) + "). Enter them again to correct it, or correct it by points."
+		l := lang(c)
+		vm.FormError = l.T("hand.cards_unreadable", msg.S("Round", t.roundWordIn(l)), msg.S("Summary", t.summary(l, scorepad.HandRound(h))))
 	}
 	return render(c, http.StatusOK, views.HandSheetPage(vm))
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -30,7 +32,9 @@ func (s *Server) showHistory(c *echo.Context) error {
 	if done, err := s.pages.serve(c, key); done || err != nil {
 		return err
 	}
-	page, err := s.heavy.do(c.Request().Context(), key, func(ctx context.Context) (any, error) {
+	// One render per language: two phones asking at once in different
+	// languages do not share one.
+	page, err := s.heavy.do(c.Request().Context(), inLanguage(c, key), func(ctx context.Context) (any, error) {
 		return s.renderHistory(c, ctx)
 	})
 	if err != nil {
@@ -63,36 +67,37 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 		return nil, err
 	}
 	sh, hasCards := sheetOf(t.Rules)
-	vm := views.HistoryVM{Title: "Changes", GameTitle: t.title(), GameURL: t.url()}
+	l := lang(c)
+	vm := views.HistoryVM{Title: l.T("scorepad.history_title"), GameTitle: t.title(), GameURL: t.url()}
 	// The changes to the game itself (a seat renamed, the game deleted
 	// and brought back) take their places among the hands' by time.
 	g := len(gameRevs) - 1
 	for i := len(revs) - 1; i >= -1; i-- {
 		for g >= 0 && (i < 0 || !gameRevs[g].At.Before(revs[i].At)) {
-			vm.Entries = append(vm.Entries, gameRevisionVM(gameRevs[g]))
+			vm.Entries = append(vm.Entries, gameRevisionVM(l, gameRevs[g]))
 			g--
 		}
 		if i < 0 {
 			break
 		}
 		r := revs[i]
-		name := capitalize(t.roundName(r.HandSeq))
+		name := t.roundCapIn(l, r.HandSeq)
 		if t.Number(r.HandID) == 0 {
-			name += " (now deleted)"
+			name = l.T("scorepad.history_now_deleted", msg.S("Round", name))
 		}
-		e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
+		e := views.RevisionVM{Who: r.Author, When: l.Moment(r.At.Local())}
 		switch r.Action {
 		case "add":
-			e.What = name + " recorded"
+			e.What = l.T("scorepad.history_recorded", msg.S("Round", name))
 		case "correct":
-			e.What = name + " corrected"
+			e.What = l.T("scorepad.history_corrected", msg.S("Round", name))
 			if hasCards {
 				e.Cards = cardChanges(ctx, t, sh, r.Before, r.After)
 			}
 		case "delete":
-			e.What = name + " deleted"
+			e.What = l.T("scorepad.history_deleted", msg.S("Round", name))
 		}
-		e.Before, e.After = s.snapshotText(t, r.Before), s.snapshotText(t, r.After)
+		e.Before, e.After = s.snapshotText(l, t, r.Before), s.snapshotText(l, t, r.After)
 		vm.Entries = append(vm.Entries, e)
 	}
 	var buf bytes.Buffer
@@ -102,24 +107,24 @@ func (s *Server) renderHistory(c *echo.Context, ctx context.Context) ([]byte, er
 
 // gameRevisionVM is a change to the game itself, in words: "Ann renamed
 // Annabelle (seat 1)", "Game deleted", "Game brought back".
-func gameRevisionVM(r db.GameRevision) views.RevisionVM {
-	e := views.RevisionVM{Who: r.Author, When: r.At.Local().Format("2 Jan 15:04:05")}
+func gameRevisionVM(l *locale.Localizer, r db.GameRevision) views.RevisionVM {
+	e := views.RevisionVM{Who: r.Author, When: l.Moment(r.At.Local())}
 	switch r.Action {
 	case "rename":
-		e.What = r.Before + " renamed " + r.After + " (seat " + itoa(r.Seat+1) + ")"
+		e.What = l.T("scorepad.history_renamed", msg.S("Before", r.Before), msg.S("After", r.After), msg.N("Seat", r.Seat+1))
 	case "delete":
-		e.What = "Game deleted"
+		e.What = l.T("scorepad.history_game_deleted")
 	case "restore":
-		e.What = "Game brought back"
+		e.What = l.T("scorepad.history_game_restored")
 	}
 	return e
 }
 
-func (s *Server) snapshotText(t table, in *db.HandInput) string {
+func (s *Server) snapshotText(l *locale.Localizer, t table, in *db.HandInput) string {
 	if in == nil {
 		return ""
 	}
-	return t.summary(scorepad.Round(*in))
+	return t.summary(l, scorepad.Round(*in))
 }
 
 // cardChanges says which cards a correction moved, by whose they were:

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/views"
 )
@@ -28,7 +29,8 @@ func (s *Server) showHome(c *echo.Context) error {
 			playing = append(playing, g)
 		}
 	}
-	vm := views.HomeVM{Playing: summaries(playing), Finished: summaries(finished), Choices: gameChoices()}
+	l := lang(c)
+	vm := views.HomeVM{Playing: summaries(l, playing), Finished: summaries(l, finished), Choices: gameChoices()}
 	leagues, err := s.recentLeagues(c)
 	if err != nil {
 		return err
@@ -43,21 +45,21 @@ func (s *Server) showHome(c *echo.Context) error {
 	return render(c, http.StatusOK, views.HomePage(vm))
 }
 
-func summaries(games []db.Game) []views.GameSummary {
+func summaries(l *locale.Localizer, games []db.Game) []views.GameSummary {
 	out := make([]views.GameSummary, 0, len(games))
 	for _, g := range games {
 		r, _ := rules.Lookup(g.Rules)
 		var players []string
 		for _, s := range g.Seats {
-			players = append(players, s.Name+" "+strconv.Itoa(s.Total))
+			players = append(players, s.Name+" "+l.Score(s.Total))
 		}
-		result := "in progress"
-		if won := wonText(gameWinners(g)); g.Finished() && won != "" {
+		result := l.T("home.in_progress_result")
+		if won := wonIn(l, gameWinners(g)); g.Finished() && won != "" {
 			result = won
 		}
 		out = append(out, views.GameSummary{
 			URL: "/g/" + g.PublicID, Name: r.Title(g.Settings), Players: strings.Join(players, " · "),
-			Result: result, When: when(g.UpdatedAt),
+			Result: result, When: whenIn(l, g.UpdatedAt),
 		})
 	}
 	return out
@@ -80,7 +82,8 @@ func gameChoices() []views.GameChoice {
 		if g.MinPlayers == g.MaxPlayers {
 			players = strconv.Itoa(g.MinPlayers) + " players"
 		}
-		out = append(out, views.GameChoice{ID: g.ID, Name: g.Name, Players: players, Target: g.Target, URL: "/games/new?game=" + g.ID})
+		out = append(out, views.GameChoice{ID: g.ID, Name: g.Name, Players: players, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,
+			Target: g.Target, URL: "/games/new?game=" + g.ID})
 	}
 	return out
 }

@@ -15,6 +15,7 @@ func (s *Server) routes(e *echo.Echo) {
 	e.GET("/sw.js", s.serviceWorker)
 	e.GET("/manifest.webmanifest", s.webManifest)
 	e.GET("/form-token", s.formToken)
+	e.POST("/language", chooseLanguage) // the footer's language chooser (language.go)
 
 	e.GET("/adjudicate", s.showAdjudicate)
 	e.GET("/api", s.showAPIDocs) // the JSON API's page, from /api/v1/openapi.json (api_docs.go)

@@ -20,6 +20,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/handlers/live"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )
@@ -152,7 +153,13 @@ func New(store Stores, log *slog.Logger, opts Options) *Server {
 	e.Use(s.refereeBudget())
 	e.Use(s.refereeDeadline())
 	e.Use(middleware.CSRFWithConfig(middleware.CSRFConfig{
-		Skipper:        func(c *echo.Context) bool { return strings.HasPrefix(c.Path(), "/api/") },
+		// The footer's language chooser posts without a token from a
+		// browser that does not say where a request comes from
+		// (chooseLanguage checks its Origin instead).
+		Skipper: func(c *echo.Context) bool {
+			return strings.HasPrefix(c.Path(), "/api/") ||
+				c.Path() == "/language" && c.Request().Header.Get(echo.HeaderSecFetchSite) == ""
+		},
 		TokenLookup:    "form:_csrf,header:X-CSRF-Token",
 		CookieName:     csrfCookie,
 		CookiePath:     "/",
@@ -295,36 +302,36 @@ func (s *Server) handleError(err error, c *echo.Context) {
 // happened, in words, and where to go back to.
 func errorPage(c *echo.Context, err error, status int, he *echo.HTTPError) views.ErrorVM {
 	vm := views.ErrorVM{Status: status}
+	l := lang(c)
 	switch status {
 	case http.StatusNotFound:
-		vm.Title, vm.Message = "Not found", "There is no such page or game here. A game's link must be copied whole."
+		vm.Title, vm.Message = l.T("errors.not_found"), l.T("errors.not_found_text")
 		if errors.Is(err, db.ErrDeleted) {
-			vm.Title, vm.Message = "Deleted", "Another phone deleted this hand. The scorepad shows the hands that are left."
+			vm.Title, vm.Message = l.T("errors.deleted"), l.T("errors.deleted_text")
 			if game := c.Param("game"); game != "" {
 				vm.Back = "/g/" + game
 			}
 		}
 	case http.StatusForbidden, http.StatusBadRequest:
 		if he != nil && strings.Contains(strings.ToLower(he.Error()), "csrf") {
-			vm.Title, vm.Message = "This form is out of date", "The page was open too long or came from another site. Go back, reload the page and send it again."
+			vm.Title, vm.Message = l.T("errors.out_of_date"), l.T("errors.out_of_date_text")
 		} else {
-			vm.Title, vm.Message = "That did not work", "The request was not understood. Go back and try again."
+			vm.Title, vm.Message = l.T("errors.did_not_work"), l.T("errors.did_not_work_text")
 		}
 	case http.StatusRequestEntityTooLarge:
-		vm.Title, vm.Message = "Too much to send", "That was more than a scorepad ever needs ("+db.FormatBytes(MaxBody)+"). Nothing was saved."
+		vm.Title, vm.Message = l.T("errors.too_much"), l.T("errors.too_much_text", msg.S("Size", db.FormatBytes(MaxBody)))
 		if limit := bodyLimitOf(c.Path()); limit != MaxBody {
-			vm.Message = "The file is over " + db.FormatBytes(limit) + ", more than meldpad takes at once. Nothing was imported."
+			vm.Message = l.T("errors.file_too_big_text", msg.S("Size", db.FormatBytes(limit)))
 			vm.Back = c.Path()
 		}
 	case http.StatusMethodNotAllowed:
-		vm.Title, vm.Message = "Not here", "That page cannot be used that way."
+		vm.Title, vm.Message = l.T("errors.not_here"), l.T("errors.not_here_text")
 	case http.StatusConflict:
-		vm.Title, vm.Message = "This form was sent before", "It carries the mark of a form already sent for another game. Nothing was saved: go back, reload the page and enter it again."
+		vm.Title, vm.Message = l.T("errors.sent_before"), l.T("errors.sent_before_text")
 	case http.StatusServiceUnavailable:
-		vm.Title, vm.Message = "Nothing was saved", "The server cannot reach or write its database just now (its disk may be full, or the database not answering). "+
-			"Go back: what you entered is still in the form. Try again in a moment."
+		vm.Title, vm.Message = l.T("errors.nothing_saved"), l.T("errors.nothing_saved_text")
 	default:
-		vm.Title, vm.Message = "Something went wrong on our side", "Nothing you entered is lost: go back and try again in a moment."
+		vm.Title, vm.Message = l.T("errors.our_side"), l.T("errors.our_side_text")
 	}
 	return vm
 }

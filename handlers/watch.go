@@ -7,6 +7,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"meldpad/locale"
 	"meldpad/views"
 )
 
@@ -30,7 +31,7 @@ func (s *Server) showWatch(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	vm := watchScorepadVM(t, c.Param("watch"), stamp.League)
+	vm := watchScorepadVM(lang(c), t, c.Param("watch"), stamp.League)
 	var buf bytes.Buffer
 	if err := views.GamePage(vm).Render(c.Request().Context(), &buf); err != nil {
 		return err
@@ -40,8 +41,8 @@ func (s *Server) showWatch(c *echo.Context) error {
 
 // watchScorepadVM is the spectators' scorepad: read-only, its league
 // named without a link.
-func watchScorepadVM(t table, watchID, league string) views.GameVM {
-	vm := scorepadVM(t, "")
+func watchScorepadVM(l *locale.Localizer, t table, watchID, league string) views.GameVM {
+	vm := scorepadVM(l, t, "")
 	vm.ReadOnly = true
 	vm.LiveURL = "/w/" + watchID + "/events"
 	vm.League = league
@@ -60,11 +61,13 @@ func (s *Server) watchEvents(c *echo.Context) error {
 		return err
 	}
 	watchID := c.Param("watch")
+	l := lang(c) // a part is rendered once per version and language
 	return s.streamEvents(c, t.Game.ID, t.Game.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.Stamps.WatchStamp(ctx, watchID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get(versionKey("w", watchID, version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get(versionKey("w", watchID, version, l.Tag()), func(ctx context.Context) ([]byte, error) {
+			ctx = locale.NewContext(ctx, l)
 			stamp, err := s.store.Stamps.WatchStamp(ctx, watchID)
 			if err != nil {
 				return nil, err
@@ -77,7 +80,7 @@ func (s *Server) watchEvents(c *echo.Context) error {
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), watchScorepadVM(t, watchID, stamp.League))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), watchScorepadVM(l, t, watchID, stamp.League))
 		})
 	})
 }
@@ -96,11 +99,13 @@ func (s *Server) gameEvents(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
+	l := lang(c) // a part is rendered once per version and language
 	return s.streamEvents(c, g.ID, g.Version, func(ctx context.Context) (int, error) {
 		st, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 		return st.Version, err
 	}, func(version int) ([]byte, error) {
-		return s.pads.get(versionKey("g", g.PublicID, version), func(ctx context.Context) ([]byte, error) {
+		return s.pads.get(versionKey("g", g.PublicID, version, l.Tag()), func(ctx context.Context) ([]byte, error) {
+			ctx = locale.NewContext(ctx, l)
 			stamp, err := s.store.Stamps.GameStamp(ctx, g.PublicID)
 			if err != nil {
 				return nil, err
@@ -110,13 +115,13 @@ func (s *Server) gameEvents(c *echo.Context) error {
 				return nil, err
 			}
 			if !now.Deleted.IsZero() {
-				return renderDeletedPad(ctx, deletedVM(now, time.Now()))
+				return renderDeletedPad(ctx, deletedVM(l, now, time.Now()))
 			}
 			t, err := s.tableAt(ctx, now)
 			if err != nil {
 				return nil, err
 			}
-			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), playersScorepadVM(t, stamp, ""))
+			return renderPad(views.WithRuleLinks(ctx, ruleLinks(t.Rules)), playersScorepadVM(l, t, stamp, ""))
 		})
 	})
 }

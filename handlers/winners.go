@@ -50,12 +50,3 @@ func wonText(winners []string) string {
 	}
 	return game.AndList(winners) + " shared the win"
 }
-
-// haveWon says who has won, in a sentence about a game that is over:
-// "Ann has won", "Ann and Bob have won" (P4).
-func haveWon(winners []string) string {
-	if len(winners) == 1 {
-		return winners[0] + " has won"
-	}
-	return game.AndList(winners) + " have won"
-}

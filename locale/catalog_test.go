@@ -243,6 +243,11 @@ func saysID(fun ast.Expr) bool {
 	if !ok {
 		return false
 	}
+	if f.Sel.Name == "T" {
+		// A Localizer's T, on whatever gives it: l.T(id),
+		// locale.From(ctx).T(id), lang(c).T(id).
+		return true
+	}
 	x, ok := f.X.(*ast.Ident)
-	return ok && (x.Name == "msg" && f.Sel.Name == "New" || f.Sel.Name == "entry" || f.Sel.Name == "T")
+	return ok && (x.Name == "msg" && f.Sel.Name == "New" || f.Sel.Name == "entry")
 }

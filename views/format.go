@@ -1,9 +1,29 @@
 package views
 
 import (
+	"context"
 	"strconv"
 	"strings"
+
+	"meldpad/locale"
 )
+
+// Number writes a whole number as the page's language does: "1,234",
+// "1.234", "1 234".
+func Number(ctx context.Context, n int) string { return locale.From(ctx).Number(n) }
+
+// Score writes a total on the scorepad (locale's Score): "1000",
+// "12.345" in German.
+func Score(ctx context.Context, n int) string { return locale.From(ctx).Score(n) }
+
+// Points writes points as Signed does, in the page's language, as
+// Score writes them: "+1000", "+12.345".
+func Points(ctx context.Context, n int) string {
+	if n > 0 {
+		return "+" + Score(ctx, n)
+	}
+	return Score(ctx, n)
+}
 
 // Signed prints points with their sign, so a zero and a loss read apart
 // from a gain: "+18", "0", "-70".
@@ -21,21 +41,6 @@ func Plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// article returns "a" or "an" for the word.
-func article(word string) string {
-	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
-		return "an"
-	}
-	return "a"
 }
 
 // qrQuiet is the blank margin around a QR code, in modules.
