@@ -13,8 +13,8 @@ import (
 	"meldpad/db"
 	"meldpad/locale"
 	"meldpad/rules"
-	"meldpad/rules/names"
 	"meldpad/rules/msg"
+	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
 )

@@ -8,8 +8,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
-	"meldpad/rules/names"
 	"meldpad/rules/msg"
+	"meldpad/rules/names"
 	"meldpad/views"
 )
 
