@@ -227,7 +227,7 @@ func (ix funcIndex) callees(fn *types.Func) []string {
 }
 
 // savePath follows a recorded save from start through meldpad's code
-// outside rules/ and views/: every call, and every use of a function as
+// outside rules/, views/ and locale/ (the pages' words): every call, and every use of a function as
 // a value, in the order written, each function walked once. A branch
 // (an if, an else, a case) that ends by returning, or by going on to
 // its loop's next round, is left out: it answers something else than a
@@ -250,7 +250,7 @@ func savePath(ix funcIndex, start string) (files []string, from map[string][]str
 			}
 			for _, callee := range ix.callees(fn) {
 				cd, ok := ix.decls[callee]
-				if !ok || under(cd.pkg.PkgPath, "rules", "views") {
+				if !ok || under(cd.pkg.PkgPath, "rules", "views", "locale") {
 					continue
 				}
 				if !slices.Contains(files, cd.file) {
@@ -344,7 +344,7 @@ func layer(file string) int {
 
 // TestSavePathFiles follows a card-entered save, call by call, from its
 // handler (savePath): it goes through at most maxSavePathFiles files
-// outside rules/ and views/, each entered from at most maxEnteredFrom
+// outside rules/, views/ and locale/, each entered from at most maxEnteredFrom
 // others, and never calls back up, from the store into scorepad or the
 // handlers, or from scorepad into the handlers.
 func TestSavePathFiles(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-playground/validator/v10"
+	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/locale"
@@ -125,6 +126,10 @@ type fieldErrors map[string]string
 // check validates a form struct, given by pointer, and returns its errors
 // in plain words, or nil. A damaged hidden field (the token, the
 // version) is reported for the whole form ("form"), and mended. It says
+// lang is the Localizer of the request's language (withLanguage), in
+// which a form's messages are said.
+func lang(c *echo.Context) *locale.Localizer { return locale.From(c.Request().Context()) }
+
 // them in English; checkIn in the page's language.
 func (s *Server) check(form any) fieldErrors { return s.checkIn(locale.English(), form) }
 

@@ -3,17 +3,12 @@ package handlers
 import (
 	"time"
 
-	"github.com/labstack/echo/v5"
-
 	"meldpad/locale"
 	"meldpad/rules/msg"
 )
 
 // The words the game's pages build from a table, in the request's
 // language (the pages' catalogs, locale/pages).
-
-// lang is the Localizer of the request's language (withLanguage).
-func lang(c *echo.Context) *locale.Localizer { return locale.From(c.Request().Context()) }
 
 // signedIn writes points with their sign, as views.Signed does, in l's
 // language (locale's Score): "+1000", "0", "-12.345".
