@@ -156,6 +156,31 @@ func loadCatalog(tag string) (catalog, error) {
 	if err != nil {
 		return nil, fmt.Errorf("locale: %s.json: %w", tag, err)
 	}
+	more, err := pageCatalogs(tag)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range more {
+		for id, e := range m.texts {
+			if _, dup := c[id]; dup {
+				return nil, fmt.Errorf("locale: %s: %s is also in another file", m.name, id)
+			}
+			c[id] = e
+		}
+	}
+	return c, nil
+}
+
+// namedCatalog is one file of moreCatalogs, read.
+type namedCatalog struct {
+	name  string
+	texts catalog
+}
+
+// pageCatalogs reads every area.tag.json of moreCatalogs for the
+// language tag names.
+func pageCatalogs(tag string) ([]namedCatalog, error) {
+	var out []namedCatalog
 	for _, fsys := range moreCatalogs {
 		names, err := fs.Glob(fsys, "*/*."+tag+".json")
 		if err != nil {
@@ -166,19 +191,14 @@ func loadCatalog(tag string) (catalog, error) {
 			if err != nil {
 				return nil, err
 			}
-			more, err := parseCatalog(data)
+			c, err := parseCatalog(data)
 			if err != nil {
 				return nil, fmt.Errorf("locale: %s: %w", name, err)
 			}
-			for id, e := range more {
-				if _, dup := c[id]; dup {
-					return nil, fmt.Errorf("locale: %s: %s is also in another file", name, id)
-				}
-				c[id] = e
-			}
+			out = append(out, namedCatalog{name: name, texts: c})
 		}
 	}
-	return c, nil
+	return out, nil
 }
 
 func contains(list []string, s string) bool {

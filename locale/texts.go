@@ -2,10 +2,7 @@
 
 package locale
 
-import (
-	"io/fs"
-	"sort"
-)
+import "sort"
 
 // PageTexts returns the words of the pages' catalogs (locale/pages) in
 // the Localizer's language, by id: the literal pieces of each text
@@ -15,31 +12,21 @@ import (
 // catalogs (tag.json) are not among them.
 func (l *Localizer) PageTexts() (map[string][]string, error) {
 	out := map[string][]string{}
-	for _, fsys := range moreCatalogs {
-		names, err := fs.Glob(fsys, "*/*."+l.lang.Tag+".json")
-		if err != nil {
-			return nil, err
-		}
-		for _, name := range names {
-			data, err := fs.ReadFile(fsys, name)
-			if err != nil {
-				return nil, err
+	more, err := pageCatalogs(l.lang.Tag)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range more {
+		for id, e := range m.texts {
+			forms := make([]string, 0, len(e.forms))
+			for form := range e.forms {
+				forms = append(forms, form)
 			}
-			c, err := parseCatalog(data)
-			if err != nil {
-				return nil, err
-			}
-			for id, e := range c {
-				forms := make([]string, 0, len(e.forms))
-				for form := range e.forms {
-					forms = append(forms, form)
-				}
-				sort.Strings(forms)
-				for _, form := range forms {
-					for _, s := range e.forms[form] {
-						if s.text != "" {
-							out[id] = append(out[id], s.text)
-						}
+			sort.Strings(forms)
+			for _, form := range forms {
+				for _, s := range e.forms[form] {
+					if s.text != "" {
+						out[id] = append(out[id], s.text)
 					}
 				}
 			}
