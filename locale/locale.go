@@ -391,3 +391,31 @@ func From(ctx context.Context) *Localizer {
 	}
 	return English()
 }
+
+// Forms returns the catalog's text of id as a script says it itself: by
+// plural category ("one", "other"; "other" alone for a plain text), each
+// naming its arguments {{.Name}} as the catalog does. The pages' scripts
+// say their few words so (a hand saved while offline), choosing the
+// form with the browser's Intl.PluralRules.
+func (l *Localizer) Forms(id string) map[string]string {
+	e, ok := l.texts[id]
+	if !ok {
+		if l.fallback != nil {
+			return l.fallback.Forms(id)
+		}
+		return map[string]string{"other": id}
+	}
+	out := make(map[string]string, len(e.forms))
+	for form, segs := range e.forms {
+		var b strings.Builder
+		for _, s := range segs {
+			if s.arg != "" {
+				b.WriteString("{{." + s.arg + "}}")
+				continue
+			}
+			b.WriteString(s.text)
+		}
+		out[form] = b.String()
+	}
+	return out
+}
