@@ -10,7 +10,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/rules/rating"
 	"meldpad/rules/standings"
 	"meldpad/views"
@@ -58,7 +60,7 @@ func (s *Server) showLeaguePlayer(c *echo.Context) error {
 
 // playerVM is a player's page.
 func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name string) views.PlayerVM {
-
+	tr := locale.From(c.Request().Context())
 	// The player's seats in the league's games, found in one pass.
 	var mine []seated
 	for i, g := range d.record.Games {
@@ -74,14 +76,14 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 	vm := views.PlayerVM{
 		Name: name, LeagueName: l.Name, LeagueURL: leagueURL(l),
 		Rating: row.Rating.String(), Ordinal: strconv.FormatFloat(row.Rating.Ordinal(), 'f', 1, 64),
-		Summary: standingRow(l, d, row), Chart: ratingChart(name, rec.Games),
+		Summary: standingRow(tr, l, d, row), Chart: ratingChart(name, rec.Games),
 	}
 	for _, id := range l.Games {
 		r, ok := d.table(standings.Scope{Rules: id}).Row(player)
 		if !ok || r.Played == 0 {
 			continue
 		}
-		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(l, d, r)}
+		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(tr, l, d, r)}
 		stats.Best, stats.Worst = bestAndWorstHands(d, mine, id)
 		vm.ByGame = append(vm.ByGame, stats)
 	}
@@ -162,6 +164,7 @@ const playerGamesPerPage = 50
 // time (?page=), finished or not, counted or not: with the place, the
 // total and the rating after it when it counted.
 func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
+	tr := locale.From(c.Request().Context())
 	vm.GamesCount = len(mine)
 	vm.Pages = max(1, (len(mine)+playerGamesPerPage-1)/playerGamesPerPage)
 	page, err := strconv.Atoi(c.QueryParam("page"))
@@ -185,8 +188,8 @@ func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData
 	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
 		g, seat := d.record.Games[mine[i].game], mine[i].seat
 		row := views.PlayerGameRowVM{
-			When: when(g.CreatedAt), Game: gameTitle(*g), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
-			Result: "in progress",
+			When: localWhen(tr, g.CreatedAt), Game: gameTitle(*g), Total: tr.Number(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
+			Result: tr.T("league.in_progress"),
 		}
 		if g.Finished() {
 			sg := standings.Game{Winner: g.Winner}
@@ -194,20 +197,20 @@ func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData
 				sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total, Place: st.Place})
 			}
 			places := standings.Places(sg)
-			row.Result = placeName(places, seat)
+			row.Result = placeName(tr, places, seat)
 			row.Won = places[seat] == 1
 		}
 		if r, ok := after[g.WatchID]; ok {
 			row.Rating = r.String()
 		} else if g.Finished() {
-			row.Rating = "does not count"
+			row.Rating = tr.T("league.does_not_count")
 		}
 		vm.Games = append(vm.Games, row)
 	}
 }
 
 // placeName is "1st of 4", or "2nd= of 4" when the place is shared.
-func placeName(places []int, seat int) string {
+func placeName(tr *locale.Localizer, places []int, seat int) string {
 	p := places[seat]
 	shared := ""
 	for k, q := range places {
@@ -215,19 +218,5 @@ func placeName(places []int, seat int) string {
 			shared = "="
 		}
 	}
-	return ordinal(p) + shared + " of " + strconv.Itoa(len(places))
-}
-
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
+	return tr.T("league.place_of", msg.S("Place", tr.Ordinal(p)+shared), msg.N("Of", len(places)))
 }

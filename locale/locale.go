@@ -419,3 +419,33 @@ func (l *Localizer) Forms(id string) map[string]string {
 	}
 	return out
 }
+
+// Ordinal writes a place as the language abbreviates it: "2nd" in
+// English, "2." in German, "2º" in Italian, "2.º" in Spanish, "2e" in
+// French ("1er" for the first).
+func (l *Localizer) Ordinal(n int) string {
+	digits := strconv.Itoa(n)
+	switch l.lang.Tag {
+	case "en":
+		switch {
+		case n%100 >= 11 && n%100 <= 13:
+		case n%10 == 1:
+			return digits + "st"
+		case n%10 == 2:
+			return digits + "nd"
+		case n%10 == 3:
+			return digits + "rd"
+		}
+		return digits + "th"
+	case "it":
+		return digits + "º"
+	case "es":
+		return digits + ".º"
+	case "fr":
+		if n == 1 {
+			return "1er"
+		}
+		return digits + "e"
+	}
+	return digits + "."
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 
 	"meldpad/locale"
+	"meldpad/rules/msg"
 )
 
 // The words the pages' scripts say themselves (offline.js, meldpad.js,
@@ -85,4 +86,25 @@ func scriptWordsBlock(l *locale.Localizer) string {
 	// json.Marshal escapes <, > and & already, so no text can close the
 	// script element.
 	return `<script type="application/json" id="meldpad-words">` + strings.TrimSpace(string(b)) + `</script>`
+}
+
+// localNumber writes a whole number as the language of the request
+// behind ctx does: "1,234", "1.234".
+func localNumber(ctx context.Context, n int) string {
+	return locale.From(ctx).Number(n)
+}
+
+// importSummary says what an import added: "1 league, 3 games with 12
+// hands, 4 new players and 1 event night."
+func importSummary(ctx context.Context, vm ImportDoneVM) string {
+	l := locale.From(ctx)
+	parts := []msg.Msg{
+		msg.New("import.leagues", msg.N("Count", len(vm.Leagues))),
+		msg.New("import.games", msg.N("Count", vm.Games), msg.M("Hands", msg.New("import.hands", msg.N("Count", vm.Hands)))),
+		msg.New("import.players", msg.N("Count", vm.Players)),
+	}
+	if vm.Events > 0 {
+		parts = append(parts, msg.New("import.events", msg.N("Count", vm.Events)))
+	}
+	return l.T("import.summary", msg.List("Parts", parts))
 }
