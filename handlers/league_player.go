@@ -76,7 +76,7 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 	vm := views.PlayerVM{
 		Name: name, LeagueName: l.Name, LeagueURL: leagueURL(l),
 		Rating: row.Rating.String(), Ordinal: strconv.FormatFloat(row.Rating.Ordinal(), 'f', 1, 64),
-		Summary: standingRow(tr, l, d, row), Chart: ratingChart(name, rec.Games),
+		Summary: standingRow(tr, l, d, row), Chart: ratingChart(tr, name, rec.Games),
 	}
 	for _, id := range l.Games {
 		r, ok := d.table(standings.Scope{Rules: id}).Row(player)

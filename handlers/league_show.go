@@ -141,7 +141,7 @@ func (s *Server) showLeague(c *echo.Context) error {
 		shown = append(shown, r)
 		vm.Rows = append(vm.Rows, standingRow(tr, l, d, r))
 	}
-	vm.Movement = movementChart(d, t, shown)
+	vm.Movement = movementChart(tr, d, t, shown)
 	events, err := s.store.LeagueEvents(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
