@@ -84,7 +84,7 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 			continue
 		}
 		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(tr, l, d, r)}
-		stats.Best, stats.Worst = bestAndWorstHands(d, mine, id)
+		stats.Best, stats.Worst = bestAndWorstHands(tr, d, mine, id)
 		vm.ByGame = append(vm.ByGame, stats)
 	}
 	for _, o := range rec.Opponents {
@@ -121,14 +121,17 @@ type seated struct{ game, seat int }
 // each seat's derived most and fewest points in one hand
 // (db.LeagueSeat): the most is the best, unless the game's lowest total
 // wins (Hearts, by points), where the fewest is. The earliest on a tie.
-func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
+func bestAndWorstHands(tr *locale.Localizer, d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
+	// The game names its rounds ("deal", "trick"); the rules say them
+	// in English for now.
 	round := "hand"
 	r, known := rules.Lookup(rulesID)
 	if known {
 		round = r.Round
 	}
 	link := func(g db.LeagueGame, h db.HandScore) views.HandLinkVM {
-		return views.HandLinkVM{Points: views.Signed(h.Points), Where: round + " " + strconv.Itoa(h.Hand) + " · " + when(g.CreatedAt), URL: "/w/" + g.WatchID}
+		where := round + " " + strconv.Itoa(h.Hand) + " · " + localWhen(tr, g.CreatedAt)
+		return views.HandLinkVM{Points: views.Signed(h.Points), Where: where, URL: "/w/" + g.WatchID}
 	}
 	// worth is how good a hand's points are: themselves, or less the
 	// more they are where the lowest total wins.

@@ -406,12 +406,19 @@
     });
     return title() + (points.length ? ": " + points.join(" · ") : " " + say("outbox.card_by_card"));
   }
-  // outcomeText says what became of a hand sent from the outbox: "Record
-  // deal 3: saved.", "Correct deal 3: correction saved.", or why not. The
-  // hand is named by its form's heading, in the page's language, so the
-  // words need not know how a language names a deal or a round.
+  // roundOf names the hand a form holds, as its page names it: the form's
+  // data-round ("Deal 3", in the page's language) where the page gives
+  // one, else the English heading's round ("Record deal 3"), else the
+  // heading itself.
+  function roundOf(form) {
+    if (form.dataset.round) return form.dataset.round;
+    var m = title().match(/^(?:Record|Correct) (.+)$/);
+    return m ? m[1].charAt(0).toUpperCase() + m[1].slice(1) : title();
+  }
+  // outcomeText says what became of a hand sent from the outbox: "Deal 3
+  // saved.", "Deal 3: correction saved.", or why not.
   function outcomeText(it, saved, reason) {
-    var hand = it.title || it.summary;
+    var hand = it.round || it.summary;
     if (saved) return say(it.hand && it.hand !== "new" ? "outbox.correction_saved" : "outbox.hand_saved", { Hand: hand });
     if (reason) return say("outbox.hand_unsaved_why", { Hand: hand, Why: reason.replace(/[.\s]+$/, "") });
     return say("outbox.hand_unsaved", { Hand: hand });
@@ -659,7 +666,7 @@
     if (!queue.some(function (q) { return q.token === token; })) {
       queue.push({
         token: token, game: h.game, hand: h.hand, url: h.url, body: body, by: h.by,
-        version: version, summary: summary(h.form), title: title(), at: Date.now()
+        version: version, summary: summary(h.form), title: title(), round: roundOf(h.form), at: Date.now()
       });
       keep(OUTBOX, queue);
     }
