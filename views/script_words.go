@@ -84,8 +84,11 @@ func scriptWordsBlock(l *locale.Localizer) string {
 		return "" // maps of strings always marshal; the scripts then say ids
 	}
 	// json.Marshal escapes <, > and & already, so no text can close the
-	// script element.
-	return `<script type="application/json" id="meldpad-words">` + strings.TrimSpace(string(b)) + `</script>`
+	// script element. Its spaces, all inside strings (Marshal writes none
+	// between tokens), are written \u0020, so that a search of the
+	// page's HTML for a sentence finds what the page says, never the
+	// words a script may say later.
+	return `<script type="application/json" id="meldpad-words">` + strings.ReplaceAll(string(b), " ", `\u0020`) + `</script>`
 }
 
 // localNumber writes a whole number as the language of the request
