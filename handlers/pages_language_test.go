@@ -7,12 +7,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
 
 	"meldpad/locale"
+	"meldpad/rules/event"
 	"meldpad/rules/msg"
 )
 
@@ -312,5 +314,25 @@ func TestCSVInGerman(t *testing.T) {
 	plain = app.get(l.members + "/standings.csv")
 	if !strings.HasPrefix(plain.body, "rank,player,rating,mu,sigma,mu - 3 sigma,games,wins,win %,average place,streak") {
 		t.Errorf("standings.csv without Accept-Language:\n%s", plain.body)
+	}
+}
+
+// TestBuiltPageIDsExist: the ids the pages build from a value (a
+// tie-break's, a month's) exist for every value, in every language.
+func TestBuiltPageIDsExist(t *testing.T) {
+	var ids []string
+	for _, k := range event.Criteria {
+		ids = append(ids, "event.criterion."+string(k), "event.criterion_in_text."+string(k))
+	}
+	for m := 1; m <= 12; m++ {
+		ids = append(ids, "league.month."+strconv.Itoa(m))
+	}
+	for _, lang := range locale.Languages() {
+		l := locale.For(lang.Tag)
+		for _, id := range ids {
+			if !l.Has(id) {
+				t.Errorf("%s: no %s", lang.Tag, id)
+			}
+		}
 	}
 }
