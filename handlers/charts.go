@@ -69,9 +69,9 @@ func ratingChart(tr *locale.Localizer, name string, games []standings.Played) *v
 		}
 	}
 	last := games[len(games)-1].Rating
-	desc := tr.T("league.chart.rating_desc", msg.S("Player", name), msg.S("From", start.String()), msg.S("To", last.String()), msg.N("Games", len(games)))
+	desc := tr.T("league.chart.rating_desc", msg.S("Player", name), msg.S("From", ratingText(tr, start)), msg.S("To", ratingText(tr, last)), msg.N("Games", len(games)))
 	if bestAt > 0 {
-		desc = tr.T("league.chart.rating_desc_best", msg.S("Text", desc), msg.S("Mu", strconv.FormatFloat(best.Mu, 'f', 1, 64)), msg.N("Game", bestAt))
+		desc = tr.T("league.chart.rating_desc_best", msg.S("Text", desc), msg.S("Mu", tr.Decimal(best.Mu, 1)), msg.N("Game", bestAt))
 	}
 	chart := views.NewChart(views.ChartSpec{
 		ID: "rating-chart", Title: tr.T("league.chart.rating_title", msg.S("Player", name)), Desc: desc,
@@ -110,7 +110,7 @@ func movementChart(tr *locale.Localizer, d *leagueData, t standings.Table, rows 
 	var words []string
 	for i := range series {
 		last := series[i].Y[len(series[i].Y)-1]
-		series[i].Value = strconv.FormatFloat(last, 'f', 1, 64)
+		series[i].Value = tr.Decimal(last, 1)
 		words = append(words, series[i].Name+" "+series[i].Value)
 	}
 	chart := views.NewChart(views.ChartSpec{

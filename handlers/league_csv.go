@@ -145,7 +145,9 @@ func standingsRecords(tr *locale.Localizer, l db.League, d *leagueData, q standi
 		if r.Played < q.Min {
 			continue
 		}
-		shown := standingRow(tr, l, d, r)
+		// Numbers as machines read them; the streak in words.
+		shown := standingRow(locale.English(), l, d, r)
+		shown.Streak = streak(tr, r.Streak)
 		row := []string{
 			strconv.Itoa(len(records)), csvText(shown.Name), shown.Rating,
 			csvFloat(r.Rating.Mu), csvFloat(r.Rating.Sigma), csvFloat(r.Rating.Ordinal()),

@@ -75,7 +75,7 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 	rec := overall.Record(player)
 	vm := views.PlayerVM{
 		Name: name, LeagueName: l.Name, LeagueURL: leagueURL(l),
-		Rating: row.Rating.String(), Ordinal: strconv.FormatFloat(row.Rating.Ordinal(), 'f', 1, 64),
+		Rating: ratingText(tr, row.Rating), Ordinal: tr.Decimal(row.Rating.Ordinal(), 1),
 		Summary: standingRow(tr, l, d, row), Chart: ratingChart(tr, name, rec.Games),
 	}
 	for _, id := range l.Games {

@@ -243,12 +243,12 @@ func standingsColumns(tr *locale.Localizer, q standingsQuery, base string, point
 func standingRow(tr *locale.Localizer, l db.League, d *leagueData, r standings.Row) views.StandingRowVM {
 	row := views.StandingRowVM{
 		Name: d.name(r.Player), URL: playerURL(l, r.Player), Played: r.Played, Wins: r.Wins,
-		Rating: r.Rating.String(), Scored: r.Scored, Conceded: r.Conceded, Streak: streak(tr, r.Streak),
+		Rating: ratingText(tr, r.Rating), Scored: r.Scored, Conceded: r.Conceded, Streak: streak(tr, r.Streak),
 		WinRate: "–", AvgPlace: "–",
 	}
 	if r.Played > 0 {
 		row.WinRate = strconv.Itoa(int(r.WinRate()*100+0.5)) + "%"
-		row.AvgPlace = strconv.FormatFloat(r.AvgPlace(), 'f', 2, 64)
+		row.AvgPlace = tr.Decimal(r.AvgPlace(), 2)
 	}
 	return row
 }

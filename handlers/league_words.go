@@ -6,6 +6,7 @@ import (
 
 	"meldpad/locale"
 	"meldpad/rules/msg"
+	"meldpad/rules/rating"
 )
 
 // leagueWonText says who won a league game, for a list of games, in the
@@ -15,6 +16,12 @@ func leagueWonText(tr *locale.Localizer, winners []string) string {
 		return ""
 	}
 	return tr.T("league.won", msg.N("Count", len(winners)), msg.Strings("Names", winners))
+}
+
+// ratingText writes a rating as the table shows it, μ ± 3σ with the
+// language's decimal mark: "27.6 ± 8.3", "27,6 ± 8,3".
+func ratingText(tr *locale.Localizer, r rating.Rating) string {
+	return tr.Decimal(r.Mu, 1) + " ± " + tr.Decimal(rating.Z*r.Sigma, 1)
 }
 
 // localDay writes a day as the language writes it: "1 Mar 2026",

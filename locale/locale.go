@@ -449,3 +449,14 @@ func (l *Localizer) Ordinal(n int) string {
 	}
 	return digits + "."
 }
+
+// Decimal writes a number with the given digits after the decimal mark,
+// as the language writes it: "27.6" in English, "27,6" in German,
+// Italian, Spanish and French.
+func (l *Localizer) Decimal(f float64, digits int) string {
+	s := strconv.FormatFloat(f, 'f', digits, 64)
+	if l.lang.Tag == "en" {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
+}

@@ -267,3 +267,18 @@ func TestOrdinal(t *testing.T) {
 		}
 	}
 }
+
+// TestDecimal: a decimal number with each language's decimal mark.
+func TestDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		f    float64
+		want string
+	}{
+		{"en", 27.63, "27.6"}, {"de", 27.63, "27,6"}, {"fr", -1.8, "-1,8"}, {"it", 1, "1,0"}, {"es", 0.5, "0,5"},
+	} {
+		if got := For(tc.tag).Decimal(tc.f, 1); got != tc.want {
+			t.Errorf("%s: Decimal(%v, 1) = %q, want %q", tc.tag, tc.f, got, tc.want)
+		}
+	}
+}
