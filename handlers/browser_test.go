@@ -40,6 +40,13 @@ func newBrowser(t *testing.T) context.Context {
 // deadline is set before it starts.
 func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
+	return newBrowserIn(t, limit, "en-GB")
+}
+
+// newBrowserIn is newBrowserFor with the browser's language (its
+// Accept-Language, for the page and its service worker alike).
+func newBrowserIn(t *testing.T, limit time.Duration, lang string) context.Context {
+	t.Helper()
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("CI") != "" {
@@ -54,7 +61,8 @@ func newBrowserFor(t *testing.T, limit time.Duration) context.Context {
 		chromedp.WindowSize(390, 844),
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("lang", "en-GB"),
+		chromedp.Flag("lang", lang),
+		chromedp.Flag("accept-lang", lang),
 	)
 	// On a loaded machine chromium sometimes exits before it answers
 	// ("chrome failed to start"), now and then twice in a row; up to three

@@ -1,7 +1,6 @@
 package handlers
 
 import (
-	"strconv"
 	"strings"
 
 	"meldpad/locale"
@@ -50,7 +49,7 @@ func runningTotalsChart(l *locale.Localizer, vm views.GameVM) *views.ChartVM {
 
 // ratingChart draws a player's rating after each of their games: the
 // line is mu, the band mu ± 3 sigma, starting from the newcomer's 25 ± 25.
-func ratingChart(name string, games []standings.Played) *views.ChartVM {
+func ratingChart(tr *locale.Localizer, name string, games []standings.Played) *views.ChartVM {
 	if len(games) == 0 {
 		return nil
 	}
@@ -69,14 +68,13 @@ func ratingChart(name string, games []standings.Played) *views.ChartVM {
 		}
 	}
 	last := games[len(games)-1].Rating
-	desc := name + "'s rating went from " + start.String() + " before the first game to " + last.String() +
-		" after game " + strconv.Itoa(len(games))
+	desc := tr.T("league.chart.rating_desc", msg.S("Player", name), msg.S("From", ratingText(tr, start)), msg.S("To", ratingText(tr, last)), msg.N("Games", len(games)))
 	if bestAt > 0 {
-		desc += "; highest μ " + strconv.FormatFloat(best.Mu, 'f', 1, 64) + " after game " + strconv.Itoa(bestAt)
+		desc = tr.T("league.chart.rating_desc_best", msg.S("Text", desc), msg.S("Mu", tr.Decimal(best.Mu, 1)), msg.N("Game", bestAt))
 	}
 	chart := views.NewChart(views.ChartSpec{
-		ID: "rating-chart", Title: name + "'s rating after each game", Desc: desc + ".",
-		XLabel: "Games played", YLabel: "Rating μ (band ± 3σ)", Series: []views.Series{s},
+		ID: "rating-chart", Title: tr.T("league.chart.rating_title", msg.S("Player", name)), Desc: desc,
+		XLabel: tr.T("league.chart.games_played"), YLabel: tr.T("league.chart.rating_band"), Series: []views.Series{s},
 	})
 	return &chart
 }
@@ -84,7 +82,7 @@ func ratingChart(name string, games []standings.Played) *views.ChartVM {
 // movementChart draws how the leaders' ratings (mu - 3 sigma, the number
 // the table sorts by) moved over the table's games, for the first players
 // of the table as sorted. The table itself is the text alternative.
-func movementChart(d *leagueData, t standings.Table, rows []standings.Row) *views.ChartVM {
+func movementChart(tr *locale.Localizer, d *leagueData, t standings.Table, rows []standings.Row) *views.ChartVM {
 	var follow []int64
 	for _, r := range rows {
 		if r.Played > 0 && len(follow) < movementPlayers {
@@ -111,15 +109,13 @@ func movementChart(d *leagueData, t standings.Table, rows []standings.Row) *view
 	var words []string
 	for i := range series {
 		last := series[i].Y[len(series[i].Y)-1]
-		series[i].Value = strconv.FormatFloat(last, 'f', 1, 64)
+		series[i].Value = tr.Decimal(last, 1)
 		words = append(words, series[i].Name+" "+series[i].Value)
 	}
 	chart := views.NewChart(views.ChartSpec{
-		ID: "movement-chart", Title: "How the leaders' ratings moved",
-		Desc: "Rating (μ − 3σ) of the first " + strconv.Itoa(len(follow)) + " players of the table after each of the " +
-			strconv.Itoa(len(t.Games)) + " games, everyone starting at 0; now " + strings.Join(words, ", ") +
-			". The table above has every player's numbers.",
-		XLabel: "Games in the league", YLabel: "Rating (μ − 3σ)", Series: series,
+		ID: "movement-chart", Title: tr.T("league.chart.movement_title"),
+		Desc:   tr.T("league.chart.movement_desc", msg.N("Players", len(follow)), msg.N("Games", len(t.Games)), msg.S("Now", strings.Join(words, ", "))),
+		XLabel: tr.T("league.chart.games_in_league"), YLabel: tr.T("league.chart.ordinal"), Series: series,
 	})
 	return &chart
 }

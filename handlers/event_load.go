@@ -8,8 +8,10 @@ import (
 
 	"meldpad/db"
 	"meldpad/eventnight"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/event"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -105,79 +107,80 @@ func (st eventState) present(round int) []event.Row {
 }
 
 // status says where the event stands, in a few words.
-func (st eventState) status() string {
-	rounds := strconv.Itoa(st.rec.Event.Config.Rounds)
+func (st eventState) status(tr *locale.Localizer) string {
+	rounds := st.rec.Event.Config.Rounds
 	switch {
 	case st.round == 0:
-		return "Checking in: " + strconv.Itoa(len(st.present(1))) + " " + views.Plural(len(st.present(1)), "player") + ", " +
-			rounds + " " + views.Plural(st.rec.Event.Config.Rounds, "round") + " to play"
+		return tr.T("event.status.checking_in", msg.M("Players", msg.New("event.players", msg.N("Count", len(st.present(1))))),
+			msg.M("Rounds", msg.New("event.rounds_to_play", msg.N("Count", rounds))))
 	case st.finished():
-		return "Finished after " + rounds + " " + views.Plural(st.rec.Event.Config.Rounds, "round")
+		return tr.T("event.status.finished", msg.N("Count", rounds))
 	case len(st.open) == 0:
-		return "Round " + strconv.Itoa(st.round) + " of " + rounds + " is over: the next round is to be seated"
+		return tr.T("event.status.round_over", msg.N("Round", st.round), msg.N("Rounds", rounds))
 	}
-	return "Round " + strconv.Itoa(st.round) + " of " + rounds + ": " + strconv.Itoa(len(st.open)) + " " +
-		views.Plural(len(st.open), "table") + " still playing"
+	return tr.T("event.status.playing", msg.N("Round", st.round), msg.N("Rounds", rounds), msg.N("Count", len(st.open)))
 }
 
 // rulesText says how the event runs, for its pages.
-func (st eventState) rulesText() []string {
+func (st eventState) rulesText(tr *locale.Localizer) []string {
 	cfg := st.rec.Event.Config
 	var sizes []string
 	for _, s := range cfg.Sizes {
 		sizes = append(sizes, strconv.Itoa(s))
 	}
-	out := []string{"Tables of " + orList(sizes) + " players, " + strconv.Itoa(cfg.Rounds) + " " + views.Plural(cfg.Rounds, "round") + "; " + pairingText(cfg.Pairing)}
+	out := []string{tr.T("event.rule.tables", msg.S("Sizes", orList(tr, sizes)), msg.N("Count", cfg.Rounds), msg.S("Pairing", pairingText(tr, cfg.Pairing)))}
 	if cfg.Scoring == event.ByGamePoints {
-		out = append(out, "A table scores each player's final total in the game.")
+		out = append(out, tr.T("event.rule.game_points"))
 	} else {
 		var pts []string
 		for _, p := range cfg.PlacePoints {
-			pts = append(pts, strconv.Itoa(p))
+			pts = append(pts, tr.Number(p))
 		}
-		out = append(out, "A table scores "+strings.Join(pts, ", ")+" for 1st, 2nd… place (later places nothing); "+
-			"players who share a place share the points of the places they fill (P4).")
+		out = append(out, tr.T("event.rule.place_points", msg.S("Points", strings.Join(pts, ", "))))
 	}
 	if cfg.Bye == event.ByeFixed {
-		out = append(out, "A bye (when the players do not fit the tables) goes to the lowest-ranked player without one and scores "+
-			strconv.Itoa(cfg.ByePoints)+" "+views.Plural(cfg.ByePoints, "point")+".")
+		out = append(out, tr.T("event.rule.bye_fixed", msg.N("Count", cfg.ByePoints)))
 	} else {
-		out = append(out, "A bye (when the players do not fit the tables) goes to the lowest-ranked player without one and scores "+
-			"the player's own average per table played.")
+		out = append(out, tr.T("event.rule.bye_average"))
 	}
 	var order []string
 	for _, k := range cfg.TieBreaks {
-		order = append(order, strings.ToLower(k.Name()))
+		order = append(order, tr.T("event.criterion_in_text."+string(k)))
 	}
-	out = append(out, "Ranked by "+strings.Join(order, ", then ")+"; a table marked as not counting counts for neither "+
-		"the event nor the league, though its players met.")
+	out = append(out, tr.T("event.rule.ranked", msg.S("Order", strings.Join(order, tr.T("event.rule.then")))))
 	return out
 }
 
-func pairingText(p event.Pairing) string {
+// criterionName names a tie-break in the request's language ("Tables
+// won"); as a part of a sentence it is lower-cased.
+func criterionName(tr *locale.Localizer, k event.Criterion) string {
+	return tr.T("event.criterion." + string(k))
+}
+
+func pairingText(tr *locale.Localizer, p event.Pairing) string {
 	switch p {
 	case event.Swiss:
-		return "Swiss pairing: players of equal standing meet, never twice while it can be helped."
+		return tr.T("event.pairing_text.swiss")
 	case event.RoundRobin:
-		return "round robin: everyone meets everyone, as far as the rounds go."
+		return tr.T("event.pairing_text.round_robin")
 	}
-	return "seated for as few repeat meetings as possible over the whole evening."
+	return tr.T("event.pairing_text.fewest_repeats")
 }
 
 // orList joins words as "3, 4 or 5".
-func orList(words []string) string {
+func orList(tr *locale.Localizer, words []string) string {
 	if len(words) <= 1 {
 		return strings.Join(words, "")
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return tr.T("event.or_list", msg.S("A", strings.Join(words[:len(words)-1], ", ")), msg.S("B", words[len(words)-1]))
 }
 
 // standingsVM is the event's ranking.
-func (st eventState) standingsVM() views.EventStandingsVM {
-	cfg := st.rec.Event.Config
-	vm := views.EventStandingsVM{GamePoints: st.game.Points.Scored,
-		Note: "Pts: event points (byes included); TP: tables played; W: tables won, a shared first place too" +
-			map[bool]string{true: "; GP: the games' final totals", false: ""}[st.game.Points.Scored] + "."}
+func (st eventState) standingsVM(tr *locale.Localizer) views.EventStandingsVM {
+	vm := views.EventStandingsVM{GamePoints: st.game.Points.Scored, Note: tr.T("event.standings_note")}
+	if st.game.Points.Scored {
+		vm.Note = tr.T("event.standings_note_gp")
+	}
 	player := map[int64]db.EventPlayer{}
 	for _, p := range st.rec.Players {
 		player[p.PlayerID] = p
@@ -192,20 +195,19 @@ func (st eventState) standingsVM() views.EventStandingsVM {
 		if p, ok := player[r.Player]; ok {
 			switch {
 			case p.Dropped > 0 && p.Dropped <= st.round+1:
-				row.Note = "left after round " + strconv.Itoa(p.Dropped-1)
+				row.Note = tr.T("event.left_after", msg.N("Round", p.Dropped-1))
 			case p.Joined > 1:
-				row.Note = "from round " + strconv.Itoa(p.Joined)
+				row.Note = tr.T("event.from_round", msg.N("Round", p.Joined))
 			}
 		}
 		vm.Rows = append(vm.Rows, row)
 	}
-	_ = cfg
 	return vm
 }
 
 // roundVM is one round's tables: linked to the games' own links for the
 // organizer (own), to their read-only links for everyone else.
-func (st eventState) roundVM(round int, own bool, markAction func(number int) string) views.EventRoundVM {
+func (st eventState) roundVM(tr *locale.Localizer, round int, own bool, markAction func(number int) string) views.EventRoundVM {
 	vm := views.EventRoundVM{Number: round}
 	for _, t := range st.rec.TablesOf(round) {
 		tv := views.EventTableVM{Number: t.Number, URL: "/w/" + t.Game.WatchID, Counts: t.Counts}
@@ -221,13 +223,13 @@ func (st eventState) roundVM(round int, own bool, markAction func(number int) st
 		}
 		switch {
 		case !t.Counts:
-			tv.State, tv.Done = "does not count", true
+			tv.State, tv.Done = tr.T("league.does_not_count"), true
 		case t.Game.Finished():
-			tv.State, tv.Done = wonText(leagueGameWinners(t.Game)), true
+			tv.State, tv.Done = leagueWonText(tr, leagueGameWinners(t.Game)), true
 		case t.Hands == 0:
-			tv.State = "playing · no " + st.game.Round + " yet"
+			tv.State = tr.T("event.table_starting")
 		default:
-			tv.State = "playing · " + strconv.Itoa(t.Hands) + " " + views.Plural(t.Hands, st.game.Round)
+			tv.State = tr.T("event.table_playing", msg.N("Count", t.Hands))
 		}
 		vm.Tables = append(vm.Tables, tv)
 	}
@@ -241,21 +243,21 @@ func (st eventState) roundVM(round int, own bool, markAction func(number int) st
 
 // eventSummaries are the league's events for its pages, each linked
 // with url.
-func eventSummaries(events []db.EventSummary, url func(id int64) string) ([]views.EventListVM, error) {
+func eventSummaries(tr *locale.Localizer, events []db.EventSummary, url func(id int64) string) ([]views.EventListVM, error) {
 	var out []views.EventListVM
 	for _, e := range events {
 		rounds, err := eventnight.Rounds(e)
 		if err != nil {
 			return nil, err
 		}
-		detail := gameName(e.Rules) + " · " + when(e.CreatedAt) + " · "
+		detail := gameName(e.Rules) + " · " + localWhen(tr, e.CreatedAt) + " · "
 		switch {
 		case e.Round == 0:
-			detail += "checking in"
+			detail += tr.T("event.list.checking_in")
 		case e.Round >= rounds:
-			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(rounds) + ", the last"
+			detail += tr.T("event.list.last_round", msg.N("Round", e.Round), msg.N("Rounds", rounds))
 		default:
-			detail += "round " + strconv.Itoa(e.Round) + " of " + strconv.Itoa(rounds)
+			detail += tr.T("event.list.round", msg.N("Round", e.Round), msg.N("Rounds", rounds))
 		}
 		out = append(out, views.EventListVM{URL: url(e.ID), Name: e.Name, Detail: detail})
 	}

@@ -15,8 +15,10 @@ import (
 
 	"meldpad/db"
 	"meldpad/eventnight"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/event"
+	"meldpad/rules/msg"
 	"meldpad/rules/names"
 	"meldpad/rules/ruling"
 	"meldpad/views"
@@ -52,7 +54,7 @@ type checkInForm struct {
 
 // names are the players checked in, each once (in any case), and a
 // problem with the new names as typed, for the field new_names.
-func (f checkInForm) names(errs fieldErrors) []string {
+func (f checkInForm) names(tr *locale.Localizer, errs fieldErrors) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(name string) {
@@ -68,14 +70,14 @@ func (f checkInForm) names(errs fieldErrors) []string {
 		name := names.Tidy(line)
 		if err := names.Check(name, db.MaxPlayerName); name != "" && err != nil {
 			if _, taken := errs["new_names"]; !taken {
-				errs["new_names"] = "Line " + strconv.Itoa(i+1) + ": " + nameMessage(err, strconv.Itoa(db.MaxPlayerName))
+				errs["new_names"] = tr.T("event.err.line", msg.N("Line", i+1), msg.S("Problem", nameMessage(err, strconv.Itoa(db.MaxPlayerName))))
 			}
 			continue
 		}
 		add(name)
 	}
 	if len(out) > event.MaxPlayers {
-		errs["new_names"] = "An event has at most " + strconv.Itoa(event.MaxPlayers) + " players; these are " + strconv.Itoa(len(out)) + "."
+		errs["new_names"] = tr.T("event.err.too_many", msg.N("Max", event.MaxPlayers), msg.N("Count", len(out)))
 	}
 	return out
 }
@@ -104,7 +106,8 @@ func (s *Server) showNewEvent(c *echo.Context, l db.League) error {
 		}
 		return render(c, http.StatusOK, views.NewEventPage(vm))
 	}
-	form := newEventForm{Game: g.ID, Name: "Event night, " + time.Now().Format("Monday 2 January"), Rounds: "3",
+	tr := locale.From(c.Request().Context())
+	form := newEventForm{Game: g.ID, Name: tr.T("event.default_name", msg.S("Day", localDay(tr, time.Now()))), Rounds: "3",
 		Scoring: string(event.ByPlace), PlacePoints: "4 2 1 0", Bye: string(event.ByeAverage), ByePoints: "1"}
 	for _, size := range event.SizesFor(eventnight.Game(g)) {
 		form.Sizes = append(form.Sizes, strconv.Itoa(size))
@@ -131,9 +134,10 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 		return views.NewEventVM{}, err
 	}
 	members := d.record.Members
+	tr := locale.From(c.Request().Context())
 	vm := views.NewEventVM{
 		CSRF: csrfToken(c), Token: form.Token, League: l.Name, BackURL: organizerURL(l), Action: organizerURL(l) + "/events",
-		Game: views.GameChoice{ID: g.ID, Name: g.Name, Players: playersText(g)}, Name: form.Name, Rounds: form.Rounds,
+		Game: views.GameChoice{ID: g.ID, Name: g.Name, Players: playersText(tr, g)}, Name: form.Name, Rounds: form.Rounds,
 		Scoring: form.Scoring, Totals: g.Points.Scored, Points: form.PlacePoints, Bye: form.Bye, ByePoints: form.ByePoints,
 		NewNames: form.NewNames, Errors: errs,
 	}
@@ -143,16 +147,16 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 	sizes := event.SizesFor(eventnight.Game(g))
 	for _, size := range sizes {
 		v := strconv.Itoa(size)
-		vm.Sizes = append(vm.Sizes, views.CheckVM{Value: v, Label: v + " players", Checked: slices.Contains(form.Sizes, v)})
+		vm.Sizes = append(vm.Sizes, views.CheckVM{Value: v, Label: tr.T("event.size_players", msg.N("Count", size)), Checked: slices.Contains(form.Sizes, v)})
 	}
 	if slices.Contains(sizes, 2) {
 		for _, p := range []struct {
 			pairing event.Pairing
 			label   string
 		}{
-			{event.Swiss, "Swiss: players of equal standing meet, never twice"},
-			{event.RoundRobin, "Round robin: everyone meets everyone, as far as the rounds go"},
-			{event.FewestRepeats, "As few repeat meetings as possible, whatever the standings"},
+			{event.Swiss, tr.T("event.pairing.swiss")},
+			{event.RoundRobin, tr.T("event.pairing.round_robin")},
+			{event.FewestRepeats, tr.T("event.pairing.fewest_repeats")},
 		} {
 			vm.Pairings = append(vm.Pairings, views.OptionVM{Value: string(p.pairing), Label: p.label, Selected: form.Pairing == string(p.pairing)})
 		}
@@ -161,14 +165,14 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 		return k == event.ByPoints || (k == event.ByGameTotals && !g.Points.Scored)
 	})
 	for i := range criteria {
-		tb := views.TieBreakVM{Position: ordinal(i+2) + ":"}
+		tb := views.TieBreakVM{Position: tr.Ordinal(i+2) + ":"}
 		chosen := ""
 		if i < len(form.TieBreaks) {
 			chosen = form.TieBreaks[i]
 		}
-		tb.Options = append(tb.Options, views.OptionVM{Value: "", Label: "(nothing more)", Selected: chosen == ""})
+		tb.Options = append(tb.Options, views.OptionVM{Value: "", Label: tr.T("event.nothing_more"), Selected: chosen == ""})
 		for _, k := range criteria {
-			tb.Options = append(tb.Options, views.OptionVM{Value: string(k), Label: k.Name(), Selected: chosen == string(k)})
+			tb.Options = append(tb.Options, views.OptionVM{Value: string(k), Label: criterionName(tr, k), Selected: chosen == string(k)})
 		}
 		vm.TieBreaks = append(vm.TieBreaks, tb)
 	}
@@ -183,12 +187,12 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 }
 
 // playersText is "3-5 players" for a game's tables.
-func playersText(g rules.Game) string {
+func playersText(tr *locale.Localizer, g rules.Game) string {
 	sizes := event.SizesFor(eventnight.Game(g))
 	if len(sizes) == 1 {
-		return strconv.Itoa(sizes[0]) + " players a table"
+		return tr.T("event.players_a_table", msg.N("Count", sizes[0]))
 	}
-	return strconv.Itoa(sizes[0]) + " to " + strconv.Itoa(sizes[len(sizes)-1]) + " players a table"
+	return tr.T("event.players_range", msg.N("Min", sizes[0]), msg.N("Max", sizes[len(sizes)-1]))
 }
 
 // createEvent makes an event night and opens its organizer's page. A
@@ -206,7 +210,8 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	cfg := readEventConfig(form, errs)
+	tr := locale.From(c.Request().Context())
+	cfg := readEventConfig(tr, form, errs)
 	cfg.Setup = readEventSetup(c, g, &form, cfg.Sizes, errs)
 	if len(errs) == 0 {
 		var bad *event.ConfigError
@@ -214,7 +219,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 			errs[bad.Field] = capitalize(bad.Msg) + "."
 		}
 	}
-	checkedIn := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(errs)
+	checkedIn := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(tr, errs)
 	if len(errs) > 0 {
 		vm, err := s.newEventVM(c, l, g, form, errs)
 		if err != nil {
@@ -233,7 +238,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 // readEventConfig reads the form's settings; what cannot be read goes
 // into errs beside its field. What reads but cannot run is for
 // event.Config.Check to say.
-func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
+func readEventConfig(tr *locale.Localizer, form newEventForm, errs fieldErrors) event.Config {
 	cfg := event.Config{Pairing: event.Pairing(form.Pairing), Scoring: event.Scoring(form.Scoring), Bye: event.ByeRule(form.Bye)}
 	if cfg.Pairing == "" {
 		cfg.Pairing = event.FewestRepeats
@@ -241,7 +246,7 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 	for _, v := range form.Sizes {
 		n, err := strconv.Atoi(v)
 		if err != nil {
-			errs["sizes"] = "Choose table sizes from the list."
+			errs["sizes"] = tr.T("event.err.sizes")
 			break
 		}
 		cfg.Sizes = append(cfg.Sizes, n)
@@ -253,7 +258,7 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 		for _, f := range strings.FieldsFunc(form.PlacePoints, func(r rune) bool { return r == ' ' || r == ',' || r == '/' || r == ';' }) {
 			n, err := strconv.Atoi(f)
 			if err != nil {
-				errs["place_points"] = "Whole numbers, first place first, like 4 2 1 0."
+				errs["place_points"] = tr.T("event.err.place_points")
 				break
 			}
 			cfg.PlacePoints = append(cfg.PlacePoints, n)
@@ -262,7 +267,7 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 	if cfg.Bye == event.ByeFixed {
 		n, err := strconv.Atoi(strings.TrimSpace(form.ByePoints))
 		if err != nil {
-			errs["bye_points"] = "Enter a whole number of points."
+			errs["bye_points"] = tr.T("event.err.bye_points")
 		}
 		cfg.ByePoints = n
 	}
@@ -273,7 +278,7 @@ func readEventConfig(form newEventForm, errs fieldErrors) event.Config {
 		}
 		crit := event.Criterion(k)
 		if slices.Contains(cfg.TieBreaks, crit) {
-			errs["tie_breaks["+strconv.Itoa(i+1)+"]"] = crit.Name() + " is already higher in the list."
+			errs["tie_breaks["+strconv.Itoa(i+1)+"]"] = tr.T("event.err.tie_break_twice", msg.S("Criterion", criterionName(tr, crit)))
 			continue
 		}
 		cfg.TieBreaks = append(cfg.TieBreaks, crit)
@@ -290,10 +295,11 @@ func readEventSetup(c *echo.Context, g rules.Game, form *newEventForm, sizes []i
 	}
 	values := url.Values{}
 	form.Setup = map[string]string{}
+	tr := locale.From(c.Request().Context())
 	for _, in := range g.SetupFields() {
 		v := c.FormValue("setup_" + in.Name)
 		if len(v) > maxSetupInput {
-			errs["setup_"+in.Name] = "At most " + strconv.Itoa(maxSetupInput) + " characters here."
+			errs["setup_"+in.Name] = tr.T("event.err.setup_long", msg.N("Max", maxSetupInput))
 		}
 		values.Set(in.Name, v)
 		form.Setup[in.Name] = v

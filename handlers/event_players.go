@@ -8,7 +8,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/event"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -28,9 +30,10 @@ func (s *Server) addEventPlayers(c *echo.Context, l db.League) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	names := form.names(errs)
+	tr := locale.From(c.Request().Context())
+	names := form.names(tr, errs)
 	if len(errs) == 0 && len(names) == 0 {
-		errs["new_names"] = "Tick a player or enter a name."
+		errs["new_names"] = tr.T("event.err.no_player")
 	}
 	ctx := c.Request().Context()
 	rec, err := s.store.Events.EventRecord(ctx, e.ID)
@@ -40,7 +43,7 @@ func (s *Server) addEventPlayers(c *echo.Context, l db.League) error {
 	if len(errs) == 0 {
 		err = s.store.Events.AddEventPlayers(ctx, l.ID, e.ID, names, rec.Round()+1)
 		if errors.Is(err, db.ErrEventFull) {
-			errs["new_names"] = "An event has at most " + strconv.Itoa(event.MaxPlayers) + " players."
+			errs["new_names"] = tr.T("event.err.full", msg.N("Max", event.MaxPlayers))
 		} else if err != nil {
 			return err
 		}

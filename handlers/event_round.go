@@ -14,6 +14,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/eventnight"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/rules/seating"
@@ -41,8 +42,9 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	back := eventOrganizerURL(l, e)
+	tr := locale.From(c.Request().Context())
 	if errs := s.check(&form); len(errs) > 0 {
-		return s.rerenderEvent(c, l, e, fieldErrors{"form": "The form could not be read. Reload the page and try again."})
+		return s.rerenderEvent(c, l, e, fieldErrors{"form": tr.T("event.err.form")})
 	}
 	round, _ := strconv.Atoi(form.Round)
 	version, _ := strconv.Atoi(form.Version)
@@ -60,7 +62,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
 	if round > rec.Event.Config.Rounds {
 		return c.Redirect(http.StatusSeeOther, back)
 	}
-	if ok, why := st.canSeat(round); !ok {
+	if ok, why := st.canSeat(tr, round); !ok {
 		return s.rerenderEvent(c, l, e, fieldErrors{"round": why})
 	}
 	next, err := s.nextRound(c, st, round)

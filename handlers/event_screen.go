@@ -12,6 +12,7 @@ import (
 
 	"meldpad/db"
 	"meldpad/eventnight"
+	"meldpad/locale"
 	"meldpad/views"
 )
 
@@ -67,7 +68,7 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	part, err := s.screenPart(ctx, e.ID, stamp)
+	part, err := s.screenPart(ctx, locale.From(ctx), e.ID, stamp)
 	if err != nil {
 		return err
 	}
@@ -79,15 +80,15 @@ func (s *Server) showEventScreen(c *echo.Context) error {
 }
 
 // screenPart is what the screen shows of the event at stamp.
-func (s *Server) screenPart(ctx context.Context, eventID int64, stamp string) (views.EventScreenPartVM, error) {
+func (s *Server) screenPart(ctx context.Context, tr *locale.Localizer, eventID int64, stamp string) (views.EventScreenPartVM, error) {
 	rec, err := eventnight.Load(ctx, s.store.Events, eventID)
 	if err != nil {
 		return views.EventScreenPartVM{}, err
 	}
 	st := newEventState(rec)
-	vm := views.EventScreenPartVM{Digest: stamp, Status: st.status(), Standings: st.standingsVM()}
+	vm := views.EventScreenPartVM{Digest: stamp, Status: st.status(tr), Standings: st.standingsVM(tr)}
 	if st.round > 0 {
-		vm.Round = st.roundVM(st.round, false, nil)
+		vm.Round = st.roundVM(tr, st.round, false, nil)
 		for i := range vm.Round.Tables {
 			vm.Round.Tables[i].URL = "" // the screen links nowhere
 		}
@@ -132,6 +133,7 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	tr := locale.From(ctx)
 	watching := &screenWatch{s: s, wake: make(chan struct{}, 1), round: -1}
 	stopEvent := watching.watch(eventKey(e.ID), e.Version, func(ctx context.Context) (int, error) { return s.store.Events.EventVersion(ctx, e.ID) })
 	defer stopEvent()
@@ -156,12 +158,14 @@ func (s *Server) eventScreenEvents(c *echo.Context) error {
 			watching.watchRound(rec)
 			watched = version
 		}
-		event, err := s.pads.get("s\x00"+e.ScreenID+"\x00"+stamp, func(ctx context.Context) ([]byte, error) {
-			part, err := s.screenPart(ctx, e.ID, stamp)
+		// One rendering per language: the screens of an event may be
+		// set to different ones.
+		event, err := s.pads.get("s\x00"+tr.Tag()+"\x00"+e.ScreenID+"\x00"+stamp, func(ctx context.Context) ([]byte, error) {
+			part, err := s.screenPart(ctx, tr, e.ID, stamp)
 			if err != nil {
 				return nil, err
 			}
-			return screenEvent(ctx, part)
+			return screenEvent(locale.NewContext(ctx, tr), part)
 		})
 		if err != nil {
 			return nil // the next change tries again; padParts logged why

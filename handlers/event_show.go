@@ -9,8 +9,9 @@ import (
 
 	"meldpad/db"
 	"meldpad/eventnight"
+	"meldpad/locale"
 	"meldpad/rules/event"
-	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/seating"
 	"meldpad/views"
 )
@@ -27,23 +28,23 @@ func (s *Server) showEventOrganizer(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
-	vm.Flash = eventFlash(c.QueryParam("done"))
+	vm.Flash = eventFlash(locale.From(c.Request().Context()), c.QueryParam("done"))
 	return render(c, http.StatusOK, views.EventPage(vm))
 }
 
 // eventFlash turns the redirect's ?done= into a line on the page.
-func eventFlash(done string) string {
+func eventFlash(tr *locale.Localizer, done string) string {
 	switch done {
 	case "created":
-		return "The event is made. Seat the first round when everyone is here; late arrivals can be added between rounds."
+		return tr.T("event.done.created")
 	case "seated":
-		return "Round seated: each table's card has its scorepad's link and QR code."
+		return tr.T("event.done.seated")
 	case "players":
-		return "Players added: they are seated from the next round."
+		return tr.T("event.done.players")
 	case "dropped":
-		return "Player dropped: not seated from the next round on; the rounds played still count."
+		return tr.T("event.done.dropped")
 	case "marked":
-		return "Table marked; the standings are worked out again."
+		return tr.T("event.done.marked")
 	}
 	return ""
 }
@@ -64,17 +65,18 @@ func (s *Server) showEvent(c *echo.Context) error {
 		return err
 	}
 	st := newEventState(rec)
-	vm := eventPageVM(st, l, false)
-	vm.BackURL, vm.BackText = leagueURL(l), "Standings of "+l.Name
+	tr := locale.From(c.Request().Context())
+	vm := eventPageVM(tr, st, l, false)
+	vm.BackURL, vm.BackText = leagueURL(l), tr.T("league.standings_of", msg.S("League", l.Name))
 	return render(c, http.StatusOK, views.EventPage(vm))
 }
 
 // eventPageVM is what both pages of an event show; own says the
 // organizer's, which links the games' own links.
-func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
+func eventPageVM(tr *locale.Localizer, st eventState, l db.League, own bool) views.EventVM {
 	e := st.rec.Event.Event
-	vm := views.EventVM{Name: e.Name, League: l.Name, Game: st.game.Name, Status: st.status(), Rules: st.rulesText(),
-		ScreenURL: eventScreenURL(e), Standings: st.standingsVM()}
+	vm := views.EventVM{Name: e.Name, League: l.Name, Game: st.game.Name, Status: st.status(tr), Rules: st.rulesText(tr),
+		ScreenURL: eventScreenURL(e), Standings: st.standingsVM(tr)}
 	var mark func(int) string
 	if own {
 		mark = func(number int) string {
@@ -82,7 +84,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 		}
 	}
 	if st.round > 0 {
-		vm.Current = st.roundVM(st.round, own, mark)
+		vm.Current = st.roundVM(tr, st.round, own, mark)
 	}
 	for r := st.round - 1; r >= 1; r-- {
 		var earlierMark func(int) string
@@ -92,7 +94,7 @@ func eventPageVM(st eventState, l db.League, own bool) views.EventVM {
 				return eventOrganizerURL(l, e) + "/tables/" + strconv.Itoa(round) + "/" + strconv.Itoa(number)
 			}
 		}
-		vm.Earlier = append(vm.Earlier, st.roundVM(r, own, earlierMark))
+		vm.Earlier = append(vm.Earlier, st.roundVM(tr, r, own, earlierMark))
 	}
 	return vm
 }
@@ -110,37 +112,38 @@ func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs
 		return views.EventVM{}, err
 	}
 	st := newEventState(rec)
-	vm := eventPageVM(st, l, true)
-	vm.BackURL, vm.BackText = organizerURL(l), "Organize "+l.Name
+	tr := locale.From(ctx)
+	vm := eventPageVM(tr, st, l, true)
+	vm.BackURL, vm.BackText = organizerURL(l), tr.T("league.organize", msg.S("League", l.Name))
 	base := eventOrganizerURL(l, rec.Event.Event)
 	o := &views.EventOrganizerVM{CSRF: csrfToken(c), MembersURL: eventMembersURL(l, rec.Event.Event), CardsURL: base + "/cards",
 		SeatAction: base + "/rounds", SeatVersion: rec.Event.Version, AddAction: base + "/players", Errors: errs}
 	next := st.round + 1
 	if !st.finished() && next <= rec.Event.Config.Rounds {
 		o.SeatRound = next
-		o.CanSeat, o.SeatNote = st.canSeat(next)
+		o.CanSeat, o.SeatNote = st.canSeat(tr, next)
 	}
-	o.AddLegend = "Late arrivals, seated from round " + strconv.Itoa(next)
+	o.AddLegend = tr.T("event.late_arrivals", msg.N("Round", next))
 	if st.round == 0 {
-		o.AddLegend = "More players"
+		o.AddLegend = tr.T("event.more_players")
 	}
 	in := map[int64]bool{}
 	for _, p := range rec.Players {
 		pv := views.EventPlayerVM{Name: p.Name}
 		switch {
 		case p.Dropped > 0:
-			pv.Note = "left after round " + strconv.Itoa(p.Dropped-1)
+			pv.Note = tr.T("event.left_after", msg.N("Round", p.Dropped-1))
 		case p.Joined > st.round+1:
-			pv.Note = "seated from round " + strconv.Itoa(p.Joined)
+			pv.Note = tr.T("event.seated_from", msg.N("Round", p.Joined))
 		case p.Joined > 1:
-			pv.Note = "from round " + strconv.Itoa(p.Joined)
+			pv.Note = tr.T("event.from_round", msg.N("Round", p.Joined))
 		}
 		if p.Dropped == 0 {
 			in[p.PlayerID] = true
 			pv.DropAction = base + "/players/" + strconv.FormatInt(p.PlayerID, 10) + "/drop"
-			pv.DropLabel = "Drop " + p.Name
+			pv.DropLabel = tr.T("event.drop", msg.S("Player", p.Name))
 			if st.round == 0 {
-				pv.DropLabel = "Take " + p.Name + " out"
+				pv.DropLabel = tr.T("event.take_out", msg.S("Player", p.Name))
 			}
 		}
 		o.Players = append(o.Players, pv)
@@ -156,28 +159,25 @@ func (s *Server) eventOrganizerVM(c *echo.Context, l db.League, e db.Event, errs
 
 // canSeat says whether round can be seated now, and in words why not,
 // or what seating it does.
-func (st eventState) canSeat(round int) (bool, string) {
+func (st eventState) canSeat(tr *locale.Localizer, round int) (bool, string) {
 	if len(st.open) > 0 {
 		var open []string
 		for _, n := range st.open {
 			open = append(open, strconv.Itoa(n))
 		}
-		return false, "Round " + strconv.Itoa(st.round) + " is still being played at " + views.Plural(len(open), "table") + " " +
-			game.AndList(open) + ". A table that will not finish can be marked as not counting."
+		return false, tr.T("event.seat.still_playing", msg.N("Round", st.round), msg.N("Count", len(open)), msg.Strings("Tables", open))
 	}
 	present := len(st.present(round))
 	byes, err := event.ByesNeeded(present, st.rec.Event.Config.Sizes)
 	if err != nil {
 		var none *seating.NoTableError
 		if errors.As(err, &none) {
-			return false, strconv.Itoa(present) + " " + views.Plural(present, "player") + " cannot fill a table of " +
-				strconv.Itoa(none.Smallest) + ": add players first."
+			return false, tr.T("event.seat.too_few", msg.N("Count", present), msg.N("Smallest", none.Smallest))
 		}
 		return false, err.Error()
 	}
-	note := strconv.Itoa(present) + " " + views.Plural(present, "player") + " to seat"
 	if byes > 0 {
-		note += ", " + strconv.Itoa(byes) + " of them sitting out (the lowest-ranked without a bye)"
+		return true, tr.T("event.seat.with_byes", msg.N("Count", present), msg.N("Byes", byes))
 	}
-	return true, note + ". Seats and first dealers are drawn at each table."
+	return true, tr.T("event.seat.ready", msg.N("Count", present))
 }

@@ -37,7 +37,8 @@ func (s *Server) importFile(c *echo.Context) error {
 		if echo.StatusCode(err) != 0 { // over the body limit
 			return err
 		}
-		vm.Error = "Choose the export file: a .json file from a league's organizer's page or from meldpad -export."
+		tr := locale.From(c.Request().Context())
+		vm.Error = tr.T("import.err.no_file")
 		return render(c, http.StatusUnprocessableEntity, views.ImportPage(vm))
 	}
 	endTurn, err := s.importTurn(c)

@@ -7,6 +7,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/names"
 	"meldpad/scorepad"
@@ -25,7 +26,7 @@ func (s *Server) createLeague(c *echo.Context) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	checkCountedGames(form.Games, errs)
+	checkCountedGames(locale.From(c.Request().Context()), form.Games, errs)
 	members := tidyNames(form.Members)
 	if len(errs) > 0 {
 		vm, err := s.newLeagueVM(c, form, errs)
@@ -49,14 +50,14 @@ func (s *Server) createLeague(c *echo.Context) error {
 
 // checkCountedGames says, under "games", when no game or an unknown one
 // was chosen.
-func checkCountedGames(ids []string, errs fieldErrors) {
+func checkCountedGames(tr *locale.Localizer, ids []string, errs fieldErrors) {
 	if len(ids) == 0 {
-		errs["games"] = "Choose at least one game that counts in the league."
+		errs["games"] = tr.T("league.err.no_game")
 		return
 	}
 	for _, id := range ids {
 		if _, ok := rules.Lookup(id); !ok {
-			errs["games"] = "Choose among the games listed."
+			errs["games"] = tr.T("league.err.unknown_game")
 		}
 	}
 }

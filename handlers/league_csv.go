@@ -11,13 +11,22 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
-	"meldpad/rules/game"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/standings"
 )
 
 // The CSV files are for spreadsheets: RFC 4180 (CRLF line ends, quotes
 // where needed), UTF-8, a header row. They hold no link, so the members'
 // page offers them.
+//
+// People read them, so their words (the header row, yes and no, a game's
+// status) are in the request's language, as the page that links them;
+// scripts read them too, so their numbers and times are written as
+// machines read them in every language (27.6, 2026-03-05 19:30), and a
+// request without Accept-Language (curl, a script's HTTP library) gets
+// the English header, which stays fixed. Each language's file is made
+// and kept once per version.
 
 // leagueGamesCSV sends every game of the league, oldest first, playing or
 // finished: when it started and finished, the game, whether it counts,
@@ -31,15 +40,16 @@ func (s *Server) leagueGamesCSV(c *echo.Context) error {
 	if err != nil {
 		return err
 	}
-	key := versionKey("games.csv", l.PublicID, l.Version)
+	tr := locale.From(c.Request().Context())
+	key := versionKey("games.csv", l.PublicID, l.Version, tr.Tag())
 	download(c, csvType, fileName("csv", l.Name, "games"))
 	return s.keptFile(c, key, func(ctx context.Context, w io.Writer) error {
-		return s.writeGamesCSV(ctx, w, l)
+		return s.writeGamesCSV(ctx, w, tr, l)
 	})
 }
 
 // writeGamesCSV writes leagueGamesCSV's file.
-func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) error {
+func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, tr *locale.Localizer, l db.League) error {
 	d, err := s.league(ctx, l)
 	if err != nil {
 		return err
@@ -54,14 +64,13 @@ func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) er
 	for _, g := range d.record.Games {
 		seats = max(seats, len(g.Seats))
 	}
-	header := []string{"started", "finished", "game", "counts", "status", "winner", "hands"}
+	header := []string{tr.T("csv.started"), tr.T("csv.finished"), tr.T("csv.game"), tr.T("csv.counts"), tr.T("csv.status"), tr.T("csv.winner"), tr.T("csv.hands")}
 	for i := 1; i <= seats; i++ {
-		n := strconv.Itoa(i)
-		header = append(header, "player "+n, "total "+n)
+		header = append(header, tr.T("csv.player_n", msg.S("N", strconv.Itoa(i))), tr.T("csv.total_n", msg.S("N", strconv.Itoa(i))))
 	}
 	records := [][]string{header}
 	for _, g := range d.record.Games {
-		row := []string{csvTime(g.CreatedAt), "", gameTitle(*g), yesNo(l.Counts(g.Rules)), g.Status, "", strconv.Itoa(hands[g.ID])}
+		row := []string{csvTime(g.CreatedAt), "", gameTitle(*g), yesNo(tr, l.Counts(g.Rules)), csvStatus(tr, g.Status), "", strconv.Itoa(hands[g.ID])}
 		if g.Finished() {
 			row[1] = csvTime(g.FinishedAt)
 			// Players tied for the best total share the win (P4).
@@ -70,7 +79,7 @@ func (s *Server) writeGamesCSV(ctx context.Context, w io.Writer, l db.League) er
 			case 1:
 				row[5] = csvText(winners[0])
 			default:
-				row[5] = csvText(game.AndList(winners) + " (shared)")
+				row[5] = csvText(tr.T("csv.shared", msg.Strings("Names", winners)))
 			}
 		}
 		for i := range seats {
@@ -98,7 +107,8 @@ func (s *Server) leagueStandingsCSV(c *echo.Context) error {
 		return err
 	}
 	q := readStandingsQuery(c, l)
-	key := versionKey("standings.csv", l.PublicID, l.Version, q.url(""))
+	tr := locale.From(c.Request().Context())
+	key := versionKey("standings.csv", l.PublicID, l.Version, q.url(""), tr.Tag())
 	words := []string{l.Name, "standings"}
 	if q.Rules != "" {
 		words = append(words, q.Rules)
@@ -114,26 +124,30 @@ func (s *Server) leagueStandingsCSV(c *echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return writeCSV(w, standingsRecords(l, d, q, t, rows))
+		return writeCSV(w, standingsRecords(tr, l, d, q, t, rows))
 	})
 }
 
 // standingsRecords are the rows of leagueStandingsCSV's file.
-func standingsRecords(l db.League, d *leagueData, q standingsQuery, t standings.Table, rows []standings.Row) [][]string {
-
-	header := []string{"rank", "player", "rating", "mu", "sigma", "mu - 3 sigma", "games", "wins", "win %", "average place", "streak"}
+func standingsRecords(tr *locale.Localizer, l db.League, d *leagueData, q standingsQuery, t standings.Table, rows []standings.Row) [][]string {
+	header := []string{
+		tr.T("csv.rank"), tr.T("csv.player"), tr.T("csv.rating"), "mu", "sigma", "mu - 3 sigma",
+		tr.T("csv.games"), tr.T("csv.wins"), tr.T("csv.win_rate"), tr.T("csv.average_place"), tr.T("csv.streak"),
+	}
 	if t.Points.Scored {
-		header = append(header, "points")
+		header = append(header, tr.T("csv.points"))
 	}
 	if t.Points.Conceded {
-		header = append(header, "against")
+		header = append(header, tr.T("csv.against"))
 	}
 	records := [][]string{header}
 	for _, r := range rows {
 		if r.Played < q.Min {
 			continue
 		}
-		shown := standingRow(l, d, r)
+		// Numbers as machines read them; the streak in words.
+		shown := standingRow(locale.English(), l, d, r)
+		shown.Streak = streak(tr, r.Streak)
 		row := []string{
 			strconv.Itoa(len(records)), csvText(shown.Name), shown.Rating,
 			csvFloat(r.Rating.Mu), csvFloat(r.Rating.Sigma), csvFloat(r.Rating.Ordinal()),
@@ -179,9 +193,21 @@ func csvTime(t time.Time) string { return t.Local().Format("2006-01-02 15:04") }
 
 func csvFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func yesNo(b bool) string {
+func yesNo(tr *locale.Localizer, b bool) string {
 	if b {
-		return "yes"
+		return tr.T("csv.yes")
 	}
-	return "no"
+	return tr.T("csv.no")
+}
+
+// csvStatus says a game's status (db.StatusPlaying, db.StatusFinished)
+// in words.
+func csvStatus(tr *locale.Localizer, status string) string {
+	switch status {
+	case db.StatusPlaying:
+		return tr.T("csv.playing")
+	case db.StatusFinished:
+		return tr.T("csv.finished_status")
+	}
+	return status
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -19,7 +21,8 @@ func (s *Server) showOrganizerGames(c *echo.Context, l db.League) error {
 	}
 	l = d.record.League
 	vm := leagueGamesVM(c, d, organizerURL(l)+"/games", organizerURL(l))
-	vm.Title, vm.BackURL, vm.BackText = "Games of "+l.Name, organizerURL(l), "Organize "+l.Name
+	tr := locale.From(c.Request().Context())
+	vm.Title, vm.BackURL, vm.BackText = tr.T("league.games_of", msg.S("League", l.Name)), organizerURL(l), tr.T("league.organize", msg.S("League", l.Name))
 	return render(c, http.StatusOK, views.LeagueGamesPage(vm))
 }
 
@@ -44,8 +47,9 @@ func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 	if err != nil {
 		return err
 	}
+	tr := locale.From(c.Request().Context())
 	return render(c, http.StatusOK, views.RemoveLeagueGamePage(views.RemoveLeagueGameVM{
-		CSRF: csrfToken(c), League: l.Name, Game: leagueGameSummary(l, g),
+		CSRF: csrfToken(c), League: l.Name, Game: leagueGameSummary(tr, l, g),
 		Action: organizerURL(l) + "/games/" + g.WatchID + "/remove", BackURL: organizerURL(l) + "/games",
 	}))
 }
@@ -53,11 +57,12 @@ func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 // removeLeagueGame takes the game out of the league; the game is kept. A
 // second tap finds it gone and goes back to the page all the same.
 func (s *Server) removeLeagueGame(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
 	err := s.store.Leagues.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
 	if errors.Is(err, db.ErrEventTable) {
 		return render(c, http.StatusConflict, views.ErrorPage(views.ErrorVM{Status: http.StatusConflict,
-			Title:   "This game is a table of an event night",
-			Message: "The event reads its tables' games, so it stays in the league. To leave it out of the standings, mark the table as not counting on the event's page.",
+			Title:   tr.T("league.event_table_title"),
+			Message: tr.T("league.event_table_text"),
 			Back:    organizerURL(l) + "/games"}))
 	}
 	if err != nil && !errors.Is(err, db.ErrNotFound) {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -25,7 +27,8 @@ func (s *Server) showLeagueGames(c *echo.Context) error {
 	}
 	l = d.record.League
 	vm := leagueGamesVM(c, d, leagueURL(l)+"/games", "")
-	vm.Title, vm.BackURL, vm.BackText = "Games of "+l.Name, leagueURL(l), l.Name
+	tr := locale.From(c.Request().Context())
+	vm.Title, vm.BackURL, vm.BackText = tr.T("league.games_of", msg.S("League", l.Name)), leagueURL(l), l.Name
 	return render(c, http.StatusOK, views.LeagueGamesPage(vm))
 }
 
@@ -40,9 +43,10 @@ func leagueGamesVM(c *echo.Context, d *leagueData, pageURL, organizerBase string
 	}
 	page = min(page, pages)
 	vm := views.LeagueGamesVM{Name: d.record.League.Name, Page: page, Pages: pages}
+	tr := locale.From(c.Request().Context())
 	last := len(games) - 1 - (page-1)*gamesPerPage
 	for i := last; i >= 0 && i > last-gamesPerPage; i-- {
-		row := views.LeagueGameRowVM{Game: leagueGameSummary(d.record.League, *games[i])}
+		row := views.LeagueGameRowVM{Game: leagueGameSummary(tr, d.record.League, *games[i])}
 		if organizerBase != "" {
 			row.RemoveURL = organizerBase + "/games/" + games[i].WatchID + "/remove"
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/views"
 )
@@ -37,12 +38,12 @@ func (s *Server) loadOrganized(c *echo.Context) (db.League, error) {
 
 // refuseMembersLink renders the page for errMembersLink.
 func refuseMembersLink(c *echo.Context) error {
+	tr := locale.From(c.Request().Context())
 	return render(c, http.StatusForbidden, views.ErrorPage(views.ErrorVM{
-		Status: http.StatusForbidden,
-		Title:  "This is the members' link",
-		Message: "It shows the standings and starts games in the league. Changing the league's settings, " +
-			"removing a game or merging players needs the organizer's link, which the person who made the league was given.",
-		Back: "/l/" + c.Param("org"),
+		Status:  http.StatusForbidden,
+		Title:   tr.T("league.members_link_title"),
+		Message: tr.T("league.members_link_text"),
+		Back:    "/l/" + c.Param("org"),
 	}))
 }
 

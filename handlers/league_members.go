@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/views"
 )
 
@@ -16,6 +17,7 @@ type leagueMembersForm struct {
 
 // addLeagueMembers adds players, known or new, to the league.
 func (s *Server) addLeagueMembers(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
 	var form leagueMembersForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -23,7 +25,7 @@ func (s *Server) addLeagueMembers(c *echo.Context, l db.League) error {
 	errs := s.check(&form)
 	names := tidyNames(form.Members)
 	if errs == nil && len(names) == 0 {
-		errs = fieldErrors{"members": "Enter at least one name."}
+		errs = fieldErrors{"members": tr.T("league.err.no_name")}
 	}
 	if len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {

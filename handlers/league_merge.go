@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/game"
 	"meldpad/views"
 )
@@ -21,13 +22,14 @@ type mergeForm struct {
 // mergeLeaguePlayers makes two names one person. It refuses, saying
 // where, when both names sat at the same game.
 func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
 	var form mergeForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
 	}
 	errs := s.check(&form)
 	if errs == nil && form.Keep == form.Gone {
-		errs = fieldErrors{"gone": "Choose two different names."}
+		errs = fieldErrors{"gone": tr.T("league.err.same_names")}
 	}
 	keep := func(vm *views.OrganizerVM) { vm.Keep, vm.Gone = form.Keep, form.Gone }
 	if len(errs) > 0 {
@@ -57,7 +59,7 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 			}
 		})
 	case errors.Is(err, db.ErrNotFound):
-		return s.rerenderOrganizer(c, l, fieldErrors{"merge": "One of those names is no longer a player of the league (already merged?). Choose again."}, nil)
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": tr.T("league.err.merge_gone")}, nil)
 	case err != nil:
 		return err
 	}

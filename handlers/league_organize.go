@@ -10,6 +10,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/standings"
 	"meldpad/views"
 )
@@ -22,27 +24,27 @@ func (s *Server) showOrganizer(c *echo.Context, l db.League) error {
 		return err
 	}
 	vm.Created = c.QueryParam("done") == "created"
-	vm.Flash = organizerFlash(c.QueryParam("done"))
+	vm.Flash = organizerFlash(locale.From(c.Request().Context()), c.QueryParam("done"))
 	return render(c, http.StatusOK, views.OrganizerPage(vm))
 }
 
 // organizerFlash turns the redirect's ?done= into a line on the page.
-func organizerFlash(done string) string {
+func organizerFlash(tr *locale.Localizer, done string) string {
 	switch done {
 	case "settings":
-		return "Settings saved; the standings count the chosen games."
+		return tr.T("league.done.settings")
 	case "season":
-		return "Season saved."
+		return tr.T("league.done.season")
 	case "season-deleted":
-		return "Season deleted; its games stay in the league."
+		return tr.T("league.done.season_deleted")
 	case "members":
-		return "Players added."
+		return tr.T("league.done.members")
 	case "removed":
-		return "Game removed from the league; the game itself is kept."
+		return tr.T("league.done.removed")
 	case "merged":
-		return "Names merged; the standings are worked out again."
+		return tr.T("league.done.merged")
 	case "renamed":
-		return "Player renamed; the league's games show the new name."
+		return tr.T("league.done.renamed")
 	}
 	return ""
 }
@@ -77,14 +79,14 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 	if err != nil {
 		return views.OrganizerVM{}, err
 	}
-	vm.Events, err = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	vm.Events, err = eventSummaries(locale.From(c.Request().Context()), events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
 	if err != nil {
 		return views.OrganizerVM{}, err
 	}
 	for i, sn := range l.Seasons {
 		id := strconv.FormatInt(sn.ID, 10)
 		vm.Seasons = append(vm.Seasons, views.SeasonVM{
-			ID: id, Name: sn.Name, StartsOn: sn.StartsOn, EndsOn: sn.EndsOn, Rule: seasonRule(l.Seasons, i),
+			ID: id, Name: sn.Name, StartsOn: sn.StartsOn, EndsOn: sn.EndsOn, Rule: seasonRule(locale.From(c.Request().Context()), l.Seasons, i),
 			Action: base + "/seasons/" + id, DeleteAction: base + "/seasons/" + id + "/delete",
 		})
 	}
@@ -110,37 +112,33 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 
 // seasonRule says in words which games the i-th season holds (the rule of
 // standings.InSeason).
-func seasonRule(seasons []db.Season, i int) string {
+func seasonRule(tr *locale.Localizer, seasons []db.Season, i int) string {
 	sn := seasons[i]
 	if sn.Dated() {
 		switch {
 		case sn.StartsOn != "" && sn.EndsOn != "":
-			return "Holds the games started from " + day(sn.StartsOn) + " to " + day(sn.EndsOn) + "."
+			return tr.T("league.season.from_to", msg.S("From", day(tr, sn.StartsOn)), msg.S("To", day(tr, sn.EndsOn)))
 		case sn.StartsOn != "":
-			return "Holds the games started from " + day(sn.StartsOn) + " on."
+			return tr.T("league.season.from", msg.S("From", day(tr, sn.StartsOn)))
 		}
-		return "Holds the games started until " + day(sn.EndsOn) + "."
+		return tr.T("league.season.until", msg.S("To", day(tr, sn.EndsOn)))
 	}
 	for _, next := range seasons[i+1:] {
 		if !next.Dated() {
-			return "Held the games started from " + moment(sn.CreatedAt) + " until " + next.Name + " began, " + moment(next.CreatedAt) + "."
+			return tr.T("league.season.held", msg.S("From", localMoment(tr, sn.CreatedAt)), msg.S("Next", next.Name), msg.S("To", localMoment(tr, next.CreatedAt)))
 		}
 	}
-	return "The current season: holds the games started since " + moment(sn.CreatedAt) + "."
+	return tr.T("league.season.current", msg.S("From", localMoment(tr, sn.CreatedAt)))
 }
 
-// day prints a YYYY-MM-DD date as "1 Mar 2026".
-func day(s string) string {
+// day prints a YYYY-MM-DD date as the language writes it: "1 Mar 2026".
+func day(tr *locale.Localizer, s string) string {
 	t, err := time.Parse(time.DateOnly, s)
 	if err != nil {
 		return s
 	}
-	return t.Format("2 Jan 2006")
+	return localDay(tr, t)
 }
-
-// moment prints when something happened, to the minute, in the server's
-// time zone: "2 Mar 2026 14:05".
-func moment(t time.Time) string { return t.Local().Format("2 Jan 2006 15:04") }
 
 // rerenderOrganizer shows the organizer's page again after a refused form,
 // with status 422; edit fills in what was typed.

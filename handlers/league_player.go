@@ -9,7 +9,9 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/rules/rating"
 	"meldpad/rules/standings"
 	"meldpad/views"
@@ -57,7 +59,7 @@ func (s *Server) showLeaguePlayer(c *echo.Context) error {
 
 // playerVM is a player's page.
 func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name string) views.PlayerVM {
-
+	tr := locale.From(c.Request().Context())
 	// The player's seats in the league's games, found in one pass.
 	var mine []seated
 	for i, g := range d.record.Games {
@@ -72,16 +74,16 @@ func playerVM(c *echo.Context, l db.League, d *leagueData, player int64, name st
 	rec := overall.Record(player)
 	vm := views.PlayerVM{
 		Name: name, LeagueName: l.Name, LeagueURL: leagueURL(l),
-		Rating: row.Rating.String(), Ordinal: strconv.FormatFloat(row.Rating.Ordinal(), 'f', 1, 64),
-		Summary: standingRow(l, d, row), Chart: ratingChart(name, rec.Games),
+		Rating: ratingText(tr, row.Rating), Ordinal: tr.Decimal(row.Rating.Ordinal(), 1),
+		Summary: standingRow(tr, l, d, row), Chart: ratingChart(tr, name, rec.Games),
 	}
 	for _, id := range l.Games {
 		r, ok := d.table(standings.Scope{Rules: id}).Row(player)
 		if !ok || r.Played == 0 {
 			continue
 		}
-		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(l, d, r)}
-		stats.Best, stats.Worst = bestAndWorstHands(d, mine, id)
+		stats := views.PlayerGameStatsVM{Game: gameName(id), Row: standingRow(tr, l, d, r)}
+		stats.Best, stats.Worst = bestAndWorstHands(tr, d, mine, id)
 		vm.ByGame = append(vm.ByGame, stats)
 	}
 	for _, o := range rec.Opponents {
@@ -118,14 +120,17 @@ type seated struct{ game, seat int }
 // each seat's derived most and fewest points in one hand
 // (db.LeagueSeat): the most is the best, unless the game's lowest total
 // wins (Hearts, by points), where the fewest is. The earliest on a tie.
-func bestAndWorstHands(d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
+func bestAndWorstHands(tr *locale.Localizer, d *leagueData, mine []seated, rulesID string) (best, worst views.HandLinkVM) {
+	// The game names its rounds ("deal", "trick"); the rules say them
+	// in English for now.
 	round := "hand"
 	r, known := rules.Lookup(rulesID)
 	if known {
 		round = r.Round
 	}
 	link := func(g db.LeagueGame, h db.HandScore) views.HandLinkVM {
-		return views.HandLinkVM{Points: views.Signed(h.Points), Where: round + " " + strconv.Itoa(h.Hand) + " · " + when(g.CreatedAt), URL: "/w/" + g.WatchID}
+		where := round + " " + strconv.Itoa(h.Hand) + " · " + localWhen(tr, g.CreatedAt)
+		return views.HandLinkVM{Points: views.Signed(h.Points), Where: where, URL: "/w/" + g.WatchID}
 	}
 	// worth is how good a hand's points are: themselves, or less the
 	// more they are where the lowest total wins.
@@ -161,6 +166,7 @@ const playerGamesPerPage = 50
 // time (?page=), finished or not, counted or not: with the place, the
 // total and the rating after it when it counted.
 func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData, mine []seated, player int64, rec standings.Record) {
+	tr := locale.From(c.Request().Context())
 	vm.GamesCount = len(mine)
 	vm.Pages = max(1, (len(mine)+playerGamesPerPage-1)/playerGamesPerPage)
 	page, err := strconv.Atoi(c.QueryParam("page"))
@@ -184,8 +190,8 @@ func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData
 	for i := last; i >= 0 && i > last-playerGamesPerPage; i-- {
 		g, seat := d.record.Games[mine[i].game], mine[i].seat
 		row := views.PlayerGameRowVM{
-			When: when(g.CreatedAt), Game: gameTitle(*g), Total: strconv.Itoa(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
-			Result: "in progress",
+			When: localWhen(tr, g.CreatedAt), Game: gameTitle(*g), Total: tr.Number(g.Seats[seat].Total), URL: "/w/" + g.WatchID,
+			Result: tr.T("league.in_progress"),
 		}
 		if g.Finished() {
 			sg := standings.Game{Winner: g.Winner}
@@ -193,20 +199,20 @@ func playerGames(c *echo.Context, vm *views.PlayerVM, l db.League, d *leagueData
 				sg.Seats = append(sg.Seats, standings.Seat{Player: st.PlayerID, Total: st.Total, Place: st.Place})
 			}
 			places := standings.Places(sg)
-			row.Result = placeName(places, seat)
+			row.Result = placeName(tr, places, seat)
 			row.Won = places[seat] == 1
 		}
 		if r, ok := after[g.WatchID]; ok {
 			row.Rating = r.String()
 		} else if g.Finished() {
-			row.Rating = "does not count"
+			row.Rating = tr.T("league.does_not_count")
 		}
 		vm.Games = append(vm.Games, row)
 	}
 }
 
 // placeName is "1st of 4", or "2nd= of 4" when the place is shared.
-func placeName(places []int, seat int) string {
+func placeName(tr *locale.Localizer, places []int, seat int) string {
 	p := places[seat]
 	shared := ""
 	for k, q := range places {
@@ -214,19 +220,5 @@ func placeName(places []int, seat int) string {
 			shared = "="
 		}
 	}
-	return ordinal(p) + shared + " of " + strconv.Itoa(len(places))
-}
-
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
+	return tr.T("league.place_of", msg.S("Place", tr.Ordinal(p)+shared), msg.N("Of", len(places)))
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/names"
 	"meldpad/views"
 )
@@ -22,6 +24,7 @@ type renameForm struct {
 // the league's games only. A name another player of the league has is
 // refused: the two are merged instead.
 func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
 	var form renameForm
 	if err := c.Bind(&form); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -35,10 +38,9 @@ func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 	err := s.store.Members.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
 	switch {
 	case errors.Is(err, db.ErrNameTaken):
-		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": "“" + form.NewName +
-			"” is already a player of the league. If they are one person, merge the two names below."}, keep)
+		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": tr.T("league.err.name_taken", msg.S("Name", form.NewName))}, keep)
 	case errors.Is(err, db.ErrNotFound):
-		return s.rerenderOrganizer(c, l, fieldErrors{"player": "That player is no longer in the league (merged?). Choose again."}, keep)
+		return s.rerenderOrganizer(c, l, fieldErrors{"player": tr.T("league.err.player_gone")}, keep)
 	case err != nil:
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/names"
 	"meldpad/views"
 )
@@ -25,6 +26,7 @@ type seasonForm struct {
 // prefix ("season" for the new season, "season12" for season 12), so each
 // lands beside its own form on the page.
 func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.SeasonInput, fieldErrors, error) {
+	tr := locale.From(c.Request().Context())
 	var form seasonForm
 	if err := c.Bind(&form); err != nil {
 		return form, db.SeasonInput{}, nil, echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
@@ -42,13 +44,13 @@ func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.
 		}
 		t, err := time.Parse(time.DateOnly, f.value)
 		if err != nil {
-			errs[prefix+"."+f.field] = "Enter a date like 2026-03-01, or leave it blank."
+			errs[prefix+"."+f.field] = tr.T("league.err.date")
 			continue
 		}
 		dates[i] = t
 	}
 	if !dates[0].IsZero() && !dates[1].IsZero() && dates[1].Before(dates[0]) {
-		errs[prefix+".ends_on"] = "The season cannot end before it starts."
+		errs[prefix+".ends_on"] = tr.T("league.err.season_order")
 	}
 	in := db.SeasonInput{Name: form.Name, StartsOn: form.StartsOn, EndsOn: form.EndsOn, Token: form.Token}
 	return form, in, errs, nil
@@ -56,12 +58,13 @@ func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.
 
 // addSeason adds a season to the league. A double-tapped submit adds one.
 func (s *Server) addSeason(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
 	form, in, errs, err := s.readSeasonForm(c, "season")
 	if err != nil {
 		return err
 	}
 	if !db.ValidID(form.Token) {
-		errs["season.name"] = "This form is out of date: reload the page and enter it again."
+		errs["season.name"] = tr.T("league.err.stale_form")
 	}
 	if len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {

@@ -6,6 +6,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules/names"
 	"meldpad/scorepad"
 	"meldpad/views"
@@ -28,7 +29,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	if errs == nil {
 		errs = fieldErrors{}
 	}
-	checkCountedGames(form.Games, errs)
+	checkCountedGames(locale.From(c.Request().Context()), form.Games, errs)
 	if len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
 			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)

@@ -11,6 +11,8 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/standings"
 	"meldpad/views"
 )
@@ -122,13 +124,14 @@ func (s *Server) showLeague(c *echo.Context) error {
 	}
 
 	base := leagueURL(l)
+	tr := locale.From(c.Request().Context())
 	vm := views.LeagueVM{
 		Name: l.Name, URL: base, GamesURL: base + "/games", Starts: leagueChoices(l),
-		Scope: scopeName(l, q.scope()), Games: len(t.Games), Min: q.Min,
-		ShowScored: t.Points.Scored, ShowConceded: t.Points.Conceded, PointsNote: pointsNote(q.Rules),
-		Filter: filterVM(l, q), StandingsCSV: q.url(base + "/standings.csv"), GamesCSV: base + "/games.csv",
+		Scope: scopeName(tr, l, q.scope()), Games: len(t.Games), Min: q.Min,
+		ShowScored: t.Points.Scored, ShowConceded: t.Points.Conceded, PointsNote: pointsNote(tr, q.Rules),
+		Filter: filterVM(tr, l, q), StandingsCSV: q.url(base + "/standings.csv"), GamesCSV: base + "/games.csv",
 	}
-	vm.Columns = standingsColumns(q, base, t.Points)
+	vm.Columns = standingsColumns(tr, q, base, t.Points)
 	var shown []standings.Row
 	for _, r := range rows {
 		if r.Played < q.Min {
@@ -136,19 +139,19 @@ func (s *Server) showLeague(c *echo.Context) error {
 			continue
 		}
 		shown = append(shown, r)
-		vm.Rows = append(vm.Rows, standingRow(l, d, r))
+		vm.Rows = append(vm.Rows, standingRow(tr, l, d, r))
 	}
-	vm.Movement = movementChart(d, t, shown)
+	vm.Movement = movementChart(tr, d, t, shown)
 	events, err := s.store.Events.LeagueEvents(c.Request().Context(), l.ID)
 	if err != nil {
 		return err
 	}
-	vm.Events, err = eventSummaries(events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
+	vm.Events, err = eventSummaries(tr, events, func(id int64) string { return base + "/events/" + strconv.FormatInt(id, 10) })
 	if err != nil {
 		return err
 	}
 	for i := len(d.record.Games) - 1; i >= 0 && len(vm.Recent) < 8; i-- {
-		vm.Recent = append(vm.Recent, leagueGameSummary(l, *d.record.Games[i]))
+		vm.Recent = append(vm.Recent, leagueGameSummary(tr, l, *d.record.Games[i]))
 	}
 	var buf bytes.Buffer
 	if err := views.LeaguePage(vm).Render(c.Request().Context(), &buf); err != nil {
@@ -160,12 +163,12 @@ func (s *Server) showLeague(c *echo.Context) error {
 }
 
 // scopeName says which games a table counts: "Fan Rummy · Spring 2026".
-func scopeName(l db.League, scope standings.Scope) string {
-	what := "All games"
+func scopeName(tr *locale.Localizer, l db.League, scope standings.Scope) string {
+	what := tr.T("league.all_games")
 	if scope.Rules != "" {
 		what = gameName(scope.Rules)
 	}
-	when := "all seasons"
+	when := tr.T("league.all_seasons_lower")
 	for _, sn := range l.Seasons {
 		if sn.ID == scope.Season {
 			when = sn.Name
@@ -174,30 +177,28 @@ func scopeName(l db.League, scope standings.Scope) string {
 	return what + " · " + when
 }
 
-func pointsNote(rulesID string) string {
+func pointsNote(tr *locale.Localizer, rulesID string) string {
 	p := standings.PointsFor(rulesID)
 	switch {
 	case p.Conceded:
-		return "Points: the player's final totals (for) and the other players' (against). In " + gameName(rulesID) +
-			" one player scores each round, from the others' cards, so points are won from the table."
+		return tr.T("league.points_conceded", msg.S("Game", gameName(rulesID)))
 	case p.Scored:
-		return "Points: the player's final totals. In " + gameName(rulesID) +
-			" everyone scores their own cards, so what the others made was not taken from the player: there is no “against”."
+		return tr.T("league.points_scored", msg.S("Game", gameName(rulesID)))
 	}
-	return "Choose one game to see points: totals of a game to 30 and a game to 500 do not add up."
+	return tr.T("league.points_choose")
 }
 
-func filterVM(l db.League, q standingsQuery) views.FilterVM {
+func filterVM(tr *locale.Localizer, l db.League, q standingsQuery) views.FilterVM {
 	f := views.FilterVM{Action: leagueURL(l), Min: q.Min}
 	if q.Sort != standings.ByRating || !q.Desc {
 		f.Sort = string(q.Sort)
 		f.Dir = map[bool]string{true: "desc", false: "asc"}[q.Desc]
 	}
-	f.Seasons = append(f.Seasons, views.OptionVM{Value: "", Label: "All seasons", Selected: q.Season == 0})
+	f.Seasons = append(f.Seasons, views.OptionVM{Value: "", Label: tr.T("league.all_seasons"), Selected: q.Season == 0})
 	for _, sn := range l.Seasons {
 		f.Seasons = append(f.Seasons, views.OptionVM{Value: strconv.FormatInt(sn.ID, 10), Label: sn.Name, Selected: sn.ID == q.Season})
 	}
-	f.Games = append(f.Games, views.OptionVM{Value: "", Label: "All games", Selected: q.Rules == ""})
+	f.Games = append(f.Games, views.OptionVM{Value: "", Label: tr.T("league.all_games"), Selected: q.Rules == ""})
 	for _, id := range l.Games {
 		f.Games = append(f.Games, views.OptionVM{Value: id, Label: gameName(id), Selected: id == q.Rules})
 	}
@@ -206,20 +207,20 @@ func filterVM(l db.League, q standingsQuery) views.FilterVM {
 
 // standingsColumns are the table's headers, each a link that sorts by it:
 // best first on the first tap, the other way on the next.
-func standingsColumns(q standingsQuery, base string, points standings.Points) []views.ColumnVM {
+func standingsColumns(tr *locale.Localizer, q standingsQuery, base string, points standings.Points) []views.ColumnVM {
 	cols := []struct {
 		col          standings.Column
 		label, title string
 	}{
-		{standings.ByName, "Player", "Player"},
-		{standings.ByRating, "Rating", "Rating, μ ± 3σ"},
-		{standings.ByPlayed, "GP", "Games played"},
-		{standings.ByWins, "W", "Wins"},
-		{standings.ByWinRate, "Win %", "Share of games won"},
-		{standings.ByAvgPlace, "Avg pl.", "Average finishing place"},
-		{standings.ByStreak, "Streak", "Current streak: W3 is three wins in a row, L2 two games without a win"},
-		{standings.ByScored, "Pts", "Points scored"},
-		{standings.ByConceded, "Agst", "Points conceded"},
+		{standings.ByName, tr.T("league.col.player"), tr.T("league.col.player_title")},
+		{standings.ByRating, tr.T("league.col.rating"), tr.T("league.col.rating_title")},
+		{standings.ByPlayed, tr.T("league.col.played"), tr.T("league.col.played_title")},
+		{standings.ByWins, tr.T("league.col.wins"), tr.T("league.col.wins_title")},
+		{standings.ByWinRate, tr.T("league.col.win_rate"), tr.T("league.col.win_rate_title")},
+		{standings.ByAvgPlace, tr.T("league.col.avg_place"), tr.T("league.col.avg_place_title")},
+		{standings.ByStreak, tr.T("league.col.streak"), tr.T("league.col.streak_title")},
+		{standings.ByScored, tr.T("league.col.scored"), tr.T("league.col.scored_title")},
+		{standings.ByConceded, tr.T("league.col.conceded"), tr.T("league.col.conceded_title")},
 	}
 	var out []views.ColumnVM
 	for _, col := range cols {
@@ -242,46 +243,46 @@ func standingsColumns(q standingsQuery, base string, points standings.Points) []
 	return out
 }
 
-func standingRow(l db.League, d *leagueData, r standings.Row) views.StandingRowVM {
+func standingRow(tr *locale.Localizer, l db.League, d *leagueData, r standings.Row) views.StandingRowVM {
 	row := views.StandingRowVM{
 		Name: d.name(r.Player), URL: playerURL(l, r.Player), Played: r.Played, Wins: r.Wins,
-		Rating: r.Rating.String(), Scored: r.Scored, Conceded: r.Conceded, Streak: streak(r.Streak),
+		Rating: ratingText(tr, r.Rating), Scored: r.Scored, Conceded: r.Conceded, Streak: streak(tr, r.Streak),
 		WinRate: "–", AvgPlace: "–",
 	}
 	if r.Played > 0 {
 		row.WinRate = strconv.Itoa(int(r.WinRate()*100+0.5)) + "%"
-		row.AvgPlace = strconv.FormatFloat(r.AvgPlace(), 'f', 2, 64)
+		row.AvgPlace = tr.Decimal(r.AvgPlace(), 2)
 	}
 	return row
 }
 
 // streak prints a streak: "W3", "L2", or a dash before any game.
-func streak(n int) string {
+func streak(tr *locale.Localizer, n int) string {
 	switch {
 	case n > 0:
-		return "W" + strconv.Itoa(n)
+		return tr.T("league.streak_won", msg.N("N", n))
 	case n < 0:
-		return "L" + strconv.Itoa(-n)
+		return tr.T("league.streak_lost", msg.N("N", -n))
 	}
 	return "–"
 }
 
 // leagueGameSummary is a league game in a list: it links to the game's
 // read-only scorepad, because the league's link is read-only too.
-func leagueGameSummary(l db.League, g db.LeagueGame) views.GameSummary {
+func leagueGameSummary(tr *locale.Localizer, l db.League, g db.LeagueGame) views.GameSummary {
 	var players []string
 	for _, st := range g.Seats {
-		players = append(players, st.Name+" "+strconv.Itoa(st.Total))
+		players = append(players, st.Name+" "+tr.Number(st.Total))
 	}
-	result := "in progress"
-	if won := wonText(leagueGameWinners(g)); g.Finished() && won != "" {
+	result := tr.T("league.in_progress")
+	if won := leagueWonText(tr, leagueGameWinners(g)); g.Finished() && won != "" {
 		result = won
 	}
 	if !l.Counts(g.Rules) || g.Excluded {
-		result += " · does not count"
+		result += " · " + tr.T("league.does_not_count")
 	}
 	return views.GameSummary{
-		URL: "/w/" + g.WatchID, Name: gameTitle(g), Players: strings.Join(players, " · "), Result: result, When: when(g.CreatedAt),
+		URL: "/w/" + g.WatchID, Name: gameTitle(g), Players: strings.Join(players, " · "), Result: result, When: localWhen(tr, g.CreatedAt),
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"github.com/labstack/echo/v5"
 	"rsc.io/qr"
 
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -26,7 +28,8 @@ func (s *Server) showShare(c *echo.Context) error {
 	}
 	origin := s.origin(c)
 	play, watch := origin+t.url(), origin+"/w/"+watchID
-	vm := views.ShareVM{Title: "Share " + t.title(), GameURL: t.url(), PlayURL: play, WatchURL: watch}
+	l := locale.From(c.Request().Context())
+	vm := views.ShareVM{Title: l.T("share.title", msg.S("Game", t.title())), GameURL: t.url(), PlayURL: play, WatchURL: watch}
 	if vm.PlayQR, err = qrModules(play); err != nil {
 		return err
 	}

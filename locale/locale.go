@@ -391,3 +391,72 @@ func From(ctx context.Context) *Localizer {
 	}
 	return English()
 }
+
+// Forms returns the catalog's text of id as a script says it itself: by
+// plural category ("one", "other"; "other" alone for a plain text), each
+// naming its arguments {{.Name}} as the catalog does. The pages' scripts
+// say their few words so (a hand saved while offline), choosing the
+// form with the browser's Intl.PluralRules.
+func (l *Localizer) Forms(id string) map[string]string {
+	e, ok := l.texts[id]
+	if !ok {
+		if l.fallback != nil {
+			return l.fallback.Forms(id)
+		}
+		return map[string]string{"other": id}
+	}
+	out := make(map[string]string, len(e.forms))
+	for form, segs := range e.forms {
+		var b strings.Builder
+		for _, s := range segs {
+			if s.arg != "" {
+				b.WriteString("{{." + s.arg + "}}")
+				continue
+			}
+			b.WriteString(s.text)
+		}
+		out[form] = b.String()
+	}
+	return out
+}
+
+// Ordinal writes a place as the language abbreviates it: "2nd" in
+// English, "2." in German, "2º" in Italian, "2.º" in Spanish, "2e" in
+// French ("1er" for the first).
+func (l *Localizer) Ordinal(n int) string {
+	digits := strconv.Itoa(n)
+	switch l.lang.Tag {
+	case "en":
+		switch {
+		case n%100 >= 11 && n%100 <= 13:
+		case n%10 == 1:
+			return digits + "st"
+		case n%10 == 2:
+			return digits + "nd"
+		case n%10 == 3:
+			return digits + "rd"
+		}
+		return digits + "th"
+	case "it":
+		return digits + "º"
+	case "es":
+		return digits + ".º"
+	case "fr":
+		if n == 1 {
+			return "1er"
+		}
+		return digits + "e"
+	}
+	return digits + "."
+}
+
+// Decimal writes a number with the given digits after the decimal mark,
+// as the language writes it: "27.6" in English, "27,6" in German,
+// Italian, Spanish and French.
+func (l *Localizer) Decimal(f float64, digits int) string {
+	s := strconv.FormatFloat(f, 'f', digits, 64)
+	if l.lang.Tag == "en" {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
+}

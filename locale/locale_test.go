@@ -250,3 +250,35 @@ func ExampleLocalizer_Say() {
 	// eine Auslage braucht mindestens 3 Karten, nicht 2
 	// Q♠ (queen of spades).
 }
+
+// TestOrdinal: places as each language abbreviates them.
+func TestOrdinal(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		n    int
+		want string
+	}{
+		{"en", 1, "1st"}, {"en", 2, "2nd"}, {"en", 3, "3rd"}, {"en", 4, "4th"},
+		{"en", 11, "11th"}, {"en", 12, "12th"}, {"en", 13, "13th"}, {"en", 21, "21st"}, {"en", 112, "112th"},
+		{"de", 2, "2."}, {"it", 2, "2º"}, {"es", 2, "2.º"}, {"fr", 1, "1er"}, {"fr", 2, "2e"},
+	} {
+		if got := For(tc.tag).Ordinal(tc.n); got != tc.want {
+			t.Errorf("%s: Ordinal(%d) = %q, want %q", tc.tag, tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestDecimal: a decimal number with each language's decimal mark.
+func TestDecimal(t *testing.T) {
+	for _, tc := range []struct {
+		tag  string
+		f    float64
+		want string
+	}{
+		{"en", 27.63, "27.6"}, {"de", 27.63, "27,6"}, {"fr", -1.8, "-1,8"}, {"it", 1, "1,0"}, {"es", 0.5, "0,5"},
+	} {
+		if got := For(tc.tag).Decimal(tc.f, 1); got != tc.want {
+			t.Errorf("%s: Decimal(%v, 1) = %q, want %q", tc.tag, tc.f, got, tc.want)
+		}
+	}
+}

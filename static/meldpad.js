@@ -4,6 +4,29 @@
 (function () {
   "use strict";
 
+  // say says one of the page's words (the block #meldpad-words the server
+  // writes in the page's language, kept with the page for offline use):
+  // its text, or its plural form for args.Count, with {{.Name}} filled
+  // in. Without the block (an old kept page) it says the id.
+  var WORDS = null;
+  function say(id, args) {
+    if (!WORDS) {
+      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+    }
+    var forms = WORDS[id], lang = document.documentElement.lang || "en";
+    if (!forms) return id;
+    args = args || {};
+    var text = forms.other;
+    if (typeof args.Count === "number" && window.Intl && Intl.PluralRules) {
+      text = forms[new Intl.PluralRules(lang).select(args.Count)] || text;
+    }
+    return text.replace(/\{\{\.(\w+)\}\}/g, function (_, name) {
+      var v = args[name];
+      if (typeof v === "number") return window.Intl ? new Intl.NumberFormat(lang).format(v) : String(v);
+      return v === undefined ? "" : String(v);
+    });
+  }
+
   // Live scorepads: the server says when the game changed (server-sent
   // events) and brings the new scorepad part of the page with it (the
   // "scorepad" event), which is swapped in; when it did not, the part is
@@ -42,7 +65,7 @@
       note.id = "live-off";
       note.className = "small muted";
       note.setAttribute("role", "status");
-      note.textContent = "This page no longer updates by itself (the server has too many open). Use Reload to see changes.";
+      note.textContent = say("offline.page_live_off");
       pad.insertAdjacentElement("afterend", note);
     });
   }
@@ -68,7 +91,7 @@
       var note = document.createElement("p");
       note.id = "live-off";
       note.setAttribute("role", "status");
-      note.textContent = "This screen no longer updates by itself (the server has too many open). Reload the page to see changes.";
+      note.textContent = say("offline.screen_live_off");
       box.insertAdjacentElement("beforebegin", note);
     });
   }
@@ -216,11 +239,11 @@
     var controls = el("div", "pk-controls");
     controls.appendChild(head);
     if (deck.wilds) {
-      var eq = button("pk-eq", "=", "the next card is what the wild stands for", function () { declaring = !declaring; refresh(); });
+      var eq = button("pk-eq", "=", say("offline.picker_wild"), function () { declaring = !declaring; refresh(); });
       eq.dataset.declare = "1";
       controls.appendChild(eq);
     }
-    controls.appendChild(button("pk-back", "⌫", "take out the last card", function () {
+    controls.appendChild(button("pk-back", "⌫", say("offline.picker_back"), function () {
       if (!active) return;
       if (local(active)) {
         // The last card written, read or not (the chips leave out what
@@ -235,11 +258,11 @@
       var chips = chipsOf(active);
       if (chips.length) chips[chips.length - 1].click();
     }));
-    var keys = button("pk-keys", "⌨", "type instead", function () { setTyping(!typing); });
+    var keys = button("pk-keys", "⌨", say("offline.picker_type"), function () { setTyping(!typing); });
     controls.appendChild(keys);
-    var next = button("pk-next", "Next ›", null, function () { advance(); });
+    var next = button("pk-next", say("offline.picker_next"), null, function () { advance(); });
     controls.appendChild(next);
-    controls.appendChild(button("close", "Done", null, function () { close(); }));
+    controls.appendChild(button("close", say("offline.picker_done"), null, function () { close(); }));
     panel.appendChild(controls);
 
     function refresh() {
@@ -249,7 +272,7 @@
       var label = active.labels && active.labels[0] ? active.labels[0].textContent : active.getAttribute("aria-label");
       headName.textContent = (label || "").trim();
       var n = chipsOf(active).length, max = capacity(active);
-      headCount.textContent = max ? n + " of " + max : n ? n + (n === 1 ? " card" : " cards") : "";
+      headCount.textContent = max ? say("offline.picker_of", { N: n, Max: max }) : n ? say("offline.picker_count", { Count: n }) : "";
       cardButtons.forEach(function (b) {
         var card = b.dataset.card, copies = deck.copies[card] || 0, k = count[card] || 0;
         var wildReading = declaring && !fanucci;
@@ -264,12 +287,12 @@
         eq.setAttribute("aria-pressed", declaring ? "true" : "false");
       }
       panel.classList.toggle("typing", typing);
-      keys.textContent = typing ? "Cards" : "⌨";
-      keys.setAttribute("aria-label", typing ? "show the cards" : "type instead");
+      keys.textContent = typing ? say("offline.picker_cards") : "⌨";
+      keys.setAttribute("aria-label", typing ? say("offline.picker_show") : say("offline.picker_type"));
       // On the last field, Next closes the deck and shows the score
       // (advance): it says so.
       var all = fields();
-      next.textContent = all.indexOf(active) === all.length - 1 ? "Score ✓" : "Next ›";
+      next.textContent = all.indexOf(active) === all.length - 1 ? say("offline.picker_score") : say("offline.picker_next");
     }
 
     function capacity(input) {
@@ -303,7 +326,7 @@
         var chip = el("button", "chip " + chipColour(card), chipLabel(card));
         chip.type = "button";
         chip.dataset.card = card;
-        chip.title = "Tap to remove";
+        chip.title = say("offline.tap_to_remove");
         box.insertBefore(chip, box.querySelector(".count"));
       }
       box.querySelector(".count").textContent = box.querySelectorAll(".chip[data-card]").length;

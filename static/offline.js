@@ -38,8 +38,29 @@
 
   var OUTBOX = "outbox", SENT = "sent-tokens", PAGES = "meldpad-pages", SENT_NOTE = "meldpad-sent";
   var DRAFT_AGE = 24 * 3600 * 1000; // a draft older than a day is not offered again
-  var UNSAVED = "Not saved, kept on this phone.";
 
+  // say says one of the page's words (the block #meldpad-words the server
+  // writes in the page's language, kept with the page for offline use):
+  // its text, or its plural form for args.Count, with {{.Name}} filled
+  // in. Without the block (an old kept page) it says the id.
+  var WORDS = null;
+  function say(id, args) {
+    if (!WORDS) {
+      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+    }
+    var forms = WORDS[id], lang = document.documentElement.lang || "en";
+    if (!forms) return id;
+    args = args || {};
+    var text = forms.other;
+    if (typeof args.Count === "number" && window.Intl && Intl.PluralRules) {
+      text = forms[new Intl.PluralRules(lang).select(args.Count)] || text;
+    }
+    return text.replace(/\{\{\.(\w+)\}\}/g, function (_, name) {
+      var v = args[name];
+      if (typeof v === "number") return window.Intl ? new Intl.NumberFormat(lang).format(v) : String(v);
+      return v === undefined ? "" : String(v);
+    });
+  }
   function load(key, fallback) {
     try {
       var v = localStorage.getItem(key);
@@ -281,10 +302,10 @@
         button = document.createElement("button");
         button.type = "button";
         button.className = "link drop";
-        button.textContent = "Remove";
+        button.textContent = say("outbox.remove");
         head.appendChild(button);
       }
-      button.setAttribute("aria-label", "Remove " + (label ? label.textContent.trim() : "this one"));
+      button.setAttribute("aria-label", say("outbox.remove_what", { What: label ? label.textContent.trim() : say("outbox.this_one") }));
     });
   }
   // setCount shows as many items of a group as a draft had.
@@ -376,21 +397,31 @@
   }
 
   // summary says in a few words which hand a form holds.
-  function title() { return ((document.querySelector("main h1") || {}).textContent || "A hand").trim(); }
+  function title() { return ((document.querySelector("main h1") || {}).textContent || say("outbox.a_hand")).trim(); }
   function summary(form) {
     var points = [];
     form.querySelectorAll("input[name=points]").forEach(function (el) {
       var label = form.querySelector('label[for="' + el.id + '"]');
       points.push((label ? label.textContent.trim() + " " : "") + (el.value.trim() || "0"));
     });
-    return title() + (points.length ? ": " + points.join(" · ") : " (card by card)");
+    return title() + (points.length ? ": " + points.join(" · ") : " " + say("outbox.card_by_card"));
+  }
+  // roundOf names the hand a form holds, as its page names it: the form's
+  // data-round ("Deal 3", in the page's language) where the page gives
+  // one, else the English heading's round ("Record deal 3"), else the
+  // heading itself.
+  function roundOf(form) {
+    if (form.dataset.round) return form.dataset.round;
+    var m = title().match(/^(?:Record|Correct) (.+)$/);
+    return m ? m[1].charAt(0).toUpperCase() + m[1].slice(1) : title();
   }
   // outcomeText says what became of a hand sent from the outbox: "Deal 3
   // saved.", "Deal 3: correction saved.", or why not.
   function outcomeText(it, saved, reason) {
-    var m = (it.title || "").match(/^(Record|Correct) (.+)$/), round = m ? m[2].charAt(0).toUpperCase() + m[2].slice(1) : it.summary;
-    if (saved) return m && m[1] === "Correct" ? round + ": correction saved." : round + " saved.";
-    return round + " not saved" + (reason ? ": " + reason.replace(/[.\s]+$/, "") : "") + ".";
+    var hand = it.round || it.summary;
+    if (saved) return say(it.hand && it.hand !== "new" ? "outbox.correction_saved" : "outbox.hand_saved", { Hand: hand });
+    if (reason) return say("outbox.hand_unsaved_why", { Hand: hand, Why: reason.replace(/[.\s]+$/, "") });
+    return say("outbox.hand_unsaved", { Hand: hand });
   }
 
   // The note beside Save: the entry is not saved but kept.
@@ -404,7 +435,7 @@
       var actions = form.querySelector(".actions") || form;
       actions.appendChild(note);
     }
-    note.textContent = UNSAVED + (detail ? " " + detail : "");
+    note.textContent = say("outbox.unsaved") + (detail ? " " + detail : "");
   }
   function clearUnsaved() {
     var note = document.getElementById("unsaved");
@@ -432,8 +463,7 @@
     var waiting = items.filter(function (it) { return !it.shownAt; });
     if (waiting.length) {
       var head = document.createElement("p");
-      head.textContent = waiting.length === 1 ? "1 hand waiting to be sent. It is sent as soon as meldpad can be reached." :
-        waiting.length + " hands waiting to be sent. They are sent, in order, as soon as meldpad can be reached.";
+      head.textContent = say("outbox.waiting", { Count: waiting.length });
       box.appendChild(head);
     }
     var list = document.createElement("ul");
@@ -441,10 +471,10 @@
       var li = document.createElement("li");
       li.textContent = it.summary;
       if (it.shownAt) {
-        li.appendChild(document.createTextNode(": not saved. "));
+        li.appendChild(document.createTextNode(say("outbox.item_unsaved") + " "));
         var a = document.createElement("a");
         a.href = it.shownAt;
-        a.textContent = "See why";
+        a.textContent = say("outbox.see_why");
         li.appendChild(a);
       }
       list.appendChild(li);
@@ -469,7 +499,7 @@
     if (!msg.saved && msg.at) {
       var a = document.createElement("a");
       a.href = msg.at;
-      a.textContent = "See why";
+      a.textContent = say("outbox.see_why");
       box.appendChild(a);
     }
   }
@@ -636,12 +666,12 @@
     if (!queue.some(function (q) { return q.token === token; })) {
       queue.push({
         token: token, game: h.game, hand: h.hand, url: h.url, body: body, by: h.by,
-        version: version, summary: summary(h.form), title: title(), at: Date.now()
+        version: version, summary: summary(h.form), title: title(), round: roundOf(h.form), at: Date.now()
       });
       keep(OUTBOX, queue);
     }
     forget(h.key);
-    sayUnsaved(h.form, "It is sent as soon as meldpad can be reached.");
+    sayUnsaved(h.form, say("outbox.sent_soon"));
     showOutbox();
     clearTimeout(retryTimer);
     retryTimer = setTimeout(flush, 2000);
@@ -661,7 +691,7 @@
         enqueue(h, body);
         return;
       }
-      sayUnsaved(h.form, "meldpad cannot be reached just now.");
+      sayUnsaved(h.form, say("outbox.unreachable"));
       changed(h.form); // the phone's referee checks the sheet instead
     };
     if (saving && outbox().some(function (q) { return q.token === data.get("token"); })) {

@@ -6,6 +6,29 @@
 (function () {
   "use strict";
 
+  // say says one of the page's words (the block #meldpad-words the server
+  // writes in the page's language, kept with the page for offline use):
+  // its text, or its plural form for args.Count, with {{.Name}} filled
+  // in. Without the block (an old kept page) it says the id.
+  var WORDS = null;
+  function say(id, args) {
+    if (!WORDS) {
+      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+    }
+    var forms = WORDS[id], lang = document.documentElement.lang || "en";
+    if (!forms) return id;
+    args = args || {};
+    var text = forms.other;
+    if (typeof args.Count === "number" && window.Intl && Intl.PluralRules) {
+      text = forms[new Intl.PluralRules(lang).select(args.Count)] || text;
+    }
+    return text.replace(/\{\{\.(\w+)\}\}/g, function (_, name) {
+      var v = args[name];
+      if (typeof v === "number") return window.Intl ? new Intl.NumberFormat(lang).format(v) : String(v);
+      return v === undefined ? "" : String(v);
+    });
+  }
+
   // Who deals first: the seats with a name, each option named after its
   // player ("Ann") as the names are typed, or the first seat alone
   // ("Player 1") while none is; a choice stays while its seat has a name.
@@ -86,7 +109,7 @@
       var status = box.querySelector("[role=status]");
       var copy = box.querySelector("button.copy");
       var share = box.querySelector("button.share");
-      function say(text) { if (status) status.textContent = text; }
+      function tell(text) { if (status) status.textContent = text; }
       // Over plain HTTP (a server on the home network) there is no
       // Clipboard API: the field's text is selected and copied the old way.
       function copyOldWay() {
@@ -94,13 +117,13 @@
         field.select();
         var done = false;
         try { done = document.execCommand("copy"); } catch (e) { done = false; }
-        say(done ? "Link copied." : "The link is selected: copy it from the field.");
+        tell(done ? say("share.link_copied") : say("share.link_selected"));
       }
       if (copy) {
         copy.hidden = false;
         copy.addEventListener("click", function () {
           if (!navigator.clipboard || !window.isSecureContext) return copyOldWay();
-          navigator.clipboard.writeText(field.value).then(function () { say("Link copied."); }, copyOldWay);
+          navigator.clipboard.writeText(field.value).then(function () { tell(say("share.link_copied")); }, copyOldWay);
         });
       }
       if (share && navigator.share) {
