@@ -61,20 +61,13 @@ func (s *Store) Members(ctx context.Context, leagueID int64) (_ []Player, err er
 }
 
 func (s *Store) loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, error) {
-	rows, err := q.QueryContext(ctx, s.q.members, leagueID)
+	players, err := collectRows(ctx, q, s.q.members, []any{leagueID}, func(row scanner) (p Player, err error) {
+		return p, row.Scan(&p.ID, &p.Name)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: members of league %d: %w", leagueID, err)
 	}
-	defer rows.Close()
-	var players []Player
-	for rows.Next() {
-		var p Player
-		if err := rows.Scan(&p.ID, &p.Name); err != nil {
-			return nil, fmt.Errorf("db: members of league %d: %w", leagueID, err)
-		}
-		players = append(players, p)
-	}
-	return players, rows.Err()
+	return players, nil
 }
 
 // MovedPlayer returns the player a link of the league's player pages
@@ -229,25 +222,19 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 // sharedGames returns the league's games at which players a and b both
 // sat.
 func sharedGames(ctx context.Context, tx wtx, leagueID, a, b int64) ([]SharedGame, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
+	shared, err := collectRows(ctx, tx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
 		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = $1
 		JOIN games g ON g.id = sa.game_id
-		WHERE sa.player_id = $2 AND g.league_id = $3 ORDER BY g.created_at`, b, a, leagueID)
+		WHERE sa.player_id = $2 AND g.league_id = $3 ORDER BY g.created_at`, []any{b, a, leagueID}, func(row scanner) (g SharedGame, err error) {
+		var created string
+		err = row.Scan(&g.WatchID, &g.Rules, &created)
+		g.CreatedAt = parseTime(created)
+		return g, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: merge players: shared games: %w", err)
 	}
-	defer rows.Close()
-	var shared []SharedGame
-	for rows.Next() {
-		var g SharedGame
-		var created string
-		if err := rows.Scan(&g.WatchID, &g.Rules, &created); err != nil {
-			return nil, fmt.Errorf("db: merge players: shared games: %w", err)
-		}
-		g.CreatedAt = parseTime(created)
-		shared = append(shared, g)
-	}
-	return shared, rows.Err()
+	return shared, nil
 }
 
 // RenamePlayer gives one of the league's players another name, shown in

@@ -193,23 +193,17 @@ func (s *Store) leagueWhere(ctx context.Context, q leagueQuerier, cond string, a
 }
 
 func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
-		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, leagueID)
+	seasons, err := collectRows(ctx, q, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
+		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, []any{leagueID}, func(row scanner) (sn Season, err error) {
+		var created string
+		err = row.Scan(&sn.ID, &sn.Name, &sn.StartsOn, &sn.EndsOn, &created)
+		sn.CreatedAt = parseTime(created)
+		return sn, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
 	}
-	defer rows.Close()
-	var seasons []Season
-	for rows.Next() {
-		var sn Season
-		var created string
-		if err := rows.Scan(&sn.ID, &sn.Name, &sn.StartsOn, &sn.EndsOn, &created); err != nil {
-			return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
-		}
-		sn.CreatedAt = parseTime(created)
-		seasons = append(seasons, sn)
-	}
-	return seasons, rows.Err()
+	return seasons, nil
 }
 
 // bumpLeague marks the league's standings as possibly changed, in the
@@ -327,23 +321,11 @@ func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) (err
 func (s *Store) ActiveLeagues(ctx context.Context, limit int) (_ []League, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	rows, err := s.r.QueryContext(ctx, `SELECT l.public_id FROM leagues l
+	ids, err := collectRows(ctx, s.r, `SELECT l.public_id FROM leagues l
 		LEFT JOIN games g ON g.league_id = l.id
-		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT $1`, limit)
+		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT $1`, []any{limit},
+		func(row scanner) (id string, err error) { return id, row.Scan(&id) })
 	if err != nil {
-		return nil, fmt.Errorf("db: active leagues: %w", err)
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("db: active leagues: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("db: active leagues: %w", err)
 	}
 	leagues := make([]League, 0, len(ids))
