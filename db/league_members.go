@@ -20,18 +20,25 @@ var ErrNameTaken = errors.New("db: the league already has a player of that name"
 // new player of the league. Names already members are left as they are.
 func (s *Store) addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now string) error {
 	for _, name := range names {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
-		if err != nil {
-			return err
-		}
-		if err := addMember(ctx, tx, leagueID, playerID, now); err != nil {
+		if _, err := s.memberNamed(ctx, tx, leagueID, name, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// memberNamed makes the named player a member of the league, as
+// addMembers does one name, and returns the player's id; a blank name is
+// no player (0).
+func (s *Store) memberNamed(ctx context.Context, tx wtx, leagueID int64, name, now string) (int64, error) {
+	if strings.TrimSpace(name) == "" {
+		return 0, nil
+	}
+	playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
+	if err != nil {
+		return 0, err
+	}
+	return playerID, addMember(ctx, tx, leagueID, playerID, now)
 }
 
 func addMember(ctx context.Context, tx wtx, leagueID, playerID int64, now string) error {

@@ -95,17 +95,10 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err e
 	}
 	var leagueID int64
 	err = s.write(ctx, func(tx wtx) error {
-		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
+		id, made, err := s.madeWithToken(ctx, tx, "leagues", in.Token)
+		if made || err != nil {
+			leagueID = id
 			return err
-		}
-		if in.Token != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = $1`, in.Token).Scan(&leagueID)
-			if err == nil {
-				return nil
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("db: create league: token: %w", err)
-			}
 		}
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
@@ -138,23 +131,43 @@ func nullIfEmpty(s string) any {
 }
 
 // League returns the league a members' link names.
-func (s *Store) League(ctx context.Context, publicID string) (_ League, err error) {
-	ctx, end := s.call(ctx, 1)
-	defer end(&err)
-	if !ValidID(publicID) {
-		return League{}, ErrNotFound
-	}
-	return s.leagueWhere(ctx, s.reads(), `public_id = $1`, publicID)
+func (s *Store) League(ctx context.Context, publicID string) (League, error) {
+	return s.leagueByLink(ctx, `public_id = $1`, publicID)
 }
 
 // LeagueByOrganizer returns the league an organizer's link names.
-func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (_ League, err error) {
+func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (League, error) {
+	return s.leagueByLink(ctx, `organizer_id = $1`, organizerID)
+}
+
+// madeWithToken holds token for the rest of tx (lockToken) and looks up
+// the row of table (a name of ours, never input) that a first submit
+// with it made: its id and true, or false where there is none. A double
+// tap then opens what the first tap made.
+func (s *Store) madeWithToken(ctx context.Context, tx wtx, table, token string) (int64, bool, error) {
+	if err := s.d.lockToken(ctx, tx, token); err != nil || token == "" {
+		return 0, false, err
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM `+table+` WHERE token = $1`, token).Scan(&id)
+	switch {
+	case err == nil:
+		return id, true, nil
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, false, nil
+	}
+	return 0, false, fmt.Errorf("db: create in %s: token: %w", table, err)
+}
+
+// leagueByLink returns the league whose link (the column of cond) is id;
+// what cannot be a link is no league, asked of no database.
+func (s *Store) leagueByLink(ctx context.Context, cond, id string) (_ League, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	if !ValidID(organizerID) {
+	if !ValidID(id) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.reads(), `organizer_id = $1`, organizerID)
+	return s.leagueWhere(ctx, s.reads(), cond, id)
 }
 
 // LeagueOfGame returns the league the game belongs to, or ErrNotFound.
