@@ -134,17 +134,10 @@ func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
 	}
 	var eventID int64
 	err := s.leagueWrite(ctx, in.LeagueID, func(tx wtx) error {
-		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
+		id, made, err := s.madeWithToken(ctx, tx, "events", in.Token)
+		if made || err != nil {
+			eventID = id
 			return err
-		}
-		if in.Token != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM events WHERE token = $1`, in.Token).Scan(&eventID)
-			if err == nil {
-				return nil
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("db: create event: token: %w", err)
-			}
 		}
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO events (league_id, screen_id, name, rules, settings, seed, token, created_at)
@@ -165,15 +158,12 @@ func (s *Store) CreateEvent(ctx context.Context, in NewEvent) (Event, error) {
 // out comes back, one still playing stays as they are.
 func (s *Store) addEventPlayers(ctx context.Context, tx wtx, leagueID, eventID int64, names []string, round int, now string) error {
 	for _, name := range names {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
+		playerID, err := s.memberNamed(ctx, tx, leagueID, name, now)
 		if err != nil {
 			return err
 		}
-		if err := addMember(ctx, tx, leagueID, playerID, now); err != nil {
-			return err
+		if playerID == 0 {
+			continue
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE event_players SET dropped_round = NULL WHERE event_id = $1 AND player_id = $2`, eventID, playerID)
 		if err != nil {

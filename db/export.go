@@ -95,6 +95,20 @@ func eachRow(ctx context.Context, q querier, query string, args []any, fn func(r
 	return rows.Err()
 }
 
+// collectRows runs query and returns what scan makes of each row, in
+// order: nil for no rows.
+func collectRows[T any](ctx context.Context, q querier, query string, args []any, scan func(row scanner) (T, error)) ([]T, error) {
+	var out []T
+	err := eachRow(ctx, q, query, args, func(rows *sql.Rows) error {
+		v, err := scan(rows)
+		if err == nil {
+			out = append(out, v)
+		}
+		return err
+	})
+	return out, err
+}
+
 // exportLeague reads a league with its seasons, its players (in the order
 // of their ids) and its members.
 func exportLeague(ctx context.Context, tx reader, leagueID int64) (ArchiveLeague, error) {

@@ -199,21 +199,14 @@ func foldAZ(name string) string {
 
 // gameSeatNames reads the names of a game's seats, in seat order.
 func gameSeatNames(ctx context.Context, tx wtx, gameID int64) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
-		WHERE s.game_id = $1 ORDER BY s.seat`, gameID)
+	names, err := collectRows(ctx, tx, `SELECT coalesce(s.name, p.name) FROM seats s LEFT JOIN players p ON p.id = s.player_id
+		WHERE s.game_id = $1 ORDER BY s.seat`, []any{gameID}, func(row scanner) (name string, err error) {
+		return name, row.Scan(&name)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: seats of game %d: %w", gameID, err)
 	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("db: seats of game %d: %w", gameID, err)
-		}
-		names = append(names, name)
-	}
-	return names, rows.Err()
+	return names, nil
 }
 
 // DeleteGame deletes a game outside leagues: it is hidden from every
@@ -263,21 +256,15 @@ func (s *Store) RestoreGame(ctx context.Context, gameID int64, author string, wi
 func (s *Store) GameRevisions(ctx context.Context, gameID int64) (_ []GameRevision, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	rows, err := s.reads().QueryContext(ctx, `SELECT id, action, coalesce(seat, -1), author, at, coalesce(before, ''), coalesce(after, '')
-		FROM game_revisions WHERE game_id = $1 ORDER BY id`, gameID)
+	revs, err := collectRows(ctx, s.reads(), `SELECT id, action, coalesce(seat, -1), author, at, coalesce(before, ''), coalesce(after, '')
+		FROM game_revisions WHERE game_id = $1 ORDER BY id`, []any{gameID}, func(row scanner) (r GameRevision, err error) {
+		var at string
+		err = row.Scan(&r.ID, &r.Action, &r.Seat, &r.Author, &at, &r.Before, &r.After)
+		r.At = parseTime(at)
+		return r, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
 	}
-	defer rows.Close()
-	var revs []GameRevision
-	for rows.Next() {
-		var r GameRevision
-		var at string
-		if err := rows.Scan(&r.ID, &r.Action, &r.Seat, &r.Author, &at, &r.Before, &r.After); err != nil {
-			return nil, fmt.Errorf("db: revisions of game %d: %w", gameID, err)
-		}
-		r.At = parseTime(at)
-		revs = append(revs, r)
-	}
-	return revs, rows.Err()
+	return revs, nil
 }

@@ -118,20 +118,11 @@ func (s *Store) Hands(ctx context.Context, gameID int64) (_ []Hand, err error) {
 const handQuery = `SELECT ` + handColumns + ` FROM hands WHERE id = $1 AND game_id = $2 AND deleted_at IS NULL`
 
 func (s *Store) loadHands(ctx context.Context, q querier, gameID int64) ([]Hand, error) {
-	rows, err := q.QueryContext(ctx, s.q.hands, gameID)
+	hands, err := collectRows(ctx, q, s.q.hands, []any{gameID}, scanHand)
 	if err != nil {
 		return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
 	}
-	defer rows.Close()
-	var hands []Hand
-	for rows.Next() {
-		h, err := scanHand(rows)
-		if err != nil {
-			return nil, fmt.Errorf("db: load hands of game %d: %w", gameID, err)
-		}
-		hands = append(hands, h)
-	}
-	return hands, rows.Err()
+	return hands, nil
 }
 
 // Hand returns one hand of the game. A deleted hand is ErrDeleted, which

@@ -20,18 +20,25 @@ var ErrNameTaken = errors.New("db: the league already has a player of that name"
 // new player of the league. Names already members are left as they are.
 func (s *Store) addMembers(ctx context.Context, tx wtx, leagueID int64, names []string, now string) error {
 	for _, name := range names {
-		if strings.TrimSpace(name) == "" {
-			continue
-		}
-		playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
-		if err != nil {
-			return err
-		}
-		if err := addMember(ctx, tx, leagueID, playerID, now); err != nil {
+		if _, err := s.memberNamed(ctx, tx, leagueID, name, now); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// memberNamed makes the named player a member of the league, as
+// addMembers does one name, and returns the player's id; a blank name is
+// no player (0).
+func (s *Store) memberNamed(ctx context.Context, tx wtx, leagueID int64, name, now string) (int64, error) {
+	if strings.TrimSpace(name) == "" {
+		return 0, nil
+	}
+	playerID, err := s.upsertPlayer(ctx, tx, leagueID, name, now)
+	if err != nil {
+		return 0, err
+	}
+	return playerID, addMember(ctx, tx, leagueID, playerID, now)
 }
 
 func addMember(ctx context.Context, tx wtx, leagueID, playerID int64, now string) error {
@@ -61,20 +68,13 @@ func (s *Store) Members(ctx context.Context, leagueID int64) (_ []Player, err er
 }
 
 func (s *Store) loadMembers(ctx context.Context, q querier, leagueID int64) ([]Player, error) {
-	rows, err := q.QueryContext(ctx, s.q.members, leagueID)
+	players, err := collectRows(ctx, q, s.q.members, []any{leagueID}, func(row scanner) (p Player, err error) {
+		return p, row.Scan(&p.ID, &p.Name)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: members of league %d: %w", leagueID, err)
 	}
-	defer rows.Close()
-	var players []Player
-	for rows.Next() {
-		var p Player
-		if err := rows.Scan(&p.ID, &p.Name); err != nil {
-			return nil, fmt.Errorf("db: members of league %d: %w", leagueID, err)
-		}
-		players = append(players, p)
-	}
-	return players, rows.Err()
+	return players, nil
 }
 
 // MovedPlayer returns the player a link of the league's player pages
@@ -229,25 +229,19 @@ func (s *Store) MergePlayers(ctx context.Context, leagueID, keep, gone int64) (e
 // sharedGames returns the league's games at which players a and b both
 // sat.
 func sharedGames(ctx context.Context, tx wtx, leagueID, a, b int64) ([]SharedGame, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
+	shared, err := collectRows(ctx, tx, `SELECT coalesce(g.watch_id, ''), g.rules, g.created_at
 		FROM seats sa JOIN seats sb ON sb.game_id = sa.game_id AND sb.player_id = $1
 		JOIN games g ON g.id = sa.game_id
-		WHERE sa.player_id = $2 AND g.league_id = $3 ORDER BY g.created_at`, b, a, leagueID)
+		WHERE sa.player_id = $2 AND g.league_id = $3 ORDER BY g.created_at`, []any{b, a, leagueID}, func(row scanner) (g SharedGame, err error) {
+		var created string
+		err = row.Scan(&g.WatchID, &g.Rules, &created)
+		g.CreatedAt = parseTime(created)
+		return g, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: merge players: shared games: %w", err)
 	}
-	defer rows.Close()
-	var shared []SharedGame
-	for rows.Next() {
-		var g SharedGame
-		var created string
-		if err := rows.Scan(&g.WatchID, &g.Rules, &created); err != nil {
-			return nil, fmt.Errorf("db: merge players: shared games: %w", err)
-		}
-		g.CreatedAt = parseTime(created)
-		shared = append(shared, g)
-	}
-	return shared, rows.Err()
+	return shared, nil
 }
 
 // RenamePlayer gives one of the league's players another name, shown in

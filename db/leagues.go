@@ -95,17 +95,10 @@ func (s *Store) CreateLeague(ctx context.Context, in NewLeague) (_ League, err e
 	}
 	var leagueID int64
 	err = s.write(ctx, func(tx wtx) error {
-		if err := s.d.lockToken(ctx, tx, in.Token); err != nil {
+		id, made, err := s.madeWithToken(ctx, tx, "leagues", in.Token)
+		if made || err != nil {
+			leagueID = id
 			return err
-		}
-		if in.Token != "" {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM leagues WHERE token = $1`, in.Token).Scan(&leagueID)
-			if err == nil {
-				return nil
-			}
-			if !errors.Is(err, sql.ErrNoRows) {
-				return fmt.Errorf("db: create league: token: %w", err)
-			}
 		}
 		now := formatTime(s.now())
 		if err := tx.QueryRowContext(ctx, `INSERT INTO leagues (public_id, organizer_id, name, games, token, created_at)
@@ -138,23 +131,43 @@ func nullIfEmpty(s string) any {
 }
 
 // League returns the league a members' link names.
-func (s *Store) League(ctx context.Context, publicID string) (_ League, err error) {
-	ctx, end := s.call(ctx, 1)
-	defer end(&err)
-	if !ValidID(publicID) {
-		return League{}, ErrNotFound
-	}
-	return s.leagueWhere(ctx, s.reads(), `public_id = $1`, publicID)
+func (s *Store) League(ctx context.Context, publicID string) (League, error) {
+	return s.leagueByLink(ctx, `public_id = $1`, publicID)
 }
 
 // LeagueByOrganizer returns the league an organizer's link names.
-func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (_ League, err error) {
+func (s *Store) LeagueByOrganizer(ctx context.Context, organizerID string) (League, error) {
+	return s.leagueByLink(ctx, `organizer_id = $1`, organizerID)
+}
+
+// madeWithToken holds token for the rest of tx (lockToken) and looks up
+// the row of table (a name of ours, never input) that a first submit
+// with it made: its id and true, or false where there is none. A double
+// tap then opens what the first tap made.
+func (s *Store) madeWithToken(ctx context.Context, tx wtx, table, token string) (int64, bool, error) {
+	if err := s.d.lockToken(ctx, tx, token); err != nil || token == "" {
+		return 0, false, err
+	}
+	var id int64
+	err := tx.QueryRowContext(ctx, `SELECT id FROM `+table+` WHERE token = $1`, token).Scan(&id)
+	switch {
+	case err == nil:
+		return id, true, nil
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, false, nil
+	}
+	return 0, false, fmt.Errorf("db: create in %s: token: %w", table, err)
+}
+
+// leagueByLink returns the league whose link (the column of cond) is id;
+// what cannot be a link is no league, asked of no database.
+func (s *Store) leagueByLink(ctx context.Context, cond, id string) (_ League, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	if !ValidID(organizerID) {
+	if !ValidID(id) {
 		return League{}, ErrNotFound
 	}
-	return s.leagueWhere(ctx, s.reads(), `organizer_id = $1`, organizerID)
+	return s.leagueWhere(ctx, s.reads(), cond, id)
 }
 
 // LeagueOfGame returns the league the game belongs to, or ErrNotFound.
@@ -193,23 +206,17 @@ func (s *Store) leagueWhere(ctx context.Context, q leagueQuerier, cond string, a
 }
 
 func loadSeasons(ctx context.Context, q querier, leagueID int64) ([]Season, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
-		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, leagueID)
+	seasons, err := collectRows(ctx, q, `SELECT id, name, coalesce(starts_on, ''), coalesce(ends_on, ''), created_at
+		FROM seasons WHERE league_id = $1 ORDER BY created_at, id`, []any{leagueID}, func(row scanner) (sn Season, err error) {
+		var created string
+		err = row.Scan(&sn.ID, &sn.Name, &sn.StartsOn, &sn.EndsOn, &created)
+		sn.CreatedAt = parseTime(created)
+		return sn, err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
 	}
-	defer rows.Close()
-	var seasons []Season
-	for rows.Next() {
-		var sn Season
-		var created string
-		if err := rows.Scan(&sn.ID, &sn.Name, &sn.StartsOn, &sn.EndsOn, &created); err != nil {
-			return nil, fmt.Errorf("db: seasons of league %d: %w", leagueID, err)
-		}
-		sn.CreatedAt = parseTime(created)
-		seasons = append(seasons, sn)
-	}
-	return seasons, rows.Err()
+	return seasons, nil
 }
 
 // bumpLeague marks the league's standings as possibly changed, in the
@@ -327,23 +334,11 @@ func (s *Store) DeleteSeason(ctx context.Context, leagueID, seasonID int64) (err
 func (s *Store) ActiveLeagues(ctx context.Context, limit int) (_ []League, err error) {
 	ctx, end := s.call(ctx, 1)
 	defer end(&err)
-	rows, err := s.r.QueryContext(ctx, `SELECT l.public_id FROM leagues l
+	ids, err := collectRows(ctx, s.r, `SELECT l.public_id FROM leagues l
 		LEFT JOIN games g ON g.league_id = l.id
-		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT $1`, limit)
+		GROUP BY l.id ORDER BY max(coalesce(g.updated_at, l.created_at)) DESC, l.id DESC LIMIT $1`, []any{limit},
+		func(row scanner) (id string, err error) { return id, row.Scan(&id) })
 	if err != nil {
-		return nil, fmt.Errorf("db: active leagues: %w", err)
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("db: active leagues: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("db: active leagues: %w", err)
 	}
 	leagues := make([]League, 0, len(ids))

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"strconv"
 	"strings"
 
@@ -33,6 +34,28 @@ func (s *Server) leagueEvent(c *echo.Context, l db.League) (db.Event, error) {
 		return db.Event{}, err
 	}
 	return s.store.Events.LeagueEvent(c.Request().Context(), l.ID, id)
+}
+
+// organizedEvent wraps a handler of an event's organizer's link (under
+// organized): it loads the event of the URL, the league's own.
+func (s *Server) organizedEvent(next func(c *echo.Context, l db.League, e db.Event) error) echo.HandlerFunc {
+	return s.organized(func(c *echo.Context, l db.League) error {
+		e, err := s.leagueEvent(c, l)
+		if err != nil {
+			return err
+		}
+		return next(c, l, e)
+	})
+}
+
+// loadEventState loads an event's record and works out what its pages
+// show.
+func (s *Server) loadEventState(ctx context.Context, eventID int64) (eventState, error) {
+	rec, err := eventnight.Load(ctx, s.store.Events, eventID)
+	if err != nil {
+		return eventState{}, err
+	}
+	return newEventState(rec), nil
 }
 
 func eventOrganizerURL(l db.League, e db.Event) string {

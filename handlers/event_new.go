@@ -199,16 +199,13 @@ func playersText(tr *locale.Localizer, g rules.Game) string {
 // double-tapped submit opens the event the first tap made.
 func (s *Server) createEvent(c *echo.Context, l db.League) error {
 	var form newEventForm
-	if err := c.Bind(&form); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
 	}
 	g, ok := leagueEventGame(l, form.Game)
 	if !ok {
 		return c.Redirect(http.StatusSeeOther, organizerURL(l)+"/events/new")
-	}
-	errs := s.check(&form)
-	if errs == nil {
-		errs = fieldErrors{}
 	}
 	tr := locale.From(c.Request().Context())
 	cfg := readEventConfig(tr, form, errs)

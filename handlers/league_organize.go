@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -11,8 +12,11 @@ import (
 
 	"meldpad/db"
 	"meldpad/locale"
+	"meldpad/rules/game"
 	"meldpad/rules/msg"
+	"meldpad/rules/names"
 	"meldpad/rules/standings"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -151,4 +155,270 @@ func (s *Server) rerenderOrganizer(c *echo.Context, l db.League, errs fieldError
 		edit(&vm)
 	}
 	return render(c, http.StatusUnprocessableEntity, views.OrganizerPage(vm))
+}
+
+// leagueSettingsForm is the organizer's settings form.
+type leagueSettingsForm struct {
+	Name  string   `form:"name" validate:"required,name=60"`
+	Games []string `form:"games" validate:"max=20,dive,max=20"`
+}
+
+func (f *leagueSettingsForm) tidy() { f.Name = names.Tidy(f.Name) }
+
+// saveLeagueSettings renames the league and changes the games that count.
+func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
+	var form leagueSettingsForm
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
+	}
+	checkCountedGames(locale.From(c.Request().Context()), form.Games, errs)
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
+			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
+		})
+	}
+	games, err := scorepad.LeagueGames(form.Games)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Leagues.UpdateLeague(c.Request().Context(), l.ID, form.Name, games); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=settings")
+}
+
+// seasonForm is a season's form: a new one, or one to change.
+type seasonForm struct {
+	Name     string `form:"name" validate:"required,name=60"`
+	StartsOn string `form:"starts_on" validate:"max=20"`
+	EndsOn   string `form:"ends_on" validate:"max=20"`
+	Token    string `form:"token"`
+}
+
+func (f *seasonForm) tidy() {
+	f.Name = names.Tidy(f.Name)
+	f.StartsOn, f.EndsOn = strings.TrimSpace(f.StartsOn), strings.TrimSpace(f.EndsOn)
+}
+
+// readSeasonForm binds and checks a season form. Errors are keyed by the form's
+// prefix ("season" for the new season, "season12" for season 12), so each
+// lands beside its own form on the page.
+func (s *Server) readSeasonForm(c *echo.Context, prefix string) (seasonForm, db.SeasonInput, fieldErrors, error) {
+	tr := locale.From(c.Request().Context())
+	var form seasonForm
+	checked, err := s.bindForm(c, &form)
+	if err != nil {
+		return form, db.SeasonInput{}, nil, err
+	}
+	errs := fieldErrors{}
+	for field, msg := range checked {
+		errs[prefix+"."+field] = msg
+	}
+	var dates [2]time.Time
+	for i, f := range []struct{ field, value string }{{"starts_on", form.StartsOn}, {"ends_on", form.EndsOn}} {
+		if f.value == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, f.value)
+		if err != nil {
+			errs[prefix+"."+f.field] = tr.T("league.err.date")
+			continue
+		}
+		dates[i] = t
+	}
+	if !dates[0].IsZero() && !dates[1].IsZero() && dates[1].Before(dates[0]) {
+		errs[prefix+".ends_on"] = tr.T("league.err.season_order")
+	}
+	in := db.SeasonInput{Name: form.Name, StartsOn: form.StartsOn, EndsOn: form.EndsOn, Token: form.Token}
+	return form, in, errs, nil
+}
+
+// addSeason adds a season to the league. A double-tapped submit adds one.
+func (s *Server) addSeason(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
+	form, in, errs, err := s.readSeasonForm(c, "season")
+	if err != nil {
+		return err
+	}
+	if !db.ValidID(form.Token) {
+		errs["season.name"] = tr.T("league.err.stale_form")
+	}
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
+			vm.NewSeason.Name, vm.NewSeason.StartsOn, vm.NewSeason.EndsOn = form.Name, form.StartsOn, form.EndsOn
+			if db.ValidID(form.Token) {
+				vm.NewSeason.Token = form.Token
+			}
+		})
+	}
+	if err := s.store.Members.AddSeason(c.Request().Context(), l.ID, in); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season")
+}
+
+// seasonID reads the season from the URL; junk is not found.
+func seasonID(c *echo.Context) (int64, error) {
+	id, err := strconv.ParseInt(c.Param("season"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, db.ErrNotFound
+	}
+	return id, nil
+}
+
+// updateSeason renames a season and changes its dates.
+func (s *Server) updateSeason(c *echo.Context, l db.League) error {
+	id, err := seasonID(c)
+	if err != nil {
+		return err
+	}
+	prefix := "season" + strconv.FormatInt(id, 10)
+	form, in, errs, err := s.readSeasonForm(c, prefix)
+	if err != nil {
+		return err
+	}
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
+			for i := range vm.Seasons {
+				if vm.Seasons[i].ID == strconv.FormatInt(id, 10) {
+					vm.Seasons[i].Name, vm.Seasons[i].StartsOn, vm.Seasons[i].EndsOn = form.Name, form.StartsOn, form.EndsOn
+				}
+			}
+		})
+	}
+	if err := s.store.Members.UpdateSeason(c.Request().Context(), l.ID, id, in); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season")
+}
+
+// deleteSeason removes a season; its games stay in the league. Deleting a
+// season already deleted (a double tap) is not an error.
+func (s *Server) deleteSeason(c *echo.Context, l db.League) error {
+	id, err := seasonID(c)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Members.DeleteSeason(c.Request().Context(), l.ID, id); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=season-deleted")
+}
+
+// leagueMembersForm adds players to a league.
+type leagueMembersForm struct {
+	Members []string `form:"members" validate:"max=40,dive,name=40"`
+}
+
+// addLeagueMembers adds players, known or new, to the league.
+func (s *Server) addLeagueMembers(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
+	var form leagueMembersForm
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
+	}
+	names := tidyNames(form.Members)
+	if len(errs) == 0 && len(names) == 0 {
+		errs["members"] = tr.T("league.err.no_name")
+	}
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
+			vm.NewMembers = make([]string, max(memberInputs, len(form.Members)))
+			copy(vm.NewMembers, form.Members)
+		})
+	}
+	if err := s.store.Members.AddMembers(c.Request().Context(), l.ID, names); err != nil {
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=members")
+}
+
+// renameForm names a player of the league and the player's new name.
+type renameForm struct {
+	Player  string `form:"player" validate:"required,number"`
+	NewName string `form:"new_name" validate:"required,name=40"`
+}
+
+func (f *renameForm) tidy() { f.NewName = names.Tidy(f.NewName) }
+
+// renameLeaguePlayer gives one of the league's players another name, in
+// the league's games only. A name another player of the league has is
+// refused: the two are merged instead.
+func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
+	var form renameForm
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
+	}
+	keep := func(vm *views.OrganizerVM) { vm.RenamePlayer, vm.NewName = form.Player, form.NewName }
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, keep)
+	}
+	player, _ := strconv.ParseInt(form.Player, 10, 64)
+	err = s.store.Members.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
+	switch {
+	case errors.Is(err, db.ErrNameTaken):
+		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": tr.T("league.err.name_taken", msg.S("Name", form.NewName))}, keep)
+	case errors.Is(err, db.ErrNotFound):
+		return s.rerenderOrganizer(c, l, fieldErrors{"player": tr.T("league.err.player_gone")}, keep)
+	case err != nil:
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=renamed")
+}
+
+// mergeForm names the two players to merge.
+type mergeForm struct {
+	Keep string `form:"keep" validate:"required,number"`
+	Gone string `form:"gone" validate:"required,number"`
+}
+
+// mergeLeaguePlayers makes two names one person. It refuses, saying
+// where, when both names sat at the same game.
+func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
+	tr := locale.From(c.Request().Context())
+	var form mergeForm
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
+	}
+	if len(errs) == 0 && form.Keep == form.Gone {
+		errs["gone"] = tr.T("league.err.same_names")
+	}
+	keep := func(vm *views.OrganizerVM) { vm.Keep, vm.Gone = form.Keep, form.Gone }
+	if len(errs) > 0 {
+		return s.rerenderOrganizer(c, l, errs, keep)
+	}
+	keepID, _ := strconv.ParseInt(form.Keep, 10, 64)
+	goneID, _ := strconv.ParseInt(form.Gone, 10, 64)
+	err = s.store.Members.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
+	var conflict *db.MergeConflictError
+	switch {
+	case errors.As(err, &conflict) && len(conflict.Shared) == 0:
+		msg := conflict.Keep + " and " + conflict.Gone + " both took part in " + game.AndList(conflict.Events) +
+			": two entrants of one event night are two people, so they were not merged."
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": msg}, keep)
+	case errors.As(err, &conflict):
+		n := len(conflict.Shared)
+		msg := conflict.Keep + " and " + conflict.Gone + " both sat at " + strconv.Itoa(n) + " " + views.Plural(n, "game") +
+			": two names at one table are two people, so they were not merged."
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": msg}, func(vm *views.OrganizerVM) {
+			keep(vm)
+			for _, g := range conflict.Shared {
+				link := views.HandLinkVM{Points: gameName(g.Rules), Where: when(g.CreatedAt)}
+				if g.WatchID != "" {
+					link.URL = "/w/" + g.WatchID
+				}
+				vm.Conflicts = append(vm.Conflicts, link)
+			}
+		})
+	case errors.Is(err, db.ErrNotFound):
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": tr.T("league.err.merge_gone")}, nil)
+	case err != nil:
+		return err
+	}
+	return c.Redirect(http.StatusSeeOther, organizerURL(l)+"?done=merged")
 }

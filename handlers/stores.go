@@ -84,7 +84,7 @@ type LeagueStore interface {
 }
 
 // MemberStore is what a league's organizer changes of its players and
-// seasons (league_members.go, league_player.go, league_seasons.go).
+// seasons (league_organize.go, league_player.go).
 type MemberStore interface {
 	AddMembers(ctx context.Context, leagueID int64, names []string) error
 	MergePlayers(ctx context.Context, leagueID, keep, gone int64) error

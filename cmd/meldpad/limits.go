@@ -44,11 +44,11 @@ func limitFlags(fs *flag.FlagSet, l *handlers.Limits) {
 	fs.IntVar(&l.MaxStreams, "max-streams", l.MaxStreams, "live-update streams open at once; more are refused (503)"+env("max-streams"))
 	fs.IntVar(&l.MaxStreamsPerClient, "max-streams-per-client", l.MaxStreamsPerClient, "live-update streams one client address may hold; more are refused (429)"+env("max-streams-per-client"))
 	fs.IntVar(&l.ImportQueue, "import-queue", l.ImportQueue, "imports that may wait while one runs (0: none); more are refused (503)"+env("import-queue"))
-	fs.Var(rateFlag{&l.RateWrites}, "rate-writes", "forms one client address may post: `N/TIME` (60/1m: 60 at once, then 60 a minute) or off"+env("rate-writes"))
-	fs.Var(rateFlag{&l.RatePreview}, "rate-preview", "card-sheet previews one client address may ask for: `N/TIME` or off"+env("rate-preview"))
-	fs.Var(rateFlag{&l.RateAPI}, "rate-api", "requests to /api/v1/ one client address may send: `N/TIME` or off"+env("rate-api"))
+	fs.Var(parsedFlag[handlers.Rate]{&l.RateWrites, handlers.ParseRate}, "rate-writes", "forms one client address may post: `N/TIME` (60/1m: 60 at once, then 60 a minute) or off"+env("rate-writes"))
+	fs.Var(parsedFlag[handlers.Rate]{&l.RatePreview, handlers.ParseRate}, "rate-preview", "card-sheet previews one client address may ask for: `N/TIME` or off"+env("rate-preview"))
+	fs.Var(parsedFlag[handlers.Rate]{&l.RateAPI, handlers.ParseRate}, "rate-api", "requests to /api/v1/ one client address may send: `N/TIME` or off"+env("rate-api"))
 	fs.DurationVar(&l.RefereeTimeout, "referee-timeout", l.RefereeTimeout, "longest one referee computation may take; past it the answer is 503"+env("referee-timeout"))
-	fs.Var(cpuFlag{&l.RefereeCPU}, "referee-cpu", "processor time one client address may use in the referee (the API, previews): `TIME/TIME` (2s/10s: two seconds at once, two more every ten) or off; over it the answer is 429"+env("referee-cpu"))
+	fs.Var(parsedFlag[handlers.CPUBudget]{&l.RefereeCPU, handlers.ParseCPUBudget}, "referee-cpu", "processor time one client address may use in the referee (the API, previews): `TIME/TIME` (2s/10s: two seconds at once, two more every ten) or off; over it the answer is 429"+env("referee-cpu"))
 	fs.DurationVar(&l.HeaderTimeout, "header-timeout", l.HeaderTimeout, "longest a request's headers may take to arrive"+env("header-timeout"))
 	fs.DurationVar(&l.BodyTimeout, "body-timeout", l.BodyTimeout, "how long a request's body may take to begin with, one second more for every -min-body-rate bytes that arrive"+env("body-timeout"))
 	fs.IntVar(&l.MinBodyRate, "min-body-rate", l.MinBodyRate, "bytes a second a request's body must arrive at, after -body-timeout; slower, the connection is closed"+env("min-body-rate"))
@@ -71,41 +71,27 @@ func limitsFromEnv(fs *flag.FlagSet, getenv func(string) string) error {
 	return nil
 }
 
-// rateFlag reads a handlers.Rate from a flag ("60/1m", "off").
-type rateFlag struct{ r *handlers.Rate }
-
-func (f rateFlag) String() string {
-	if f.r == nil {
-		return ""
-	}
-	return f.r.String()
+// parsedFlag reads a limit from a flag with its parse function: a
+// handlers.Rate ("60/1m", "off") or a handlers.CPUBudget ("2s/10s",
+// "off").
+type parsedFlag[T fmt.Stringer] struct {
+	v     *T
+	parse func(string) (T, error)
 }
 
-func (f rateFlag) Set(s string) error {
-	r, err := handlers.ParseRate(s)
+func (f parsedFlag[T]) String() string {
+	if f.v == nil {
+		return ""
+	}
+	return (*f.v).String()
+}
+
+func (f parsedFlag[T]) Set(s string) error {
+	v, err := f.parse(s)
 	if err != nil {
 		return err
 	}
-	*f.r = r
-	return nil
-}
-
-// cpuFlag reads a handlers.CPUBudget from a flag ("2s/10s", "off").
-type cpuFlag struct{ b *handlers.CPUBudget }
-
-func (f cpuFlag) String() string {
-	if f.b == nil {
-		return ""
-	}
-	return f.b.String()
-}
-
-func (f cpuFlag) Set(s string) error {
-	b, err := handlers.ParseCPUBudget(s)
-	if err != nil {
-		return err
-	}
-	*f.b = b
+	*f.v = v
 	return nil
 }
 

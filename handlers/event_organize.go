@@ -17,9 +17,94 @@ import (
 	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/event"
+	"meldpad/rules/msg"
 	"meldpad/rules/seating"
 	"meldpad/views"
 )
+
+// addEventPlayers checks players in: before the first round, into it;
+// later, late arrivals, seated from the next round. A player who had
+// dropped out comes back.
+func (s *Server) addEventPlayers(c *echo.Context, l db.League, e db.Event) error {
+	var form checkInForm
+	errs, err := s.bindForm(c, &form)
+	if err != nil {
+		return err
+	}
+	tr := locale.From(c.Request().Context())
+	names := form.names(tr, errs)
+	if len(errs) == 0 && len(names) == 0 {
+		errs["new_names"] = tr.T("event.err.no_player")
+	}
+	ctx := c.Request().Context()
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	if len(errs) == 0 {
+		err = s.store.Events.AddEventPlayers(ctx, l.ID, e.ID, names, rec.Round()+1)
+		if errors.Is(err, db.ErrEventFull) {
+			errs["new_names"] = tr.T("event.err.full", msg.N("Max", event.MaxPlayers))
+		} else if err != nil {
+			return err
+		}
+	}
+	if len(errs) > 0 {
+		vm, err := s.eventOrganizerVM(c, l, e, errs)
+		if err != nil {
+			return err
+		}
+		vm.Organizer.NewNames = form.NewNames
+		for i, m := range vm.Organizer.Members {
+			for _, ticked := range form.Members {
+				if m.Value == ticked {
+					vm.Organizer.Members[i].Checked = true
+				}
+			}
+		}
+		return render(c, http.StatusUnprocessableEntity, views.EventPage(vm))
+	}
+	s.eventChanged(c, e.ID)
+	return c.Redirect(http.StatusSeeOther, eventOrganizerURL(l, e)+"?done=players")
+}
+
+// dropEventPlayer takes a player out of the rounds to come; the rounds
+// played still count. A player not seated yet leaves the event.
+func (s *Server) dropEventPlayer(c *echo.Context, l db.League, e db.Event) error {
+	player, err := strconv.ParseInt(c.Param("player"), 10, 64)
+	if err != nil {
+		return db.ErrNotFound
+	}
+	ctx := c.Request().Context()
+	rec, err := s.store.Events.EventRecord(ctx, e.ID)
+	if err != nil {
+		return err
+	}
+	err = s.store.Events.DropEventPlayer(ctx, l.ID, e.ID, player, rec.Round()+1)
+	if err != nil && !errors.Is(err, db.ErrNotFound) { // a second tap finds the player gone
+		return err
+	}
+	s.eventChanged(c, e.ID)
+	return c.Redirect(http.StatusSeeOther, eventOrganizerURL(l, e)+"?done=dropped")
+}
+
+// markEventTable marks a table as counting or not (counts=1 or 0).
+func (s *Server) markEventTable(c *echo.Context, l db.League, e db.Event) error {
+	round, err1 := strconv.Atoi(c.Param("round"))
+	number, err2 := strconv.Atoi(c.Param("table"))
+	counts := c.FormValue("counts")
+	if err1 != nil || err2 != nil {
+		return db.ErrNotFound
+	}
+	if counts != "0" && counts != "1" {
+		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
+	}
+	if err := s.store.Events.SetTableCounts(c.Request().Context(), l.ID, e.ID, round, number, counts == "1"); err != nil {
+		return err
+	}
+	s.eventChanged(c, e.ID)
+	return c.Redirect(http.StatusSeeOther, eventOrganizerURL(l, e)+"?done=marked")
+}
 
 // seatRoundForm seats a round: which, and the event's version the page
 // showed, so that a second tap (or a page from before a change) seats
@@ -32,18 +117,15 @@ type seatRoundForm struct {
 // seatEventRound seats the event's next round (rules/event.Next, under
 // the referee's deadline, a few at a time: seatGate), draws each
 // table's seats and first dealer, and starts its games.
-func (s *Server) seatEventRound(c *echo.Context, l db.League) error {
-	e, err := s.leagueEvent(c, l)
+func (s *Server) seatEventRound(c *echo.Context, l db.League, e db.Event) error {
+	var form seatRoundForm
+	errs, err := s.bindForm(c, &form)
 	if err != nil {
 		return err
 	}
-	var form seatRoundForm
-	if err := c.Bind(&form); err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "the form could not be read")
-	}
 	back := eventOrganizerURL(l, e)
 	tr := locale.From(c.Request().Context())
-	if errs := s.check(&form); len(errs) > 0 {
+	if len(errs) > 0 {
 		return s.rerenderEvent(c, l, e, fieldErrors{"form": tr.T("event.err.form")})
 	}
 	round, _ := strconv.Atoi(form.Round)
