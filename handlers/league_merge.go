@@ -38,6 +38,7 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	keepID, _ := strconv.ParseInt(form.Keep, 10, 64)
 	goneID, _ := strconv.ParseInt(form.Gone, 10, 64)
 	err := s.store.Members.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
+	s.kept.ForgetAll() // the seats of the league's games
 	var conflict *db.MergeConflictError
 	switch {
 	case errors.As(err, &conflict) && len(conflict.Shared) == 0:

@@ -36,6 +36,7 @@ func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 	}
 	player, _ := strconv.ParseInt(form.Player, 10, 64)
 	err := s.store.Members.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
+	s.kept.ForgetAll() // the names of the league's games' seats
 	switch {
 	case errors.Is(err, db.ErrNameTaken):
 		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": tr.T("league.err.name_taken", msg.S("Name", form.NewName))}, keep)
