@@ -20,6 +20,12 @@ import (
 //     read of the game (loadTable), and shown only while the database
 //     does not answer; a save from them is checked against the version
 //     the store holds.
+//   - the games as this server's last save to each left it (Server.kept,
+//     scorepad.Kept) stand in for a read at the next save of a form of
+//     that version, for a save the store takes: its version check
+//     refuses a copy another server's write made stale, and the save is
+//     done again on the game read. Every other write to a game here
+//     forgets its copy, beside the write.
 //   - the pages kept after a form's POST are the store's
 //     (db.Store.KeepPage), which sweeps the expired ones as it keeps
 //     another.

@@ -68,6 +68,7 @@ func (s *Server) deleteGame(c *echo.Context) error {
 		return echo.ErrNotFound
 	}
 	err = s.store.Games.DeleteGame(c.Request().Context(), g.ID, authorCookie(c))
+	s.kept.Forget(g.PublicID)
 	switch {
 	case errors.Is(err, db.ErrUnwritable):
 		s.unwritable(c, err)
@@ -94,6 +95,7 @@ func (s *Server) restoreGame(c *echo.Context) error {
 	}
 	t := table{scorepad.Table{Game: g}}
 	err = s.store.Games.RestoreGame(c.Request().Context(), g.ID, authorCookie(c), gameUndoWindow)
+	s.kept.Forget(g.PublicID)
 	switch {
 	case errors.Is(err, db.ErrUndoExpired):
 		return s.showDeleted(c, g, lang(c).T("scorepad.too_late_undo", msg.N("Count", int(gameUndoWindow/time.Minute))))

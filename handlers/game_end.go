@@ -101,7 +101,7 @@ func (s *Server) endGame(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
 	}
 	version, _ := strconv.Atoi(form.Version)
-	_, saved, err := scorepad.Add(c.Request().Context(), s.store.Hands, t.Table, scorepad.Judged(in), db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	_, saved, err := s.kept.Add(c.Request().Context(), s.store.Hands, t.Table, scorepad.Judged(in), db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	var again *db.AlreadySavedError
 	switch {
 	case errors.Is(err, db.ErrConflict):

@@ -83,6 +83,7 @@ func (s *Server) saveNames(c *echo.Context) error {
 		return render(c, http.StatusUnprocessableEntity, views.NamesPage(namesVM(c, t, form.Names, form.Was, errs)))
 	}
 	err = s.store.Games.RenameSeats(c.Request().Context(), t.Game.ID, renames, authorCookie(c))
+	s.kept.Forget(t.Game.PublicID)
 	var stale *db.RenameConflictError
 	switch {
 	case errors.As(err, &stale):

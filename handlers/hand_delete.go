@@ -56,7 +56,7 @@ func (s *Server) deleteHand(c *echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, "the form is out of date: reload the page")
 	}
 	version, _ := strconv.Atoi(form.Version)
-	err = scorepad.Delete(c.Request().Context(), s.store.Hands, t.Table, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
+	err = s.kept.Delete(c.Request().Context(), s.store.Hands, t.Table, id, db.Change{Token: form.Token, Author: authorCookie(c), Version: version})
 	switch {
 	case errors.Is(err, db.ErrConflict):
 		h, err := s.store.Hands.Hand(c.Request().Context(), t.Game.ID, id)

@@ -35,12 +35,24 @@ import (
 // The game is read once, its stored tally standing for its hands, and a
 // hand by points is checked against the game it is added to: when the
 // game changed between the read and the write, it is read and checked
-// again (scorepad.Add).
+// again (scorepad.Add). A game this server saved to last is not read at
+// all: its copy as that save left it stands (keptTable) for a save that
+// the store then takes; anything else is done again on the game read.
 func (s *Server) saveHand(c *echo.Context) error {
+	if t, ok := s.keptTable(c); ok {
+		if err := s.saveNewHand(c, t); !errors.Is(err, scorepad.ErrNotKept) {
+			return err
+		}
+	}
 	t, err := s.loadForNewHand(c)
 	if err != nil {
 		return err
 	}
+	return s.saveNewHand(c, t)
+}
+
+// saveNewHand is saveHand on game t.
+func (s *Server) saveNewHand(c *echo.Context, t table) error {
 	e, err := s.readEntry(c, t, nil)
 	if err != nil {
 		return err
@@ -148,6 +160,22 @@ func (s *Server) loadForNewHand(c *echo.Context) (table, error) {
 	}
 	linkRules(c, lite.Rules)
 	return table{lite}, nil
+}
+
+// keptTable is the game named in the URL as this server's last save to
+// it left it (scorepad.Kept), for a save posted from the form of that
+// version: the game is not read. A form only shown again ("check",
+// "more") reads the game.
+func (s *Server) keptTable(c *echo.Context) (table, bool) {
+	if action := c.FormValue("action"); action != "" && action != "save" {
+		return table{}, false
+	}
+	version, _ := strconv.Atoi(c.FormValue("version"))
+	t, ok := s.kept.Table(c.Param("game"), version)
+	if ok {
+		linkRules(c, t.Rules)
+	}
+	return table{t}, ok
 }
 
 // lastReadOr is the game with the link given as this server last read it
@@ -500,6 +528,9 @@ func (s *Server) sheetVM(c *echo.Context, t table, sh sheet, values url.Values, 
 // illegal hand shows the same with the reason, everything typed kept.
 func (s *Server) saveSheet(c *echo.Context, t table, h *db.Hand, e *sheetEntry) error {
 	if e.form.showsOnly() || e.judged.in == nil || e.form.authorError != "" || e.unconfirmed() || e.form.noVersion {
+		if t.Kept {
+			return scorepad.ErrNotKept // shown from the game as read
+		}
 		return s.showUnsaved(c, t, h, e)
 	}
 	return s.record(c, t, h, e)
@@ -587,12 +618,12 @@ func (s *Server) record(c *echo.Context, t table, h *db.Hand, e entry) error {
 	var err error
 	if h == nil {
 		var played scorepad.Table
-		played, saved, err = scorepad.Add(ctx, s.store.Hands, t.Table, e.rejudge(), change)
+		played, saved, err = s.kept.Add(ctx, s.store.Hands, t.Table, e.rejudge(), change)
 		t = table{played}
 	} else {
 		var in db.HandInput
 		if in, err = e.Judge(t.Table); err == nil {
-			saved, err = scorepad.Correct(ctx, s.store.Hands, t.Table, h.ID, in, change)
+			saved, err = s.kept.Correct(ctx, s.store.Hands, t.Table, h.ID, in, change)
 		}
 	}
 	if err != nil {
@@ -613,6 +644,8 @@ func (s *Server) record(c *echo.Context, t table, h *db.Hand, e entry) error {
 func (s *Server) notRecorded(c *echo.Context, t table, h *db.Hand, e entry, err error) error {
 	var again *db.AlreadySavedError
 	switch {
+	case errors.Is(err, scorepad.ErrNotKept):
+		return err // saved again on the game as read (saveHand)
 	case errors.Is(err, errRefused):
 		return e.show(c, t, h, http.StatusUnprocessableEntity, shown{})
 	case h == nil && (errors.Is(err, db.ErrConflict) || errors.Is(err, db.ErrGameOver)):

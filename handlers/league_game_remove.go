@@ -59,6 +59,7 @@ func (s *Server) confirmRemoveLeagueGame(c *echo.Context, l db.League) error {
 func (s *Server) removeLeagueGame(c *echo.Context, l db.League) error {
 	tr := locale.From(c.Request().Context())
 	err := s.store.Leagues.RemoveLeagueGame(c.Request().Context(), l.ID, c.Param("watch"))
+	s.kept.ForgetAll() // the game is known here by its watching link only
 	if errors.Is(err, db.ErrEventTable) {
 		return render(c, http.StatusConflict, views.ErrorPage(views.ErrorVM{Status: http.StatusConflict,
 			Title:   tr.T("league.event_table_title"),

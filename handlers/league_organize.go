@@ -359,6 +359,7 @@ func (s *Server) renameLeaguePlayer(c *echo.Context, l db.League) error {
 	}
 	player, _ := strconv.ParseInt(form.Player, 10, 64)
 	err = s.store.Members.RenamePlayer(c.Request().Context(), l.ID, player, form.NewName)
+	s.kept.ForgetAll() // the names of the league's games' seats
 	switch {
 	case errors.Is(err, db.ErrNameTaken):
 		return s.rerenderOrganizer(c, l, fieldErrors{"new_name": tr.T("league.err.name_taken", msg.S("Name", form.NewName))}, keep)
@@ -395,6 +396,7 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	keepID, _ := strconv.ParseInt(form.Keep, 10, 64)
 	goneID, _ := strconv.ParseInt(form.Gone, 10, 64)
 	err = s.store.Members.MergePlayers(c.Request().Context(), l.ID, keepID, goneID)
+	s.kept.ForgetAll() // the seats of the league's games
 	var conflict *db.MergeConflictError
 	switch {
 	case errors.As(err, &conflict) && len(conflict.Shared) == 0:

@@ -22,6 +22,7 @@ import (
 	"meldpad/handlers/live"
 	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
+	"meldpad/scorepad"
 	"meldpad/views"
 )
 
@@ -37,6 +38,7 @@ type Server struct {
 	pages    *pageCache                  // rendered scorepads, by game version
 	pads     *padParts                   // the part of a scorepad a live update brings, once per version
 	lastRead *lru.Cache[string, db.Game] // each game as last read, for pages while the database does not answer (hand_save.go)
+	kept     *scorepad.Kept              // each game as this server's last save to it left it, for its next save (hand_save.go)
 	opts     Options
 	limits   *limiter   // what one client, and all of them, may hold and send (limits.go)
 	heavy    *heavyGate // reads whose cost grows with what is stored (limits_heavy.go)
@@ -83,6 +85,7 @@ func New(store Stores, log *slog.Logger, opts Options) *Server {
 	}
 	s.limits = newLimiter(opts.Limits)
 	s.lastRead, _ = lru.New[string, db.Game](maxLastRead) // the size is positive: it cannot fail
+	s.kept = scorepad.NewKept()
 	s.heavy, s.files = newHeavyGate(heavySlots()), newFileCache()
 	e.IPExtractor = ipExtractor(opts.TrustedProxies)
 	e.HTTPErrorHandler = func(c *echo.Context, err error) { s.handleError(err, c) }

@@ -36,10 +36,12 @@ func (f *fakeStore) AddHand(_ context.Context, _ int64, in db.HandInput, _ db.Ch
 		return db.Hand{}, db.ErrStale
 	}
 	f.game.MaxSeq++
+	f.game.LastSeq = f.game.MaxSeq
 	h := db.Hand{ID: int64(f.game.MaxSeq), Seq: f.game.MaxSeq, Entry: in.Entry, Record: in.Record, Points: in.Points,
 		Seat: in.Seat, EndsHand: in.EndsHand, EndsGame: in.EndsGame}
 	f.hands = append(f.hands, h)
 	f.store(d)
+	h.GameVersion = f.game.Version
 	return h, nil
 }
 

@@ -10,7 +10,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"meldpad/db"
 	"meldpad/rules"
@@ -25,7 +28,11 @@ type Table struct {
 	Rules rules.Game
 	Hands []db.Hand
 	// Lite says the hands were not read: tally stands for them.
-	Lite  bool
+	Lite bool
+	// Kept says the game was not read either: it is this server's copy
+	// as its last save here left it (Kept.Table), which only a save the
+	// store then takes proves current.
+	Kept  bool
 	tally game.Tally
 }
 
@@ -234,22 +241,134 @@ const maxTries = 8
 // *db.AlreadySavedError...), or judge's own. A game over refuses any
 // entry with db.ErrGameOver, whatever the entry's faults.
 func Add(ctx context.Context, store Writer, t Table, judge Judge, c db.Change) (Table, db.Hand, error) {
+	played, _, h, err := add(ctx, store, t, judge, c)
+	return played, h, err
+}
+
+// add is Add, returning also the game as the save left it.
+func add(ctx context.Context, store Writer, t Table, judge Judge, c db.Change) (Table, Table, db.Hand, error) {
 	for try := 1; ; try++ {
 		in, err := judge(t)
 		if err != nil && t.Game.Finished() {
-			return t, db.Hand{}, db.ErrGameOver
+			return t, Table{}, db.Hand{}, db.ErrGameOver
 		}
 		if err != nil {
-			return t, db.Hand{}, err
+			return t, Table{}, db.Hand{}, err
 		}
-		h, err := store.AddHand(ctx, t.Game.ID, in, c, t.Game.Version, t.added(in))
-		if !errors.Is(err, db.ErrStale) || try == maxTries {
-			return t, h, err
+		tally, d := t.next(in)
+		h, err := store.AddHand(ctx, t.Game.ID, in, c, t.Game.Version, d)
+		if err == nil {
+			return t, t.after(h, tally, d), h, nil
+		}
+		if !errors.Is(err, db.ErrStale) || try == maxTries || t.Kept {
+			return t, Table{}, h, err
 		}
 		if t, err = LoadLite(ctx, store, t.Game.PublicID); err != nil {
-			return t, db.Hand{}, err
+			return t, Table{}, db.Hand{}, err
 		}
 	}
+}
+
+// after is game t as the save of hand h, deciding tally and d, left it:
+// lite, at the version the write gave it. Its Kept is not set.
+func (t Table) after(h db.Hand, tally game.Tally, d db.Derived) Table {
+	g := t.Game
+	g.Version, g.Tally, g.MaxSeq, g.LastSeq, g.UpdatedAt = h.GameVersion, d.Tally, h.Seq, h.Seq, h.Updated
+	if d.Finished {
+		g.Status, g.Winner = db.StatusFinished, d.Winner
+		if g.FinishedAt.IsZero() {
+			g.FinishedAt = h.Updated
+		}
+	}
+	g.Seats = slices.Clone(g.Seats)
+	for i := range g.Seats {
+		if i < len(d.Seats) {
+			g.Seats[i].Total, g.Seats[i].Final, g.Seats[i].Place = d.Seats[i].Total, d.Seats[i].Final, d.Seats[i].Place
+		}
+	}
+	return Table{Game: g, Rules: t.Rules, Lite: true, tally: tally}
+}
+
+// Kept is what this server keeps of the games it saves hands to: each
+// as the last save here left it, so that the game's next save is judged
+// without reading it. A copy is a guess that no other write came in
+// between, which the save's own version check settles (the store says
+// db.ErrStale, or another error, to a copy gone stale); it is used only
+// at the version the phone's form was made from, and only for a save the
+// store takes: anything else, a refusal, a conflict or a form only
+// shown, is answered from the game read anew (the caller is told
+// ErrNotKept). Every write to a game on this server replaces or forgets
+// its copy (Forget beside the write); another server's write is caught
+// by the version check.
+type Kept struct{ games *lru.Cache[string, Table] }
+
+// MaxKept bounds the games kept: those saved to on this server lately,
+// each a few hundred bytes (its seats, its settings and tally).
+const MaxKept = 1024
+
+// ErrNotKept is what Kept.Add says, and what a caller answering a save
+// judged on a kept copy says, when anything but a save the store took
+// came of it: the copy is forgotten, and the save is to be done again
+// on the game as read.
+var ErrNotKept = errors.New("scorepad: the kept copy of the game did not make a save")
+
+// NewKept keeps up to MaxKept games.
+func NewKept() *Kept {
+	games, _ := lru.New[string, Table](MaxKept) // the size is positive: it cannot fail
+	return &Kept{games: games}
+}
+
+// Table is the game with the link given as the last save here left it,
+// when that left it at version (the phone's form's; 0, none, is not
+// kept).
+func (k *Kept) Table(link string, version int) (Table, bool) {
+	t, ok := k.games.Get(link)
+	if !ok || version == 0 || t.Game.Version != version {
+		return Table{}, false
+	}
+	t.Kept = true
+	return t, true
+}
+
+// Forget forgets the kept copy of the game with the link given. Every
+// write to a game other than Add forgets it, beside the write.
+func (k *Kept) Forget(link string) { k.games.Remove(link) }
+
+// ForgetAll forgets every kept copy: a write that changes what many
+// games show (a league's player renamed) forgets them all.
+func (k *Kept) ForgetAll() { k.games.Purge() }
+
+// Add is Add, keeping the game as the save leaves it (one the save ends
+// is forgotten: it takes no more hands). On a game t that was kept
+// (Table), anything but a save the store took forgets the copy and is
+// ErrNotKept, with the game as it was given, to be saved again from the
+// game as read.
+func (k *Kept) Add(ctx context.Context, store Writer, t Table, judge Judge, c db.Change) (Table, db.Hand, error) {
+	played, left, h, err := add(ctx, store, t, judge, c)
+	switch {
+	case err != nil && t.Kept:
+		k.Forget(t.Game.PublicID)
+		return t, db.Hand{}, fmt.Errorf("%w: %w", ErrNotKept, err)
+	case err != nil || h.GameVersion == 0 || left.Game.Finished():
+		// Not saved, or saved by an earlier post of the form (the game's
+		// version then is not known), or over.
+		k.Forget(t.Game.PublicID)
+	default:
+		k.games.Add(left.Game.PublicID, left)
+	}
+	return played, h, err
+}
+
+// Correct is Correct, forgetting the game's kept copy once written.
+func (k *Kept) Correct(ctx context.Context, store Writer, t Table, handID int64, in db.HandInput, c db.Change) (db.Hand, error) {
+	defer k.Forget(t.Game.PublicID)
+	return Correct(ctx, store, t, handID, in, c)
+}
+
+// Delete is Delete, forgetting the game's kept copy once written.
+func (k *Kept) Delete(ctx context.Context, store Writer, t Table, handID int64, c db.Change) error {
+	defer k.Forget(t.Game.PublicID)
+	return Delete(ctx, store, t, handID, c)
 }
 
 // Correct replaces what was recorded for the hand handID of game t,
@@ -298,8 +417,14 @@ func Delete(ctx context.Context, store Writer, t Table, handID int64, c db.Chang
 // its tally: the seats' best and worst hands are left to the store,
 // which compares the new hand's points with the ones it keeps.
 func (t Table) added(in db.HandInput) db.Derived {
+	_, d := t.next(in)
+	return d
+}
+
+// next is added, with the tally it stores.
+func (t Table) next(in db.HandInput) (game.Tally, db.Derived) {
 	tally, res := t.Rules.Next(t.State(), Round(in))
-	return derived(tally, res, nil)
+	return tally, derived(tally, res, nil)
 }
 
 // replayed is what rounds decide in game t, worked out from the first,
