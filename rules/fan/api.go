@@ -5,6 +5,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a meld or a lay-off (N2, N5) for the API and the
@@ -75,7 +76,7 @@ func ReadHands(r *game.Body, body map[string]any, d *Deal, gameName string) {
 	if v, ok := r.Get(body, "", "hands", true); ok {
 		hands := r.CardLists(v, "hands", deck, deck.NewTally())
 		if r.Err == nil && len(hands) != 2 {
-			r.Fail("hands", gameName+" is for 2 players: give 2 hands")
+			r.FailWith("hands", msg.New("fan.two_hands", msg.S("Game", gameName)))
 		}
 		if r.Err == nil {
 			d.Hands = [2][]cards.Card{hands[0], hands[1]}

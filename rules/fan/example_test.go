@@ -75,6 +75,6 @@ func ExampleScore_illegalKnock() {
 			mustParse("KH", "QD", "2C", "5H", "9D", "3H", "JD", "6H", "7D", "10S"),
 		},
 	})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output: fan: knock with 8 deadwood over knock value 7 (N4)
 }

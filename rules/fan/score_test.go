@@ -158,7 +158,7 @@ func TestScoreN4Illegal(t *testing.T) {
 	t.Run("empty recorded melds leave the whole hand", func(t *testing.T) {
 		d := Deal{KnockCard: card(t, "KH"), Hands: [2][]cards.Card{list(t, "AS 2S 3S 4H 4D 4C 9C 10C JC 7D"), list(t, apiDefender)},
 			KnockerMelds: [][]cards.Card{}}
-		if _, err := Score(d); ruleOf(err) != "N4" || err.Error() != "fan: knock with 54 deadwood over knock value 10 (N4)" {
+		if _, err := Score(d); ruleOf(err) != "N4" || english.Error(err) != "fan: knock with 54 deadwood over knock value 10 (N4)" {
 			t.Errorf("Score error = %v", err)
 		}
 	})
@@ -280,7 +280,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "fan: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(english.Say(de.Msg), "fan: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

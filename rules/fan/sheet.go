@@ -30,7 +30,7 @@ func DecodeRecord(raw json.RawMessage) (Record, error) {
 		return Record{}, err
 	}
 	if rec.Knocker != 0 && rec.Knocker != 1 {
-		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("fan.record_knocker", msg.N("Seat", rec.Knocker)))
 	}
 	return rec, nil
 }

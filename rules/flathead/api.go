@@ -65,7 +65,7 @@ func serveScore(ctx context.Context, body map[string]any) (any, error) {
 	if v, ok := r.Get(body, "", "hands", true); ok {
 		h.Hands = r.CardLists(v, "hands", info.Deck, tally)
 		if r.Err == nil && (len(h.Hands) < info.MinPlayers || len(h.Hands) > info.MaxPlayers) {
-			r.Fail("hands", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players: give one hand per seat")
+			r.FailWith("hands", msg.New("api.hand_per_seat", msg.S("Game", info.Name), msg.N("Min", info.MinPlayers), msg.N("Max", info.MaxPlayers)))
 		}
 	}
 	if v, ok := r.Get(body, "", "winner", true); ok {
@@ -74,7 +74,7 @@ func serveScore(ctx context.Context, body map[string]any) (any, error) {
 	if v, ok := r.Get(body, "", "bonus_marks", false); ok {
 		h.BonusMarks = r.IntList(v, "bonus_marks")
 		if r.Err == nil && len(h.BonusMarks) != len(h.Hands) {
-			r.Fail("bonus_marks", "give one bonus-mark count per seat")
+			r.FailWith("bonus_marks", msg.New("flathead.marks_per_seat"))
 		}
 	} else {
 		h.BonusMarks = make([]int, len(h.Hands))

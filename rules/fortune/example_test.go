@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/fortune"
 	"meldpad/rules/ruling"
@@ -84,7 +85,7 @@ func ExampleScore_invalidMeld() {
 	var re *ruling.Error
 	if errors.As(err, &re) {
 		fmt.Println(re.Rule)
-		fmt.Println(err)
+		fmt.Println(locale.English().Error(err))
 	}
 	// Output:
 	// R1
@@ -93,11 +94,13 @@ func ExampleScore_invalidMeld() {
 
 func ExampleCheckDiscard() {
 	qs, _ := cards.DoubleStandard().Parse("QS")
-	fmt.Println(fortune.CheckDiscard(qs, false))
+	fmt.Println(locale.English().Error(fortune.CheckDiscard(qs, false)))
 	fmt.Println(fortune.CheckDiscard(qs, true))
+	fmt.Println(locale.For("de").Error(fortune.CheckDiscard(qs, false)))
 	// Output:
 	// fortune: the queen of spades may be discarded only as the last card, when going out (R7)
 	// <nil>
+	// fortune: die Pik Dame darf nur als letzte Karte abgeworfen werden, beim Ausmachen (R7)
 }
 
 func ExampleHeldPoints() {

@@ -200,8 +200,8 @@ func FuzzScore(f *testing.F) {
 			var re *ruling.Error
 			var bad *ruling.InputError
 			switch {
-			case errors.As(err, &re) && !strings.HasPrefix(re.Msg.String(), "fortune: player "):
-				t.Fatalf("ruling error %q", re.Msg.String())
+			case errors.As(err, &re) && !strings.HasPrefix(english.Say(re.Msg), "fortune: player "):
+				t.Fatalf("ruling error %q", english.Say(re.Msg))
 			case re == nil && !errors.As(err, &bad):
 				t.Fatalf("neither a rule nor bad input: %v", err)
 			}

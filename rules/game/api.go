@@ -105,14 +105,14 @@ func DecodeBody(raw []byte) (map[string]any, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
+		return nil, ruling.Bad("", msg.New("api.not_json", msg.S("Detail", err.Error())))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, ruling.BadInput("", "the body holds more than one JSON value")
+		return nil, ruling.Bad("", msg.New("api.two_values"))
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, ruling.BadInput("", "the body must be a JSON object")
+		return nil, ruling.Bad("", msg.New("api.not_object"))
 	}
 	return obj, nil
 }
@@ -123,11 +123,6 @@ func DecodeBody(raw []byte) (map[string]any, error) {
 // and checks Err once.
 type Body struct {
 	Err *ruling.InputError
-}
-
-// Fail records what is wrong with field, unless something already is.
-func (r *Body) Fail(field, text string) {
-	r.FailWith(field, msg.Text(text))
 }
 
 // FailWith records what is wrong with field as a message, unless
@@ -163,7 +158,7 @@ func (r *Body) Get(obj map[string]any, parent, key string, required bool) (any, 
 	v, ok := obj[key]
 	if !ok || v == nil {
 		if required {
-			r.Fail(Member(parent, key), key+" is required")
+			r.FailWith(Member(parent, key), msg.New("api.required", msg.S("Field", key)))
 		}
 		return nil, false
 	}
@@ -174,7 +169,7 @@ func (r *Body) Get(obj map[string]any, parent, key string, required bool) (any, 
 func (r *Body) Object(v any, field string) map[string]any {
 	obj, ok := v.(map[string]any)
 	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be an object")
+		r.FailWith(field, msg.New("api.not_an_object", msg.S("Field", field)))
 	}
 	return obj
 }
@@ -183,7 +178,7 @@ func (r *Body) Object(v any, field string) map[string]any {
 func (r *Body) List(v any, field string) []any {
 	l, ok := v.([]any)
 	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be a list")
+		r.FailWith(field, msg.New("api.not_a_list", msg.S("Field", field)))
 	}
 	return l
 }
@@ -192,7 +187,7 @@ func (r *Body) List(v any, field string) []any {
 func (r *Body) Str(v any, field string) string {
 	s, ok := v.(string)
 	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be a string")
+		r.FailWith(field, msg.New("api.not_a_string", msg.S("Field", field)))
 	}
 	return s
 }
@@ -201,7 +196,7 @@ func (r *Body) Str(v any, field string) string {
 func (r *Body) Bool(v any, field string) bool {
 	b, ok := v.(bool)
 	if !ok && r.Err == nil {
-		r.Fail(field, field+" must be true or false")
+		r.FailWith(field, msg.New("api.not_a_bool", msg.S("Field", field)))
 	}
 	return b
 }
@@ -210,12 +205,12 @@ func (r *Body) Bool(v any, field string) bool {
 func (r *Body) Int(v any, field string) int {
 	n, ok := v.(json.Number)
 	if !ok {
-		r.Fail(field, field+" must be a whole number")
+		r.FailWith(field, msg.New("api.not_a_number", msg.S("Field", field)))
 		return 0
 	}
 	i, err := n.Int64()
 	if err != nil || i > math.MaxInt32 || i < math.MinInt32 {
-		r.Fail(field, field+" must be a whole number")
+		r.FailWith(field, msg.New("api.not_a_number", msg.S("Field", field)))
 		return 0
 	}
 	return int(i)
@@ -225,7 +220,7 @@ func (r *Body) Int(v any, field string) int {
 func (r *Body) Seat(v any, field string, seats int) int {
 	s := r.Int(v, field)
 	if r.Err == nil && (s < 0 || s >= seats) {
-		r.Fail(field, field+" must be a seat from 0 to "+strconv.Itoa(seats-1))
+		r.FailWith(field, msg.New("api.not_a_seat", msg.S("Field", field), msg.S("Last", strconv.Itoa(seats-1))))
 	}
 	return s
 }
@@ -338,7 +333,7 @@ func (r *Body) HouseRules(body map[string]any, info Info) map[string]bool {
 	for key, value := range r.Object(v, "house_rules") {
 		field := Member("house_rules", key)
 		if _, known := info.HouseRule(key); !known {
-			r.Fail(field, "unknown house rule "+key+" for "+info.Name)
+			r.FailWith(field, msg.New("api.unknown_house_rule", msg.S("Key", key), msg.S("Game", info.Name)))
 			return out
 		}
 		out[key] = r.Bool(value, field)
@@ -369,7 +364,7 @@ func (r *Body) Players(body map[string]any, info Info, each func(obj map[string]
 	}
 	list := r.List(v, "players")
 	if r.Err == nil && (len(list) < info.MinPlayers || len(list) > info.MaxPlayers) {
-		r.Fail("players", info.Name+" is for "+strconv.Itoa(info.MinPlayers)+" to "+strconv.Itoa(info.MaxPlayers)+" players")
+		r.FailWith("players", msg.New("api.players", msg.S("Game", info.Name), msg.N("Min", info.MinPlayers), msg.N("Max", info.MaxPlayers)))
 	}
 	for i, item := range list {
 		field := Index("players", i)

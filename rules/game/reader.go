@@ -307,10 +307,10 @@ func CheckStored(deck *cards.Deck, list []string, field string, played bool) err
 // CheckStoredGroup checks a stored record's group of card lists (a
 // player's melds, in field): no more than a sheet shows, each list one
 // CheckStored passes with readings allowed. noun names a list in the
-// message ("melds", "sets").
-func CheckStoredGroup(deck *cards.Deck, lists [][]string, field, noun string) error {
+// message ("melds", "sets"): a message, the word in the page's language.
+func CheckStoredGroup(deck *cards.Deck, lists [][]string, field string, noun msg.Msg) error {
 	if len(lists) > MaxGroupFields {
-		return ruling.BadInput(field, "%s holds %d %s, more than a sheet shows (%d)", field, len(lists), noun, MaxGroupFields)
+		return ruling.Bad(field, msg.New("game.too_many_lists", msg.S("Field", field), msg.N("Count", len(lists)), msg.M("Lists", noun), msg.N("Max", MaxGroupFields)))
 	}
 	for i, list := range lists {
 		if err := CheckStored(deck, list, Index(field, i), true); err != nil {

@@ -3,6 +3,7 @@ package gin_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/gin"
 )
@@ -65,7 +66,7 @@ func ExampleScore_oklahoma() {
 			mustParse("KH", "QD", "2C", "5H", "9D", "3H", "JD", "6H", "8H", "10S"),
 		},
 	}, house)
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// 7 true [132 0]
 	// knock with 7 deadwood against the defender's 73, so the knocker scores 73 - 7 = 66, doubled to 132 by the spade up-card (G3, G1)
@@ -83,7 +84,7 @@ func ExampleScoreGame() {
 	fmt.Println(g.Reason)
 
 	_, err = gin.ScoreGame([][]int{{25, 0}, {0, 0}, {0, 31}, {80, 0}, {0, 10}}, gin.HouseRules{})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// [105 31] true 0 false [100 0] [50 25] [255 56]
 	// seat 0 reached 105 and wins: game bonus 100, box bonuses 50 and 25 for two deals and one deal scored in; final 255 to 56 (G4, G5)
@@ -99,7 +100,11 @@ func ExampleEntry_Check() {
 		{Points: []int{10, 4}},
 		{Points: []int{140, 0}},
 	} {
-		fmt.Println(e.Check(gin.HouseRules{}))
+		if err := e.Check(gin.HouseRules{}); err != nil {
+			fmt.Println(locale.English().Error(err))
+		} else {
+			fmt.Println(err)
+		}
 	}
 	// Output:
 	// <nil>

@@ -60,18 +60,17 @@ func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
 	for i, points := range deals {
 		if len(points) != MaxPlayers {
 			return GameScore{}, &DealError{Field: fmt.Sprintf("deals[%d]", i),
-				Msg: msg.Text(fmt.Sprintf("gin: deal %d has %s, but gin is for %d players: one number each", i+1, numbers(len(points)), MaxPlayers))}
+				Msg: ruling.Prefixed("gin", msg.New("gin.deal_numbers", msg.N("Deal", i+1), msg.M("Numbers", numbers(len(points))), msg.N("Players", MaxPlayers)))}
 		}
 	}
 	g := GameScore{Winner: -1}
 	wonIn := 0
 	for i, points := range deals {
 		if g.Finished {
-			return GameScore{}, ruling.Errorf("G4", "gin: deal %d comes after the game was won: seat %d reached %d in deal %d (G4)",
-				i+1, g.Winner, g.Totals[g.Winner], wonIn)
+			return GameScore{}, ruling.Refuse("G4", ruling.Prefixed("gin", msg.New("gin.deal_after_win", msg.N("Deal", i+1), msg.N("Seat", g.Winner), msg.N("Total", g.Totals[g.Winner]), msg.N("WonIn", wonIn))))
 		}
 		if f := judgePoints(points, house); f != nil {
-			return GameScore{}, ruling.Errorf(f.rule, "gin: deal %d: %s (%s)", i+1, f.numbered, f.rule)
+			return GameScore{}, ruling.Refuse(f.rule, ruling.Prefixed("gin", msg.New("gin.deal_fault", msg.N("Deal", i+1), msg.M("Why", f.numbered), msg.S("Rule", f.rule))))
 		}
 		for seat, p := range points {
 			g.Totals[seat] += p
@@ -142,11 +141,8 @@ func dealCount(n int) string {
 }
 
 // numbers says "no numbers", "one number", "three numbers".
-func numbers(n int) string {
-	if n == 1 {
-		return "one number"
-	}
-	return ruling.Number(n) + " numbers"
+func numbers(n int) msg.Msg {
+	return msg.New("gin.numbers", msg.Words("Count", n))
 }
 
 // Winner returns the seat that has won after the given deals (each deal's

@@ -118,7 +118,7 @@ func TestScoreGameRefusals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ScoreGame(tc.deals, tc.house)
-			if err == nil || err.Error() != tc.msg {
+			if err == nil || english.Error(err) != tc.msg {
 				t.Fatalf("ScoreGame error = %v, want %q", err, tc.msg)
 			}
 			var de *DealError

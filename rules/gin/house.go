@@ -1,12 +1,13 @@
 package gin
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // HouseRules are the house rules of RULES.md §7, chosen when a game is
@@ -87,7 +88,7 @@ func ParseHouseRules(keys map[string]bool) (HouseRules, error) {
 			h.NoShutout = !on
 		default:
 			return HouseRules{}, &DealError{Field: "house_rules." + key,
-				Msg: msg.Text(fmt.Sprintf("gin: unknown house rule %q; gin has oklahoma, undercut_on_tie, box_bonus and shutout", key))}
+				Msg: ruling.Prefixed("gin", msg.New("gin.unknown_house_rule", msg.S("Key", strconv.Quote(key))))}
 		}
 	}
 	return h, nil

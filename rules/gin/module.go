@@ -9,6 +9,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -56,7 +57,7 @@ func HouseOf(t game.Table) HouseRules {
 // reaching 100 does (G4).
 func (Module) CheckPoints(t game.Table, r game.Round) error {
 	if r.EndsGame {
-		return ruling.Errorf("G4", "a gin game ends when a player reaches %d, not when the table says (G4)", Target)
+		return ruling.Refuse("G4", msg.New("gin.table_cannot_end", msg.N("Target", Target)))
 	}
 	err := checkDealPoints(r.Points, HouseOf(t))
 	if _, beside := err.(*game.PointsError); beside {

@@ -92,7 +92,7 @@ func TestCheckPoints(t *testing.T) {
 			case tc.field != "" && (!errors.As(err, &bad) || bad.Field != tc.field):
 				t.Fatalf("error %#v, want bad input for %s", err, tc.field)
 			}
-			if err != nil && strings.HasPrefix(err.Error(), "gin: ") {
+			if err != nil && strings.HasPrefix(english.Error(err), "gin: ") {
 				t.Errorf("a page shows %q beside the game: no package prefix", err)
 			}
 		})

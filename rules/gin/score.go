@@ -8,6 +8,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // Table limits, the knock value and the target of RULES.md §7.
@@ -91,9 +92,9 @@ func ScoreContext(ctx context.Context, d Deal, house HouseRules) (Result, error)
 	if house.Oklahoma {
 		switch {
 		case d.UpCard.IsZero():
-			return Result{}, &DealError{Field: "up_card", Msg: msg.Text("gin: under the Oklahoma house rule the first up-card sets the knock value, so it is needed (G1)")}
+			return Result{}, &DealError{Field: "up_card", Msg: ruling.Prefixed("gin", msg.New("gin.up_card_needed"))}
 		case !cards.Standard().Contains(d.UpCard):
-			return Result{}, &DealError{Field: "up_card", Msg: msg.Text(fmt.Sprintf("gin: the up-card %s is not a card of the standard deck", d.UpCard))}
+			return Result{}, &DealError{Field: "up_card", Msg: ruling.Prefixed("gin", msg.New("gin.up_card_not_standard", msg.V("Card", d.UpCard)))}
 		}
 	}
 	knockValue, doubled := house.KnockValue(d.UpCard)

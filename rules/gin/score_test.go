@@ -271,7 +271,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d, tc.house)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "gin: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(english.Say(de.Msg), "gin: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

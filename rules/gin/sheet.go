@@ -40,11 +40,11 @@ func DecodeRecord(raw json.RawMessage) (Record, error) {
 	rec := in.Record
 	switch {
 	case len(in.Hands) != MaxPlayers:
-		return Record{}, ruling.BadInput("hands", "%d hands; a gin deal has %d", len(in.Hands), MaxPlayers)
+		return Record{}, ruling.Bad("hands", msg.New("gin.record_hands", msg.N("Count", len(in.Hands)), msg.N("Players", MaxPlayers)))
 	case rec.Draw && rec.Knocker != -1:
-		return Record{}, ruling.BadInput("knocker", "a draw has no knocker (-1), not seat %d", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("gin.record_draw_knocker", msg.N("Seat", rec.Knocker)))
 	case !rec.Draw && rec.Knocker != 0 && rec.Knocker != 1:
-		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("fan.record_knocker", msg.N("Seat", rec.Knocker)))
 	}
 	rec.Hands = [2][]string{in.Hands[0], in.Hands[1]}
 	return rec, nil

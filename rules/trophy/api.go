@@ -54,7 +54,7 @@ func serveTrick(_ context.Context, body map[string]any) (any, error) {
 	res, err := Score(trick)
 	var bad *InputError
 	if errors.As(err, &bad) {
-		return nil, ruling.Bad(bad.Field, msg.Text(bad.Msg))
+		return nil, ruling.Bad(bad.Field, bad.Msg)
 	}
 	if err != nil {
 		return nil, err
@@ -105,9 +105,9 @@ func readTrick(body map[string]any) (Trick, error) {
 			cardValue, hasCard := r.Get(obj, field, "card", false)
 			switch {
 			case p.Fold && hasCard:
-				r.Fail(game.Member(field, "card"), "a fold carries no card")
+				r.FailWith(game.Member(field, "card"), msg.New("trophy.api_fold_card"))
 			case !p.Fold && !hasCard:
-				r.Fail(game.Member(field, "card"), "a play needs a card, or \"fold\": true")
+				r.FailWith(game.Member(field, "card"), msg.New("trophy.api_play_needs_card"))
 			case hasCard:
 				p.Card = r.Card(cardValue, game.Member(field, "card"), deck, nil)
 			}

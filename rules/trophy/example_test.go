@@ -3,6 +3,7 @@ package trophy_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
@@ -78,7 +79,7 @@ func ExampleScore_hands() {
 	})
 	rule, _ := ruling.RuleOf(err)
 	fmt.Println(rule)
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// T3
 	// trophy: seat 1 cannot fold while holding 5 Lamps, a card of the led suit (T3)
@@ -95,7 +96,7 @@ func ExampleScore_outOfTurn() {
 			{Seat: 3, Card: card("6 Lamps")},
 		},
 	})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output: trophy: seat 3 played out of turn; it was seat 2's turn (T2)
 }
 

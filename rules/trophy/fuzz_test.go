@@ -104,8 +104,8 @@ func FuzzScore(f *testing.F) {
 			switch {
 			case errors.As(err, &ie):
 			case errors.As(err, &re):
-				if !strings.HasPrefix(re.Msg.String(), "trophy: ") || !strings.Contains(re.Msg.String(), re.Rule+")") {
-					t.Fatalf("ruling message %q does not cite %s", re.Msg.String(), re.Rule)
+				if !strings.HasPrefix(english.Say(re.Msg), "trophy: ") || !strings.Contains(english.Say(re.Msg), re.Rule+")") {
+					t.Fatalf("ruling message %q does not cite %s", english.Say(re.Msg), re.Rule)
 				}
 			default:
 				t.Fatalf("error of an undocumented kind: %T %v", err, err)

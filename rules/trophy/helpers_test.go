@@ -103,12 +103,12 @@ func runTrickCases(t *testing.T, cases []trickCase) {
 					t.Fatalf("Score error = %v; want a ruling.Error for %s", err, tc.rule)
 				}
 				if re.Rule != tc.rule {
-					t.Errorf("rule = %s (%q); want %s", re.Rule, re.Msg.String(), tc.rule)
+					t.Errorf("rule = %s (%q); want %s", re.Rule, english.Say(re.Msg), tc.rule)
 				}
-				if tc.msg != "" && re.Msg.String() != tc.msg {
-					t.Errorf("message = %q; want %q", re.Msg.String(), tc.msg)
+				if tc.msg != "" && english.Say(re.Msg) != tc.msg {
+					t.Errorf("message = %q; want %q", english.Say(re.Msg), tc.msg)
 				}
-				checkMessage(t, re.Msg.String(), re.Rule)
+				checkMessage(t, english.Say(re.Msg), re.Rule)
 				return
 			}
 			if err != nil {

@@ -81,7 +81,7 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 	var broken *ruling.Error
 	switch {
 	case errors.As(err, &bad):
-		return problem(playerNumbers(bad.Msg))
+		return problem(playerNumbers(msg.From(ctx).Say(bad.Msg)))
 	case errors.As(err, &broken):
 		ans.Ruling = &game.Ruling{Headline: "Not allowed", Reason: capitalize(playerNumbers(msg.From(ctx).Say(broken.Msg))), Rules: []string{broken.Rule}}
 		return ans, nil

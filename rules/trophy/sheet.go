@@ -161,7 +161,7 @@ func readPlays(form url.Values, names []string, leader int, r *game.Reader) shee
 		return out
 	}
 	for i := range out.rows {
-		if out.rows[i].filled && !out.referee(&trick, i, names) {
+		if out.rows[i].filled && !out.referee(&trick, i, names, r) {
 			return out
 		}
 	}
@@ -217,7 +217,7 @@ func readRows(form url.Values, seats int, r *game.Reader) (out sheetPlays, last 
 // referee adds filled row i to the trick and referees it (T1-T7): its
 // verdict on the row, the trick as it stands after it in p.res. It
 // reports false, with p.problem set, at a fault.
-func (p *sheetPlays) referee(trick *Trick, i int, names []string) bool {
+func (p *sheetPlays) referee(trick *Trick, i int, names []string, say msg.Sayer) bool {
 	row := &p.rows[i]
 	play := "Play " + itoa(i+1)
 	switch {
@@ -245,7 +245,7 @@ func (p *sheetPlays) referee(trick *Trick, i int, names []string) bool {
 	trick.Plays = append(trick.Plays, pl)
 	res, err := Score(*trick)
 	if err != nil {
-		msg := message(err, names)
+		msg := message(say, err, names)
 		rule, _ := ruling.RuleOf(err)
 		row.field.Verdict = badVerdict(msg, rule)
 		p.problem = play + ": " + msg
@@ -499,17 +499,17 @@ func totalsLines(names []string, before, after []int, winner int) []string {
 
 // message is what the referee's error says, with the players' names for
 // its seats.
-func message(err error, names []string) string {
+func message(say msg.Sayer, err error, names []string) string {
 	var broken *ruling.Error
 	var bad *InputError
-	msg := err.Error()
+	text := err.Error()
 	switch {
 	case errors.As(err, &broken):
-		msg = broken.Msg.String()
+		text = say.Say(broken.Msg)
 	case errors.As(err, &bad):
-		msg = bad.Msg
+		text = say.Say(bad.Msg)
 	}
-	return sentence(nameSeats(strings.TrimPrefix(msg, "trophy: "), names))
+	return sentence(nameSeats(strings.TrimPrefix(text, "trophy: "), names))
 }
 
 // nameSeats puts the players' names in place of the referee's "seat 2".
