@@ -83,6 +83,9 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	if d.WentOut < -1 || d.WentOut >= n {
 		return Result{}, ruling.Bad("went_out", msg.New("blackheart.went_out_seat", msg.N("Seat", d.WentOut), msg.N("Last", n-1)))
 	}
+	// The API and the sheet count the cards as they read them and say
+	// what is wrong in the table's language; these errors, for other
+	// callers, keep the card's sentinel (cards.ErrTooManyCopies).
 	tally := cards.BlackHeart().NewTally()
 	for seat, p := range d.Players {
 		for _, m := range p.Melds {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -73,11 +74,11 @@ func (Module) Setup(form url.Values, seats int) (json.RawMessage, error) {
 	s := Setup{Name: strings.Join(strings.Fields(form.Get(inputName)), " "), Players: seats}
 	end, ok := ParseEnd(form.Get(inputEnd))
 	if !ok {
-		return nil, ruling.BadInput(inputEnd, "Choose how the game ends (P1).")
+		return nil, ruling.Bad(inputEnd, msg.New("points.form_end"))
 	}
 	s.End = end
 	if s.Wins, ok = ParseOrder(form.Get(inputWins)); !ok {
-		return nil, ruling.BadInput(inputWins, "Choose whether the highest or the lowest total wins (P1).")
+		return nil, ruling.Bad(inputWins, msg.New("points.form_wins"))
 	}
 	var err error
 	switch end {
@@ -99,7 +100,7 @@ func (Module) Setup(form url.Values, seats int) (json.RawMessage, error) {
 func wholeNumber(form url.Values, name string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(form.Get(name)))
 	if err != nil {
-		return 0, ruling.BadInput(name, "Enter a whole number, like 100 (P1).")
+		return 0, ruling.Bad(name, msg.New("points.form_number"))
 	}
 	return n, nil
 }
@@ -111,8 +112,7 @@ func formError(err error) error {
 	if !errors.As(err, &ie) {
 		return err
 	}
-	msg := strings.TrimPrefix(ie.Msg, "points: ")
-	return ruling.BadInput(ie.Field, "%s", strings.ToUpper(msg[:1])+msg[1:]+".")
+	return ruling.Bad(ie.Field, msg.Sentence(ruling.Bad(ie.Field, ie.Msg).Plain()))
 }
 
 // settingsOf reads stored settings strictly: a Setup of the given number
@@ -122,10 +122,10 @@ func settingsOf(raw json.RawMessage, seats int) (Setup, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return Setup{}, ruling.BadInput("settings", "points: the settings are not a game by points: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return Setup{}, ruling.Bad("settings", ruling.Prefixed("points", msg.New("points.settings_not_points", msg.S("Detail", strings.TrimPrefix(err.Error(), "json: ")))))
 	}
 	if s.Players != seats {
-		return Setup{}, ruling.BadInput("settings.players", "points: the settings are for %d players, and the game seats %d", s.Players, seats)
+		return Setup{}, ruling.Bad("settings.players", ruling.Prefixed("points", msg.New("points.settings_players", msg.N("Count", s.Players), msg.N("Seats", seats))))
 	}
 	if err := s.Validate(); err != nil {
 		return Setup{}, err
@@ -195,16 +195,16 @@ func setupOf(t game.Table) (Setup, bool) {
 func (Module) CheckPoints(t game.Table, r game.Round) error {
 	s, ok := setupOf(t)
 	if !ok {
-		return ruling.BadInput("settings", "this game by points has no settings it can be played by")
+		return ruling.Bad("settings", msg.New("points.no_settings"))
 	}
 	round := Round{Points: r.Points}
 	if r.EndsGame {
 		if s.End != Open {
-			return ruling.Errorf("P3", "this game ends %s, not when the table says (P3)", s.endWords())
+			return ruling.Refuse("P3", msg.New("points.table_cannot_end", msg.M("Ends", s.endWords())))
 		}
 		for _, p := range r.Points {
 			if p != 0 {
-				return ruling.Errorf("P3", "the end of the game holds no points: enter the last round first (P3)")
+				return ruling.Refuse("P3", msg.New("points.end_no_points"))
 			}
 		}
 		round = EndMarker()
@@ -212,7 +212,7 @@ func (Module) CheckPoints(t game.Table, r game.Round) error {
 	if err := s.CheckRound(round); err != nil {
 		var ie *InputError
 		if errors.As(err, &ie) {
-			return ruling.BadInput(ie.Field, "%s", strings.TrimPrefix(ie.Msg, "points: "))
+			return ruling.Bad(ie.Field, ruling.Bad(ie.Field, ie.Msg).Plain())
 		}
 		return err
 	}

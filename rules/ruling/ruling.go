@@ -12,9 +12,8 @@
 //		msg.N("Deadwood", dw), msg.N("KnockValue", kv)))
 //
 // Their messages are ids with arguments (rules/msg), said in the table's
-// language by whoever shows them. Errorf and BadInput still take English
-// text, said as it is in every language, for what is not in the
-// catalogs yet.
+// language by whoever shows them: every refusal a person can read is in
+// the catalogs.
 //
 // The pages and the API answer the first with the message beside the
 // field (400 in the API) and the second with the rule (422); nothing else
@@ -23,7 +22,6 @@ package ruling
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -56,12 +54,6 @@ func Bad(field string, m msg.Msg) *InputError {
 	return &InputError{Field: field, Msg: m}
 }
 
-// BadInput returns an *InputError about field with a formatted English
-// message, said as it is in every language.
-func BadInput(field, format string, args ...any) *InputError {
-	return Bad(field, msg.Text(fmt.Sprintf(format, args...)))
-}
-
 // Error says the message plainly, as InputError's does.
 func (e *Error) Error() string { return e.Msg.String() }
 
@@ -75,13 +67,6 @@ func (e *InputError) Message() msg.Msg { return e.Msg }
 // the rule id in parentheses, as the verdicts do.
 func Refuse(rule string, m msg.Msg) *Error {
 	return &Error{Rule: rule, Msg: m}
-}
-
-// Errorf returns an *Error for rule with a formatted English message,
-// said as it is in every language. The message should name the rule id
-// in parentheses, as the verdicts do.
-func Errorf(rule, format string, args ...any) *Error {
-	return Refuse(rule, msg.Text(fmt.Sprintf(format, args...)))
 }
 
 // RuleOf returns the rule id of the first *Error in err's chain, and
