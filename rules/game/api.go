@@ -125,6 +125,13 @@ type Body struct {
 	Err *ruling.InputError
 }
 
+// Fail records what is wrong with field as text said as it is in every
+// language, unless something already is. The rules say theirs through
+// the catalogs (FailWith); Fail is for callers outside them.
+func (r *Body) Fail(field, text string) {
+	r.FailWith(field, msg.Text(text))
+}
+
 // FailWith records what is wrong with field as a message, unless
 // something already is.
 func (r *Body) FailWith(field string, m msg.Msg) {
