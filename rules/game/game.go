@@ -127,12 +127,6 @@ type RuleText struct {
 	Text  msg.Msg
 }
 
-// EnglishRule is a rule stated in English alone, said as it is in every
-// language: a game whose rules the catalogs do not hold yet.
-func EnglishRule(id, title, text string) RuleText {
-	return RuleText{ID: id, Title: msg.Text(title), Text: msg.Text(text)}
-}
-
 // Table is a game as a module sees it: its seats, what was chosen when it
 // was created, and the rounds so far.
 type Table struct {

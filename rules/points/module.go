@@ -29,10 +29,10 @@ var info = game.Info{
 }
 
 var ruleTexts = []game.RuleText{
-	game.EnglishRule("P1", "Setup", "The game's name, the players in seat order, how it ends (at a target total, after a number of rounds, or when the table ends it) and whether the highest or the lowest total wins."),
-	game.EnglishRule("P2", "Rounds", "Each round records one whole number for each player; negative numbers are allowed."),
-	game.EnglishRule("P3", "End", "With a target, the game ends after the round in which any player reaches it, whichever total wins; with a number of rounds, after the last one; open, when the table presses \"End game\"."),
-	game.EnglishRule("P4", "Winner", "The best total wins. Players tied for it share the win, and first place in league standings."),
+	{ID: "P1", Title: msg.New("points.rule.P1.title"), Text: msg.New("points.rule.P1.text")},
+	{ID: "P2", Title: msg.New("points.rule.P2.title"), Text: msg.New("points.rule.P2.text")},
+	{ID: "P3", Title: msg.New("points.rule.P3.title"), Text: msg.New("points.rule.P3.text")},
+	{ID: "P4", Title: msg.New("points.rule.P4.title"), Text: msg.New("points.rule.P4.text")},
 }
 
 // Info describes any game by points (RULES.md §8).
