@@ -19,7 +19,7 @@ func ExampleCheck() {
 	}
 	v := fortune.Check(meld, fortune.HouseRules{})
 	fmt.Println(v.Valid, v.Kind, v.Points, v.Readings)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true sequence 30 [KH AH QH]
 	// sequence of hearts Q-K-A with 2C as QH, ace high: 30 points (R1, R2, R4)
@@ -37,7 +37,7 @@ func ExampleCheck_declared() {
 // An invalid meld says what is wrong first, citing the rule.
 func ExampleCheck_invalid() {
 	meld, _ := cards.DoubleStandard().ParsePlays([]string{"7H", "7H", "7S", "7D", "7C"})
-	fmt.Println(fortune.Check(meld, fortune.HouseRules{}).Reason)
+	fmt.Println(locale.English().Say(fortune.Check(meld, fortune.HouseRules{}).Reason))
 	fmt.Println(fortune.Check(meld, fortune.HouseRules{BigSets: true}).Points)
 	// Output:
 	// Not a set: five 7s, and a set holds at most four cards unless the house plays big sets (R1)
@@ -50,7 +50,7 @@ func ExampleCheckLayoff() {
 	added, _ := deck.ParsePlays([]string{"2C"})
 	v := fortune.CheckLayoff(onto, added, fortune.HouseRules{})
 	fmt.Println(v.Valid, v.Kind, v.Points)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true sequence 10
 	// the added card scores 10 points, making a sequence of hearts 5-6-7-8 with 2C as 8H (R1, R2, R3, R4)

@@ -87,7 +87,7 @@ func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, 
 			}
 			v := Check(meld, h)
 			if !v.Valid {
-				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("fortune", msg.New("fortune.meld_invalid", msg.N("Player", i+1), msg.N("Meld", j+1), msg.S("Cards", playsString(meld)), msg.M("Why", msg.Text(lowerFirst(v.Reason))))))
+				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("fortune", msg.New("fortune.meld_invalid", msg.N("Player", i+1), msg.N("Meld", j+1), msg.S("Cards", playsString(meld)), msg.M("Why", v.tail()))))
 			}
 			res.MeldVerdicts[i][j] = v
 			res.Melded[i] += v.Points

@@ -169,10 +169,10 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 			typed = true
 		case len(plays) > 0:
 			typed = true
-			if v := judgeMeld(plays, f, rd.house); v.Valid {
+			if v := judgeMeld(rd.r, plays, f, rd.house); v.Valid {
 				p.Melds = append(p.Melds, plays)
 			} else {
-				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is " + lowerFirst(v.Reason) + ".")
+				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is " + rd.r.Say(v.tail()) + ".")
 			}
 		}
 		sec.Parts = append(sec.Parts, game.CardsPart(f))
@@ -186,9 +186,9 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 // judgeMeld judges one meld field (R1, R2, R4) and writes the verdict
 // into it: kind and points, and beside every deuce the card it stands
 // for.
-func judgeMeld(plays []cards.Play, f *game.CardField, house HouseRules) Verdict {
+func judgeMeld(say msg.Sayer, plays []cards.Play, f *game.CardField, house HouseRules) Verdict {
 	v := Check(plays, house)
-	f.Verdict = &game.Verdict{OK: v.Valid, Text: capitalize(v.Reason), Rules: v.Rules}
+	f.Verdict = &game.Verdict{OK: v.Valid, Text: say.Say(msg.Capital(v.Reason)), Rules: v.Rules}
 	if !v.Valid {
 		return v
 	}
