@@ -46,7 +46,7 @@ type CountAnswer struct {
 
 // serveTrick referees a trick (T1-T7). A trick of the wrong shape is bad
 // input naming its field; one the rules forbid, the rule's error.
-func serveTrick(_ context.Context, body map[string]any) (any, error) {
+func serveTrick(ctx context.Context, body map[string]any) (any, error) {
 	trick, err := readTrick(body)
 	if err != nil {
 		return nil, err
@@ -63,7 +63,7 @@ func serveTrick(_ context.Context, body map[string]any) (any, error) {
 		Ended: res.Ended, Ending: res.Ending.String(), Winner: game.OptionalSeat(res.Winner), Points: res.Points,
 		Trumped: res.Trumped, Highest: game.OptionalSeat(res.Highest), Next: game.OptionalSeat(res.Next),
 		NextLeader: game.OptionalSeat(res.NextLeader), HandEnds: res.HandEnds, Folded: res.Folded,
-		Counted: []CountAnswer{}, Rule: res.Rule, Rules: res.Rules, Reason: res.Reason,
+		Counted: []CountAnswer{}, Rule: res.Rule, Rules: res.Rules, Reason: msg.From(ctx).Say(res.Reason),
 	}
 	if res.Highest >= 0 {
 		card := res.HighestCard.String()

@@ -34,7 +34,7 @@ func ExampleScore() {
 		panic(err)
 	}
 	fmt.Println(res.Ended, res.Winner, res.Points, res.Trumped, res.Highest, res.NextLeader)
-	fmt.Println(res.Reason)
+	fmt.Println(locale.English().Say(res.Reason))
 	// Output:
 	// true 3 1 true 3 0
 	// seat 3 wins the trick with Grue, the first trump played (T5), and scores 1 point: 8 Fromps 1 (T7)
@@ -55,7 +55,7 @@ func ExampleScore_partial() {
 		},
 	})
 	fmt.Println(res.Ended, res.Next, res.Highest, res.HighestCard)
-	fmt.Println(res.Reason)
+	fmt.Println(locale.English().Say(res.Reason))
 	// Output:
 	// false 0 3 0 Fromps
 	// seat 0 to play or fold; seat 3 holds the highest card, 0 Fromps, and the trick is worth 1 point so far: 9 Plungers 1 (T2, T4, T7)

@@ -142,13 +142,13 @@ func checkWant(t *testing.T, res Result, w want) {
 	if got.ending != w.ending || got.winner != w.winner || got.points != w.points ||
 		got.trumped != w.trumped || got.highest != w.highest || got.next != w.next ||
 		got.nextLeader != w.nextLeader || got.handEnds != w.handEnds || !slices.Equal(got.folded, w.folded) {
-		t.Errorf("Score =\n %s\nwant\n %s\n(reason: %s)", got, w, res.Reason)
+		t.Errorf("Score =\n %s\nwant\n %s\n(reason: %s)", got, w, english.Say(res.Reason))
 	}
 	if res.Ended != (res.Ending != Open) {
 		t.Errorf("Ended = %v but Ending = %v", res.Ended, res.Ending)
 	}
-	if res.Reason == "" || !strings.Contains(res.Reason, res.Rule) {
-		t.Errorf("reason %q should cite the rule %s", res.Reason, res.Rule)
+	if res.Reason.IsZero() || !strings.Contains(english.Say(res.Reason), res.Rule) {
+		t.Errorf("reason %q should cite the rule %s", english.Say(res.Reason), res.Rule)
 	}
 }
 

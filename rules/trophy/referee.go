@@ -88,7 +88,7 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 	case err != nil:
 		return ans, nil // Score has no other errors
 	}
-	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(res.Reason)), Rules: res.Rules}
+	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(msg.From(ctx).Say(res.Reason))), Rules: res.Rules}
 	if res.Ended {
 		r.Headline = "Player " + itoa(res.Winner+1) + " wins the trick: " + itoa(res.Points) + " " + plural(res.Points, "point")
 		r.Details = append(r.Details, "Player "+itoa(res.NextLeader+1)+" leads next (T6).")

@@ -45,10 +45,10 @@ type Result struct {
 	// Rule is the RULES.md id that settles where the trick stands: T5 (or
 	// T6) once it has ended, T2 (or T1 before the lead) while it goes on.
 	Rule string
-	// Reason says the same in one sentence for the table, citing the ids.
-	// Rules are the ids it cites, each once, in the order it cites them;
-	// Rule is among them.
-	Reason string
+	// Reason says the same in one sentence for the table, citing the ids,
+	// in the table's language (rules/msg). Rules are the ids it cites,
+	// each once, in the order it cites them; Rule is among them.
+	Reason msg.Msg
 	Rules  []string
 }
 

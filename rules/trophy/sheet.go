@@ -93,7 +93,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		quick.details(form, names),
 		{Kind: game.Check, Name: endsHandField, Label: "A player ran out of cards: new hands are dealt after this trick (T6)", On: endsHand},
 	}}
-	hand := judgeTrick(t, plays, quick, endsHand, expected, &sh.Judgement)
+	hand := judgeTrick(msg.From(ctx), t, plays, quick, endsHand, expected, &sh.Judgement)
 	return sh, hand, nil
 }
 
@@ -406,13 +406,13 @@ func (q quickEntry) line(names []string) string {
 // the trick to store, or nil with the reason in j.Problem. expected is
 // who leads by the scorepad (T6); the table may say otherwise, and is
 // told.
-func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool, expected int, j *game.Judgement) *game.Hand {
+func judgeTrick(say msg.Sayer, t game.Table, plays sheetPlays, quick quickEntry, endsHand bool, expected int, j *game.Judgement) *game.Hand {
 	names := t.Names
 	j.Names = names
 	// Before any play the referee says who is to lead, unless the quick
 	// entry is being used instead.
-	if plays.problem == "" && plays.res.Reason != "" && (plays.entered || !quick.entered) {
-		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(plays.res.Reason, names)))
+	if plays.problem == "" && !plays.res.Reason.IsZero() && (plays.entered || !quick.entered) {
+		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(say.Say(plays.res.Reason), names)))
 	}
 	if plays.entered && plays.leader >= 0 && plays.leader != expected {
 		j.Lines = append(j.Lines, "By the scorepad, "+names[expected]+" leads this trick (T6); "+names[plays.leader]+" is entered as the leader.")
@@ -563,4 +563,11 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func pointsWord(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return itoa(n) + " points"
 }
