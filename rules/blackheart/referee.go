@@ -45,7 +45,7 @@ func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
 	if !v.Valid {
 		headline = "Does not open"
 	}
-	ans.Ruling = &game.Ruling{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
+	ans.Ruling = &game.Ruling{OK: v.Valid, Headline: headline, Reason: msg.From(ctx).Say(msg.Capital(v.Reason)),
 		Details: []string{"Required at " + itoa(score) + ": " + v.Required + "."}, Rules: v.Rules}
 	return ans, nil
 }

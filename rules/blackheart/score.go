@@ -124,7 +124,7 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 			}
 			v := Check(m)
 			if !v.Valid {
-				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("blackheart", msg.New("blackheart.set_invalid", msg.N("Player", seat+1), msg.N("Set", i+1), msg.M("Why", msg.Text(v.Reason)))))
+				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("blackheart", msg.New("blackheart.set_invalid", msg.N("Player", seat+1), msg.N("Set", i+1), msg.M("Why", v.Reason))))
 			}
 			r.MeldVerdicts[seat][i] = v
 			r.Melded[seat] += v.Points

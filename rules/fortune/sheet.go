@@ -294,10 +294,3 @@ func signed(n int) string {
 	}
 	return itoa(n)
 }
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}

@@ -41,12 +41,3 @@ func playsString(meld []cards.Play) string {
 	}
 	return strings.Join(parts, " ")
 }
-
-// lowerFirst turns a reason into the tail of a longer sentence:
-// "Not a set: ..." becomes "not a set: ...".
-func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
-		return s
-	}
-	return string(s[0]+'a'-'A') + s[1:]
-}
