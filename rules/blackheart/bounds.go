@@ -82,14 +82,14 @@ func checkDealPoints(points []int, wentOut int) error {
 	for seat, p := range points {
 		if p%5 != 0 {
 			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "B7", msg.New("blackheart.points_five", msg.N("Points", p), msg.N("Below", below), msg.N("Above", above)))
+			return game.BeyondPoints(seat, "B7", msg.New("blackheart.points_five", msg.Digits("Points", p), msg.N("Below", below), msg.N("Above", above)))
 		}
 	}
 	if wentOut < 0 || wentOut >= len(points) {
 		return nil // the registry asks who went out (B8)
 	}
 	if p := points[wentOut]; p < GoingOutBonus {
-		return game.BeyondPoints(wentOut, "B7", msg.New("blackheart.points_out_min", msg.N("Points", p), msg.N("Min", GoingOutBonus)))
+		return game.BeyondPoints(wentOut, "B7", msg.New("blackheart.points_out_min", msg.Digits("Points", p), msg.N("Min", GoingOutBonus)))
 	}
 	n := len(points)
 	needs, total, greediest := make([]int, n), 0, wentOut
@@ -117,10 +117,10 @@ func checkDealPoints(points []int, wentOut int) error {
 	}
 	switch p := points[greediest]; {
 	case greediest == wentOut:
-		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over_out", msg.N("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others+GoingOutBonus+BlackHeartBonusPerPlayer*n), msg.N("Deck", deckPoints)))
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over_out", msg.Digits("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others+GoingOutBonus+BlackHeartBonusPerPlayer*n), msg.N("Deck", deckPoints)))
 	case p < 0:
-		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_under", msg.N("Points", p), msg.N("Min", -(deckPoints-others)), msg.N("Deck", deckPoints)))
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_under", msg.Digits("Points", p), msg.N("Min", -(deckPoints-others)), msg.N("Deck", deckPoints)))
 	default:
-		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over", msg.N("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others-10)))
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over", msg.Digits("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others-10)))
 	}
 }

@@ -39,19 +39,19 @@ func checkDealPoints(points []int, undercutOnTie bool) error {
 	for seat, p := range points {
 		switch {
 		case p < 0:
-			return game.BadPoints(seat, "N6", msg.New("fan.points_negative", msg.N("Points", p)))
+			return game.BadPoints(seat, "N6", msg.New("fan.points_negative", msg.Digits("Points", p)))
 		case p > 0 && scorer >= 0:
-			return game.BadPoints(seat, "N6", msg.New("fan.points_both", msg.N("Points", p), msg.N("Other", points[scorer])))
+			return game.BadPoints(seat, "N6", msg.New("fan.points_both", msg.Digits("Points", p), msg.Digits("Other", points[scorer])))
 		case p > MaxDoubledDealPoints:
-			return game.BeyondPoints(seat, "N7", msg.New("fan.points_over", msg.N("Points", p), msg.N("Max", MaxDoubledDealPoints), msg.N("Deadwood", MaxDeadwood)))
+			return game.BeyondPoints(seat, "N7", msg.New("fan.points_over", msg.Digits("Points", p), msg.N("Max", MaxDoubledDealPoints), msg.N("Deadwood", MaxDeadwood)))
 		case p > MaxDealPoints && p%2 != 0:
-			return game.BeyondPoints(seat, "N7", msg.New("fan.points_odd", msg.N("Points", p), msg.N("Max", MaxDealPoints)))
+			return game.BeyondPoints(seat, "N7", msg.New("fan.points_odd", msg.Digits("Points", p), msg.N("Max", MaxDealPoints)))
 		case p > 0:
 			scorer = seat
 		}
 	}
 	if scorer < 0 && undercutOnTie && len(points) > 0 {
-		return game.BeyondPoints(0, "N6", msg.New("fan.points_tie_scores", msg.N("Points", points[0])))
+		return game.BeyondPoints(0, "N6", msg.New("fan.points_tie_scores", msg.Digits("Points", points[0])))
 	}
 	return nil
 }

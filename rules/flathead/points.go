@@ -76,12 +76,12 @@ func checkHandPoints(points []int, wentOut int) error {
 	seats, p := len(points), points[wentOut]
 	switch {
 	case seats == 2 && p < TwoPlayerBonus:
-		return game.BadPoints(wentOut, "F8", msg.New("flathead.points_two_players", msg.N("Points", p), msg.N("Min", TwoPlayerBonus)))
+		return game.BadPoints(wentOut, "F8", msg.New("flathead.points_two_players", msg.Digits("Points", p), msg.N("Min", TwoPlayerBonus)))
 	case p > MaxScore(seats):
-		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_over", msg.N("Points", p), msg.N("Seats", seats), msg.N("Max", MaxScore(seats)),
+		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_over", msg.Digits("Points", p), msg.N("Seats", seats), msg.N("Max", MaxScore(seats)),
 			msg.M("Base", baseWords(seats, mostCardsLeft(seats))), msg.N("Times", 1+MaxMarks), msg.N("Cards", HandSize), msg.N("Marks", MaxMarks)))
 	case !PossibleScore(p, seats):
-		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_impossible", msg.N("Points", p), msg.N("Seats", seats),
+		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_impossible", msg.Digits("Points", p), msg.N("Seats", seats),
 			msg.M("Base", baseWords(seats, -1)), msg.N("Times", 1+MaxMarks), msg.N("Cards", HandSize), msg.N("Marks", MaxMarks)))
 	}
 	return nil

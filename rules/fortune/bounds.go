@@ -92,7 +92,7 @@ func checkHandPoints(points []int, h HouseRules) error {
 	for seat, p := range points {
 		if p%5 != 0 {
 			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "R6", msg.New("fortune.points_five", msg.N("Points", p), msg.N("Below", below), msg.N("Above", above)))
+			return game.BeyondPoints(seat, "R6", msg.New("fortune.points_five", msg.Digits("Points", p), msg.N("Below", below), msg.N("Above", above)))
 		}
 	}
 	wentOut := 0 // the best score: the player who went out, if anyone
@@ -102,7 +102,7 @@ func checkHandPoints(points []int, h HouseRules) error {
 		}
 	}
 	if points[wentOut] < WentOutMinimum {
-		return game.BeyondPoints(wentOut, "R6", msg.New("fortune.points_best", msg.N("Points", points[wentOut]), msg.N("Cards", HandSize), msg.N("Min", WentOutMinimum)))
+		return game.BeyondPoints(wentOut, "R6", msg.New("fortune.points_best", msg.Digits("Points", points[wentOut]), msg.N("Cards", HandSize), msg.N("Min", WentOutMinimum)))
 	}
 	// Any seat reaching 55 may have gone out; each saves the same, 10,
 	// by holding nothing.
@@ -132,10 +132,10 @@ func checkHandPoints(points []int, h HouseRules) error {
 	}
 	switch p := points[greediest]; {
 	case greediest == wentOut:
-		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over_out", msg.N("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others)))
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over_out", msg.Digits("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others)))
 	case p < 0:
-		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_under", msg.N("Points", p), msg.N("Min", -(most-others))))
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_under", msg.Digits("Points", p), msg.N("Min", -(most-others))))
 	default:
-		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over", msg.N("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others-10)))
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over", msg.Digits("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others-10)))
 	}
 }

@@ -163,10 +163,10 @@ func Places(totals []int, winners []int, highestWins bool) []int {
 func OnlyOneScores(r Round, rule string, why msg.Msg) error {
 	for seat, p := range r.Points {
 		if p < 0 {
-			return BadPoints(seat, rule, msg.New("game.points_negative", msg.N("Points", p), msg.S("Rule", rule)))
+			return BadPoints(seat, rule, msg.New("game.points_negative", msg.Digits("Points", p), msg.S("Rule", rule)))
 		}
 		if seat != r.Seat && p != 0 {
-			return BadPoints(seat, rule, msg.New("game.points_only_one", msg.N("Points", p), msg.M("Why", why), msg.S("Rule", rule)))
+			return BadPoints(seat, rule, msg.New("game.points_only_one", msg.Digits("Points", p), msg.M("Why", why), msg.S("Rule", rule)))
 		}
 	}
 	return nil

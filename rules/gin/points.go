@@ -51,7 +51,7 @@ func (e Entry) Check(house HouseRules) error {
 		return ruling.Refuse(f.rule, ruling.Prefixed("gin", msg.New("gin.fault", msg.M("Why", f.numbered), msg.S("Rule", f.rule))))
 	}
 	if e.Draw && e.Points[0]+e.Points[1] != 0 {
-		return ruling.Refuse("G2", ruling.Prefixed("gin", msg.New("gin.draw_scores", msg.N("A", e.Points[0]), msg.N("B", e.Points[1]))))
+		return ruling.Refuse("G2", ruling.Prefixed("gin", msg.New("gin.draw_scores", msg.Digits("A", e.Points[0]), msg.Digits("B", e.Points[1]))))
 	}
 	return nil
 }
@@ -78,8 +78,8 @@ func judgePoints(points []int, house HouseRules) *dealFault {
 	for seat, p := range points {
 		if p < 0 {
 			return &dealFault{seat: seat, rule: "G3",
-				numbered: msg.New("gin.seat_negative", msg.N("Seat", seat), msg.N("Points", p)),
-				named:    msg.New("gin.negative", msg.N("Points", p))}
+				numbered: msg.New("gin.seat_negative", msg.N("Seat", seat), msg.Digits("Points", p)),
+				named:    msg.New("gin.negative", msg.Digits("Points", p))}
 		}
 	}
 	won := 0
@@ -90,20 +90,20 @@ func judgePoints(points []int, house HouseRules) *dealFault {
 	switch most := house.MaxDealPoints(); {
 	case points[0] > 0 && points[1] > 0:
 		return &dealFault{seat: 1, rule: "G3",
-			numbered: msg.New("gin.both_score", msg.N("A", points[0]), msg.N("B", points[1])),
-			named:    msg.New("gin.other_scores", msg.N("Points", points[1]), msg.N("Other", points[0]))}
+			numbered: msg.New("gin.both_score", msg.Digits("A", points[0]), msg.Digits("B", points[1])),
+			named:    msg.New("gin.other_scores", msg.Digits("Points", points[1]), msg.Digits("Other", points[0]))}
 	case p > most:
 		id := "gin.over_named"
 		if house.Oklahoma {
 			id = "gin.over_named_doubled"
 		}
 		return &dealFault{seat: won, rule: "G3", beyond: true,
-			numbered: msg.New("gin.over", msg.N("Points", p), msg.N("Max", most)),
-			named:    msg.New(id, msg.N("Points", p), msg.N("Max", most), msg.N("Bonus", BigGinBonus), msg.N("Deadwood", MaxDeadwood))}
+			numbered: msg.New("gin.over", msg.Digits("Points", p), msg.N("Max", most)),
+			named:    msg.New(id, msg.Digits("Points", p), msg.N("Max", most), msg.N("Bonus", BigGinBonus), msg.N("Deadwood", MaxDeadwood))}
 	case p > MaxDealPoints && p%2 != 0:
 		return &dealFault{seat: won, rule: "G1", beyond: true,
-			numbered: msg.New("gin.odd", msg.N("Points", p), msg.N("Max", MaxDealPoints)),
-			named:    msg.New("gin.odd_named", msg.N("Points", p), msg.N("Max", MaxDealPoints))}
+			numbered: msg.New("gin.odd", msg.Digits("Points", p), msg.N("Max", MaxDealPoints)),
+			named:    msg.New("gin.odd_named", msg.Digits("Points", p), msg.N("Max", MaxDealPoints))}
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func TestEntryCheckG3(t *testing.T) {
 		{name: "G3: over Big Gin's most", entry: Entry{Points: []int{0, 130}}, rule: "G3",
 			msg: "gin: 130 points are more than a deal can score: at most 129 (G3)"},
 		{name: "G3: over a doubled Big Gin", entry: Entry{Points: []int{0, 1000}}, house: oklahoma, rule: "G3",
-			msg: "gin: 1,000 points are more than a deal can score: at most 258 (G3)"},
+			msg: "gin: 1000 points are more than a deal can score: at most 258 (G3)"},
 		{name: "G1: odd over 129 under Oklahoma", entry: Entry{Points: []int{257, 0}}, house: oklahoma, rule: "G1",
 			msg: "gin: 257 points: over 129 only a deal doubled by a spade up-card scores, and doubled points are even (G1)"},
 		{name: "G2: a draw scores nothing", entry: Entry{Points: []int{0, 12}, Draw: true}, rule: "G2",

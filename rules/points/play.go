@@ -66,7 +66,7 @@ func (s Setup) judgeRound(r Round) (field, rule string, why msg.Msg) {
 	}
 	for seat, p := range r.Points {
 		if p < -MaxPoints || p > MaxPoints {
-			return fmt.Sprintf("points[%d]", seat), "P2", msg.New("points.round_range", msg.N("Points", p), msg.N("Max", MaxPoints))
+			return fmt.Sprintf("points[%d]", seat), "P2", msg.New("points.round_range", msg.Digits("Points", p), msg.Digits("Max", MaxPoints))
 		}
 	}
 	return "", "", msg.Msg{}

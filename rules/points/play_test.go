@@ -118,7 +118,7 @@ func TestPlayRefusals(t *testing.T) {
 		{name: "P2: too few numbers", setup: open, rounds: rounds([]int{1, 2, 3}, []int{1, 2}),
 			field: "rounds[1].points", rule: "P2", msg: "points: entry 2: a round has one number for each of the 3 players, not 2 (P2)"},
 		{name: "P2: a number over the limit", setup: open, rounds: rounds([]int{1, -MaxPoints - 1, 3}),
-			field: "rounds[0].points[1]", rule: "P2", msg: "points: entry 1: -1,000,001 is more than a round can hold: -1,000,000 to 1,000,000 (P2)"},
+			field: "rounds[0].points[1]", rule: "P2", msg: "points: entry 1: -1000001 is more than a round can hold: -1000000 to 1000000 (P2)"},
 		{name: "P3: an end marker with points", setup: open, rounds: []Round{{Points: []int{1, 2, 3}, End: true}},
 			field: "rounds[0].points", rule: "P3", msg: "points: entry 1: an end of the game holds no points: enter the last round first (P3)"},
 		{name: "P1: a setup that is not valid", setup: Setup{Name: "Hearts", Players: 13, End: Open}, rounds: nil,

@@ -175,9 +175,9 @@ func (s Setup) Validate() error {
 	case s.End == NoEnd || s.End > Open:
 		return inputError("end", "P1", msg.New("points.choose_end"))
 	case s.End == AtTarget && (s.Target < 1 || s.Target > MaxTarget):
-		return inputError("target", "P1", msg.New("points.target", msg.N("Max", MaxTarget), msg.N("Target", s.Target)))
+		return inputError("target", "P1", msg.New("points.target", msg.Digits("Max", MaxTarget), msg.Digits("Target", s.Target)))
 	case s.End == AfterRounds && (s.Rounds < 1 || s.Rounds > MaxRounds):
-		return inputError("rounds", "P1", msg.New("points.rounds", msg.N("Max", MaxRounds), msg.N("Rounds", s.Rounds)))
+		return inputError("rounds", "P1", msg.New("points.rounds", msg.Digits("Max", MaxRounds), msg.Digits("Rounds", s.Rounds)))
 	case s.Wins != Highest && s.Wins != Lowest:
 		return inputError("wins", "P1", msg.New("points.choose_wins"))
 	}

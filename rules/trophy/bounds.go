@@ -82,9 +82,9 @@ func checkTrickPoints(r game.Round) error {
 	players, p := len(r.Points), r.Points[r.Seat]
 	if most := MaxTrickPoints(players, r.EndsHand); p > most {
 		if r.EndsHand {
-			return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over_out", msg.N("Points", p), msg.Words("Players", players), msg.N("Max", most), msg.N("Cards", MostTrickCards(players, true))))
+			return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over_out", msg.Digits("Points", p), msg.Words("Players", players), msg.N("Max", most), msg.N("Cards", MostTrickCards(players, true))))
 		}
-		return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over", msg.N("Points", p), msg.Words("Players", players), msg.N("Max", most)))
+		return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over", msg.Digits("Points", p), msg.Words("Players", players), msg.N("Max", most)))
 	}
 	return nil
 }
