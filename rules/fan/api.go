@@ -49,9 +49,9 @@ type LayoffJSON struct {
 }
 
 // Answer prints a scored deal as the API answers it.
-func Answer(res Result, outcome string) ScoreAnswer {
+func Answer(say msg.Sayer, res Result, outcome string) ScoreAnswer {
 	out := ScoreAnswer{Outcome: outcome, Deadwood: res.Deadwood, Points: res.Points, Doubled: res.Doubled,
-		KnockValue: res.KnockValue, Layoffs: []LayoffJSON{}, Reason: res.Reason, Rules: res.Rules}
+		KnockValue: res.KnockValue, Layoffs: []LayoffJSON{}, Reason: say.Say(res.Reason), Rules: res.Rules}
 	for seat := range res.Melds {
 		out.Melds[seat] = [][]string{}
 		for _, m := range res.Melds[seat] {
@@ -110,5 +110,5 @@ func serveScore(ctx context.Context, body map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Answer(res, res.Outcome.String()), nil
+	return Answer(msg.From(ctx), res, res.Outcome.String()), nil
 }

@@ -60,7 +60,7 @@ func ExampleScore() {
 	}
 	fmt.Println(r.Outcome, r.Melds[0], r.DeadwoodCards[0])
 	fmt.Println(r.Deadwood, r.Points)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 	// Output:
 	// knock [[6S 6H 6D 6C] [9C 10C JC]] [AD 4S 5S]
 	// [10 67] [57 0]

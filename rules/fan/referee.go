@@ -63,7 +63,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 		ans.Ruling = ruled
 		return ans, nil
 	}
-	ans.Ruling = DealRuling(res, res.Outcome.String())
+	ans.Ruling = DealRuling(msg.From(ctx), res, res.Outcome.String())
 	return ans, nil
 }
 
@@ -99,7 +99,7 @@ func DealAnswer(say msg.Sayer, err error, cardInput string) (*InputProblem, *gam
 
 // DealRuling is the referee page's verdict on a scored deal, Fan's or
 // Gin's: who scores, each player's melds and deadwood, the lay-offs.
-func DealRuling(res Result, outcome string) *game.Ruling {
+func DealRuling(say msg.Sayer, res Result, outcome string) *game.Ruling {
 	winner := 0
 	if res.Points[1] > res.Points[0] {
 		winner = 1
@@ -110,7 +110,7 @@ func DealRuling(res Result, outcome string) *game.Ruling {
 	} else {
 		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
 	}
-	r := &game.Ruling{OK: true, Headline: headline, Reason: capitalize(PlayersWord(res.Reason)), Rules: res.Rules}
+	r := &game.Ruling{OK: true, Headline: headline, Reason: capitalize(PlayersWord(say.Say(res.Reason))), Rules: res.Rules}
 	for seat := range res.Melds {
 		r.Details = append(r.Details, "Player "+strconv.Itoa(seat+1)+": melds "+MeldsText(res.Melds[seat])+
 			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")

@@ -3,8 +3,6 @@ package fan
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
@@ -64,8 +62,8 @@ type Result struct {
 	// Rules are the ids Reason cites, in its order.
 	Rules []string
 	// Reason says in one sentence how the points came about, citing the
-	// rules.
-	Reason string
+	// rules, in the table's language (rules/msg).
+	Reason msg.Msg
 }
 
 // DealError reports a deal that is not well-formed: a seat that does not
@@ -205,7 +203,8 @@ func (r *Result) score(undercutOnTie bool) {
 	mine, theirs := r.Deadwood[knocker], r.Deadwood[defender]
 	rules := []string{"N6"}
 	var won int
-	var how string
+	var how msg.Msg
+	after := r.afterLayoffs()
 	switch {
 	case r.Outcome == Gin || r.Outcome == BigGin:
 		bonus, name, n := ginBonus, "Gin", HandSize
@@ -215,47 +214,44 @@ func (r *Result) score(undercutOnTie bool) {
 		rules = []string{"N4", "N6"}
 		won = bonus + theirs
 		r.Points[knocker] = won
-		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, won)
+		how = msg.New("fan.how_gin", msg.S("Name", name), msg.N("Count", n), msg.N("Bonus", bonus), msg.N("Theirs", theirs), msg.N("Won", won))
 	case mine < theirs:
 		r.Outcome = Knock
 		won = theirs - mine
 		r.Points[knocker] = won
-		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s, so the knocker scores %d - %d = %d",
-			mine, theirs, r.afterLayoffs(), theirs, mine, won)
+		how = msg.New("fan.how_knock", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after), msg.N("Won", won))
 	case mine == theirs && !undercutOnTie:
 		r.Outcome = Knock
-		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s: a tie is not an undercut, so nobody scores",
-			mine, theirs, r.afterLayoffs())
+		how = msg.New("fan.how_tie", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after))
 	case mine == theirs:
 		r.Outcome = Undercut
 		won = undercutBonus
 		r.Points[defender] = won
-		how = fmt.Sprintf("Undercut: %d deadwood against the defender's %d%s, and the house rule counts a tie as an undercut, so the defender scores %d",
-			mine, theirs, r.afterLayoffs(), won)
+		how = msg.New("fan.how_tie_undercut", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after), msg.N("Won", won))
 	default:
 		r.Outcome = Undercut
 		won = undercutBonus + mine - theirs
 		r.Points[defender] = won
-		how = fmt.Sprintf("Undercut: the knocker's %d deadwood is more than the defender's %d%s, so the defender scores %d + %d = %d",
-			mine, theirs, r.afterLayoffs(), undercutBonus, mine-theirs, won)
+		how = msg.New("fan.how_undercut", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after),
+			msg.N("Bonus", undercutBonus), msg.N("Diff", mine-theirs), msg.N("Won", won))
 	}
 	if len(r.Layoffs) > 0 {
 		rules = append([]string{"N5"}, rules...)
 	}
 	if r.Doubled && won > 0 {
 		r.Points[0], r.Points[1] = 2*r.Points[0], 2*r.Points[1]
-		how += ", doubled to " + strconv.Itoa(2*won) + " by the spade knock card"
+		how = msg.New("fan.doubled", msg.M("How", how), msg.N("Points", 2*won))
 		rules = append(rules, "N7")
 	}
 	r.Rules = rules
-	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+	r.Reason = citing(how, rules...)
 }
 
-func (r *Result) afterLayoffs() string {
+func (r *Result) afterLayoffs() msg.Msg {
 	if len(r.Layoffs) == 0 {
-		return ""
+		return msg.Msg{}
 	}
-	return " after lay-offs"
+	return msg.New("fan.after_layoffs")
 }
 
 // check refuses a malformed deal with a *DealError. The knock card is not

@@ -64,7 +64,7 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 			}{r.Outcome, [2]int{r.Deadwood[k], r.Deadwood[def]}, [2]int{r.Points[k], r.Points[def]}, r.Doubled}
 			if got.outcome != tc.outcome || got.deadwood != tc.deadwood || got.points != tc.points || got.doubled != tc.doubled {
 				t.Errorf("Score = %v, deadwood %v, points %v, doubled %v (knocker first); want %v, %v, %v, %v\n%s",
-					got.outcome, got.deadwood, got.points, got.doubled, tc.outcome, tc.deadwood, tc.points, tc.doubled, r.Reason)
+					got.outcome, got.deadwood, got.points, got.doubled, tc.outcome, tc.deadwood, tc.points, tc.doubled, english.Say(r.Reason))
 			}
 			if tc.melds != "" && !slices.EqualFunc(r.Melds[k], melds(t, tc.melds), slices.Equal) {
 				t.Errorf("knocker's melds = %v, want %s", r.Melds[k], tc.melds)
@@ -78,8 +78,8 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 					t.Errorf("lay-offs = %q, want %q", got, tc.layoffs)
 				}
 			}
-			if !strings.Contains(r.Reason, tc.reason) {
-				t.Errorf("reason %q does not say %q", r.Reason, tc.reason)
+			if !strings.Contains(english.Say(r.Reason), tc.reason) {
+				t.Errorf("reason %q does not say %q", english.Say(r.Reason), tc.reason)
 			}
 			checkResult(t, d, r)
 		})

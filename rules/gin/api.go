@@ -6,6 +6,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a meld or a lay-off: gin's melds are Fan Rummy's (N2,
@@ -46,7 +47,7 @@ func serveHandScore(ctx context.Context, body map[string]any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fan.Answer(res.Result, res.Outcome.String()), nil
+	return fan.Answer(msg.From(ctx), res.Result, res.Outcome.String()), nil
 }
 
 // GameAnswer is the answer of games/score (API.md): Winner is null while

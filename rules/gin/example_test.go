@@ -31,7 +31,7 @@ func ExampleScore() {
 		panic(err)
 	}
 	fmt.Println(r.Outcome, r.Deadwood, r.Points, r.Rules)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 
 	house, _ := gin.ParseHouseRules(map[string]bool{"undercut_on_tie": false})
 	r, _ = gin.Score(deal, house)
@@ -57,7 +57,7 @@ func ExampleScore_oklahoma() {
 		panic(err)
 	}
 	fmt.Println(r.KnockValue, r.Doubled, r.Points)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 
 	_, err = gin.Score(gin.Deal{
 		UpCard: mustParse("6H")[0],

@@ -65,6 +65,6 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 		ans.Ruling = ruled
 		return ans, nil
 	}
-	ans.Ruling = fan.DealRuling(res.Result, res.Outcome.String())
+	ans.Ruling = fan.DealRuling(msg.From(ctx), res.Result, res.Outcome.String())
 	return ans, nil
 }
