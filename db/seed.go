@@ -213,7 +213,7 @@ func (ins *seedInserts) playGame(ctx context.Context, rng *rand.Rand, mix []seed
 			Points   []int `json:"points"`
 			Seat     int   `json:"seat"`
 			EndsHand bool  `json:"ends_hand,omitempty"`
-		}{r.Points, r.Seat, chosen.rules.EndsHandQuestion != "" && r.EndsHand})
+		}{r.Points, r.Seat, !chosen.rules.EndsHandQuestion.IsZero() && r.EndsHand})
 		var handID int64
 		if err := ins.hand.QueryRowContext(ctx, gameID, i+1, string(record), string(points), seatOrNull(r.Seat), r.EndsHand, at, at).
 			Scan(&handID); err != nil {

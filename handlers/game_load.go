@@ -235,7 +235,7 @@ func (t table) note(r rules.Round) string {
 	if names := t.names(); r.Seat >= 0 && r.Seat < len(names) && t.rules.SeatNote != "" {
 		notes = append(notes, names[r.Seat]+" "+t.rules.SeatNote)
 	}
-	if t.rules.EndsHandQuestion != "" && r.EndsHand {
+	if !t.rules.EndsHandQuestion.IsZero() && r.EndsHand {
 		notes = append(notes, "new hands dealt")
 	}
 	if r.EndsGame {

@@ -8,6 +8,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/rules"
 	"meldpad/rules/game"
 	"meldpad/views"
@@ -117,7 +118,7 @@ func scorepadVM(t table, flashMsg string) views.GameVM {
 	}
 	for _, h := range r.HouseRules {
 		if state.House(r.Info, h.Key) {
-			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
+			vm.HouseRules = append(vm.HouseRules, locale.English().Say(h.Name)+" ("+h.Rule+")")
 		}
 	}
 	for _, h := range t.hands {

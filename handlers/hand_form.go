@@ -72,12 +72,12 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 	if _, bad := errs["author"]; !bad {
 		form.Author = db.TidyName(form.Author)
 	}
-	if r.SeatQuestion == "" {
+	if r.SeatQuestion.IsZero() {
 		// The form asks no seat of this game; one sent anyway (no phone
 		// sends it) would be refused with nowhere to say why.
 		form.Seat = ""
 	}
-	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion == "" || form.EndsHand != ""}
+	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion.IsZero() || form.EndsHand != ""}
 	for i, p := range form.Points {
 		round.Points[i], _ = parsePoints(p)
 	}
@@ -91,8 +91,8 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 	if len(errs) > 0 {
 		return form, db.HandInput{}, errs
 	}
-	if r.SeatQuestion != "" && round.Seat < 0 {
-		errs["seat"] = r.SeatQuestion + " Choose one (" + r.SeatRule + ")."
+	if !r.SeatQuestion.IsZero() && round.Seat < 0 {
+		errs["seat"] = locale.English().Say(r.SeatQuestion) + " Choose one (" + r.SeatRule + ")."
 		return form, db.HandInput{}, errs
 	}
 	if err := r.CheckPoints(st, round); err != nil {
@@ -105,7 +105,7 @@ func (s *Server) checkPoints(form pointsForm, r rules.Game, st game.Table) (poin
 		errs[field] = locale.English().Error(err)
 		return form, db.HandInput{}, errs
 	}
-	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: r.EndsHandQuestion != "" && round.EndsHand})
+	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: !r.EndsHandQuestion.IsZero() && round.EndsHand})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: round.Seat, EndsHand: round.EndsHand}
 	return form, in, nil
 }
@@ -116,9 +116,9 @@ func handFormVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) vie
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Names: t.names(), Points: form.Points, SeatQuestion: t.rules.SeatQuestion, Seat: form.Seat,
-		EndsHandQuestion: t.rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: t.rules.PointsHint, Author: form.Author, AuthorList: t.names(), MaxPoints: maxPoints,
+		Names: t.names(), Points: form.Points, SeatQuestion: say(c, t.rules.SeatQuestion), Seat: form.Seat,
+		EndsHandQuestion: say(c, t.rules.EndsHandQuestion), EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: say(c, t.rules.PointsHint), Author: form.Author, AuthorList: t.names(), MaxPoints: maxPoints,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)

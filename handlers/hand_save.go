@@ -109,7 +109,7 @@ func (s *Server) saveHand(c *echo.Context) error {
 // on its own. A game the trick ended sends its form on to the scorepad
 // (showNewHand).
 func afterSave(t table, in db.HandInput, byCards bool) string {
-	if t.rules.EndsHandQuestion == "" || in.EndsHand || in.EndsGame {
+	if t.rules.EndsHandQuestion.IsZero() || in.EndsHand || in.EndsGame {
 		return t.url() + "?saved=added"
 	}
 	next := t.url() + "/hands/new?saved=added"

@@ -80,7 +80,7 @@ func (g Game) CheckPoints(t game.Table, r Round) error {
 	if seats < g.MinPlayers || seats > g.MaxPlayers {
 		return ruling.Refuse("", msg.New("rules.players", msg.S("Game", g.Name), msg.N("Min", g.MinPlayers), msg.N("Max", g.MaxPlayers), msg.N("Count", seats)))
 	}
-	if g.SeatQuestion != "" && (r.Seat < 0 || r.Seat >= seats) {
+	if !g.SeatQuestion.IsZero() && (r.Seat < 0 || r.Seat >= seats) {
 		return ruling.Refuse(g.SeatRule, msg.New("rules.say_who."+g.ID, msg.S("Rule", g.SeatRule)))
 	}
 	err := g.Module.CheckPoints(t, r)

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Module is Black Heart Rum for the scorepad, the API and the referee
@@ -17,8 +18,8 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
-		SeatQuestion: "Who went out?", SeatRule: "B8", SeatNote: "went out",
-		PointsHint: "Played minus held, plus 25 for going out, all in fives; a deal can be negative, but the player who went out scores at least 25, and no deal scores more than the deck holds (B7).",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "B8", SeatNote: "went out",
+		PointsHint: msg.New("blackheart.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Module is Flathead Rummy for the scorepad, the API and the referee page.
@@ -16,8 +17,8 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
-		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
-		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser), plus 5 in a two-player game, × a multiplier of 1 to 4 (at most 3 bonus marks a player): at most 60, 80, 120, 160 or 200 for 2 to 6 players (F6, F8).",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "F6", SeatNote: "went out",
+		PointsHint: msg.New("flathead.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}

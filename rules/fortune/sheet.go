@@ -63,7 +63,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	sh := game.Sheet{Notes: []string{sheetNote}}
 	j := &sh.Judgement
 	j.Names = names
-	if line := houseRulesLine(t); line != "" {
+	if line := houseRulesLine(rd.r, t); line != "" {
 		j.Lines = append(j.Lines, line)
 	}
 	players := make([]Player, len(names))
@@ -272,12 +272,12 @@ func whoWentOut(players []Player) int {
 
 // houseRulesLine names the house rules the game plays with, if any, so
 // the working can be checked against them.
-func houseRulesLine(t game.Table) string {
+func houseRulesLine(say msg.Sayer, t game.Table) string {
 	info := Module{}.Info()
 	var on []string
 	for _, h := range info.HouseRules {
 		if t.House(info, h.Key) {
-			on = append(on, h.Name+" ("+h.Rule+")")
+			on = append(on, say.Say(h.Name)+" ("+h.Rule+")")
 		}
 	}
 	if len(on) == 0 {

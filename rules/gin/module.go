@@ -21,7 +21,7 @@ var info = game.Info{
 	ID: "gin", Name: "Gin Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 	EndRule: "G4", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
 	HouseRules: gameHouseRules(),
-	PointsHint: "One player scores: the knocker, or the defender after an undercut (G3). A draw scores nothing (G2). Leave the other blank.",
+	PointsHint: msg.New("gin.points_hint"),
 	Points:     game.PointsColumns{Scored: true, Conceded: true},
 	Rules:      ruleTexts,
 }

@@ -31,7 +31,7 @@ func TestInfo(t *testing.T) {
 		t.Fatalf("house rules %+v", i.HouseRules)
 	}
 	for _, h := range i.HouseRules {
-		if d, ok := want[h.Key]; !ok || h.Default != d || h.Rule == "" || !strings.Contains(h.Help, "("+h.Rule+")") {
+		if d, ok := want[h.Key]; !ok || h.Default != d || h.Rule == "" || !strings.Contains(english.Say(h.Help), "("+h.Rule+")") {
 			t.Errorf("house rule %+v", h)
 		}
 	}

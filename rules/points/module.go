@@ -21,7 +21,7 @@ type Module struct{}
 var info = game.Info{
 	ID: "points", Name: "Any game, by points", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 	EndRule: "P3", Round: "round",
-	PointsHint: "One whole number for each player; negative numbers are allowed (P2).",
+	PointsHint: msg.New("points.points_hint"),
 	// Games by points are of every kind: a sum of Hearts and of Yahtzee
 	// totals would mean nothing.
 	Points: game.PointsColumns{},
