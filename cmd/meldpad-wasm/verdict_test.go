@@ -24,7 +24,8 @@ import (
 // every card game's verdict in the page's language, German here, as the
 // server's preview would: a meld's reason (Flathead F1, Fortune R1, Black
 // Heart B1), a trick's (Trophy Case T1-T7) and a deal's refusal (Fan N4,
-// Gin G2).
+// Gin G2). A standard card's chip shows the German letters (D for the
+// queen).
 func TestPhoneVerdictsInThePagesLanguage(t *testing.T) {
 	de := locale.For("de")
 	fanucci, double, bh := cards.Fanucci(), cards.DoubleStandard(), cards.BlackHeart()
@@ -70,6 +71,9 @@ func TestPhoneVerdictsInThePagesLanguage(t *testing.T) {
 			}
 			if english := locale.English().Say(tc.want); english == want || strings.Contains(got, english) {
 				t.Errorf("the verdict reads in English: %q", english)
+			}
+			if tc.game == "fortune" && (!strings.Contains(got, ">D♥ <") || strings.Contains(got, ">Q♥ <")) {
+				t.Errorf("the chip of the queen of hearts does not read D♥, the German queen:\n%s", got)
 			}
 		})
 	}

@@ -73,7 +73,7 @@ func readSetLines(say msg.Sayer, text string) ([][]cards.Play, game.Feedback) {
 			return nil, fb
 		}
 		for _, p := range plays {
-			fb.Chips = append(fb.Chips, game.ChipOf(p))
+			fb.Chips = append(fb.Chips, game.ChipIn(say, p))
 		}
 		melds = append(melds, plays)
 	}

@@ -131,7 +131,7 @@ func ReadInput(say msg.Sayer, ans game.Answer, in url.Values, name string, tally
 	}
 	var fb game.Feedback
 	for _, p := range plays {
-		fb.Chips = append(fb.Chips, game.ChipOf(p))
+		fb.Chips = append(fb.Chips, game.ChipIn(say, p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
 				fb.Error = say.Say(game.ParseMessage(err))

@@ -46,12 +46,12 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 		// with the one that is not; none counts until the field is right.
 		f.Error = r.say.Say(bad.Msg)
 		for _, p := range plays {
-			f.Chips = append(f.Chips, ChipOf(p))
+			f.Chips = append(f.Chips, ChipIn(r.say, p))
 		}
 		return nil, f
 	}
 	for i, p := range plays {
-		f.Chips = append(f.Chips, ChipOf(p))
+		f.Chips = append(f.Chips, ChipIn(r.say, p))
 		where := r.seen[p.Card]
 		if len(where) >= r.deck.Copies(p.Card) {
 			f.Error = r.say.Say(copiesMessage(p.Card, r.deck.Copies(p.Card), where))
@@ -77,7 +77,7 @@ func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards
 	case len(plays) == 1 && plays[0].Declared():
 		f.Error = r.say.Say(msg.New("game.no_reading"))
 	case len(plays) == 1:
-		f.Chips = append(f.Chips, ChipOf(plays[0]))
+		f.Chips = append(f.Chips, ChipIn(r.say, plays[0]))
 		return plays[0].Card, true, f
 	}
 	return cards.Card{}, false, f
@@ -124,6 +124,17 @@ func ChipOf(p cards.Play) Chip {
 	}
 	if p.Card.IsTrump() {
 		ch.Colour = "trump"
+	}
+	return ch
+}
+
+// ChipIn is ChipOf with the card's face as say's language writes it: the
+// queen of spades is "Q♠" in English, "D♠" in German (GLOSSARY.md of
+// meldpad/locale). Plain says it as ChipOf does.
+func ChipIn(say msg.Sayer, p cards.Play) Chip {
+	ch := ChipOf(p)
+	if say != nil && say != msg.Plain {
+		ch.Label = say.Say(msg.Value(cards.FacePlay(p)))
 	}
 	return ch
 }

@@ -68,7 +68,7 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 				return problem(msg.From(ctx).Say(msg.New("game.line", msg.N("Line", i+1), msg.M("Text", game.ParseMessage(err)))))
 			}
 			p.Card = c
-			fb.Chips = append(fb.Chips, game.ChipOf(cards.Play{Card: c}))
+			fb.Chips = append(fb.Chips, game.ChipIn(msg.From(ctx), cards.Play{Card: c}))
 		}
 		t.Plays = append(t.Plays, p)
 	}
