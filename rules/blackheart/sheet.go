@@ -237,9 +237,9 @@ func judgeSet(say msg.Sayer, plays []cards.Play, f *game.CardField) Verdict {
 		msg.N("Points", v.Points), msg.M("Why", v.Reason))), Rules: v.Rules}
 	for i, role := range v.Roles {
 		if i < len(f.Chips) {
-			f.Chips[i].Note = roleNote(plays, v.Roles, i)
+			f.Chips[i].Note = roleNote(say, plays, v.Roles, i)
 			if role.Wild() {
-				f.Chips[i].Label = game.CardLabel(plays[i].Card)
+				f.Chips[i].Label = game.FaceLabel(say, plays[i].Card)
 			}
 		}
 	}
@@ -248,7 +248,7 @@ func judgeSet(say msg.Sayer, plays []cards.Play, f *game.CardField) Verdict {
 
 // roleNote says what card i does in its set, for its chip: "" for a plain
 // member, "as 7♥" for a wild, "escort of Q♠", "Royale".
-func roleNote(plays []cards.Play, roles []Role, i int) string {
+func roleNote(say msg.Sayer, plays []cards.Play, roles []Role, i int) string {
 	role, p := roles[i], plays[i]
 	var parts []string
 	switch {
@@ -256,19 +256,19 @@ func roleNote(plays []cards.Play, roles []Role, i int) string {
 		return "Royale"
 	case role.Wild() && role.Part == Escort && !p.Declared():
 		// Any heart escorts; the referee's pick of which is arbitrary.
-		parts = append(parts, "as a heart")
+		parts = append(parts, say.Say(msg.New("chip.as_heart")))
 	case role.Wild():
-		parts = append(parts, "as "+game.CardLabel(role.As))
+		parts = append(parts, say.Say(msg.New("chip.as", msg.S("Card", game.FaceLabel(say, role.As)))))
 	}
 	if role.Part == Escort && role.Court >= 0 && role.Court < len(plays) {
 		court := plays[role.Court].Card
 		if roles[role.Court].Wild() {
 			court = roles[role.Court].As
 		}
-		parts = append(parts, "escort of "+game.CardLabel(court))
+		parts = append(parts, say.Say(msg.New("chip.escort_of", msg.S("Card", game.FaceLabel(say, court)))))
 	}
 	if role.Wild() && p.Declared() {
-		parts = append(parts, "declared")
+		parts = append(parts, say.Say(msg.New("chip.declared_alone")))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -196,11 +196,12 @@ func judgeMeld(say msg.Sayer, plays []cards.Play, f *game.CardField, house House
 		if !isDeuce(p.Card) || i >= len(v.Readings) || i >= len(f.Chips) {
 			continue
 		}
-		f.Chips[i].Label = game.CardLabel(p.Card)
-		f.Chips[i].Note = "as " + game.CardLabel(v.Readings[i])
+		f.Chips[i].Label = game.FaceLabel(say, p.Card)
+		note := msg.New("chip.as", msg.S("Card", game.FaceLabel(say, v.Readings[i])))
 		if p.Declared() {
-			f.Chips[i].Note += ", declared"
+			note = msg.New("chip.declared", msg.M("Note", note))
 		}
+		f.Chips[i].Note = say.Say(note)
 	}
 	return v
 }

@@ -139,6 +139,15 @@ func ChipIn(say msg.Sayer, p cards.Play) Chip {
 	return ch
 }
 
+// FaceLabel is a card as a chip in say's language shows it (ChipIn):
+// "D♠" in German; CardLabel's for Plain.
+func FaceLabel(say msg.Sayer, c cards.Card) string {
+	if say == nil || say == msg.Plain {
+		return CardLabel(c)
+	}
+	return say.Say(msg.Value(cards.Face(c)))
+}
+
 // CardLabel prints a card for people: suit symbols for standard cards.
 func CardLabel(c cards.Card) string {
 	if c.Suit.IsStandard() {
