@@ -64,7 +64,7 @@ func endVM(c *echo.Context, t table, token string) views.EndGameVM {
 	res := t.rules.Module.Result(state)
 	vm := views.EndGameVM{
 		Title: "End " + t.title() + "?", GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
-		Version: t.game.Version, Outcome: resultText(t, res), Rule: res.Reason,
+		Version: t.game.Version, Outcome: resultText(t, res), Rule: say(c, res.Reason),
 	}
 	for i, seat := range t.game.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})

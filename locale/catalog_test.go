@@ -129,6 +129,7 @@ func TestBuiltIDsExist(t *testing.T) {
 	for _, s := range cards.StandardSuits() {
 		ids = append(ids, "card.suit."+s.Letter(), "card.suit_name."+s.Letter())
 	}
+	ids = append(ids, "points.won.highest", "points.won.lowest") // points.Order's names
 	for _, g := range rules.Games() {
 		// Each game's scorepad entry (game.Info.RoundWord), and its
 		// referee's seat question in every game that asks one.

@@ -2,7 +2,6 @@ package blackheart
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -36,7 +35,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // is 500 or more (B8).
 func (Module) Result(t game.Table) game.Result {
 	if seat := t.Tally.Last.Seat; WonAt(t.Tally.Totals, seat) {
-		return game.Won(t.Tally, true, t.Names[seat]+" went out with "+strconv.Itoa(Target)+" or more (B8)", seat)
+		return game.Won(t.Tally, true, msg.New("blackheart.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

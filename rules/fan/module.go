@@ -2,7 +2,6 @@ package fan
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -39,7 +38,7 @@ func (m Module) CheckPoints(t game.Table, r game.Round) error {
 // Result is over once a player reaches 100 (N8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := WinnerAt(t.Tally.Totals); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (N8)", seat)
+		return game.Won(t.Tally, true, msg.New("fan.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

@@ -2,7 +2,6 @@ package flathead
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -35,7 +34,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // Result is over once a player's total reaches 42 (F9).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := WinnerAt(t.Tally.Totals); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (F9)", seat)
+		return game.Won(t.Tally, true, msg.New("flathead.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

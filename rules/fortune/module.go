@@ -3,7 +3,6 @@ package fortune
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -40,7 +39,7 @@ func (Module) CheckPoints(t game.Table, r game.Round) error {
 // player has the highest total; a tie at the top plays on (R8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (R8)", seat)
+		return game.Won(t.Tally, true, msg.New("fortune.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

@@ -92,8 +92,8 @@ type Result struct {
 	// (Gin's G5), in the order the scorepad shows them.
 	Bonuses []Bonus
 	// Reason says how the game ended, citing the rule ("Ann reached 100
-	// first (N8)"); empty while it goes on.
-	Reason string
+	// first (N8)" in English); zero while it goes on.
+	Reason msg.Msg
 }
 
 // Winner is the winning seat, the first of several who share the win,
@@ -120,7 +120,7 @@ func Playing(t Tally) Result {
 // Won is the result of a game the given seats won, with no bonus: the
 // others placed by total, highest first when highestWins, lowest first
 // otherwise.
-func Won(t Tally, highestWins bool, reason string, winners ...int) Result {
+func Won(t Tally, highestWins bool, reason msg.Msg, winners ...int) Result {
 	final := append([]int(nil), t.Totals...)
 	return Result{Finished: true, Winners: winners, Places: Places(final, winners, highestWins), Final: final, Reason: reason}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
@@ -101,12 +100,11 @@ func (Module) Result(t game.Table) game.Result {
 	if !house.NoBoxBonus {
 		res.Bonuses = append(res.Bonuses, game.Bonus{Name: "Box bonus", Rule: "G5", Points: g.Bonus.Box[:]})
 	}
-	name := "seat " + strconv.Itoa(seat)
+	name := msg.New("gin.seat", msg.N("Seat", seat))
 	if seat < len(t.Names) {
-		name = t.Names[seat]
+		name = msg.Text(t.Names[seat])
 	}
-	res.Reason = name + " reached " + strconv.Itoa(totals[seat]) + " first (G4); with the bonuses, " +
-		strconv.Itoa(g.Final[seat]) + " to " + strconv.Itoa(g.Final[1-seat]) + " (G5)"
+	res.Reason = msg.New("gin.won", msg.M("Name", name), msg.N("Total", totals[seat]), msg.N("Final", g.Final[seat]), msg.N("Other", g.Final[1-seat]))
 	return res
 }
 

@@ -136,7 +136,7 @@ func TestResult(t *testing.T) {
 			}
 			places := []int{2, 2}
 			places[tc.winner] = 1
-			if res.Winner() != tc.winner || !reflect.DeepEqual(res.Places, places) || !strings.Contains(res.Reason, "(G4)") {
+			if res.Winner() != tc.winner || !reflect.DeepEqual(res.Places, places) || !strings.Contains(english.Say(res.Reason), "(G4)") {
 				t.Errorf("winner %d places %v reason %q", res.Winner(), res.Places, res.Reason)
 			}
 			// The same as the API's games/score.

@@ -234,24 +234,24 @@ func (Module) Result(t game.Table) game.Result {
 		return game.Playing(t.Tally)
 	}
 	totals := t.Tally.Totals
-	var why string
+	var why msg.Msg
 	switch s.End {
 	case AtTarget:
 		for _, total := range totals {
 			if total >= s.Target {
-				why = "a player reached " + strconv.Itoa(s.Target) + " (P3)"
+				why = msg.New("points.ended_target", msg.Digits("Target", s.Target))
 			}
 		}
 	case AfterRounds:
 		if t.Tally.Rounds >= s.Rounds {
-			why = "the last of " + strconv.Itoa(s.Rounds) + " rounds was played (P3)"
+			why = msg.New("points.ended_rounds", msg.Digits("Rounds", s.Rounds))
 		}
 	case Open:
 		if t.Tally.Ended {
-			why = "the table ended the game (P3)"
+			why = msg.New("points.ended_table")
 		}
 	}
-	if why == "" || len(totals) == 0 {
+	if why.IsZero() || len(totals) == 0 {
 		return game.Playing(t.Tally)
 	}
 	places := s.places(totals)
@@ -261,5 +261,5 @@ func (Module) Result(t game.Table) game.Result {
 			winners = append(winners, seat)
 		}
 	}
-	return game.Won(t.Tally, s.Wins == Highest, why+"; the "+s.Wins.String()+" total wins (P4)", winners...)
+	return game.Won(t.Tally, s.Wins == Highest, msg.New("points.won."+s.Wins.String(), msg.M("Why", why)), winners...)
 }

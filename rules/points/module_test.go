@@ -218,7 +218,7 @@ func TestResult(t *testing.T) {
 				!slices.Equal(res.Final, tc.tb.Tally.Totals) || len(res.Bonuses) != 0 {
 				t.Errorf("Result = %+v", res)
 			}
-			if res.Finished && (!strings.Contains(res.Reason, "(P3)") || !strings.Contains(res.Reason, "(P4)")) {
+			if res.Finished && (!strings.Contains(english.Say(res.Reason), "(P3)") || !strings.Contains(english.Say(res.Reason), "(P4)")) {
 				t.Errorf("reason %q", res.Reason)
 			}
 			if got := (Module{}).CanEnd(tc.tb); got != tc.canEnd {

@@ -2,7 +2,6 @@ package trophy
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -37,7 +36,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // total; a tie at the top plays on (T8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (T8)", seat)
+		return game.Won(t.Tally, true, msg.New("trophy.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }
