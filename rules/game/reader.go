@@ -148,6 +148,15 @@ func FaceLabel(say msg.Sayer, c cards.Card) string {
 	return say.Say(msg.Value(cards.Face(c)))
 }
 
+// FaceLabels are FaceLabel's of cs.
+func FaceLabels(say msg.Sayer, cs []cards.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = FaceLabel(say, c)
+	}
+	return out
+}
+
 // CardLabel prints a card for people: suit symbols for standard cards.
 func CardLabel(c cards.Card) string {
 	if c.Suit.IsStandard() {
