@@ -71,7 +71,7 @@ type GameAnswerBonus struct {
 }
 
 // serveGameScore adds up a game's deals with the final bonuses (G4, G5).
-func serveGameScore(_ context.Context, body map[string]any) (any, error) {
+func serveGameScore(ctx context.Context, body map[string]any) (any, error) {
 	var r game.Body
 	var deals [][]int
 	if v, ok := r.Get(body, "", "deals", true); ok {
@@ -91,7 +91,7 @@ func serveGameScore(_ context.Context, body map[string]any) (any, error) {
 		return nil, err
 	}
 	out := GameAnswer{Totals: g.Totals, Finished: g.Finished, Shutout: g.Shutout, Final: g.Final,
-		Bonus: GameAnswerBonus{Game: g.Bonus.Game, Box: g.Bonus.Box}, Reason: g.Reason, Rules: g.Rules}
+		Bonus: GameAnswerBonus{Game: g.Bonus.Game, Box: g.Bonus.Box}, Reason: msg.From(ctx).Say(g.Reason), Rules: g.Rules}
 	if g.Finished {
 		out.Winner = game.OptionalSeat(g.Winner)
 	}

@@ -81,7 +81,7 @@ func ExampleScoreGame() {
 		panic(err)
 	}
 	fmt.Println(g.Totals, g.Finished, g.Winner, g.Shutout, g.Bonus.Game, g.Bonus.Box, g.Final)
-	fmt.Println(g.Reason)
+	fmt.Println(locale.English().Say(g.Reason))
 
 	_, err = gin.ScoreGame([][]int{{25, 0}, {0, 0}, {0, 31}, {80, 0}, {0, 10}}, gin.HouseRules{})
 	fmt.Println(locale.English().Error(err))

@@ -2,7 +2,6 @@ package gin
 
 import (
 	"fmt"
-	"strings"
 
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
@@ -32,7 +31,7 @@ type GameScore struct {
 	// Reason says how the final score came about once the game is won,
 	// citing G4 and G5; Rules lists the ids it cites. Both are empty while
 	// the game goes on.
-	Reason string
+	Reason msg.Msg
 	Rules  []string
 }
 
@@ -120,24 +119,21 @@ func (g *GameScore) addBonuses(house HouseRules) {
 		g.Final[seat] = g.Totals[seat] + g.Bonus.Game[seat] + g.Bonus.Box[seat] + g.Bonus.Shutout[seat]
 	}
 
-	parts := []string{fmt.Sprintf("seat %d reached %d and wins: game bonus %d", winner, g.Totals[winner], GameBonus)}
+	parts := []msg.Msg{msg.New("gin.game.wins", msg.N("Seat", winner), msg.N("Total", g.Totals[winner]), msg.N("Bonus", GameBonus))}
 	if g.Shutout {
-		parts = append(parts, fmt.Sprintf("shutout, the deal points doubled: %d more", g.Bonus.Shutout[winner]))
+		parts = append(parts, msg.New("gin.game.shutout", msg.N("Points", g.Bonus.Shutout[winner])))
 	}
 	if !house.NoBoxBonus {
-		parts = append(parts, fmt.Sprintf("box bonuses %d and %d for %s and %s scored in",
-			g.Bonus.Box[winner], g.Bonus.Box[loser], dealCount(g.ScoredIn[winner]), dealCount(g.ScoredIn[loser])))
+		parts = append(parts, msg.New("gin.game.box", msg.N("Winner", g.Bonus.Box[winner]), msg.N("Loser", g.Bonus.Box[loser]),
+			msg.M("WinnerDeals", dealCount(g.ScoredIn[winner])), msg.M("LoserDeals", dealCount(g.ScoredIn[loser]))))
 	}
 	g.Rules = []string{"G4", "G5"}
-	g.Reason = fmt.Sprintf("%s; final %d to %d (G4, G5)", strings.Join(parts, ", "), g.Final[winner], g.Final[loser])
+	g.Reason = msg.New("gin.game.final", msg.Join("Parts", ", ", parts), msg.N("Winner", g.Final[winner]), msg.N("Loser", g.Final[loser]))
 }
 
 // dealCount says "no deals", "one deal", "two deals".
-func dealCount(n int) string {
-	if n == 1 {
-		return "one deal"
-	}
-	return ruling.Number(n) + " deals"
+func dealCount(n int) msg.Msg {
+	return msg.New("gin.deals", msg.Words("Count", n))
 }
 
 // numbers says "no numbers", "one number", "three numbers".
