@@ -22,6 +22,7 @@ package ruling
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -54,6 +55,14 @@ func Bad(field string, m msg.Msg) *InputError {
 	return &InputError{Field: field, Msg: m}
 }
 
+// BadInput returns an *InputError about field with a formatted English
+// message, said as it is in every language. The rules say theirs
+// through the catalogs (Bad); BadInput is kept for callers outside them
+// whose words are not in the catalogs yet.
+func BadInput(field, format string, args ...any) *InputError {
+	return Bad(field, msg.Text(fmt.Sprintf(format, args...)))
+}
+
 // Error says the message plainly, as InputError's does.
 func (e *Error) Error() string { return e.Msg.String() }
 
@@ -67,6 +76,14 @@ func (e *InputError) Message() msg.Msg { return e.Msg }
 // the rule id in parentheses, as the verdicts do.
 func Refuse(rule string, m msg.Msg) *Error {
 	return &Error{Rule: rule, Msg: m}
+}
+
+// Errorf returns an *Error for rule with a formatted English message,
+// said as it is in every language. The rules say theirs through the
+// catalogs (Refuse); Errorf is kept for callers outside them whose words
+// are not in the catalogs yet.
+func Errorf(rule, format string, args ...any) *Error {
+	return Refuse(rule, msg.Text(fmt.Sprintf(format, args...)))
 }
 
 // RuleOf returns the rule id of the first *Error in err's chain, and
