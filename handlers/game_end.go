@@ -65,7 +65,7 @@ func endVM(c *echo.Context, t table, token string) views.EndGameVM {
 	l := lang(c)
 	vm := views.EndGameVM{
 		Title: l.T("scorepad.end_title", msg.S("Game", t.title())), GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
-		Version: t.Game.Version, Outcome: resultText(l, t, res), Rule: res.Reason,
+		Version: t.Game.Version, Outcome: resultText(l, t, res), Rule: say(c, res.Reason),
 	}
 	for i, seat := range t.Game.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})
