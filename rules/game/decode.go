@@ -168,8 +168,8 @@ func bindObject(obj map[string]any, dst reflect.Value, field string) *ruling.Inp
 	members := membersOf(dst.Type())
 	for _, key := range sortedKeys(obj) {
 		if !slices.ContainsFunc(members, func(m member) bool { return m.name == key }) {
-			return ruling.BadInput(Member(field, key), "unknown field %s (the fields here: %s)",
-				Member(field, key), memberNames(members))
+			return ruling.Bad(Member(field, key), msg.New("api.unknown_field",
+				msg.S("Field", Member(field, key)), msg.S("Known", memberNames(members))))
 		}
 	}
 	for _, m := range members {
