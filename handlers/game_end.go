@@ -98,7 +98,7 @@ func (s *Server) endGame(c *echo.Context) error {
 	record, _ := json.Marshal(endRecord{Points: round.Points, Seat: -1, EndsGame: true})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: -1, EndsGame: true}
 	if err := t.Rules.CheckPoints(t.State(), round); err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, lang(c).Error(err))
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, saved, err := scorepad.Add(c.Request().Context(), s.store.Hands, t.Table, scorepad.Judged(in), db.Change{Token: form.Token, Author: authorCookie(c), Version: version})

@@ -837,7 +837,7 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 		return form, db.HandInput{}, errs
 	}
 	if !r.SeatQuestion.IsZero() && round.Seat < 0 {
-		errs["seat"] = locale.English().Say(r.SeatQuestion) + " Choose one (" + r.SeatRule + ")."
+		errs["seat"] = l.T("hand.seat_missing", msg.S("Question", l.Say(r.SeatQuestion)), msg.S("Rule", r.SeatRule))
 		return form, db.HandInput{}, errs
 	}
 	if err := r.CheckPoints(st, round); err != nil {
@@ -847,7 +847,7 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 		if errors.As(err, &bad) && bad.Seat >= 0 && bad.Seat < seats {
 			field = "points[" + strconv.Itoa(bad.Seat) + "]"
 		}
-		errs[field] = locale.English().Error(err)
+		errs[field] = l.Error(err)
 		return form, db.HandInput{}, errs
 	}
 	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: !r.EndsHandQuestion.IsZero() && round.EndsHand})
