@@ -73,6 +73,14 @@ func recordCase(id string, seats int, record string) errorCase {
 	}}
 }
 
+// checkedRecordCase is a stored hand record as the import checks it
+// (CheckRecord): the decoder's refusal inside what the check says.
+func checkedRecordCase(id string, seats int, record string) errorCase {
+	return errorCase{id + " checked record " + record, func() error {
+		return CheckRecord(id, seats, json.RawMessage(record))
+	}}
+}
+
 // setupCase is a new game by points.
 func setupCase(form url.Values, seats int) errorCase {
 	return errorCase{"points setup " + form.Encode(), func() error {
@@ -226,6 +234,16 @@ func errorCases() []errorCase {
 		recordCase("trophy", 4, `{"plays": [{"seat": 9, "card": "3 Lamps"}]}`),
 		recordCase("trophy", 4, `{"plays": [{"seat": 0, "card": "3 Lamps", "fold": true}]}`),
 		recordCase("trophy", 4, `{"plays": [{"seat": 0}]}`),
+
+		// A stored record, as the import checks it.
+		checkedRecordCase("fan", 2, `{"knock_card": 5}`),
+		checkedRecordCase("fortune", 2, `{"players": [{"melds": "7S 7H 7C"}]}`),
+		checkedRecordCase("blackheart", 2, `{"black_heart": 1}`),
+		checkedRecordCase("trophy", 3, `{"plays": [{"seat": "Ann"}]}`),
+		checkedRecordCase("flathead", 2, `{"winner": 1.5}`),
+		checkedRecordCase("fan", 2, `[1, 2]`),
+		checkedRecordCase("flathead", 2, `{"winner": 4, "players": [{}, {}]}`),
+		checkedRecordCase("poker", 2, `{}`),
 
 		// Any game by points.
 		setupCase(url.Values{}, 4),
