@@ -45,7 +45,7 @@ func (s *Server) apiGames(c *echo.Context) error {
 			game.Deck, game.DeckSize = g.Deck.Name(), g.Deck.Size()
 		}
 		for _, h := range g.HouseRules {
-			game.HouseRules = append(game.HouseRules, apiHouseRule{Key: h.Key, Name: h.Name, Rule: h.Rule, Help: h.Help, Default: h.Default})
+			game.HouseRules = append(game.HouseRules, apiHouseRule{Key: h.Key, Name: say(c, h.Name), Rule: h.Rule, Help: say(c, h.Help), Default: h.Default})
 		}
 		out = append(out, game)
 	}

@@ -307,7 +307,7 @@ func readEventSetup(c *echo.Context, g rules.Game, form *newEventForm, sizes []i
 			if errors.As(err, &bad) {
 				errs["setup_"+bad.Field] = say(c, bad.Msg)
 			} else {
-				errs["form"] = err.Error()
+				errs["form"] = tr.Error(err)
 			}
 			break
 		}

@@ -149,7 +149,7 @@ func readSetup(c *echo.Context, g rules.Game, form *newGameForm, seats int, errs
 		}
 		return nil
 	case err != nil:
-		errs["form"] = err.Error()
+		errs["form"] = lang(c).Error(err)
 		return nil
 	}
 	return settings

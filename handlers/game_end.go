@@ -65,7 +65,7 @@ func endVM(c *echo.Context, t table, token string) views.EndGameVM {
 	l := lang(c)
 	vm := views.EndGameVM{
 		Title: l.T("scorepad.end_title", msg.S("Game", t.title())), GameURL: t.url(), Action: t.url() + "/end", CSRF: csrfToken(c), Token: token,
-		Version: t.Game.Version, Outcome: resultText(l, t, res), Rule: res.Reason,
+		Version: t.Game.Version, Outcome: resultText(l, t, res), Rule: say(c, res.Reason),
 	}
 	for i, seat := range t.Game.Seats {
 		vm.Seats = append(vm.Seats, views.SeatVM{Name: seat.Name, Total: seat.Total, Winner: i < len(res.Places) && res.Places[i] == 1})
@@ -98,7 +98,7 @@ func (s *Server) endGame(c *echo.Context) error {
 	record, _ := json.Marshal(endRecord{Points: round.Points, Seat: -1, EndsGame: true})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: -1, EndsGame: true}
 	if err := t.Rules.CheckPoints(t.State(), round); err != nil {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, err.Error())
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, lang(c).Error(err))
 	}
 	version, _ := strconv.Atoi(form.Version)
 	_, saved, err := s.kept.Add(c.Request().Context(), s.store.Hands, t.Table, scorepad.Judged(in), db.Change{Token: form.Token, Author: authorCookie(c), Version: version})

@@ -95,7 +95,7 @@ func (t table) note(l *locale.Localizer, r rules.Round) string {
 	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
 		notes = append(notes, names[r.Seat]+" "+t.Rules.SeatNote)
 	}
-	if t.Rules.EndsHandQuestion != "" && r.EndsHand {
+	if !t.Rules.EndsHandQuestion.IsZero() && r.EndsHand {
 		notes = append(notes, l.T("scorepad.new_hands_dealt"))
 	}
 	if r.EndsGame {

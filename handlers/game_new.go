@@ -105,7 +105,7 @@ func (s *Server) newGameVM(c *echo.Context, g rules.Game, form newGameForm, errs
 		checked[k] = true
 	}
 	for _, h := range g.HouseRules {
-		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: h.Name, Help: h.Help, Checked: checked[h.Key]})
+		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: say(c, h.Name), Help: say(c, h.Help), Checked: checked[h.Key]})
 	}
 	vm.Setup = setupInputs(g, form.Setup)
 	return vm, nil

@@ -49,7 +49,7 @@ func (s *Server) confirmRematch(c *echo.Context) error {
 	}
 	for _, h := range t.Rules.HouseRules {
 		if next.HouseRules[h.Key] {
-			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
+			vm.HouseRules = append(vm.HouseRules, say(c, h.Name)+" ("+h.Rule+")")
 		}
 	}
 	return render(c, http.StatusOK, views.RematchPage(vm))

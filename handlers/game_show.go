@@ -119,7 +119,7 @@ func scorepadVM(l *locale.Localizer, t table, flashMsg string) views.GameVM {
 	}
 	for _, h := range r.HouseRules {
 		if state.House(r.Info, h.Key) {
-			vm.HouseRules = append(vm.HouseRules, h.Name+" ("+h.Rule+")")
+			vm.HouseRules = append(vm.HouseRules, l.Say(h.Name)+" ("+h.Rule+")")
 		}
 	}
 	for _, h := range t.Hands {

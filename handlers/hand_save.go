@@ -104,7 +104,7 @@ const publishTimeout = 2 * time.Second
 // on its own. A game the trick ended sends its form on to the scorepad
 // (showNewHand).
 func afterSave(t table, h db.Hand, byCards bool) string {
-	if t.Rules.EndsHandQuestion == "" || h.EndsHand || h.EndsGame {
+	if t.Rules.EndsHandQuestion.IsZero() || h.EndsHand || h.EndsGame {
 		return t.url() + "?saved=added"
 	}
 	next := t.url() + "/hands/new?saved=added"
@@ -850,12 +850,12 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 	if _, bad := errs["author"]; !bad {
 		form.Author = names.Tidy(form.Author)
 	}
-	if r.SeatQuestion == "" {
+	if r.SeatQuestion.IsZero() {
 		// The form asks no seat of this game; one sent anyway (no phone
 		// sends it) would be refused with nowhere to say why.
 		form.Seat = ""
 	}
-	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion == "" || form.EndsHand != ""}
+	round := rules.Round{Points: make([]int, seats), Seat: -1, EndsHand: r.EndsHandQuestion.IsZero() || form.EndsHand != ""}
 	for i, p := range form.Points {
 		round.Points[i], _ = parsePoints(p)
 	}
@@ -869,8 +869,8 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 	if len(errs) > 0 {
 		return form, db.HandInput{}, errs
 	}
-	if r.SeatQuestion != "" && round.Seat < 0 {
-		errs["seat"] = r.SeatQuestion + " Choose one (" + r.SeatRule + ")."
+	if !r.SeatQuestion.IsZero() && round.Seat < 0 {
+		errs["seat"] = l.T("hand.seat_missing", msg.S("Question", l.Say(r.SeatQuestion)), msg.S("Rule", r.SeatRule))
 		return form, db.HandInput{}, errs
 	}
 	if err := r.CheckPoints(st, round); err != nil {
@@ -880,10 +880,10 @@ func (s *Server) checkPoints(l *locale.Localizer, form pointsForm, r rules.Game,
 		if errors.As(err, &bad) && bad.Seat >= 0 && bad.Seat < seats {
 			field = "points[" + strconv.Itoa(bad.Seat) + "]"
 		}
-		errs[field] = locale.English().Error(err)
+		errs[field] = l.Error(err)
 		return form, db.HandInput{}, errs
 	}
-	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: r.EndsHandQuestion != "" && round.EndsHand})
+	record, _ := json.Marshal(pointsRecord{Points: round.Points, Seat: round.Seat, EndsHand: !r.EndsHandQuestion.IsZero() && round.EndsHand})
 	in := db.HandInput{Entry: db.EntryPoints, Record: record, Points: round.Points, Seat: round.Seat, EndsHand: round.EndsHand}
 	return form, in, nil
 }
@@ -894,9 +894,9 @@ func handFormVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) vie
 	version, _ := strconv.Atoi(form.Version)
 	vm := views.HandFormVM{
 		GameTitle: t.title(), GameURL: t.url(), CSRF: csrfToken(c), Token: form.Token, Version: version,
-		Names: t.Names(), Points: form.Points, SeatQuestion: t.Rules.SeatQuestion, Seat: form.Seat,
-		EndsHandQuestion: t.Rules.EndsHandQuestion, EndsHand: form.EndsHand != "", Errors: errs,
-		Hint: t.Rules.PointsHint, Author: form.Author, AuthorList: t.Names(), MaxPoints: maxPoints,
+		Names: t.Names(), Points: form.Points, SeatQuestion: say(c, t.Rules.SeatQuestion), Seat: form.Seat,
+		EndsHandQuestion: say(c, t.Rules.EndsHandQuestion), EndsHand: form.EndsHand != "", Errors: errs,
+		Hint: say(c, t.Rules.PointsHint), Author: form.Author, AuthorList: t.Names(), MaxPoints: maxPoints,
 	}
 	if vm.Author == "" {
 		vm.Author = authorCookie(c)

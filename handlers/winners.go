@@ -1,9 +1,6 @@
 package handlers
 
-import (
-	"meldpad/db"
-	"meldpad/rules/game"
-)
+import "meldpad/db"
 
 // winnerNames are the players who won a finished game: every seat in
 // first place, since players tied for the best total share the win (P4),
@@ -37,16 +34,4 @@ func leagueGameWinners(g db.LeagueGame) []string {
 		names[i], places[i] = s.Name, s.Place
 	}
 	return winnerNames(names, places, g.Winner)
-}
-
-// wonText says who won, for a list of games: "Ann won", "Ann and Bob
-// shared the win" (P4); "" for none.
-func wonText(winners []string) string {
-	switch len(winners) {
-	case 0:
-		return ""
-	case 1:
-		return winners[0] + " won"
-	}
-	return game.AndList(winners) + " shared the win"
 }

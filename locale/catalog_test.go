@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/rules"
 	"meldpad/rules/cards"
 )
 
@@ -115,7 +116,8 @@ func TestCatalogIDsAreUsed(t *testing.T) {
 }
 
 // TestBuiltIDsExist: the ids built from a prefix, for every value the
-// code builds them from: the decks, the ranks with letters, the suits.
+// code builds them from: the decks, the ranks with letters, the suits,
+// each game's scorepad entry and seat question.
 func TestBuiltIDsExist(t *testing.T) {
 	var ids []string
 	for _, key := range cards.DeckKeys() {
@@ -126,6 +128,15 @@ func TestBuiltIDsExist(t *testing.T) {
 	}
 	for _, s := range cards.StandardSuits() {
 		ids = append(ids, "card.suit."+s.Letter(), "card.suit_name."+s.Letter())
+	}
+	ids = append(ids, "points.won.highest", "points.won.lowest") // points.Order's names
+	for _, g := range rules.Games() {
+		// Each game's scorepad entry (game.Info.RoundWord), and its
+		// referee's seat question in every game that asks one.
+		ids = append(ids, "round."+g.Round, "rules.say_who."+g.ID)
+		if g.SeatQuestion.IsZero() {
+			ids = ids[:len(ids)-1]
+		}
 	}
 	en, err := loadCatalog("en")
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"meldpad/rules/fortune"
 	"meldpad/rules/game"
 	"meldpad/rules/gin"
+	"meldpad/rules/msg"
 	"meldpad/rules/points"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
@@ -185,10 +186,10 @@ type Round = game.Round
 func (g Game) CheckPoints(t game.Table, r Round) error {
 	seats := len(r.Points)
 	if seats < g.MinPlayers || seats > g.MaxPlayers {
-		return ruling.Errorf("", "%s is for %d to %d players, not %d", g.Name, g.MinPlayers, g.MaxPlayers, seats)
+		return ruling.Refuse("", msg.New("rules.players", msg.S("Game", g.Name), msg.N("Min", g.MinPlayers), msg.N("Max", g.MaxPlayers), msg.N("Count", seats)))
 	}
-	if g.SeatQuestion != "" && (r.Seat < 0 || r.Seat >= seats) {
-		return ruling.Errorf(g.SeatRule, "say who %s (%s)", g.SeatNote, g.SeatRule)
+	if !g.SeatQuestion.IsZero() && (r.Seat < 0 || r.Seat >= seats) {
+		return ruling.Refuse(g.SeatRule, msg.New("rules.say_who."+g.ID, msg.S("Rule", g.SeatRule)))
 	}
 	err := g.Module.CheckPoints(t, r)
 	// A number a rule refuses is said beside its field, naming its
@@ -253,7 +254,7 @@ func (g Game) CheckSettings(settings json.RawMessage, seats int) error {
 		return c.CheckSettings(settings, seats)
 	}
 	if len(settings) > 0 && string(settings) != "{}" {
-		return fmt.Errorf("%s has no settings of its own", g.Name)
+		return ruling.Bad("settings", msg.New("rules.no_settings", msg.S("Game", g.Name)))
 	}
 	return nil
 }
@@ -292,6 +293,7 @@ func (g Game) Title(settings json.RawMessage) string {
 func MustLookup(id string) (Game, error) {
 	g, ok := Lookup(id)
 	if !ok {
+		// Not a person's error: the database names a game this build lacks.
 		return Game{}, fmt.Errorf("rules: unknown game %q", id)
 	}
 	return g, nil

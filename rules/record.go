@@ -3,75 +3,94 @@ package rules
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // CheckRecord decodes the record of a hand entered card by card in a game
 // of the given rules and number of seats, with the decoder that shows
 // such a hand again (its sheet's Values), and says why it cannot be
-// shown. The import refuses a file holding such a record, so that no
-// imported hand's page fails. The modules' decoders never panic, whatever
-// the record (FuzzCheckRecord).
+// shown, as a message (rules/msg) a Localizer says. The import refuses
+// a file holding such a record, so that no imported hand's page fails.
+// The modules' decoders never panic, whatever the record
+// (FuzzCheckRecord).
 func CheckRecord(rulesID string, seats int, record json.RawMessage) error {
-	return checkRecord(rulesID, seats, record, func(err error) string { return err.Error() })
-}
-
-// CheckRecordSaying is CheckRecord with the decoders' errors said by say:
-// the rules' errors are messages (rules/msg), which a Localizer says
-// (locale.English().Error).
-func CheckRecordSaying(say func(error) string) func(rulesID string, seats int, record json.RawMessage) error {
-	return func(rulesID string, seats int, record json.RawMessage) error {
-		return checkRecord(rulesID, seats, record, say)
-	}
-}
-
-func checkRecord(rulesID string, seats int, record json.RawMessage, say func(error) string) error {
 	g, ok := Lookup(rulesID)
 	sh, hasSheet := g.Sheet()
 	if !ok || !hasSheet {
-		return fmt.Errorf("%q hands are not entered card by card", rulesID)
+		return ruling.Bad("", msg.New("rules.record.no_sheet", msg.S("Rules", strconv.Quote(rulesID))))
 	}
 	t := game.Table{Names: make([]string, seats), Tally: game.NewTally(seats)}
 	if _, err := sh.Values(t, record); err != nil {
-		return fmt.Errorf("not a %s hand as meldpad records it: %s", g.Name, recordProblem(err, say))
+		return ruling.Bad("", msg.New("rules.record.not_a_hand", msg.S("Game", g.Name), msg.M("Problem", recordProblem(err))))
 	}
 	return nil
 }
 
+// CheckRecordSaying is CheckRecord with its message said by say
+// (locale.English().Error), for a caller that reports plain text.
+func CheckRecordSaying(say func(error) string) func(rulesID string, seats int, record json.RawMessage) error {
+	return func(rulesID string, seats int, record json.RawMessage) error {
+		if err := CheckRecord(rulesID, seats, record); err != nil {
+			return errors.New(say(err))
+		}
+		return nil
+	}
+}
+
 // recordProblem puts a record's decoding error in words: which field holds
-// what, where meldpad records what.
-func recordProblem(err error, say func(error) string) string {
+// what, where meldpad records what. A decoder's own refusal is its
+// message.
+func recordProblem(err error) msg.Msg {
 	var typeErr *json.UnmarshalTypeError
 	if !errors.As(err, &typeErr) {
-		return strings.TrimPrefix(say(err), "json: ")
+		var said interface{ Message() msg.Msg }
+		if errors.As(err, &said) {
+			return said.Message()
+		}
+		return msg.Text(strings.TrimPrefix(err.Error(), "json: "))
 	}
-	want := "something else"
+	want := "other"
 	switch typeErr.Type.Kind() {
 	case reflect.String:
 		want = "text"
 	case reflect.Int, reflect.Int64:
-		want = "a whole number"
+		want = "number"
 	case reflect.Bool:
-		want = "true or false"
+		want = "bool"
 	case reflect.Slice, reflect.Array:
-		want = "a list"
+		want = "list"
 	case reflect.Struct, reflect.Map, reflect.Pointer:
-		want = "an object"
+		want = "object"
 	}
-	field := fieldPath(typeErr.Field)
-	if field == "" {
-		field = "the record"
+	field := msg.Text(fieldPath(typeErr.Field))
+	if typeErr.Field == "" {
+		field = msg.New("rules.record.the_record")
 	}
-	got := "a " + typeErr.Value
-	if typeErr.Value != "" && strings.IndexByte("aeiou", typeErr.Value[0]) >= 0 {
-		got = "an " + typeErr.Value
+	return msg.New("rules.record.wrong_type", msg.M("Field", field), msg.M("Got", jsonValue(typeErr.Value)),
+		msg.M("Want", msg.New("rules.record.want."+want)))
+}
+
+// jsonValue names the kind of JSON value encoding/json found ("string",
+// "number 1.5") as a record's problem says it: "a string", "a number
+// 1.5".
+func jsonValue(value string) msg.Msg {
+	kind, literal, _ := strings.Cut(value, " ")
+	switch kind {
+	case "string", "bool", "array", "object":
+		return msg.New("rules.record.got." + kind)
+	case "number":
+		if literal != "" {
+			return msg.New("rules.record.got.number_literal", msg.S("Literal", literal))
+		}
+		return msg.New("rules.record.got.number")
 	}
-	return fmt.Sprintf("%s is %s where meldpad records %s", field, got, want)
+	return msg.Text(value)
 }
 
 // fieldPath writes encoding/json's path of a field ("players.0.melds")

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/game"
 )
 
@@ -44,7 +45,7 @@ func TestCheckRecord(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := CheckRecord(tc.rules, tc.seats, json.RawMessage(tc.record))
+			err := CheckRecordSaying(locale.English().Error)(tc.rules, tc.seats, json.RawMessage(tc.record))
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("refused: %v", err)

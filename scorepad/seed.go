@@ -155,7 +155,7 @@ func playGame(rng *rand.Rand, mix []seedGame, skill []float64, started time.Time
 			Points   []int `json:"points"`
 			Seat     int   `json:"seat"`
 			EndsHand bool  `json:"ends_hand,omitempty"`
-		}{r.Points, r.Seat, chosen.rules.EndsHandQuestion != "" && r.EndsHand})
+		}{r.Points, r.Seat, !chosen.rules.EndsHandQuestion.IsZero() && r.EndsHand})
 		g.Hands = append(g.Hands, db.SeededHand{Points: r.Points, Seat: r.Seat, EndsHand: r.EndsHand, Record: record})
 	}
 	return g, nil

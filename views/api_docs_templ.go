@@ -53,7 +53,7 @@ type APIFieldVM struct {
 // required".
 func typeWords(ctx context.Context, f APIFieldVM) string {
 	if f.Required {
-		return T(ctx, "api.required", msg.S("Type", f.Type))
+		return T(ctx, "api.type_required", msg.S("Type", f.Type))
 	}
 	return f.Type
 }

@@ -997,16 +997,9 @@ func setupInput(in SetupInputVM, errs map[string]string) templ.Component {
 	})
 }
 
-// goalOf says how a game ends on the list of games: "game to 100", or,
-// for a game whose end is chosen when it starts, so.
-func goalOf(target int) string {
-	if target <= 0 {
-		return "you choose how it ends"
-	}
-	return "game to " + strconv.Itoa(target)
-}
-
-// goalIn is goalOf in the page's language.
+// goalIn says how a game ends on the list of games, in the page's
+// language: "game to 100", or, for a game whose end is chosen when it
+// starts, so.
 func goalIn(ctx context.Context, target int) string {
 	if target <= 0 {
 		return T(ctx, "newgame.goal_chosen")
@@ -1056,7 +1049,7 @@ func leagueNote(vm NewGameVM) templ.Component {
 			var templ_7745c5c3_Var46 string
 			templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "newgame.for_league"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 260, Col: 54}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 253, Col: 54}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var46))
 			if templ_7745c5c3_Err != nil {
@@ -1069,7 +1062,7 @@ func leagueNote(vm NewGameVM) templ.Component {
 			var templ_7745c5c3_Var47 templ.SafeURL
 			templ_7745c5c3_Var47, templ_7745c5c3_Err = templ.JoinURLErrs(templ.URL(vm.LeagueURL))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 260, Col: 90}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 253, Col: 90}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var47))
 			if templ_7745c5c3_Err != nil {
@@ -1082,7 +1075,7 @@ func leagueNote(vm NewGameVM) templ.Component {
 			var templ_7745c5c3_Var48 string
 			templ_7745c5c3_Var48, templ_7745c5c3_Err = templ.JoinStringErrs(vm.LeagueName)
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 260, Col: 108}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 253, Col: 108}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var48))
 			if templ_7745c5c3_Err != nil {
@@ -1095,7 +1088,7 @@ func leagueNote(vm NewGameVM) templ.Component {
 			var templ_7745c5c3_Var49 string
 			templ_7745c5c3_Var49, templ_7745c5c3_Err = templ.JoinStringErrs(T(ctx, "newgame.counts"))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 260, Col: 142}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `views/game_new.templ`, Line: 253, Col: 142}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var49))
 			if templ_7745c5c3_Err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a set or a lay-off (B1-B3) for the API and the referee
@@ -20,7 +21,7 @@ func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
 		v = Check(q.Cards)
 	}
 	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Points: game.PointsOf(v.Valid, v.Points),
-		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+		Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 	if v.Valid && len(v.Roles) == len(judged) {
 		for i, role := range v.Roles {
 			reading := judged[i].Card
@@ -144,5 +145,5 @@ func serveOpening(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return OpeningAnswer{Valid: v.Valid, Required: v.Required, Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}, nil
+	return OpeningAnswer{Valid: v.Valid, Required: v.Required, Reason: msg.From(ctx).Say(v.Reason), Rule: v.Rule, Rules: v.Rules}, nil
 }

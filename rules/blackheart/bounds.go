@@ -3,6 +3,7 @@ package blackheart
 import (
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // What a deal entered by points can be, worked out from B4-B7.
@@ -81,14 +82,14 @@ func checkDealPoints(points []int, wentOut int) error {
 	for seat, p := range points {
 		if p%5 != 0 {
 			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "B7", "%d cannot be a Black Heart score: cards count 5, 10, 15 or 20, the Royale 150 and going out 25 (B7), so a deal scores a multiple of 5, such as %d or %d.", p, below, above)
+			return game.BeyondPoints(seat, "B7", msg.New("blackheart.points_five", msg.Digits("Points", p), msg.N("Below", below), msg.N("Above", above)))
 		}
 	}
 	if wentOut < 0 || wentOut >= len(points) {
 		return nil // the registry asks who went out (B8)
 	}
 	if p := points[wentOut]; p < GoingOutBonus {
-		return game.BeyondPoints(wentOut, "B7", "%d, but the player who went out scores at least %d: the bonus for going out, plus the cards played, with nothing held (B7).", p, GoingOutBonus)
+		return game.BeyondPoints(wentOut, "B7", msg.New("blackheart.points_out_min", msg.Digits("Points", p), msg.N("Min", GoingOutBonus)))
 	}
 	n := len(points)
 	needs, total, greediest := make([]int, n), 0, wentOut
@@ -112,18 +113,14 @@ func checkDealPoints(points []int, wentOut int) error {
 		others = 5 * (n - 1)
 	}
 	if needs[greediest]+others <= deckPoints {
-		return game.BeyondPoints(greediest, "B7", "these scores need cards worth %d played and held, more than the %d the deck holds: every player plays and holds from it (B7).",
-			total, deckPoints)
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_deck", msg.N("Total", total), msg.N("Deck", deckPoints)))
 	}
 	switch p := points[greediest]; {
 	case greediest == wentOut:
-		return game.BeyondPoints(greediest, "B7", "%d is more than a Black Heart deal of %d players scores: at most %d, the deck's %d played but a card held by each other player, with the bonuses of a Black Heart (B6, B7).",
-			p, n, deckPoints-others+GoingOutBonus+BlackHeartBonusPerPlayer*n, deckPoints)
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over_out", msg.Digits("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others+GoingOutBonus+BlackHeartBonusPerPlayer*n), msg.N("Deck", deckPoints)))
 	case p < 0:
-		return game.BeyondPoints(greediest, "B7", "%d is less than a Black Heart deal scores: at least %d, the deck's %d held but a card of each other player's (B7).",
-			p, -(deckPoints - others), deckPoints)
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_under", msg.Digits("Points", p), msg.N("Min", -(deckPoints-others)), msg.N("Deck", deckPoints)))
 	default:
-		return game.BeyondPoints(greediest, "B7", "%d is more than a Black Heart deal of %d players scores for a player still holding cards: at most %d (B7).",
-			p, n, deckPoints-others-10)
+		return game.BeyondPoints(greediest, "B7", msg.New("blackheart.points_over", msg.Digits("Points", p), msg.N("Players", n), msg.N("Max", deckPoints-others-10)))
 	}
 }

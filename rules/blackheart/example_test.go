@@ -3,6 +3,7 @@ package blackheart_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/blackheart"
 	"meldpad/rules/cards"
 )
@@ -12,7 +13,7 @@ func ExampleCheck() {
 	set, _ := cards.BlackHeart().ParsePlays([]string{"QS", "6H", "KS", "3H", "AS"})
 	v := blackheart.Check(set)
 	fmt.Println(v.Valid, v.Kind, v.Points)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	fmt.Println(v.Roles[1])
 	// Output:
 	// true series 45
@@ -24,7 +25,7 @@ func ExampleCheck_invalid() {
 	set, _ := cards.BlackHeart().ParsePlays([]string{"JS", "4H", "KS", "6H", "QD"})
 	v := blackheart.Check(set)
 	fmt.Println(v.Valid, v.Rule)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// false B2
 	// QD, standing for QS, has no heart to escort it (B2, B3)
@@ -35,7 +36,7 @@ func ExampleCheck_wild() {
 	// declared one only as declared.
 	for _, s := range [][]string{{"3C", "4C", "QD"}, {"3C", "4C", "QD=2C"}, {"QS", "2H", "QC", "7H", "KD"}} {
 		set, _ := cards.BlackHeart().ParsePlays(s)
-		fmt.Println(blackheart.Check(set).Reason)
+		fmt.Println(locale.English().Say(blackheart.Check(set).Reason))
 	}
 	// Output:
 	// a series 3C-4C-5C, QD standing for 5C (B1, B3)
@@ -49,7 +50,7 @@ func ExampleCheckLayoff() {
 	added, _ := deck.ParsePlays([]string{"JS", "4H"})
 	v := blackheart.CheckLayoff(onto, added)
 	fmt.Println(v.Valid, v.Kind, v.Points)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true series 15
 	// laying off JS 4H makes a series JS-QS-KS-AS with three heart escorts (B1, B2)
@@ -61,7 +62,7 @@ func ExampleCheckSwap() {
 	set, _ := deck.ParsePlays([]string{"QS", "2H", "QC", "7H", "KD"})
 	in, _ := deck.ParsePlays([]string{"QS", "10H"})
 	v := blackheart.CheckSwap(set, cards.Card{Rank: cards.King, Suit: cards.Diamonds}, in)
-	fmt.Println(v.Valid, v.Reason)
+	fmt.Println(v.Valid, locale.English().Say(v.Reason))
 	// Output:
 	// true QS 10H may take the place of KD, leaving a group of three queens with three heart escorts (B1, B2, B4)
 }
@@ -70,7 +71,7 @@ func ExampleCheckOpening() {
 	set, _ := cards.BlackHeart().ParsePlays([]string{"7S", "7C", "7H", "7S", "7C"})
 	v := blackheart.CheckOpening(250, [][]cards.Play{set})
 	fmt.Println(v.Valid, v.Required)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true 5 or more cards in 1 set
 	// 5 cards in one set meet 5 or more cards in 1 set, escorts included (B5)

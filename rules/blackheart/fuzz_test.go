@@ -91,10 +91,10 @@ func citesItsRules(t *testing.T, reason string, rules []string, rule string) {
 // cards.
 func verdictInvariants(t *testing.T, v Verdict, n int) {
 	t.Helper()
-	if v.Reason == "" || !strings.HasSuffix(v.Reason, ")") || !strings.Contains(v.Reason, v.Rule) || v.Rule == "" {
+	if v.Reason.IsZero() || !strings.HasSuffix(english.Say(v.Reason), ")") || !strings.Contains(english.Say(v.Reason), v.Rule) || v.Rule == "" {
 		t.Fatalf("verdict %+v does not explain itself", v)
 	}
-	citesItsRules(t, v.Reason, v.Rules, v.Rule)
+	citesItsRules(t, english.Say(v.Reason), v.Rules, v.Rule)
 	if v.Valid != (v.Kind != NoKind) || v.Valid != (v.Roles != nil) {
 		t.Fatalf("verdict %+v: kind and roles disagree with validity", v)
 	}
@@ -136,7 +136,7 @@ func FuzzCheck(f *testing.F) {
 		}
 		if len(set) <= 8 {
 			if b := brute(set, nil); b.valid != v.Valid || b.kind != v.Kind || b.points != v.Points {
-				t.Fatalf("Check(%v) = %v %v %d (%s); brute force says %v %v %d", set, v.Valid, v.Kind, v.Points, v.Reason, b.valid, b.kind, b.points)
+				t.Fatalf("Check(%v) = %v %v %d (%s); brute force says %v %v %d", set, v.Valid, v.Kind, v.Points, english.Say(v.Reason), b.valid, b.kind, b.points)
 			}
 		}
 	})
@@ -192,10 +192,10 @@ func FuzzCheckOpening(f *testing.F) {
 	f.Fuzz(func(t *testing.T, score int, data []byte) {
 		melds := fuzzPlays(data)
 		v := CheckOpening(score, melds)
-		if v.Required != RequirementFor(score).Text || v.Reason == "" || !strings.Contains(v.Reason, v.Rule) {
+		if v.Required != RequirementFor(score).Text || v.Reason.IsZero() || !strings.Contains(english.Say(v.Reason), v.Rule) {
 			t.Fatalf("CheckOpening(%d, %v) = %+v", score, melds, v)
 		}
-		citesItsRules(t, v.Reason, v.Rules, v.Rule)
+		citesItsRules(t, english.Say(v.Reason), v.Rules, v.Rule)
 		if !v.Valid {
 			return
 		}
@@ -258,7 +258,7 @@ func FuzzScore(f *testing.F) {
 // TestFuzzBytesRoundTrip checks that the seed corpus says what it means.
 func TestFuzzBytesRoundTrip(t *testing.T) {
 	got := fuzzPlays(fuzzBytes(t, "QS 2H QC 7H KD=QS", "5S"))
-	if len(got) != 2 || Check(got[0]).Reason != Check(plays(t, "QS 2H QC 7H KD=QS")).Reason || got[1][0] != plays(t, "5S")[0] {
+	if len(got) != 2 || english.Say(Check(got[0]).Reason) != english.Say(Check(plays(t, "QS 2H QC 7H KD=QS")).Reason) || got[1][0] != plays(t, "5S")[0] {
 		t.Errorf("round trip = %v", got)
 	}
 }

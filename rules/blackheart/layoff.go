@@ -1,9 +1,8 @@
 package blackheart
 
 import (
-	"strings"
-
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // CheckLayoff judges laying off added onto a set already on the table,
@@ -23,14 +22,14 @@ import (
 // declared ("KD=7S").
 func CheckLayoff(onto, added []cards.Play) Verdict {
 	if len(added) == 0 {
-		return Verdict{Rule: "B1", Rules: []string{"B1"}, Reason: "no cards are laid off " + ids("B1")}
+		return Verdict{Rule: "B1", Rules: []string{"B1"}, Reason: citeRules(msg.New("blackheart.no_layoff"), "B1")}
 	}
 	table := Check(onto)
 	if !table.Valid {
-		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: "the set on the table is not valid: " + table.Reason}
+		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: msg.New("blackheart.table_invalid", msg.M("Why", table.Reason))}
 	}
 	if table.Kind == Royale {
-		return Verdict{Rule: "B3", Rules: []string{"B3"}, Reason: "nothing may be laid off on a Royale " + ids("B3")}
+		return Verdict{Rule: "B3", Rules: []string{"B3"}, Reason: citeRules(msg.New("blackheart.royale_no_layoff"), "B3")}
 	}
 	pieces := make([]piece, 0, len(onto)+len(added))
 	for _, p := range onto {
@@ -41,15 +40,7 @@ func CheckLayoff(onto, added []cards.Play) Verdict {
 	}
 	v := judge(pieces, true)
 	if v.Valid {
-		v.Reason = "laying off " + strings.Join(playStrings(added), " ") + " makes " + v.Reason
+		v.Reason = msg.New("blackheart.layoff_makes", msg.M("Cards", playsMsg(added)), msg.M("Text", v.Reason))
 	}
 	return v
-}
-
-func playStrings(ps []cards.Play) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.String()
-	}
-	return out
 }

@@ -44,13 +44,13 @@ func TestCheckLayoff(t *testing.T) {
 			onto, added := plays(t, tc.onto), plays(t, tc.added)
 			v := CheckLayoff(onto, added)
 			if v.Valid != tc.valid || v.Kind != tc.kind || v.Points != tc.points || v.Rule != tc.rule {
-				t.Fatalf("CheckLayoff(%s, %s) = %v %v %d %s (%s); want %v %v %d %s", tc.onto, tc.added, v.Valid, v.Kind, v.Points, v.Rule, v.Reason, tc.valid, tc.kind, tc.points, tc.rule)
+				t.Fatalf("CheckLayoff(%s, %s) = %v %v %d %s (%s); want %v %v %d %s", tc.onto, tc.added, v.Valid, v.Kind, v.Points, v.Rule, english.Say(v.Reason), tc.valid, tc.kind, tc.points, tc.rule)
 			}
-			if tc.valid && tc.reason != "" && v.Reason != tc.reason {
-				t.Errorf("Reason = %q\n want %q", v.Reason, tc.reason)
+			if tc.valid && tc.reason != "" && english.Say(v.Reason) != tc.reason {
+				t.Errorf("Reason = %q\n want %q", english.Say(v.Reason), tc.reason)
 			}
-			if !tc.valid && !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
+			if !tc.valid && !strings.Contains(english.Say(v.Reason), tc.reason) {
+				t.Errorf("Reason = %q, want it to say %q", english.Say(v.Reason), tc.reason)
 			}
 			if v.Valid {
 				all := append(append([]bool(nil), make([]bool, len(onto))...), make([]bool, len(added))...)

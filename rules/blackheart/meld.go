@@ -1,6 +1,9 @@
 package blackheart
 
-import "meldpad/rules/cards"
+import (
+	"meldpad/rules/cards"
+	"meldpad/rules/msg"
+)
 
 // Verdict is the referee's answer about one set: whether it may be laid
 // down (or laid off), what kind it is, what it scores and why, in one
@@ -22,8 +25,12 @@ type Verdict struct {
 	Rule string
 	// Rules are every RULES.md id Reason cites, in its order.
 	Rules []string
-	// Reason is one sentence for the players, citing the rule ids.
-	Reason string
+	// Reason is one sentence for the players, citing the rule ids, in
+	// the table's language (rules/msg).
+	Reason msg.Msg
+	// body is Reason without its rule ids, for a longer sentence that
+	// cites more (a swap).
+	body msg.Msg
 }
 
 // Check judges cards laid down together as one set (B1-B3).
@@ -92,7 +99,7 @@ func judge(pieces []piece, layoff bool) Verdict {
 
 func invalid(s *solver, f failure) Verdict {
 	rule, why := failReason(s, f)
-	return Verdict{Rule: rule, Rules: why.rules, Reason: why.sentence()}
+	return Verdict{Rule: rule, Rules: why.rules, Reason: why.sentence(), body: why.text}
 }
 
 // cardsInvalid is the verdict on cards that are wrong in themselves.
@@ -101,11 +108,13 @@ func cardsInvalid(pieces []piece, f failure) Verdict {
 		return invalid(nil, f)
 	}
 	why := cardReason(pieces, f)
-	return Verdict{Rule: f.code.rule(), Rules: why.rules, Reason: why.sentence()}
+	return Verdict{Rule: f.code.rule(), Rules: why.rules, Reason: why.sentence(), body: why.text}
 }
 
 // because sets the verdict's reason and the rules it cites.
-func (v *Verdict) because(why citing) { v.Reason, v.Rules = why.sentence(), why.rules }
+func (v *Verdict) because(why citing) {
+	v.Reason, v.Rules, v.body = why.sentence(), why.rules, why.text
+}
 
 // materialize makes a reading concrete: what each card is read as and the
 // part it plays, with each escort paired to its court card in the order

@@ -50,19 +50,19 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 			set := plays(t, tc.set)
 			v := Check(set)
 			if v.Valid != tc.valid || v.Kind != tc.kind || v.Points != tc.points {
-				t.Fatalf("Check(%s) = %v %v %d (%s); want %v %v %d", tc.set, v.Valid, v.Kind, v.Points, v.Reason, tc.valid, tc.kind, tc.points)
+				t.Fatalf("Check(%s) = %v %v %d (%s); want %v %v %d", tc.set, v.Valid, v.Kind, v.Points, english.Say(v.Reason), tc.valid, tc.kind, tc.points)
 			}
 			if tc.rule != "" && v.Rule != tc.rule {
-				t.Errorf("Rule = %s, want %s (%s)", v.Rule, tc.rule, v.Reason)
+				t.Errorf("Rule = %s, want %s (%s)", v.Rule, tc.rule, english.Say(v.Reason))
 			}
-			if tc.valid && tc.reason != "" && v.Reason != tc.reason {
-				t.Errorf("Reason = %q\n want %q", v.Reason, tc.reason)
+			if tc.valid && tc.reason != "" && english.Say(v.Reason) != tc.reason {
+				t.Errorf("Reason = %q\n want %q", english.Say(v.Reason), tc.reason)
 			}
-			if !tc.valid && !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
+			if !tc.valid && !strings.Contains(english.Say(v.Reason), tc.reason) {
+				t.Errorf("Reason = %q, want it to say %q", english.Say(v.Reason), tc.reason)
 			}
-			if !strings.Contains(v.Reason, "("+strings.SplitN(v.Rule, ",", 2)[0]) && !strings.Contains(v.Reason, " "+v.Rule) {
-				t.Errorf("Reason %q does not cite its rule %s", v.Reason, v.Rule)
+			if !strings.Contains(english.Say(v.Reason), "("+strings.SplitN(v.Rule, ",", 2)[0]) && !strings.Contains(english.Say(v.Reason), " "+v.Rule) {
+				t.Errorf("Reason %q does not cite its rule %s", english.Say(v.Reason), v.Rule)
 			}
 			if v.Valid {
 				if err := checkRoles(set, nil, v); err != nil {
@@ -97,7 +97,7 @@ func TestCheckAPICases(t *testing.T) {
 			}
 			v := Check(set)
 			if !v.Valid || v.Kind != tc.kind || v.Points != tc.points {
-				t.Errorf("Check(%v) = %v %v %d (%s); want valid %v %d", tc.cards, v.Valid, v.Kind, v.Points, v.Reason, tc.kind, tc.points)
+				t.Errorf("Check(%v) = %v %v %d (%s); want valid %v %d", tc.cards, v.Valid, v.Kind, v.Points, english.Say(v.Reason), tc.kind, tc.points)
 			}
 			if got := v.Kind.String(); got != tc.kind.String() {
 				t.Errorf("kind prints %q", got)

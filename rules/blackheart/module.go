@@ -2,10 +2,10 @@ package blackheart
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Module is Black Heart Rum for the scorepad, the API and the referee
@@ -17,8 +17,8 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
-		SeatQuestion: "Who went out?", SeatRule: "B8", SeatNote: "went out",
-		PointsHint: "Played minus held, plus 25 for going out, all in fives; a deal can be negative, but the player who went out scores at least 25, and no deal scores more than the deck holds (B7).",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "B8", SeatNote: "went out",
+		PointsHint: msg.New("blackheart.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
@@ -35,7 +35,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // is 500 or more (B8).
 func (Module) Result(t game.Table) game.Result {
 	if seat := t.Tally.Last.Seat; WonAt(t.Tally.Totals, seat) {
-		return game.Won(t.Tally, true, t.Names[seat]+" went out with "+strconv.Itoa(Target)+" or more (B8)", seat)
+		return game.Won(t.Tally, true, msg.New("blackheart.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

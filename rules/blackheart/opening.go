@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // Requirement is what a player's first play of a deal must lay down, by
@@ -47,6 +48,15 @@ func RequirementFor(score int) Requirement {
 	return Requirement{MinCards: min, Sets: sets, Text: strconv.Itoa(min) + " or more cards in " + strconv.Itoa(sets) + " " + plural(sets, "set", "sets")}
 }
 
+// said is the requirement in the table's language: "3 or more cards in
+// 1 set" in English, as Text.
+func (r Requirement) said() msg.Msg {
+	if r.Sets == 0 {
+		return msg.New("blackheart.requirement_none")
+	}
+	return msg.New("blackheart.requirement", msg.N("Min", r.MinCards), msg.N("Count", r.Sets))
+}
+
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return one
@@ -65,8 +75,9 @@ type OpeningVerdict struct {
 	Rule string
 	// Rules are every RULES.md id Reason cites, in its order.
 	Rules []string
-	// Reason is one sentence for the players, citing the rule ids.
-	Reason string
+	// Reason is one sentence for the players, citing the rule ids, in
+	// the table's language (rules/msg).
+	Reason msg.Msg
 }
 
 // CheckOpening judges a player's first play of a deal: melds are the sets
@@ -93,7 +104,7 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	req := RequirementFor(score)
 	v := OpeningVerdict{Required: req.Text, Rule: "B5"}
 	if len(melds) == 0 {
-		v.because(cite("an opening lays down at least one set", "B5"))
+		v.because(cite(msg.New("blackheart.open_none"), "B5"))
 		return v, nil
 	}
 	sizes := make([]int, len(melds))
@@ -105,7 +116,7 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 		mv := Check(m)
 		if !mv.Valid {
 			v.Rule, v.Rules = mv.Rule, mv.Rules
-			v.Reason = "set " + strconv.Itoa(i+1) + " is not valid: " + mv.Reason
+			v.Reason = msg.New("blackheart.open_set_invalid", msg.N("Set", i+1), msg.M("Why", mv.Reason))
 			return v, nil
 		}
 		royale = royale || mv.Kind == Royale
@@ -113,12 +124,12 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	}
 	if royale {
 		v.Valid = true
-		v.because(cite("a Royale opens at any score", "B3", "B5"))
+		v.because(cite(msg.New("blackheart.open_royale"), "B3", "B5"))
 		return v, nil
 	}
 	if req.Sets == 0 {
 		v.Valid = true
-		v.because(cite("with a score of "+strconv.Itoa(score)+" there is no opening requirement", "B5"))
+		v.because(cite(msg.New("blackheart.open_free", msg.N("Score", score)), "B5"))
 		return v, nil
 	}
 	sort.Sort(sort.Reverse(sort.IntSlice(sizes)))
@@ -126,20 +137,20 @@ func CheckOpeningContext(ctx context.Context, score int, melds [][]cards.Play) (
 	for i := 0; i < req.Sets && i < len(sizes); i++ {
 		counted += sizes[i]
 	}
-	need := "a score of " + strconv.Itoa(score) + " needs " + req.Text
+	need := msg.New("blackheart.open_needs", msg.N("Score", score), msg.M("Need", req.said()))
 	switch {
 	case req.Sets == 2 && len(sizes) < 2:
-		v.because(cite(need+", and only one set was laid down", "B5"))
+		v.because(cite(msg.New("blackheart.open_one_set", msg.M("Need", need)), "B5"))
 	case counted < req.MinCards && req.Sets == 1:
-		v.because(cite(need+", and the largest set holds "+strconv.Itoa(counted)+" "+plural(counted, "card", "cards"), "B5"))
+		v.because(cite(msg.New("blackheart.open_largest", msg.M("Need", need), msg.N("Count", counted)), "B5"))
 	case counted < req.MinCards:
-		v.because(cite(need+", and the two largest sets hold "+strconv.Itoa(counted)+" cards", "B5"))
+		v.because(cite(msg.New("blackheart.open_two_largest", msg.M("Need", need), msg.N("Count", counted)), "B5"))
 	case req.Sets == 1:
 		v.Valid = true
-		v.because(cite(strconv.Itoa(counted)+" cards in one set meet "+req.Text+", escorts included", "B5"))
+		v.because(cite(msg.New("blackheart.open_meets_one", msg.N("Count", counted), msg.M("Need", req.said())), "B5"))
 	default:
 		v.Valid = true
-		v.because(cite(strconv.Itoa(counted)+" cards in two sets meet "+req.Text+", escorts included", "B5"))
+		v.because(cite(msg.New("blackheart.open_meets_two", msg.N("Count", counted), msg.M("Need", req.said())), "B5"))
 	}
 	return v, nil
 }

@@ -87,10 +87,10 @@ func TestCheckOpeningB5(t *testing.T) {
 			if v.Valid != tc.valid || v.Required != tc.required || v.Rule != tc.rule {
 				t.Fatalf("CheckOpening(%d, %v) = %+v; want %v %q %s", tc.score, tc.melds, v, tc.valid, tc.required, tc.rule)
 			}
-			if !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
+			if !strings.Contains(english.Say(v.Reason), tc.reason) {
+				t.Errorf("Reason = %q, want it to say %q", english.Say(v.Reason), tc.reason)
 			}
-			citesItsRules(t, v.Reason, v.Rules, v.Rule)
+			citesItsRules(t, english.Say(v.Reason), v.Rules, v.Rule)
 		})
 	}
 }

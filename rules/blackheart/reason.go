@@ -1,65 +1,86 @@
 package blackheart
 
 import (
-	"strconv"
 	"strings"
 
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // This file words the verdicts: one sentence a player at the table reads,
-// citing the rule ids in parentheses.
-
-func suitSingular(s cards.Suit) string {
-	return strings.ToLower(strings.TrimSuffix(s.String(), "s"))
-}
-
-func suitPlural(s cards.Suit) string { return strings.ToLower(s.String()) }
-
-// ids joins rule ids as a reason cites them: "(B1, B2)".
-func ids(rules ...string) string { return "(" + strings.Join(rules, ", ") + ")" }
+// citing the rule ids in parentheses, as messages said in the table's
+// language (rules/msg).
 
 // citing is a reason for the table and the ids of the rules it cites,
 // kept apart so that a verdict carries the ids as a field (Verdict.Rules)
 // and the sentence cites them at its end.
 type citing struct {
-	text  string
+	text  msg.Msg
 	rules []string
 }
 
-func cite(text string, rules ...string) citing { return citing{text: text, rules: rules} }
+func cite(text msg.Msg, rules ...string) citing { return citing{text: text, rules: rules} }
 
 // sentence is the reason as the table reads it: "a group of three 7s (B1)".
-func (c citing) sentence() string { return c.text + " " + ids(c.rules...) }
+func (c citing) sentence() msg.Msg { return citeRules(c.text, c.rules...) }
 
-// listWords writes "5S", "5S and 6S" or "5S, 6S and 9S".
-func listWords(ss []string) string {
-	if len(ss) <= 1 {
-		return strings.Join(ss, "")
+// citeRules is text citing rules at its end: "a group of three 7s (B1)".
+func citeRules(text msg.Msg, rules ...string) msg.Msg {
+	return msg.New("verdict.citing", msg.M("Text", text), msg.S("Rules", strings.Join(rules, ", ")))
+}
+
+// card names one card as the language writes it.
+func card(c cards.Card) msg.Msg { return msg.Value(c) }
+
+// playsMsg names cards as the player wrote them: "7H 2C=7S".
+func playsMsg(ps []cards.Play) msg.Msg {
+	return msg.Value(msg.Joined{Sep: " ", Items: msg.Values(ps)})
+}
+
+// rankPlural names several cards of rank r: "kings", "7s" in English.
+func rankPlural(r cards.Rank) msg.Msg {
+	if r == cards.Ace || r >= cards.Jack {
+		return msg.New("card.ranks." + r.String())
 	}
-	return strings.Join(ss[:len(ss)-1], ", ") + " and " + ss[len(ss)-1]
+	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
+}
+
+// aRank names one card of rank r with its article: "an ace", "a 7".
+func aRank(r cards.Rank) msg.Msg {
+	switch {
+	case r == cards.Ace || r >= cards.Jack:
+		return msg.New("card.a_rank." + r.String())
+	case r == 8:
+		return msg.New("card.a_rank.8")
+	}
+	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
+}
+
+// rankName names a rank alone: "king", "7".
+func rankName(r cards.Rank) msg.Msg {
+	if r == cards.Ace || r >= cards.Jack {
+		return msg.New("card.rank_name." + r.String())
+	}
+	return msg.Value(r)
 }
 
 // describe names a card as read: "KS", or "QD, standing for QS,".
-func describe(c cards.Card, role Role) string {
+func describe(c cards.Card, role Role) msg.Msg {
 	switch {
 	case !role.Wild():
-		return c.String()
+		return card(c)
 	case role.Part == Escort:
-		return c.String() + ", standing in for a heart,"
+		return msg.New("blackheart.card_escort", msg.V("Card", c))
 	}
-	return c.String() + ", standing for " + role.As.String() + ","
+	return msg.New("blackheart.card_as", msg.V("Card", c), msg.V("As", role.As))
 }
 
 // validReason says what a valid set is: "a series QS-KS-AS with two heart
 // escorts (B1, B2)".
 func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) citing {
 	if rd.kind == Royale {
-		return cite("the Diamond Royale JD-QD-KD, worth "+strconv.Itoa(RoyalePoints)+" in all", "B3", "B7")
+		return cite(msg.New("blackheart.royale", msg.Join("Cards", "-", msg.Values(slotCards[:])), msg.N("Points", RoyalePoints)), "B3", "B7")
 	}
-	var b strings.Builder
-	b.Grow(128)
 	members, escorts := 0, 0
 	for _, role := range roles {
 		switch role.Part {
@@ -69,20 +90,15 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) citing
 			escorts++
 		}
 	}
+	var set msg.Msg
 	if rd.kind == Group {
-		b.WriteString("a group of ")
-		b.WriteString(ruling.Number(members))
-		b.WriteByte(' ')
-		b.WriteString(ruling.RankPlural(rd.rank))
+		set = msg.New("blackheart.a_group", msg.Words("Count", members), msg.M("Ranks", rankPlural(rd.rank)))
 	} else {
-		b.WriteString("a series ")
-		for i := 0; i < rd.length; i++ {
-			r := seriesRank(rd, i)
-			if i > 0 {
-				b.WriteByte('-')
-			}
-			b.WriteString(cards.Card{Rank: r, Suit: rd.suit}.String())
+		series := make([]msg.Msg, rd.length)
+		for i := range rd.length {
+			series[i] = card(cards.Card{Rank: seriesRank(rd, i), Suit: rd.suit})
 		}
+		set = msg.New("blackheart.a_series", msg.Join("Cards", "-", series))
 	}
 	rules := []string{"B1"}
 	if escorts > 0 {
@@ -98,28 +114,24 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) citing
 		switch role := roles[i]; {
 		case !role.Wild():
 		case role.Part == Escort:
-			b.WriteString(", " + slotCards[w].String() + " standing in for a heart escort")
+			set = msg.New("blackheart.wild_escort", msg.M("Set", set), msg.V("Card", slotCards[w]))
 			wilds = true
 		default:
-			b.WriteString(", " + slotCards[w].String() + " standing for " + role.As.String())
+			set = msg.New("blackheart.wild_as", msg.M("Set", set), msg.V("Card", slotCards[w]), msg.V("As", role.As))
 			wilds = true
 		}
 	}
 	if diamonds {
 		rules = append(rules, "B3")
 	}
-	sep := " with "
-	if wilds {
-		sep = ", with "
+	if escorts > 0 {
+		id := "blackheart.with_escorts"
+		if wilds {
+			id = "blackheart.then_escorts"
+		}
+		set = msg.New(id, msg.M("Set", set), msg.Words("Count", escorts))
 	}
-	switch escorts {
-	case 0:
-	case 1:
-		b.WriteString(sep + "one heart escort")
-	default:
-		b.WriteString(sep + ruling.Number(escorts) + " heart escorts")
-	}
-	return cite(b.String(), rules...)
+	return cite(set, rules...)
 }
 
 // failReason words why a set is not valid, naming the first thing wrong in
@@ -134,13 +146,13 @@ func failReason(s *solver, f failure) (rule string, why citing) {
 	}
 	switch f.code {
 	case failEmpty:
-		return rule, cite("no cards were given", rule)
+		return rule, cite(msg.New("blackheart.no_cards"), rule)
 	case failMisfit:
 		return misfitReason(f.rd, c, declared)
 	case failTooFew:
-		return rule, tooFewReason(rule, f.count)
+		return rule, cite(msg.New("blackheart.too_few", msg.Words("Count", f.count)), rule)
 	case failNoNatural:
-		return rule, cite("a set needs at least one member that is not a wild diamond; JD, QD and KD on their own are the Royale", rule)
+		return rule, cite(msg.New("blackheart.no_natural"), rule)
 	case failWildCopies:
 		return rule, wildCopiesReason(rule, f.rd, c, declared)
 	case failDuplicate:
@@ -148,21 +160,16 @@ func failReason(s *solver, f failure) (rule string, why citing) {
 	case failGap:
 		return rule, gapReason(s, rule, f)
 	case failHeartWrap:
-		return rule, cite("heart series do not wrap around from 10 to A", rule)
+		return rule, cite(msg.New("blackheart.heart_wrap"), rule)
 	case failTooLong:
-		return rule, tooLongReason(rule, f.rd)
+		if f.rd.suit == cards.Hearts {
+			return rule, cite(msg.New("blackheart.too_long_hearts"), rule)
+		}
+		return rule, cite(msg.New("blackheart.too_long"), rule)
 	case failEscorts, failLayoffEscorts:
 		return escortReason(s, f)
 	}
-	return "B1", cite("these cards make no set", "B1")
-}
-
-// tooFewReason words a reading with only count members, escorts aside.
-func tooFewReason(rule string, count int) citing {
-	if count == 1 {
-		return cite("only one card makes the rank or the sequence; a set needs three, escorts not counted", rule)
-	}
-	return cite("only "+ruling.Number(count)+" cards make the rank or the sequence; a set needs three, escorts not counted", rule)
+	return "B1", cite(msg.New("blackheart.no_set"), "B1")
 }
 
 // wildCopiesReason words why the wild c (declared as declared, or zero)
@@ -174,72 +181,58 @@ func wildCopiesReason(rule string, rd reading, c, declared cards.Card) citing {
 		as = declared
 	}
 	if as.IsZero() || as.Suit == cards.Hearts && rd.opts[c.Rank-cards.Jack].escort && declared.IsZero() {
-		return cite(c.String()+" cannot stand in for a heart: the set already holds every heart it could be", rule)
+		return cite(msg.New("blackheart.no_heart_left", msg.V("Card", c)), rule)
 	}
 	if declared.IsZero() && rd.kind == Group {
-		return cite(c.String()+" cannot stand for another "+rankSingular(rd.rank)+": the set already holds every copy it could be", "B1", rule)
+		return cite(msg.New("blackheart.no_copy_left", msg.V("Card", c), msg.M("Rank", rankName(rd.rank))), "B1", rule)
 	}
-	return cite(c.String()+" cannot stand for "+as.String()+": the deck has no more of it than the set already holds", rule)
+	return cite(msg.New("blackheart.no_more_of", msg.V("Card", c), msg.V("As", as)), rule)
 }
 
 // duplicateReason words a rank the series rd holds twice, the second time
 // as card c, natural or wild.
 func duplicateReason(rule string, rd reading, c cards.Card) (string, citing) {
 	if c.Suit == cards.Diamonds {
-		return "B1", cite(c.String()+" standing for "+rd.opts[c.Rank-cards.Jack].as.String()+" repeats a rank of the series", "B1", "B3")
+		return "B1", cite(msg.New("blackheart.wild_repeats", msg.V("Card", c), msg.V("As", rd.opts[c.Rank-cards.Jack].as)), "B1", "B3")
 	}
-	return rule, cite(c.String()+" appears twice, but a series holds each rank once", rule)
+	return rule, cite(msg.New("blackheart.twice", msg.V("Card", c)), rule)
 }
 
 // gapReason words a series whose members cannot be placed in sequence,
 // listing those whose rank is known; it cites B3 too when a wild is among
 // them.
 func gapReason(s *solver, rule string, f failure) citing {
-	placed := placedMembers(s, f.rd)
-	with, rules := "", []string{rule}
+	placed, wild := placedMembers(s, f.rd)
+	rules := []string{rule}
+	if wild {
+		rules = append(rules, "B3")
+	}
+	id := "blackheart.not_in_sequence"
 	if f.count > 0 {
-		with = ", even with the wilds"
+		id = "blackheart.not_in_sequence_wilds"
 	}
-	for _, w := range placed {
-		if strings.Contains(w, "standing for") {
-			rules = append(rules, "B3")
-			break
-		}
-	}
-	return cite(listWords(placed)+" are not in sequence"+with, rules...)
+	return cite(msg.New(id, msg.List("Cards", placed)), rules...)
 }
 
 // placedMembers names the members of the series rd whose rank is known,
 // lowest first: one natural card of each rank, then the wilds given that
-// rank.
-func placedMembers(s *solver, rd reading) []string {
-	var placed []string
+// rank; and whether a wild is among them.
+func placedMembers(s *solver, rd reading) (placed []msg.Msg, wild bool) {
 	for r := cards.Ace; r <= cards.King; r++ {
 		for _, p := range s.pieces {
 			if p.card.Suit == rd.suit && p.card.Rank == r {
-				placed = append(placed, p.card.String())
+				placed = append(placed, card(p.card))
 				break
 			}
 		}
 		for w := range nSlots {
 			if o := rd.opts[w]; s.slot[w] >= 0 && !o.free && !o.escort && o.as.Rank == r {
-				placed = append(placed, slotCards[w].String()+" standing for "+o.as.String())
+				placed = append(placed, msg.New("blackheart.standing_for", msg.V("Card", slotCards[w]), msg.V("As", o.as)))
+				wild = true
 			}
 		}
 	}
-	return placed
-}
-
-// tooLongReason words a series with more members than ranks to hold them.
-func tooLongReason(rule string, rd reading) citing {
-	if rd.suit == cards.Hearts {
-		return cite("a heart series runs from A to 10, so it holds ten cards at most", rule)
-	}
-	return cite("a series holds each rank once, so thirteen cards at most besides escorts", rule)
-}
-
-func rankSingular(r cards.Rank) string {
-	return strings.TrimPrefix(strings.TrimPrefix(ruling.RankArticle(r), "an "), "a ")
+	return placed, wild
 }
 
 // cardReason words what is wrong with a card itself.
@@ -248,24 +241,24 @@ func cardReason(pieces []piece, f failure) citing {
 	switch f.code {
 	case failNotInDeck:
 		if p.card.IsZero() {
-			return cite("an empty card is not a card of the Black Heart deck", "B1")
+			return cite(msg.New("blackheart.empty_card"), "B1")
 		}
-		return cite(p.card.String()+" is not a card of the Black Heart deck", "B1")
+		return cite(msg.New("blackheart.not_in_deck", msg.V("Card", p.card)), "B1")
 	case failCopies:
 		if deckCopies(p.card) == 1 {
-			return cite("there is only one "+p.card.String()+" in the Black Heart deck", "B1")
+			return cite(msg.New("blackheart.only_one", msg.V("Card", p.card)), "B1")
 		}
-		return cite("there are only two "+p.card.String()+" in the Black Heart deck", "B1")
+		return cite(msg.New("blackheart.only_two", msg.V("Card", p.card)), "B1")
 	case failNotWild:
-		return cite(p.card.String()+" is not wild, so it cannot stand for "+p.as.String()+"; only JD, QD and KD are", "B3")
+		return cite(msg.New("blackheart.not_wild", msg.V("Card", p.card), msg.V("As", p.as)), "B3")
 	default: // failBadReading, the last check of checkCards
 		switch p.card {
 		case jackOfDiamonds:
-			return cite("JD can stand only for a heart from A to 10, not "+p.as.String(), "B3")
+			return cite(msg.New("blackheart.jd_reading", msg.V("As", p.as)), "B3")
 		case queenOfDiamonds:
-			return cite("QD can stand only for a spade or a club, not "+p.as.String(), "B3")
+			return cite(msg.New("blackheart.qd_reading", msg.V("As", p.as)), "B3")
 		}
-		return cite("KD can stand for any card of the Black Heart deck, but the deck holds no "+p.as.String(), "B3")
+		return cite(msg.New("blackheart.kd_reading", msg.V("As", p.as)), "B3")
 	}
 }
 
@@ -273,26 +266,26 @@ func cardReason(pieces []piece, f failure) citing {
 // The rule is always B1, what a set is made of, whichever card is named
 // first, so that the order of the cards never changes a verdict's rule.
 func misfitReason(rd reading, c, declared cards.Card) (string, citing) {
-	set := "a group of " + ruling.RankPlural(rd.rank)
+	set := msg.New("blackheart.group_of", msg.M("Ranks", rankPlural(rd.rank)))
 	if rd.kind == Series {
-		set = "a series of " + suitPlural(rd.suit)
+		set = msg.New("blackheart.series_of", msg.M("Suit", msg.New("card.suit_name."+rd.suit.Letter())))
 	}
 	switch {
 	case c.Suit == cards.Diamonds && declared == c:
-		return "B1", cite(c.String()+" read as itself belongs only in a group of "+ruling.RankPlural(c.Rank)+" or the Royale", "B1", "B3")
+		return "B1", cite(msg.New("blackheart.read_as_itself", msg.V("Card", c), msg.M("Ranks", rankPlural(c.Rank))), "B1", "B3")
 	case c.Suit == cards.Diamonds && !declared.IsZero():
-		return "B1", cite(c.String()+" standing for "+declared.String()+" cannot join "+set, "B1", "B3")
+		return "B1", cite(msg.New("blackheart.declared_misfit", msg.V("Card", c), msg.V("As", declared), msg.M("Set", set)), "B1", "B3")
 	case c.Suit == cards.Diamonds:
 		if rd.kind == Series && rd.suit == cards.Hearts {
-			return "B1", cite(c.String()+" cannot stand for a heart, so it cannot join a heart series", "B1", "B3")
+			return "B1", cite(msg.New("blackheart.no_heart_reading", msg.V("Card", c)), "B1", "B3")
 		}
-		return "B1", cite(c.String()+" has no reading that fits "+set, "B1", "B3")
+		return "B1", cite(msg.New("blackheart.no_reading_fits", msg.V("Card", c), msg.M("Set", set)), "B1", "B3")
 	case rd.kind == Group && c.Suit == cards.Hearts:
-		return "B1", cite(c.String()+" is not "+ruling.RankArticle(rd.rank)+", and "+set+" has no court card for it to escort", "B1", "B2")
+		return "B1", cite(msg.New("blackheart.heart_misfit", msg.V("Card", c), msg.M("Rank", aRank(rd.rank)), msg.M("Set", set)), "B1", "B2")
 	case rd.kind == Group:
-		return "B1", cite(c.String()+" is not "+ruling.RankArticle(rd.rank)+", so it cannot join "+set, "B1")
+		return "B1", cite(msg.New("blackheart.rank_misfit", msg.V("Card", c), msg.M("Rank", aRank(rd.rank)), msg.M("Set", set)), "B1")
 	}
-	return "B1", cite(c.String()+" is not a "+suitSingular(rd.suit)+", so it cannot join "+set, "B1")
+	return "B1", cite(msg.New("blackheart.suit_misfit", msg.M("NotSuit", msg.New("fan.not_suit."+rd.suit.Letter(), msg.V("Card", c))), msg.M("Set", set)), "B1")
 }
 
 // escortReason names the first court card without an escort, or the first
@@ -319,16 +312,16 @@ func escortReason(s *solver, f failure) (string, citing) {
 			switch {
 			case pass == 0 && role.Part == Member && isBlackCourt(read[i]) && !escorted[i]:
 				if layoff {
-					return "B2", cite("the laid-off "+describe(c, role)+" needs its own heart escort among the laid-off cards", rules...)
+					return "B2", cite(msg.New("blackheart.laid_off_needs_escort", msg.M("Card", describe(c, role))), rules...)
 				}
-				return "B2", cite(describe(c, role)+" has no heart to escort it", rules...)
+				return "B2", cite(msg.New("blackheart.no_escort", msg.M("Card", describe(c, role))), rules...)
 			case pass == 1 && role.Part == Escort && role.Court < 0:
 				if layoff {
-					return "B2", cite("the laid-off "+describe(c, role)+" has no laid-off court card to escort", rules...)
+					return "B2", cite(msg.New("blackheart.laid_off_nothing_to_escort", msg.M("Card", describe(c, role))), rules...)
 				}
-				return "B2", cite(describe(c, role)+" is neither a member nor an escort: no court card is left for it to escort", rules...)
+				return "B2", cite(msg.New("blackheart.spare_heart", msg.M("Card", describe(c, role))), rules...)
 			}
 		}
 	}
-	return "B2", cite("every black court card needs a heart escort of its own, and every other heart must be a member", "B2")
+	return "B2", cite(msg.New("blackheart.escorts_rule"), "B2")
 }

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -38,15 +39,15 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		return Record{}, err
 	}
 	if rec.WentOut < -1 || rec.WentOut >= seats {
-		return Record{}, ruling.BadInput("went_out", "went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", rec.WentOut, seats-1)
+		return Record{}, ruling.Bad("went_out", msg.New("blackheart.went_out_seat", msg.N("Seat", rec.WentOut), msg.N("Last", seats-1)))
 	}
 	if len(rec.Players) > seats {
-		return Record{}, ruling.BadInput("players", "the record has %d players, but the table has %d", len(rec.Players), seats)
+		return Record{}, ruling.Bad("players", msg.New("game.record_players", msg.N("Count", len(rec.Players)), msg.N("Seats", seats)))
 	}
 	deck := cards.BlackHeart()
 	for seat, p := range rec.Players {
 		field := game.Index("players", seat)
-		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", "sets"); err != nil {
+		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", msg.New("game.sets")); err != nil {
 			return Record{}, err
 		}
 		if err := game.CheckStored(deck, p.Layoffs, field+".layoffs", true); err != nil {

@@ -30,7 +30,7 @@ func (Module) Questions() []game.Question {
 func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
 	score, err := strconv.Atoi(strings.TrimSpace(in.Get("score")))
 	if err != nil {
-		return game.Problem("score", "Enter the score as a whole number, like 250 or -40."), nil
+		return game.Problem("score", msg.From(ctx).Say(msg.New("blackheart.referee.score"))), nil
 	}
 	melds, fb := readSetLines(msg.From(ctx), in.Get("melds"))
 	ans := game.Answer{Feedback: map[string]game.Feedback{"melds": fb}}
@@ -41,12 +41,13 @@ func judgeOpening(ctx context.Context, in url.Values) (game.Answer, error) {
 	if err != nil {
 		return ans, err // ctx's: the page says the referee took too long
 	}
-	headline := "Opens"
+	say := msg.From(ctx)
+	headline := msg.New("blackheart.referee.opens")
 	if !v.Valid {
-		headline = "Does not open"
+		headline = msg.New("blackheart.referee.does_not_open")
 	}
-	ans.Ruling = &game.Ruling{OK: v.Valid, Headline: headline, Reason: capitalize(v.Reason),
-		Details: []string{"Required at " + itoa(score) + ": " + v.Required + "."}, Rules: v.Rules}
+	ans.Ruling = &game.Ruling{OK: v.Valid, Headline: say.Say(headline), Reason: say.Say(msg.Capital(v.Reason)),
+		Details: []string{say.Say(msg.New("blackheart.referee.required", msg.N("Score", score), msg.M("Need", RequirementFor(score).said())))}, Rules: v.Rules}
 	return ans, nil
 }
 
@@ -73,7 +74,7 @@ func readSetLines(say msg.Sayer, text string) ([][]cards.Play, game.Feedback) {
 			return nil, fb
 		}
 		for _, p := range plays {
-			fb.Chips = append(fb.Chips, game.ChipOf(p))
+			fb.Chips = append(fb.Chips, game.ChipIn(say, p))
 		}
 		melds = append(melds, plays)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -77,20 +78,19 @@ func Score(d Deal) (Result, error) {
 func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 	n := len(d.Players)
 	if n < MinPlayers || n > MaxPlayers {
-		return Result{}, ruling.BadInput("players", "a deal has %d to %d players, not %d", MinPlayers, MaxPlayers, n)
+		return Result{}, ruling.Bad("players", msg.New("blackheart.players", msg.N("Min", MinPlayers), msg.N("Max", MaxPlayers), msg.N("Count", n)))
 	}
 	if d.WentOut < -1 || d.WentOut >= n {
-		return Result{}, ruling.BadInput("went_out", "went_out is seat %d, but the seats are 0 to %d (or -1 for nobody)", d.WentOut, n-1)
+		return Result{}, ruling.Bad("went_out", msg.New("blackheart.went_out_seat", msg.N("Seat", d.WentOut), msg.N("Last", n-1)))
 	}
 	if err := countCards(d); err != nil {
 		return Result{}, err
 	}
 	if d.BlackHeart && d.WentOut < 0 {
-		return Result{}, ruling.Errorf("B6", "blackheart: a black heart is going out, but nobody went out (B6)")
+		return Result{}, ruling.Refuse("B6", ruling.Prefixed("blackheart", msg.New("blackheart.nobody_out")))
 	}
 	if d.WentOut >= 0 && len(d.Players[d.WentOut].Hand) > 0 {
-		return Result{}, ruling.Errorf("B7", "blackheart: player %d went out but still holds %d %s (B7)",
-			d.WentOut+1, len(d.Players[d.WentOut].Hand), plural(len(d.Players[d.WentOut].Hand), "card", "cards"))
+		return Result{}, ruling.Refuse("B7", ruling.Prefixed("blackheart", msg.New("blackheart.out_but_holds", msg.N("Player", d.WentOut+1), msg.N("Count", len(d.Players[d.WentOut].Hand)))))
 	}
 	r := Result{
 		Points: make([]int, n), Melded: make([]int, n), Held: make([]int, n), Bonus: make([]int, n),
@@ -104,7 +104,7 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 			}
 			v := Check(m)
 			if !v.Valid {
-				return Result{}, ruling.Errorf(v.Rule, "blackheart: player %d's set %d is not valid: %s", seat+1, i+1, v.Reason)
+				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("blackheart", msg.New("blackheart.set_invalid", msg.N("Player", seat+1), msg.N("Set", i+1), msg.M("Why", v.Reason))))
 			}
 			r.MeldVerdicts[seat][i] = v
 			r.Melded[seat] += v.Points
@@ -130,6 +130,9 @@ func ScoreContext(ctx context.Context, d Deal) (Result, error) {
 
 // countCards checks that the deal's cards, melded, laid off and held,
 // are no more than the Black Heart deck holds.
+// countCards keeps the card's sentinel (cards.ErrTooManyCopies): the API
+// and the sheet count the cards as they read them and say what is wrong
+// in the table's language; these errors are for other callers.
 func countCards(d Deal) error {
 	tally := cards.BlackHeart().NewTally()
 	for seat, p := range d.Players {

@@ -159,7 +159,7 @@ func TestScoreErrors(t *testing.T) {
 			if tc.rule == "" && isRuling {
 				t.Errorf("shape error %q is a ruling.Error", err)
 			}
-			if !strings.Contains(err.Error(), tc.msg) {
+			if !strings.Contains(err.Error()+" | "+english.Error(err), tc.msg) {
 				t.Errorf("error = %q, want it to say %q", err, tc.msg)
 			}
 			var bad *ruling.InputError

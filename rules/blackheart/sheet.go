@@ -100,7 +100,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		if !setsOK[seat] {
 			continue
 		}
-		line, failed := openingLine(name, scores[seat], deal.Players[seat], seat == wentOut && deal.BlackHeart)
+		line, failed := openingLine(rd.r, name, scores[seat], deal.Players[seat], seat == wentOut && deal.BlackHeart)
 		j.Lines = append(j.Lines, line)
 		if failed {
 			rd.report(line)
@@ -209,10 +209,10 @@ func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
 			rd.report("Fix " + label + ".")
 			ok = false
 		case len(plays) > 0:
-			if v := judgeSet(plays, f); v.Valid {
+			if v := judgeSet(rd.r, plays, f); v.Valid {
 				p.Melds = append(p.Melds, plays)
 			} else {
-				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is not a set: " + v.Reason + ".")
+				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is not a set: " + rd.r.Say(v.Reason) + ".")
 				ok = false
 			}
 		}
@@ -227,18 +227,19 @@ func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
 // judgeSet judges one set field (B1-B3) and writes the verdict into it:
 // kind and points, and on each card's chip what it does in the set: an
 // escort and whose, what a wild stands for, a third of the Royale.
-func judgeSet(plays []cards.Play, f *game.CardField) Verdict {
+func judgeSet(say msg.Sayer, plays []cards.Play, f *game.CardField) Verdict {
 	v := Check(plays)
 	if !v.Valid {
-		f.Verdict = &game.Verdict{Text: "Not a set: " + v.Reason, Rules: v.Rules}
+		f.Verdict = &game.Verdict{Text: say.Say(msg.New("blackheart.not_a_set", msg.M("Why", v.Reason))), Rules: v.Rules}
 		return v
 	}
-	f.Verdict = &game.Verdict{OK: true, Text: capitalize(v.Kind.String()) + ", " + itoa(v.Points) + " points: " + v.Reason, Rules: v.Rules}
+	f.Verdict = &game.Verdict{OK: true, Text: say.Say(msg.New("blackheart.set_scores", msg.M("Kind", msg.New("blackheart.kind."+v.Kind.String())),
+		msg.N("Points", v.Points), msg.M("Why", v.Reason))), Rules: v.Rules}
 	for i, role := range v.Roles {
 		if i < len(f.Chips) {
-			f.Chips[i].Note = roleNote(plays, v.Roles, i)
+			f.Chips[i].Note = roleNote(say, plays, v.Roles, i)
 			if role.Wild() {
-				f.Chips[i].Label = game.CardLabel(plays[i].Card)
+				f.Chips[i].Label = game.FaceLabel(say, plays[i].Card)
 			}
 		}
 	}
@@ -247,7 +248,7 @@ func judgeSet(plays []cards.Play, f *game.CardField) Verdict {
 
 // roleNote says what card i does in its set, for its chip: "" for a plain
 // member, "as 7♥" for a wild, "escort of Q♠", "Royale".
-func roleNote(plays []cards.Play, roles []Role, i int) string {
+func roleNote(say msg.Sayer, plays []cards.Play, roles []Role, i int) string {
 	role, p := roles[i], plays[i]
 	var parts []string
 	switch {
@@ -255,19 +256,19 @@ func roleNote(plays []cards.Play, roles []Role, i int) string {
 		return "Royale"
 	case role.Wild() && role.Part == Escort && !p.Declared():
 		// Any heart escorts; the referee's pick of which is arbitrary.
-		parts = append(parts, "as a heart")
+		parts = append(parts, say.Say(msg.New("chip.as_heart")))
 	case role.Wild():
-		parts = append(parts, "as "+game.CardLabel(role.As))
+		parts = append(parts, say.Say(msg.New("chip.as", msg.S("Card", game.FaceLabel(say, role.As)))))
 	}
 	if role.Part == Escort && role.Court >= 0 && role.Court < len(plays) {
 		court := plays[role.Court].Card
 		if roles[role.Court].Wild() {
 			court = roles[role.Court].As
 		}
-		parts = append(parts, "escort of "+game.CardLabel(court))
+		parts = append(parts, say.Say(msg.New("chip.escort_of", msg.S("Card", game.FaceLabel(say, court)))))
 	}
 	if role.Wild() && p.Declared() {
-		parts = append(parts, "declared")
+		parts = append(parts, say.Say(msg.New("chip.declared_alone")))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -285,7 +286,7 @@ func requirementLine(score int) string {
 // openingLine judges whether a player who played anything had opened, by
 // the chart for their score at the start of the deal (B5); a Black Heart
 // opens at any score (B6). failed means the deal cannot be saved.
-func openingLine(name string, score int, p Player, blackHeart bool) (line string, failed bool) {
+func openingLine(say msg.Sayer, name string, score int, p Player, blackHeart bool) (line string, failed bool) {
 	who := name + " (score " + itoa(score) + ")"
 	switch {
 	case blackHeart:
@@ -295,7 +296,7 @@ func openingLine(name string, score int, p Player, blackHeart bool) (line string
 	}
 	v := CheckOpening(score, p.Melds)
 	if v.Valid {
-		return who + ": " + v.Reason + ".", false
+		return who + ": " + say.Say(v.Reason) + ".", false
 	}
 	need := who + " needs " + v.Required + " to open (" + v.Rule + ")"
 	if v.Required == "none" {
@@ -354,11 +355,4 @@ func signed(n int) string {
 		return "+" + itoa(n)
 	}
 	return itoa(n)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

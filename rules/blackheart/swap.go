@@ -1,9 +1,8 @@
 package blackheart
 
 import (
-	"strings"
-
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // CheckSwap judges the swap of B4: any player, owner or not, takes the
@@ -21,14 +20,14 @@ import (
 // order set minus out, then in.
 func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 	if out.Suit != cards.Diamonds || !inDeck(out) {
-		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: "only a played JD, QD or KD may be swapped, not " + out.String() + " " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: citeRules(msg.New("blackheart.swap_not_diamond", msg.V("Card", out)), "B4")}
 	}
 	table := Check(set)
 	if !table.Valid {
-		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: "the set on the table is not valid: " + table.Reason}
+		return Verdict{Rule: table.Rule, Rules: table.Rules, Reason: msg.New("blackheart.table_invalid", msg.M("Why", table.Reason))}
 	}
 	if table.Kind == Royale {
-		return Verdict{Rule: "B4", Rules: []string{"B3", "B4"}, Reason: "the diamonds of a Royale are never swapped " + ids("B3", "B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B3", "B4"}, Reason: citeRules(msg.New("blackheart.swap_royale"), "B3", "B4")}
 	}
 	var rest []cards.Play
 	for _, p := range set {
@@ -37,15 +36,15 @@ func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 		}
 	}
 	if len(rest) == len(set) {
-		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: out.String() + " is not in this set " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: citeRules(msg.New("blackheart.swap_not_in_set", msg.V("Card", out)), "B4")}
 	}
 	if len(in) == 0 || len(in) > 2 {
-		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: "a diamond is swapped for one card from hand, plus its escort if it needs one " + ids("B4")}
+		return Verdict{Rule: "B4", Rules: []string{"B4"}, Reason: citeRules(msg.New("blackheart.swap_count"), "B4")}
 	}
 	result := append(rest, in...)
 	v := Check(result)
 	if !v.Valid {
-		return Verdict{Rule: v.Rule, Rules: v.Rules, Reason: "the swap would leave an invalid set: " + v.Reason}
+		return Verdict{Rule: v.Rule, Rules: v.Rules, Reason: msg.New("blackheart.swap_invalid", msg.M("Why", v.Reason))}
 	}
 	before, after := shapes(set), shapes(result)
 	same := false
@@ -56,15 +55,15 @@ func CheckSwap(set []cards.Play, out cards.Card, in []cards.Play) Verdict {
 		}
 	}
 	if !same {
-		return Verdict{Rule: "B4", Rules: v.Rules, Reason: "the swap must leave a set of the same rank(s), but " + strings.Join(playStrings(in), " ") +
-			" in place of " + out.String() + " would make " + v.Reason}
+		return Verdict{Rule: "B4", Rules: v.Rules, Reason: msg.New("blackheart.swap_other_ranks",
+			msg.M("In", playsMsg(in)), msg.V("Out", out), msg.M("Text", v.Reason))}
 	}
 	v.Rule, v.Points = "B4", 0
 	for _, p := range in {
 		v.Points += CardPoints(p.Card)
 	}
-	v.Reason = strings.Join(playStrings(in), " ") + " may take the place of " + out.String() + ", leaving " + strings.TrimSuffix(v.Reason, ")") + ", B4)"
 	v.Rules = append(v.Rules, "B4")
+	v.Reason = citeRules(msg.New("blackheart.swap_ok", msg.M("In", playsMsg(in)), msg.V("Out", out), msg.M("Text", v.body)), v.Rules...)
 	return v
 }
 

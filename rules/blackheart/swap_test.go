@@ -38,13 +38,13 @@ func TestCheckSwapB4(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			v := CheckSwap(plays(t, tc.set), tc.out, plays(t, tc.in))
 			if v.Valid != tc.valid || v.Points != tc.points || v.Rule != tc.rule {
-				t.Fatalf("CheckSwap(%s, %v, %s) = %v %d %s (%s); want %v %d %s", tc.set, tc.out, tc.in, v.Valid, v.Points, v.Rule, v.Reason, tc.valid, tc.points, tc.rule)
+				t.Fatalf("CheckSwap(%s, %v, %s) = %v %d %s (%s); want %v %d %s", tc.set, tc.out, tc.in, v.Valid, v.Points, v.Rule, english.Say(v.Reason), tc.valid, tc.points, tc.rule)
 			}
-			if tc.valid && tc.reason != "" && v.Reason != tc.reason {
-				t.Errorf("Reason = %q\n want %q", v.Reason, tc.reason)
+			if tc.valid && tc.reason != "" && english.Say(v.Reason) != tc.reason {
+				t.Errorf("Reason = %q\n want %q", english.Say(v.Reason), tc.reason)
 			}
-			if !tc.valid && !strings.Contains(v.Reason, tc.reason) {
-				t.Errorf("Reason = %q, want it to say %q", v.Reason, tc.reason)
+			if !tc.valid && !strings.Contains(english.Say(v.Reason), tc.reason) {
+				t.Errorf("Reason = %q, want it to say %q", english.Say(v.Reason), tc.reason)
 			}
 		})
 	}

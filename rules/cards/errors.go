@@ -8,7 +8,8 @@ import (
 )
 
 // Sentinel errors wrapped by ParseError, for callers that branch on the
-// kind of mistake.
+// kind of mistake. Their texts are for logs: a person reads the
+// ParseError's Message, in the catalogs.
 var (
 	// ErrUnknownCard means the text is not a card of any meldpad deck.
 	ErrUnknownCard = errors.New("unknown card")

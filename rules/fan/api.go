@@ -5,6 +5,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a meld or a lay-off (N2, N5) for the API and the
@@ -48,9 +49,9 @@ type LayoffJSON struct {
 }
 
 // Answer prints a scored deal as the API answers it.
-func Answer(res Result, outcome string) ScoreAnswer {
+func Answer(say msg.Sayer, res Result, outcome string) ScoreAnswer {
 	out := ScoreAnswer{Outcome: outcome, Deadwood: res.Deadwood, Points: res.Points, Doubled: res.Doubled,
-		KnockValue: res.KnockValue, Layoffs: []LayoffJSON{}, Reason: res.Reason, Rules: res.Rules}
+		KnockValue: res.KnockValue, Layoffs: []LayoffJSON{}, Reason: say.Say(res.Reason), Rules: res.Rules}
 	for seat := range res.Melds {
 		out.Melds[seat] = [][]string{}
 		for _, m := range res.Melds[seat] {
@@ -81,7 +82,7 @@ func ReadHands(r *game.Body, req HandsRequest, d *Deal, gameName string) {
 	d.Knocker = r.Seat(req.Knocker, "knocker", 2)
 	hands := r.CardLists(req.Hands, "hands", deck, deck.NewTally())
 	if r.Err == nil && len(hands) != 2 {
-		r.Fail("hands", gameName+" is for 2 players: give 2 hands")
+		r.FailWith("hands", msg.New("fan.two_hands", msg.S("Game", gameName)))
 	}
 	if r.Err == nil {
 		d.Hands = [2][]cards.Card{hands[0], hands[1]}
@@ -122,5 +123,5 @@ func serveScore(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Answer(res, res.Outcome.String()), nil
+	return Answer(msg.From(ctx), res, res.Outcome.String()), nil
 }

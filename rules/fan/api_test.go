@@ -75,7 +75,7 @@ func apiScore(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	for seat, h := range req.Hands {
 		cs, err := deck.ParseList(h)
 		if err != nil {
-			return 400, map[string]any{"error": err.Error()}
+			return 400, map[string]any{"error": english.Error(err)}
 		}
 		d.Hands[seat] = cs
 	}
@@ -84,7 +84,7 @@ func apiScore(t *testing.T, body json.RawMessage) (int, map[string]any) {
 		for _, m := range req.KnockerMelds {
 			cs, err := deck.ParseList(m)
 			if err != nil {
-				return 400, map[string]any{"error": err.Error()}
+				return 400, map[string]any{"error": english.Error(err)}
 			}
 			d.KnockerMelds = append(d.KnockerMelds, cs)
 		}
@@ -128,13 +128,13 @@ func apiCheck(t *testing.T, body json.RawMessage) (int, map[string]any) {
 	deck := cards.Standard()
 	cs, err := deck.ParseList(req.Cards)
 	if err != nil {
-		return 400, map[string]any{"error": err.Error()}
+		return 400, map[string]any{"error": english.Error(err)}
 	}
 	v := Check(cs)
 	if req.Onto != nil {
 		onto, err := deck.ParseList(req.Onto)
 		if err != nil {
-			return 400, map[string]any{"error": err.Error()}
+			return 400, map[string]any{"error": english.Error(err)}
 		}
 		v = CheckLayoff(onto, cs)
 	}

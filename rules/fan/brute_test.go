@@ -466,8 +466,8 @@ func checkResult(t *testing.T, d Deal, r Result) {
 		slowSum(r.DeadwoodBeforeLayoffs) != r.ValueBeforeLayoffs {
 		fail("defender's deadwood before lay-offs %v is not the deadwood plus the lay-offs", r.DeadwoodBeforeLayoffs)
 	}
-	if !strings.Contains(r.Reason, "(N") {
-		fail("reason %q cites no rule", r.Reason)
+	if !strings.Contains(english.Say(r.Reason), "(N") {
+		fail("reason %q cites no rule", english.Say(r.Reason))
 	}
 }
 

@@ -62,7 +62,7 @@ func TestScoreContextLooksWhileSearching(t *testing.T) {
 		t.Fatal(err)
 	}
 	got, err := ScoreContext(ctx, mostArrangements(t))
-	if err != nil || got.Reason != want.Reason || got.Points != want.Points {
+	if err != nil || english.Say(got.Reason) != english.Say(want.Reason) || got.Points != want.Points {
 		t.Fatalf("ScoreContext = %+v, %v; want %+v", got, err, want)
 	}
 	// One look before the search, then one every checkEvery arrangements.

@@ -25,7 +25,7 @@
 //	case err != nil:
 //		// A *fan.DealError: a malformed deal (API status 400).
 //	default:
-//		fmt.Println(r.Outcome, r.Deadwood, r.Points, r.Layoffs, r.Reason)
+//		fmt.Println(r.Outcome, r.Deadwood, r.Points, r.Layoffs, locale.English().Say(r.Reason))
 //	}
 //
 // Cards are cards.Card values of the standard deck; seats are 0 and 1.

@@ -60,7 +60,7 @@ func ExampleScore() {
 	}
 	fmt.Println(r.Outcome, r.Melds[0], r.DeadwoodCards[0])
 	fmt.Println(r.Deadwood, r.Points)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 	// Output:
 	// knock [[6S 6H 6D 6C] [9C 10C JC]] [AD 4S 5S]
 	// [10 67] [57 0]
@@ -75,6 +75,6 @@ func ExampleScore_illegalKnock() {
 			mustParse("KH", "QD", "2C", "5H", "9D", "3H", "JD", "6H", "7D", "10S"),
 		},
 	})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output: fan: knock with 8 deadwood over knock value 7 (N4)
 }

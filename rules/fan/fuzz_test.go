@@ -146,7 +146,7 @@ func FuzzScoreAnyInput(f *testing.F) {
 		case errors.As(err, &de):
 			return
 		case errors.As(err, &re):
-			if re.Rule != "N2" && re.Rule != "N4" || !strings.HasPrefix(re.Msg.String(), "fan: ") || !strings.HasSuffix(re.Msg.String(), ")") {
+			if re.Rule != "N2" && re.Rule != "N4" || !strings.HasPrefix(english.Say(re.Msg), "fan: ") || !strings.HasSuffix(english.Say(re.Msg), ")") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return

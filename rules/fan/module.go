@@ -2,10 +2,10 @@ package fan
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Module is Fan Rummy for the scorepad, the API and the referee page.
@@ -17,9 +17,9 @@ func (Module) Info() game.Info {
 		ID: "fan", Name: "Fan Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "N8", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
 		HouseRules: []game.HouseRule{
-			{Key: "undercut_on_tie", Name: "Undercut on a tie", Help: "A knock with deadwood equal to the defender's is an undercut (N6).", Rule: "N6"},
+			{Key: "undercut_on_tie", Name: msg.New("fan.house.undercut_on_tie"), Help: msg.New("fan.house.undercut_on_tie.help"), Rule: "N6"},
 		},
-		PointsHint: "One player scores: the knocker, or the defender after an undercut (N6), at most 258, a Big Gin doubled by a spade knock card (N7). Leave the other blank.",
+		PointsHint: msg.New("fan.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}
@@ -38,7 +38,7 @@ func (m Module) CheckPoints(t game.Table, r game.Round) error {
 // Result is over once a player reaches 100 (N8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := WinnerAt(t.Tally.Totals); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (N8)", seat)
+		return game.Won(t.Tally, true, msg.New("fan.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

@@ -1,6 +1,9 @@
 package fan
 
-import "meldpad/rules/game"
+import (
+	"meldpad/rules/game"
+	"meldpad/rules/msg"
+)
 
 // MaxDeadwood is the most deadwood a hand of 10 cards can hold (N1, N3).
 // A hand with three cards of one rank holds a set, so its deadwood is at
@@ -36,21 +39,19 @@ func checkDealPoints(points []int, undercutOnTie bool) error {
 	for seat, p := range points {
 		switch {
 		case p < 0:
-			return game.BadPoints(seat, "N6", "%d, but a Fan Rummy deal never scores below 0 (N6).", p)
+			return game.BadPoints(seat, "N6", msg.New("fan.points_negative", msg.Digits("Points", p)))
 		case p > 0 && scorer >= 0:
-			return game.BadPoints(seat, "N6", "%d, but the other player scores %d: only one player scores in a Fan Rummy deal, the knocker, or the defender after an undercut (N6).", p, points[scorer])
+			return game.BadPoints(seat, "N6", msg.New("fan.points_both", msg.Digits("Points", p), msg.Digits("Other", points[scorer])))
 		case p > MaxDoubledDealPoints:
-			return game.BeyondPoints(seat, "N7", "%d is more than a Fan Rummy deal scores: at most %d, a Big Gin (31 + %d deadwood) doubled by a spade knock card (N6, N7).",
-				p, MaxDoubledDealPoints, MaxDeadwood)
+			return game.BeyondPoints(seat, "N7", msg.New("fan.points_over", msg.Digits("Points", p), msg.N("Max", MaxDoubledDealPoints), msg.N("Deadwood", MaxDeadwood)))
 		case p > MaxDealPoints && p%2 != 0:
-			return game.BeyondPoints(seat, "N7", "%d cannot be a Fan Rummy deal's score: no deal scores over %d unless a spade knock card doubles it, and doubled points are even (N6, N7).",
-				p, MaxDealPoints)
+			return game.BeyondPoints(seat, "N7", msg.New("fan.points_odd", msg.Digits("Points", p), msg.N("Max", MaxDealPoints)))
 		case p > 0:
 			scorer = seat
 		}
 	}
 	if scorer < 0 && undercutOnTie && len(points) > 0 {
-		return game.BeyondPoints(0, "N6", "%d, but with undercut on a tie every deal scores: the knocker with less deadwood, the defender otherwise, 25 at least on a tie (N4, N6).", points[0])
+		return game.BeyondPoints(0, "N6", msg.New("fan.points_tie_scores", msg.Digits("Points", points[0])))
 	}
 	return nil
 }

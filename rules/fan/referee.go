@@ -41,7 +41,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	ans := game.Answer{Feedback: map[string]game.Feedback{}}
 	knock, ok := ReadInput(msg.From(ctx), ans, in, "knock", nil)
 	if ok && len(knock) != 1 {
-		ans.Feedback["knock"] = game.Feedback{Error: "Enter one card: the knock card.", Chips: ans.Feedback["knock"].Chips}
+		ans.Feedback["knock"] = game.Feedback{Error: msg.From(ctx).Say(msg.New("fan.referee.one_knock_card")), Chips: ans.Feedback["knock"].Chips}
 		ok = false
 	}
 	hands, handsOK := ReadInputHands(msg.From(ctx), ans, in, deck)
@@ -63,7 +63,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 		ans.Ruling = ruled
 		return ans, nil
 	}
-	ans.Ruling = DealRuling(res, res.Outcome.String())
+	ans.Ruling = DealRuling(msg.From(ctx), res, res.Outcome.String())
 	return ans, nil
 }
 
@@ -91,7 +91,7 @@ func DealAnswer(say msg.Sayer, err error, cardInput string) (*InputProblem, *gam
 	}
 	var broken *ruling.Error
 	if errors.As(err, &broken) {
-		return nil, &game.Ruling{Headline: "Not allowed: this deal cannot end that way",
+		return nil, &game.Ruling{Headline: say.Say(msg.New("fan.referee.not_allowed")),
 			Reason: capitalize(PlayersWord(say.Say(broken.Plain()))), Rules: []string{broken.Rule}}
 	}
 	return &InputProblem{"hand1", err.Error()}, nil
@@ -99,24 +99,39 @@ func DealAnswer(say msg.Sayer, err error, cardInput string) (*InputProblem, *gam
 
 // DealRuling is the referee page's verdict on a scored deal, Fan's or
 // Gin's: who scores, each player's melds and deadwood, the lay-offs.
-func DealRuling(res Result, outcome string) *game.Ruling {
+func DealRuling(say msg.Sayer, res Result, outcome string) *game.Ruling {
 	winner := 0
 	if res.Points[1] > res.Points[0] {
 		winner = 1
 	}
-	headline := capitalize(strings.ReplaceAll(outcome, "_", " ")) + ": "
-	if res.Points[winner] == 0 {
-		headline += "nobody scores"
-	} else {
-		headline += "player " + strconv.Itoa(winner+1) + " scores " + strconv.Itoa(res.Points[winner])
+	headline := msg.New("fan.referee.nobody_scores", msg.M("Outcome", msg.New("fan.outcome."+outcome)))
+	if res.Points[winner] > 0 {
+		headline = msg.New("fan.referee.scores", msg.M("Outcome", msg.New("fan.outcome."+outcome)),
+			msg.N("Player", winner+1), msg.N("Points", res.Points[winner]))
 	}
-	r := &game.Ruling{OK: true, Headline: headline, Reason: capitalize(PlayersWord(res.Reason)), Rules: res.Rules}
+	r := &game.Ruling{OK: true, Headline: say.Say(headline), Reason: capitalize(PlayersWord(say.Say(res.Reason))), Rules: res.Rules}
 	for seat := range res.Melds {
-		r.Details = append(r.Details, "Player "+strconv.Itoa(seat+1)+": melds "+MeldsText(res.Melds[seat])+
-			"; deadwood "+strconv.Itoa(res.Deadwood[seat])+deadwoodCards(res.DeadwoodCards[seat])+".")
+		melds := make([]msg.Msg, len(res.Melds[seat]))
+		for i, m := range res.Melds[seat] {
+			melds[i] = msg.Text(strings.Join(game.FaceLabels(say, m), " "))
+		}
+		meldsText := msg.New("fan.no_meld")
+		if len(melds) > 0 {
+			meldsText = msg.Value(msg.Joined{Sep: " · ", Items: melds})
+		}
+		cardsLeft := msg.Msg{}
+		if cs := res.DeadwoodCards[seat]; len(cs) > 0 {
+			cardsLeft = msg.Text(" (" + strings.Join(game.FaceLabels(say, cs), " ") + ")")
+		}
+		r.Details = append(r.Details, say.Say(msg.New("fan.referee.player", msg.N("Player", seat+1), msg.M("Melds", meldsText),
+			msg.N("Deadwood", res.Deadwood[seat]), msg.M("Cards", cardsLeft))))
 	}
 	if len(res.Layoffs) > 0 {
-		r.Details = append(r.Details, "Laid off"+strings.TrimPrefix(layoffText(res), ", lays off")+".")
+		laid := make([]msg.Msg, len(res.Layoffs))
+		for i, l := range res.Layoffs {
+			laid[i] = msg.New("fan.onto_meld", msg.S("Card", game.FaceLabel(say, l.Card)), msg.N("Meld", l.Meld+1))
+		}
+		r.Details = append(r.Details, say.Say(msg.New("fan.referee.laid_off", msg.Join("Cards", ", ", laid))))
 	}
 	return r
 }
@@ -131,7 +146,7 @@ func ReadInput(say msg.Sayer, ans game.Answer, in url.Values, name string, tally
 	}
 	var fb game.Feedback
 	for _, p := range plays {
-		fb.Chips = append(fb.Chips, game.ChipOf(p))
+		fb.Chips = append(fb.Chips, game.ChipIn(say, p))
 		if tally != nil {
 			if err := tally.Add(p.Card); err != nil {
 				fb.Error = say.Say(game.ParseMessage(err))

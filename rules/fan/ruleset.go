@@ -2,7 +2,6 @@ package fan
 
 import (
 	"context"
-	"fmt"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
@@ -70,7 +69,7 @@ func ScoreByContext(ctx context.Context, d Deal, rs Ruleset) (Result, error) {
 	}
 	if rs.KnockValue < 0 || rs.KnockValue > MaxKnockValue {
 		return Result{}, &DealError{Field: "knock_value",
-			Msg: msg.Text(fmt.Sprintf("%s: the knock value is %d, but it is 0 to %d (N1)", rs.Game, rs.KnockValue, MaxKnockValue))}
+			Msg: ruling.Prefixed(rs.Game, msg.New("fan.knock_value_range", msg.N("Value", rs.KnockValue), msg.N("Max", MaxKnockValue)))}
 	}
 	return d.score(ctx, rs, false)
 }
@@ -79,8 +78,7 @@ func ScoreByContext(ctx context.Context, d Deal, rs Ruleset) (Result, error) {
 // knock value allows (N4, or rs.EndRule).
 func (rs Ruleset) overKnockValue(deadwood int) error {
 	if rs.KnockValue == 0 {
-		return ruling.Errorf(rs.EndRule, "%s: only Gin ends this deal (knock value 0), but %d deadwood is left (%s)",
-			rs.Game, deadwood, rs.EndRule)
+		return ruling.Refuse(rs.EndRule, ruling.Prefixed(rs.Game, msg.New("fan.only_gin", msg.N("Deadwood", deadwood), msg.S("Rule", rs.EndRule))))
 	}
-	return ruling.Errorf(rs.EndRule, "%s: knock with %d deadwood over knock value %d (%s)", rs.Game, deadwood, rs.KnockValue, rs.EndRule)
+	return ruling.Refuse(rs.EndRule, ruling.Prefixed(rs.Game, msg.New("fan.over_knock_value", msg.N("Deadwood", deadwood), msg.N("KnockValue", rs.KnockValue), msg.S("Rule", rs.EndRule))))
 }

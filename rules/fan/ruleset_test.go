@@ -73,7 +73,7 @@ func TestScoreByN1Ruleset(t *testing.T) {
 			}
 			r, err := ScoreBy(d, tc.rs)
 			if tc.errMessage != "" {
-				if ruleOf(err) != tc.rule || err == nil || err.Error() != tc.errMessage {
+				if ruleOf(err) != tc.rule || err == nil || english.Error(err) != tc.errMessage {
 					t.Fatalf("ScoreBy error = %v (rule %q), want %q (%s)", err, ruleOf(err), tc.errMessage, tc.rule)
 				}
 				return
@@ -102,7 +102,7 @@ func TestScoreByMalformed(t *testing.T) {
 	d.Hands[1] = d.Hands[1][:9]
 	_, err := ScoreBy(d, Ruleset{Game: "gin", EndRule: "G2", KnockValue: 10})
 	var de *DealError
-	if !errors.As(err, &de) || de.Field != "hands[1]" || de.Msg.String() != "gin: the defender holds 9 cards, not 10" {
+	if !errors.As(err, &de) || de.Field != "hands[1]" || english.Say(de.Msg) != "gin: the defender holds 9 cards, not 10" {
 		t.Errorf("short defender: error %#v", err)
 	}
 }

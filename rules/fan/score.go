@@ -3,8 +3,6 @@ package fan
 import (
 	"context"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
@@ -64,8 +62,8 @@ type Result struct {
 	// Rules are the ids Reason cites, in its order.
 	Rules []string
 	// Reason says in one sentence how the points came about, citing the
-	// rules.
-	Reason string
+	// rules, in the table's language (rules/msg).
+	Reason msg.Msg
 }
 
 // DealError reports a deal that is not well-formed: a seat that does not
@@ -130,7 +128,7 @@ func (d Deal) score(ctx context.Context, rs Ruleset, withKnockCard bool) (Result
 	holding := len(d.Hands[knocker])
 	switch {
 	case holding == HandSize+1 && plan.deadwood > 0:
-		return Result{}, ruling.Errorf(rs.EndRule, "%s: 11 cards end the deal only as Big Gin, all melded, but %d deadwood is left (%s)", rs.Game, plan.deadwood, rs.EndRule)
+		return Result{}, ruling.Refuse(rs.EndRule, ruling.Prefixed(rs.Game, msg.New("fan.eleven_not_big_gin", msg.N("Deadwood", plan.deadwood), msg.S("Rule", rs.EndRule))))
 	case plan.deadwood > res.KnockValue:
 		return Result{}, rs.overKnockValue(plan.deadwood)
 	}
@@ -205,7 +203,8 @@ func (r *Result) score(undercutOnTie bool) {
 	mine, theirs := r.Deadwood[knocker], r.Deadwood[defender]
 	rules := []string{"N6"}
 	var won int
-	var how string
+	var how msg.Msg
+	after := r.afterLayoffs()
 	switch {
 	case r.Outcome == Gin || r.Outcome == BigGin:
 		bonus, name, n := ginBonus, "Gin", HandSize
@@ -215,76 +214,73 @@ func (r *Result) score(undercutOnTie bool) {
 		rules = []string{"N4", "N6"}
 		won = bonus + theirs
 		r.Points[knocker] = won
-		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, won)
+		how = msg.New("fan.how_gin", msg.S("Name", name), msg.N("Count", n), msg.N("Bonus", bonus), msg.N("Theirs", theirs), msg.N("Won", won))
 	case mine < theirs:
 		r.Outcome = Knock
 		won = theirs - mine
 		r.Points[knocker] = won
-		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s, so the knocker scores %d - %d = %d",
-			mine, theirs, r.afterLayoffs(), theirs, mine, won)
+		how = msg.New("fan.how_knock", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after), msg.N("Won", won))
 	case mine == theirs && !undercutOnTie:
 		r.Outcome = Knock
-		how = fmt.Sprintf("Knock with %d deadwood against the defender's %d%s: a tie is not an undercut, so nobody scores",
-			mine, theirs, r.afterLayoffs())
+		how = msg.New("fan.how_tie", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after))
 	case mine == theirs:
 		r.Outcome = Undercut
 		won = undercutBonus
 		r.Points[defender] = won
-		how = fmt.Sprintf("Undercut: %d deadwood against the defender's %d%s, and the house rule counts a tie as an undercut, so the defender scores %d",
-			mine, theirs, r.afterLayoffs(), won)
+		how = msg.New("fan.how_tie_undercut", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after), msg.N("Won", won))
 	default:
 		r.Outcome = Undercut
 		won = undercutBonus + mine - theirs
 		r.Points[defender] = won
-		how = fmt.Sprintf("Undercut: the knocker's %d deadwood is more than the defender's %d%s, so the defender scores %d + %d = %d",
-			mine, theirs, r.afterLayoffs(), undercutBonus, mine-theirs, won)
+		how = msg.New("fan.how_undercut", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after),
+			msg.N("Bonus", undercutBonus), msg.N("Diff", mine-theirs), msg.N("Won", won))
 	}
 	if len(r.Layoffs) > 0 {
 		rules = append([]string{"N5"}, rules...)
 	}
 	if r.Doubled && won > 0 {
 		r.Points[0], r.Points[1] = 2*r.Points[0], 2*r.Points[1]
-		how += ", doubled to " + strconv.Itoa(2*won) + " by the spade knock card"
+		how = msg.New("fan.doubled", msg.M("How", how), msg.N("Points", 2*won))
 		rules = append(rules, "N7")
 	}
 	r.Rules = rules
-	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+	r.Reason = citing(how, rules...)
 }
 
-func (r *Result) afterLayoffs() string {
+func (r *Result) afterLayoffs() msg.Msg {
 	if len(r.Layoffs) == 0 {
-		return ""
+		return msg.Msg{}
 	}
-	return " after lay-offs"
+	return msg.New("fan.after_layoffs")
 }
 
 // check refuses a malformed deal with a *DealError. The knock card is not
 // counted against the hands: it is picked up during play.
 func (d Deal) check(rs Ruleset, withKnockCard bool) error {
 	if d.Knocker != 0 && d.Knocker != 1 {
-		return &DealError{Field: "knocker", Msg: msg.Text(fmt.Sprintf("%s: the knocker must be seat 0 or 1, not %d", rs.Game, d.Knocker))}
+		return &DealError{Field: "knocker", Msg: ruling.Prefixed(rs.Game, msg.New("fan.knocker_seat", msg.N("Seat", d.Knocker)))}
 	}
 	if _, ok := index(d.KnockCard); !ok && withKnockCard {
-		return &DealError{Field: "knock_card", Msg: msg.Text(fmt.Sprintf("%s: the knock card %s is not a card of the standard deck", rs.Game, cardName(d.KnockCard)))}
+		return &DealError{Field: "knock_card", Msg: ruling.Prefixed(rs.Game, msg.New("fan.knock_card_not_standard", msg.M("Card", cardName(d.KnockCard))))}
 	}
 	var seen [deckSize]int // seat+1 that holds the card
 	for seat, h := range d.Hands {
 		switch {
 		case seat == d.Knocker && len(h) != HandSize && len(h) != HandSize+1:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: msg.Text(fmt.Sprintf("%s: the knocker holds %d cards, but a deal ends with 10, or 11 for Big Gin (%s)", rs.Game, len(h), rs.EndRule))}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: ruling.Prefixed(rs.Game, msg.New("fan.knocker_holds", msg.N("Count", len(h)), msg.S("Rule", rs.EndRule)))}
 		case seat != d.Knocker && len(h) != HandSize:
-			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: msg.Text(fmt.Sprintf("%s: the defender holds %d cards, not 10", rs.Game, len(h)))}
+			return &DealError{Field: fmt.Sprintf("hands[%d]", seat), Msg: ruling.Prefixed(rs.Game, msg.New("fan.defender_holds", msg.N("Count", len(h))))}
 		}
 		for i, c := range h {
 			field := fmt.Sprintf("hands[%d][%d]", seat, i)
 			g, ok := index(c)
 			switch {
 			case !ok:
-				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c)))}
+				return &DealError{Field: field, Msg: ruling.Prefixed(rs.Game, msg.New("fan.not_standard", msg.M("Card", cardName(c))))}
 			case seen[g] == seat+1:
-				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: hand %d holds %s twice, and the deck has one", rs.Game, seat, c))}
+				return &DealError{Field: field, Msg: ruling.Prefixed(rs.Game, msg.New("fan.hand_twice", msg.N("Hand", seat), msg.V("Card", c)))}
 			case seen[g] != 0:
-				return &DealError{Field: field, Msg: msg.Text(fmt.Sprintf("%s: %s is in both hands, and the deck has one", rs.Game, c))}
+				return &DealError{Field: field, Msg: ruling.Prefixed(rs.Game, msg.New("fan.both_hands", msg.V("Card", c)))}
 			}
 			seen[g] = seat + 1
 		}
@@ -292,7 +288,7 @@ func (d Deal) check(rs Ruleset, withKnockCard bool) error {
 	for i, meld := range d.KnockerMelds {
 		for j, c := range meld {
 			if _, ok := index(c); !ok {
-				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: msg.Text(fmt.Sprintf("%s: %s is not a card of the standard deck", rs.Game, cardName(c)))}
+				return &DealError{Field: fmt.Sprintf("knocker_melds[%d][%d]", i, j), Msg: ruling.Prefixed(rs.Game, msg.New("fan.not_standard", msg.M("Card", cardName(c))))}
 			}
 		}
 	}
@@ -313,9 +309,9 @@ func placeGiven(kh *hand, given [][]cards.Card, rs Ruleset) ([]uint64, error) {
 			b, ok := kh.bit(c)
 			switch {
 			case !ok:
-				return nil, ruling.Errorf(rs.EndRule, "%s: the knocker's meld %d holds %s, which is not in the knocker's hand (%s)", rs.Game, i+1, c, rs.EndRule)
+				return nil, ruling.Refuse(rs.EndRule, ruling.Prefixed(rs.Game, msg.New("fan.meld_not_in_hand", msg.N("Meld", i+1), msg.V("Card", c), msg.S("Rule", rs.EndRule))))
 			case used&(1<<b) != 0:
-				return nil, ruling.Errorf("N2", "%s: %s is in two of the knocker's melds, and a card melds once (N2)", rs.Game, c)
+				return nil, ruling.Refuse("N2", ruling.Prefixed(rs.Game, msg.New("fan.card_in_two_melds", msg.V("Card", c))))
 			}
 			used |= 1 << b
 			melds[i] |= 1 << b

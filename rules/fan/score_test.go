@@ -64,7 +64,7 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 			}{r.Outcome, [2]int{r.Deadwood[k], r.Deadwood[def]}, [2]int{r.Points[k], r.Points[def]}, r.Doubled}
 			if got.outcome != tc.outcome || got.deadwood != tc.deadwood || got.points != tc.points || got.doubled != tc.doubled {
 				t.Errorf("Score = %v, deadwood %v, points %v, doubled %v (knocker first); want %v, %v, %v, %v\n%s",
-					got.outcome, got.deadwood, got.points, got.doubled, tc.outcome, tc.deadwood, tc.points, tc.doubled, r.Reason)
+					got.outcome, got.deadwood, got.points, got.doubled, tc.outcome, tc.deadwood, tc.points, tc.doubled, english.Say(r.Reason))
 			}
 			if tc.melds != "" && !slices.EqualFunc(r.Melds[k], melds(t, tc.melds), slices.Equal) {
 				t.Errorf("knocker's melds = %v, want %s", r.Melds[k], tc.melds)
@@ -78,8 +78,8 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 					t.Errorf("lay-offs = %q, want %q", got, tc.layoffs)
 				}
 			}
-			if !strings.Contains(r.Reason, tc.reason) {
-				t.Errorf("reason %q does not say %q", r.Reason, tc.reason)
+			if !strings.Contains(english.Say(r.Reason), tc.reason) {
+				t.Errorf("reason %q does not say %q", english.Say(r.Reason), tc.reason)
 			}
 			checkResult(t, d, r)
 		})
@@ -158,7 +158,7 @@ func TestScoreN4Illegal(t *testing.T) {
 	t.Run("empty recorded melds leave the whole hand", func(t *testing.T) {
 		d := Deal{KnockCard: card(t, "KH"), Hands: [2][]cards.Card{list(t, "AS 2S 3S 4H 4D 4C 9C 10C JC 7D"), list(t, apiDefender)},
 			KnockerMelds: [][]cards.Card{}}
-		if _, err := Score(d); ruleOf(err) != "N4" || err.Error() != "fan: knock with 54 deadwood over knock value 10 (N4)" {
+		if _, err := Score(d); ruleOf(err) != "N4" || english.Error(err) != "fan: knock with 54 deadwood over knock value 10 (N4)" {
 			t.Errorf("Score error = %v", err)
 		}
 	})
@@ -280,7 +280,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "fan: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(english.Say(de.Msg), "fan: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

@@ -30,7 +30,7 @@ func DecodeRecord(raw json.RawMessage) (Record, error) {
 		return Record{}, err
 	}
 	if rec.Knocker != 0 && rec.Knocker != 1 {
-		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("fan.record_knocker", msg.N("Seat", rec.Knocker)))
 	}
 	return rec, nil
 }
@@ -92,7 +92,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
-	j.Lines = append(j.Lines, Working(res, names)...)
+	j.Lines = append(j.Lines, Working(msg.From(ctx), res, names)...)
 	j.Points, j.Ready = res.Points[:], true
 	rec, _ := json.Marshal(Record{KnockCard: knockCard.String(), Knocker: knocker,
 		Hands: [2][]string{cards.Strings(hands[0]), cards.Strings(hands[1])}})
@@ -139,12 +139,12 @@ func HandsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardFie
 // Working is how a scored deal came about, as the sheet shows it: each
 // player's melds and deadwood, the defender's lay-offs, and the reason.
 // Gin Rummy, scored with this engine, shows the same.
-func Working(res Result, names []string) []string {
+func Working(say msg.Sayer, res Result, names []string) []string {
 	knocker, defender := res.Knocker, 1-res.Knocker
 	return []string{
 		names[knocker] + " lays " + MeldsText(res.Melds[knocker]) + "; deadwood " + strconv.Itoa(res.Deadwood[knocker]) + deadwoodCards(res.DeadwoodCards[knocker]) + ".",
 		names[defender] + " melds " + MeldsText(res.Melds[defender]) + layoffText(res) + "; deadwood " + strconv.Itoa(res.Deadwood[defender]) + deadwoodCards(res.DeadwoodCards[defender]) + ".",
-		ruling.Sentence(res.Reason),
+		say.Say(msg.Sentence(res.Reason)),
 	}
 }
 

@@ -78,13 +78,13 @@ func serveScore(ctx context.Context, body []byte) (any, error) {
 	tally := info.Deck.NewTally()
 	h.Hands = r.CardLists(req.Hands, "hands", info.Deck, tally)
 	if r.Err == nil && (len(h.Hands) < info.MinPlayers || len(h.Hands) > info.MaxPlayers) {
-		r.Fail("hands", info.Name+" is for "+itoa(info.MinPlayers)+" to "+itoa(info.MaxPlayers)+" players: give one hand per seat")
+		r.FailWith("hands", msg.New("api.hand_per_seat", msg.S("Game", info.Name), msg.N("Min", info.MinPlayers), msg.N("Max", info.MaxPlayers)))
 	}
 	h.Winner = r.Seat(req.Winner, "winner", max(len(h.Hands), 1))
 	if req.BonusMarks != nil {
 		h.BonusMarks = req.BonusMarks
 		if r.Err == nil && len(h.BonusMarks) != len(h.Hands) {
-			r.Fail("bonus_marks", "give one bonus-mark count per seat")
+			r.FailWith("bonus_marks", msg.New("flathead.marks_per_seat"))
 		}
 	} else {
 		h.BonusMarks = make([]int, len(h.Hands))

@@ -2,10 +2,10 @@ package flathead
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // Module is Flathead Rummy for the scorepad, the API and the referee page.
@@ -16,8 +16,8 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
-		SeatQuestion: "Who went out?", SeatRule: "F6", SeatNote: "went out",
-		PointsHint: "Only the player who went out scores: cards left (at most 10 a loser), plus 5 in a two-player game, × a multiplier of 1 to 4 (at most 3 bonus marks a player): at most 60, 80, 120, 160 or 200 for 2 to 6 players (F6, F8).",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "F6", SeatNote: "went out",
+		PointsHint: msg.New("flathead.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,
 	}
@@ -34,7 +34,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // Result is over once a player's total reaches 42 (F9).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := WinnerAt(t.Tally.Totals); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" reached "+strconv.Itoa(Target)+" first (F9)", seat)
+		return game.Won(t.Tally, true, msg.New("flathead.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

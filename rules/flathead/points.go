@@ -2,6 +2,7 @@ package flathead
 
 import (
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -66,35 +67,35 @@ func MaxScore(seats int) int {
 // player who went out scores, never below zero, at least the 5 for going
 // out in a two-player game, and only a number PossibleScore allows.
 func checkHandPoints(points []int, wentOut int) error {
-	if err := game.OnlyOneScores(game.Round{Points: points, Seat: wentOut}, "F6", "only the player who went out scores in Flathead."); err != nil {
+	if err := game.OnlyOneScores(game.Round{Points: points, Seat: wentOut}, "F6", msg.New("flathead.only_winner_scores")); err != nil {
 		return err
 	}
 	if wentOut < 0 || wentOut >= len(points) {
-		return ruling.Errorf("F6", "Say who went out (F6).")
+		return ruling.Refuse("F6", msg.New("flathead.say_who"))
 	}
 	seats, p := len(points), points[wentOut]
 	switch {
 	case seats == 2 && p < TwoPlayerBonus:
-		return game.BadPoints(wentOut, "F8", "%d, but in a two-player game the player who went out scores at least %d (F8).", p, TwoPlayerBonus)
+		return game.BadPoints(wentOut, "F8", msg.New("flathead.points_two_players", msg.Digits("Points", p), msg.N("Min", TwoPlayerBonus)))
 	case p > MaxScore(seats):
-		return game.BeyondPoints(wentOut, "F8", "%d is more than a Flathead hand of %d players scores: at most %d, %s × %d, since a loser keeps at most %d cards (F6) and a player holds at most %d bonus marks (F8).",
-			p, seats, MaxScore(seats), baseWords(seats, mostCardsLeft(seats)), 1+MaxMarks, HandSize, MaxMarks)
+		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_over", msg.Digits("Points", p), msg.N("Seats", seats), msg.N("Max", MaxScore(seats)),
+			msg.M("Base", baseWords(seats, mostCardsLeft(seats))), msg.N("Times", 1+MaxMarks), msg.N("Cards", HandSize), msg.N("Marks", MaxMarks)))
 	case !PossibleScore(p, seats):
-		return game.BeyondPoints(wentOut, "F8", "%d cannot be a Flathead score with %d players: it is %s × a multiplier of 1 to %d, with at most %d cards left a loser (F6) and %d bonus marks a player, and no such product makes %d (F8).",
-			p, seats, baseWords(seats, -1), 1+MaxMarks, HandSize, MaxMarks, p)
+		return game.BeyondPoints(wentOut, "F8", msg.New("flathead.points_impossible", msg.Digits("Points", p), msg.N("Seats", seats),
+			msg.M("Base", baseWords(seats, -1)), msg.N("Times", 1+MaxMarks), msg.N("Cards", HandSize), msg.N("Marks", MaxMarks)))
 	}
 	return nil
 }
 
 // baseWords says the base of a game of the given size (F8): "(10 cards
 // + 5)", or "cards left" when left is negative.
-func baseWords(seats, left int) string {
-	words := "cards left"
+func baseWords(seats, left int) msg.Msg {
+	words := msg.New("flathead.cards_left")
 	if left >= 0 {
-		words = itoa(left) + " " + nouns(left, "card")
+		words = msg.New("flathead.n_cards", msg.N("Count", left))
 	}
 	if bonus := baseBonus(seats); bonus > 0 {
-		return "(" + words + " + " + itoa(bonus) + ")"
+		return msg.New("flathead.base_bonus", msg.M("Cards", words), msg.N("Bonus", bonus))
 	}
 	return words
 }

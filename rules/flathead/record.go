@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -43,16 +44,16 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		return Record{}, err
 	}
 	if rec.Winner < 0 || rec.Winner >= seats {
-		return Record{}, ruling.BadInput("winner", "winner is seat %d, but the seats are 0 to %d", rec.Winner, seats-1)
+		return Record{}, ruling.Bad("winner", msg.New("game.record_seat", msg.S("Field", "winner"), msg.N("Seat", rec.Winner), msg.N("Last", seats-1)))
 	}
 	if len(rec.Players) > seats {
-		return Record{}, ruling.BadInput("players", "the record has %d players, but the table has %d", len(rec.Players), seats)
+		return Record{}, ruling.Bad("players", msg.New("game.record_players", msg.N("Count", len(rec.Players)), msg.N("Seats", seats)))
 	}
 	deck := cards.Fanucci()
 	for seat, p := range rec.Players {
 		field := game.Index("players", seat)
 		if len(p.Melds) > game.MaxGroupFields {
-			return Record{}, ruling.BadInput(field+".melds", "%s.melds holds %d melds, more than a sheet shows (%d)", field, len(p.Melds), game.MaxGroupFields)
+			return Record{}, ruling.Bad(field+".melds", msg.New("game.too_many_lists", msg.S("Field", field+".melds"), msg.N("Count", len(p.Melds)), msg.M("Lists", msg.New("game.melds")), msg.N("Max", game.MaxGroupFields)))
 		}
 		for i, m := range p.Melds {
 			at := game.Index(field+".melds", i)
@@ -78,7 +79,7 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 // (F6), or a seat with more than MaxMarks bonus melds laid down (F8).
 func checkRecordBounds(p PlayerRecord, field string, winner bool) error {
 	if n := len(p.Hand); !winner && n > HandSize {
-		return ruling.Errorf("F6", "%s.hand holds %d cards, but a player holds at most %d at the end of a hand (F6)", field, n, HandSize)
+		return ruling.Refuse("F6", msg.New("flathead.record_hand", msg.S("Field", field+".hand"), msg.N("Count", n), msg.N("Max", HandSize)))
 	}
 	bonus := 0
 	deck := cards.Fanucci()
@@ -89,7 +90,7 @@ func checkRecordBounds(p PlayerRecord, field string, winner bool) error {
 		}
 	}
 	if bonus > MaxMarks {
-		return ruling.Errorf("F8", "%s.melds holds %d bonus melds, but a player holds at most %d bonus marks a hand (F8)", field, bonus, MaxMarks)
+		return ruling.Refuse("F8", msg.New("flathead.record_bonus", msg.S("Field", field+".melds"), msg.N("Count", bonus), msg.N("Max", MaxMarks)))
 	}
 	return nil
 }

@@ -134,7 +134,8 @@ func ScoreContext(ctx context.Context, h Hand) (Result, error) {
 }
 
 // checkShape returns a plain error for input the HTTP layer checks before
-// calling Score.
+// calling Score (game.Body says those to a person in their language), so
+// its errors never reach a person as they are.
 func checkShape(h Hand) error {
 	switch {
 	case len(h.Hands) < MinPlayers || len(h.Hands) > MaxPlayers:
@@ -177,22 +178,22 @@ func checkShape(h Hand) error {
 // checkRules returns a *ruling.Error for a hand the rules do not allow.
 func checkRules(h Hand) error {
 	if n := len(h.Hands[h.Winner]); n > 0 {
-		return ruling.Errorf("F6", "flathead: the winner, seat %d, still holds %d %s, but a player goes out by playing or discarding the last card (F6)", h.Winner, n, nouns(n, "card"))
+		return ruling.Refuse("F6", ruling.Prefixed("flathead", msg.New("flathead.winner_holds", msg.N("Seat", h.Winner), msg.N("Count", n))))
 	}
 	// Ruling (F6): a player holds at most HandSize cards between turns
 	// (draw one, discard one), so no loser ends a hand with more. Such a
 	// hand is refused before any search for lay-offs.
 	for seat, hand := range h.Hands {
 		if n := len(hand); n > HandSize {
-			return ruling.Errorf("F6", "flathead: seat %d holds %d cards, but a player holds at most %d at the end of a hand (F6)", seat, n, HandSize)
+			return ruling.Refuse("F6", ruling.Prefixed("flathead", msg.New("flathead.seat_holds", msg.N("Seat", seat), msg.N("Count", n), msg.N("Max", HandSize))))
 		}
 	}
 	for seat, marks := range h.BonusMarks {
 		switch {
 		case marks < 0:
-			return ruling.Errorf("F4", "flathead: seat %d has %d bonus marks, and a count of marks cannot be negative (F4)", seat, marks)
+			return ruling.Refuse("F4", ruling.Prefixed("flathead", msg.New("flathead.marks_negative", msg.N("Seat", seat), msg.N("Count", marks))))
 		case marks > MaxMarks:
-			return ruling.Errorf("F8", "flathead: seat %d has %d bonus marks, but a player holds at most %d a hand: each is a bonus meld of three cards or more laid down (F4), and a player lays at most 11 (F8)", seat, marks, MaxMarks)
+			return ruling.Refuse("F8", ruling.Prefixed("flathead", msg.New("flathead.marks_over", msg.N("Seat", seat), msg.N("Count", marks), msg.N("Max", MaxMarks))))
 		}
 	}
 	for m, meld := range h.Table {

@@ -22,7 +22,7 @@ func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
 		v = Check(q.Cards, houseFrom(q.House))
 	}
 	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Points: game.PointsOf(v.Valid, v.Points),
-		Reason: v.Reason, Rule: v.Rule, Rules: v.Rules}
+		Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 	if v.Valid {
 		out.Readings = game.CardStrings(v.Readings)
 	}

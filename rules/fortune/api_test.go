@@ -73,7 +73,9 @@ func TestCheckMeldCitesItsRules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			v := Module{}.CheckMeld(tc.q)
+			q := tc.q
+			q.Say = english
+			v := Module{}.CheckMeld(q)
 			if v.Valid != tc.valid || v.Rule != tc.rule || !slices.Equal(v.Rules, tc.rules) || !slices.Equal(v.Readings, tc.readings) ||
 				!strings.HasPrefix(v.Reason, tc.reasonStart) {
 				t.Errorf("CheckMeld = %+v", v)

@@ -3,6 +3,7 @@ package fortune
 import (
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // What a hand entered by points can be, worked out from R4-R6.
@@ -91,7 +92,7 @@ func checkHandPoints(points []int, h HouseRules) error {
 	for seat, p := range points {
 		if p%5 != 0 {
 			below, above := game.NearestMultiples(p, 5)
-			return game.BeyondPoints(seat, "R6", "%d cannot be a Fortune Rummy score: every card counts 5, 10, 15 or 50 (R4, R5), so a hand scores a multiple of 5, such as %d or %d (R6).", p, below, above)
+			return game.BeyondPoints(seat, "R6", msg.New("fortune.points_five", msg.Digits("Points", p), msg.N("Below", below), msg.N("Above", above)))
 		}
 	}
 	wentOut := 0 // the best score: the player who went out, if anyone
@@ -101,8 +102,7 @@ func checkHandPoints(points []int, h HouseRules) error {
 		}
 	}
 	if points[wentOut] < WentOutMinimum {
-		return game.BeyondPoints(wentOut, "R6", "%d is the best score of the hand, but the player who went out melded every card of the hand, at least %d, and scores at least %d (R6).",
-			points[wentOut], HandSize, WentOutMinimum)
+		return game.BeyondPoints(wentOut, "R6", msg.New("fortune.points_best", msg.Digits("Points", points[wentOut]), msg.N("Cards", HandSize), msg.N("Min", WentOutMinimum)))
 	}
 	// Any seat reaching 55 may have gone out; each saves the same, 10,
 	// by holding nothing.
@@ -128,18 +128,14 @@ func checkHandPoints(points []int, h HouseRules) error {
 		others += WentOutMinimum - 5
 	}
 	if needs[greediest]+others <= most {
-		return game.BeyondPoints(greediest, "R6", "these scores need cards worth %d melded and held, more than the %d of the two decks: every player melds and holds from them (R4-R6).",
-			total, most)
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_decks", msg.N("Total", total), msg.N("Deck", most)))
 	}
 	switch p := points[greediest]; {
 	case greediest == wentOut:
-		return game.BeyondPoints(greediest, "R6", "%d is more than a Fortune Rummy hand of %d players scores: at most %d, every card of the two decks melded at its best but one held by each other player (R4-R6).",
-			p, len(points), most-others)
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over_out", msg.Digits("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others)))
 	case p < 0:
-		return game.BeyondPoints(greediest, "R6", "%d is less than a Fortune Rummy hand scores: at least %d, the two decks' cards held but the 11 of the player who went out (R4-R6).",
-			p, -(most - others))
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_under", msg.Digits("Points", p), msg.N("Min", -(most-others))))
 	default:
-		return game.BeyondPoints(greediest, "R6", "%d is more than a Fortune Rummy hand of %d players scores for a player still holding cards: at most %d (R4-R6).",
-			p, len(points), most-others-10)
+		return game.BeyondPoints(greediest, "R6", msg.New("fortune.points_over", msg.Digits("Points", p), msg.N("Players", len(points)), msg.N("Max", most-others-10)))
 	}
 }

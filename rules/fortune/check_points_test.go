@@ -55,7 +55,7 @@ func TestCheckPointsR6(t *testing.T) {
 		}
 	}
 	err := Module{}.CheckPoints(game.Table{}, game.Round{Points: []int{47, 0}, Seat: -1})
-	if want := "such as 45 or 50"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "such as 45 or 50"; err == nil || !strings.Contains(english.Error(err), want) {
 		t.Errorf("47: %v, want the nearest scores %q", err, want)
 	}
 }

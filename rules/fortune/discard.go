@@ -2,6 +2,7 @@ package fortune
 
 import (
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -12,7 +13,7 @@ import (
 // with rule R7.
 func CheckDiscard(c cards.Card, lastCard bool) error {
 	if isQueenOfSpades(c) && !lastCard {
-		return ruling.Errorf("R7", "fortune: the queen of spades may be discarded only as the last card, when going out (R7)")
+		return ruling.Refuse("R7", ruling.Prefixed("fortune", msg.New("fortune.queen_discard")))
 	}
 	return nil
 }

@@ -21,7 +21,7 @@
 //	v := fortune.Check(meld, fortune.HouseRules{})
 //	// v.Valid, v.Kind.String(), v.Points == true, "sequence", 30
 //	// v.Readings[2] == QH: K, A, 2 reads Q-K-A, never around the corner
-//	// v.Reason == "sequence of hearts Q-K-A with 2C as QH, ace high: 30 points (R1, R2, R4)"
+//	// locale.English().Say(v.Reason) == "sequence of hearts Q-K-A with 2C as QH, ace high: 30 points (R1, R2, R4)"
 //
 // At the end of a hand, Score takes every player's melds and hand:
 //

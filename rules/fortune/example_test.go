@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/fortune"
 	"meldpad/rules/ruling"
@@ -18,7 +19,7 @@ func ExampleCheck() {
 	}
 	v := fortune.Check(meld, fortune.HouseRules{})
 	fmt.Println(v.Valid, v.Kind, v.Points, v.Readings)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true sequence 30 [KH AH QH]
 	// sequence of hearts Q-K-A with 2C as QH, ace high: 30 points (R1, R2, R4)
@@ -36,7 +37,7 @@ func ExampleCheck_declared() {
 // An invalid meld says what is wrong first, citing the rule.
 func ExampleCheck_invalid() {
 	meld, _ := cards.DoubleStandard().ParsePlays([]string{"7H", "7H", "7S", "7D", "7C"})
-	fmt.Println(fortune.Check(meld, fortune.HouseRules{}).Reason)
+	fmt.Println(locale.English().Say(fortune.Check(meld, fortune.HouseRules{}).Reason))
 	fmt.Println(fortune.Check(meld, fortune.HouseRules{BigSets: true}).Points)
 	// Output:
 	// Not a set: five 7s, and a set holds at most four cards unless the house plays big sets (R1)
@@ -49,7 +50,7 @@ func ExampleCheckLayoff() {
 	added, _ := deck.ParsePlays([]string{"2C"})
 	v := fortune.CheckLayoff(onto, added, fortune.HouseRules{})
 	fmt.Println(v.Valid, v.Kind, v.Points)
-	fmt.Println(v.Reason)
+	fmt.Println(locale.English().Say(v.Reason))
 	// Output:
 	// true sequence 10
 	// the added card scores 10 points, making a sequence of hearts 5-6-7-8 with 2C as 8H (R1, R2, R3, R4)
@@ -84,7 +85,7 @@ func ExampleScore_invalidMeld() {
 	var re *ruling.Error
 	if errors.As(err, &re) {
 		fmt.Println(re.Rule)
-		fmt.Println(err)
+		fmt.Println(locale.English().Error(err))
 	}
 	// Output:
 	// R1
@@ -93,11 +94,13 @@ func ExampleScore_invalidMeld() {
 
 func ExampleCheckDiscard() {
 	qs, _ := cards.DoubleStandard().Parse("QS")
-	fmt.Println(fortune.CheckDiscard(qs, false))
+	fmt.Println(locale.English().Error(fortune.CheckDiscard(qs, false)))
 	fmt.Println(fortune.CheckDiscard(qs, true))
+	fmt.Println(locale.For("de").Error(fortune.CheckDiscard(qs, false)))
 	// Output:
 	// fortune: the queen of spades may be discarded only as the last card, when going out (R7)
 	// <nil>
+	// fortune: die Pik Dame darf nur als letzte Karte abgeworfen werden, beim Ausmachen (R7)
 }
 
 func ExampleHeldPoints() {

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // explain words the verdict of cards that passed the card checks of judge
@@ -31,8 +31,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 		// All fixed cards share a rank, so only the size can have spoilt
 		// the set, and no sequence fits either (R1).
 		return judgement{
-			verdict: invalid("R1", cite("Not a set: "+ruling.Number(n)+" "+ruling.RankPlural(rank)+
-				", and a set holds at most four cards unless the house plays big sets", "R1")),
+			verdict: refused("R1", []string{"R1"}, "set", msg.New("fortune.set_too_big", msg.Words("Count", n), msg.M("Ranks", rankPlural(rank)))),
 			failure: setTooBig,
 		}
 	}
@@ -70,17 +69,17 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 	case byRank[rank] >= 2 && byRank[rank] >= bySuit[suit]:
 		for _, s := range fixed {
 			if s.reading.Rank != rank {
-				return fail("R1", []string{"R1"}, "Not a set: %s is not %s", s.play, ruling.RankArticle(rank))
+				return fail("R1", []string{"R1"}, "set", msg.New("fortune.not_rank", msg.V("Card", s.play), msg.M("Rank", aRank(rank))))
 			}
 		}
 	case bySuit[suit] >= 2:
 		for _, s := range fixed {
 			if s.reading.Suit != suit {
-				return fail("R1", []string{"R1"}, "Not a sequence: %s is not a %s", s.play, suitSingular(suit))
+				return fail("R1", []string{"R1"}, "sequence", msg.New("fan.not_suit."+suit.Letter(), msg.V("Card", s.play)))
 			}
 		}
 	}
-	return fail("R1", []string{"R1"}, "Not a meld: its cards share neither a rank, as a set's do, nor a suit, as a sequence's do")
+	return fail("R1", []string{"R1"}, "meld", msg.New("fortune.nothing_shared"))
 }
 
 // explainSequence words why cards of one suit make no sequence (R1): two
@@ -92,17 +91,15 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		switch {
 		case a.reading.Rank != b.reading.Rank:
 		case a.reading.Rank == cards.Ace:
-			return fail("R1", []string{"R1"}, "Not a sequence: %s and %s are both the ace of %s, and an ace plays high or low in a sequence, never both",
-				a.play, b.play, lowerSuit(suit))
+			return fail("R1", []string{"R1"}, "sequence", msg.New("fortune.two_aces", msg.V("A", a.play), msg.V("B", b.play), msg.M("Suit", suitName(suit))))
 		case a.play == b.play:
-			return fail("R1", []string{"R1"}, "Not a sequence: %s appears twice, and a sequence holds each card once", a.play)
+			return fail("R1", []string{"R1"}, "sequence", msg.New("fortune.twice", msg.V("Card", a.play)))
 		default:
-			return fail("R1", []string{"R1"}, "Not a sequence: %s and %s both stand for %s, and a sequence holds each card once",
-				a.play, b.play, a.reading)
+			return fail("R1", []string{"R1"}, "sequence", msg.New("fortune.same_place", msg.V("A", a.play), msg.V("B", b.play), msg.V("Card", a.reading)))
 		}
 	}
 	if n > 13 {
-		return fail("R1", []string{"R1"}, "Not a sequence: %s cards, and a sequence runs at most from A to K or from 2 to A", ruling.Number(n))
+		return fail("R1", []string{"R1"}, "sequence", msg.New("fortune.too_long", msg.Words("Count", n)))
 	}
 
 	// The fixed cards span fewer places with the ace low or with it high;
@@ -116,15 +113,14 @@ func explainSequence(fixed []slot, free, n int, suit cards.Suit) judgement {
 		}
 	}
 	if circularSpan(fixed) < span {
-		return fail("R1", []string{"R1"}, "Not a sequence: it would go around the corner through K-A-2, and an ace is either high (Q-K-A) or low (A-2-3)")
+		return fail("R1", []string{"R1"}, "sequence", msg.New("fortune.around_corner"))
 	}
-	missing := span - len(fixed)
-	stand := "there is no deuce to stand in"
+	stand := msg.New("fortune.no_deuce")
 	if free > 0 {
-		stand = "there is only " + count(free, "deuce", "deuces") + " to stand in"
+		stand = msg.New("fortune.only_deuces", msg.Words("Count", free))
 	}
-	return fail("R1", []string{"R1", "R2"}, "Not a sequence: between %s and %s %s missing, and %s",
-		first.play, last.play, count(missing, "card is", "cards are"), stand)
+	return fail("R1", []string{"R1", "R2"}, "sequence", msg.New("fortune.gap", msg.V("A", first.play), msg.V("B", last.play),
+		msg.Words("Count", span-len(fixed)), msg.M("Stand", stand)))
 }
 
 // circularSpan is how many places the fixed cards span if ranks wrapped

@@ -65,14 +65,14 @@ var citedIDs = regexp.MustCompile(`\bR[1-8]\b`)
 // card for a lay-off.
 func checkInvariants(t *testing.T, meld []cards.Play, counted int, v Verdict, h HouseRules) {
 	t.Helper()
-	if v.Rule == "" || v.Reason == "" {
+	if v.Rule == "" || v.Reason.IsZero() {
 		t.Fatalf("%s: verdict without rule or reason: %+v", playsString(meld), v)
 	}
-	if cited := citedIDs.FindAllString(v.Reason, -1); !slices.Equal(cited, v.Rules) || !slices.Contains(v.Rules, v.Rule) {
-		t.Fatalf("%s: Rules %v and Rule %s, but the reason cites %v: %q", playsString(meld), v.Rules, v.Rule, cited, v.Reason)
+	if cited := citedIDs.FindAllString(english.Say(v.Reason), -1); !slices.Equal(cited, v.Rules) || !slices.Contains(v.Rules, v.Rule) {
+		t.Fatalf("%s: Rules %v and Rule %s, but the reason cites %v: %q", playsString(meld), v.Rules, v.Rule, cited, english.Say(v.Reason))
 	}
 	if !v.Valid {
-		if v.Kind != NoKind || v.Points != 0 || v.Readings != nil || !strings.HasPrefix(v.Reason, "Not a ") {
+		if v.Kind != NoKind || v.Points != 0 || v.Readings != nil || !strings.HasPrefix(english.Say(v.Reason), "Not a ") {
 			t.Fatalf("%s: invalid verdict %+v", playsString(meld), v)
 		}
 		return
@@ -140,8 +140,8 @@ func FuzzCheckLayoff(f *testing.F) {
 			t.Fatalf("%s onto %s: lay-off valid %v, but onto and whole say %v", playsString(added), playsString(onto), v.Valid, stands)
 		}
 		if !v.Valid {
-			if !strings.HasPrefix(v.Reason, "Not a lay-off: ") {
-				t.Fatalf("reason %q", v.Reason)
+			if !strings.HasPrefix(english.Say(v.Reason), "Not a lay-off: ") {
+				t.Fatalf("reason %q", english.Say(v.Reason))
 			}
 			return
 		}
@@ -200,8 +200,8 @@ func FuzzScore(f *testing.F) {
 			var re *ruling.Error
 			var bad *ruling.InputError
 			switch {
-			case errors.As(err, &re) && !strings.HasPrefix(re.Msg.String(), "fortune: player "):
-				t.Fatalf("ruling error %q", re.Msg.String())
+			case errors.As(err, &re) && !strings.HasPrefix(english.Say(re.Msg), "fortune: player "):
+				t.Fatalf("ruling error %q", english.Say(re.Msg))
 			case re == nil && !errors.As(err, &bad):
 				t.Fatalf("neither a rule nor bad input: %v", err)
 			}

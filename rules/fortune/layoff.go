@@ -1,10 +1,8 @@
 package fortune
 
 import (
-	"fmt"
-
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // CheckLayoff judges laying off added onto a meld already on the table
@@ -27,19 +25,19 @@ import (
 func CheckLayoff(onto, added []cards.Play, h HouseRules) Verdict {
 	base := judge(onto, len(onto), nil, h)
 	if !base.verdict.Valid {
-		return base.verdict.within(base.verdict.Rule, "Not a lay-off: the meld on the table is ")
+		return base.verdict.within(base.verdict.Rule, layoffTableNotID)
 	}
 	if len(added) == 0 {
-		return invalid("R3", cite("Not a lay-off: no cards are added", "R3"))
+		return invalid("R3", cite(msg.New("fortune.layoff_none"), "R3"))
 	}
 	whole := make([]cards.Play, 0, len(onto)+len(added))
 	whole = append(append(whole, onto...), added...)
 	result := judge(whole, len(onto), &base.reading, h)
 	switch {
 	case result.failure == setTooBig:
-		return invalid("R3", cite("Not a lay-off: a set stays at most four cards, and this would make it "+ruling.Number(len(whole)), "R1", "R3"))
+		return invalid("R3", cite(msg.New("fortune.layoff_set_big", msg.Words("Count", len(whole))), "R1", "R3"))
 	case !result.verdict.Valid:
-		return result.verdict.within(result.verdict.Rule, "Not a lay-off: with these cards the meld is ")
+		return result.verdict.within(result.verdict.Rule, layoffMakesNotID)
 	}
 	v := result.verdict
 	v.Points = result.addedPoints
@@ -48,17 +46,9 @@ func CheckLayoff(onto, added []cards.Play, h HouseRules) Verdict {
 	if hasDeuce(whole) {
 		rules = []string{"R1", "R2", "R3", "R4"}
 	}
-	v.because(cite(fmt.Sprintf("the added %s %d points, making a %s",
-		plural(len(added), "card scores", "cards score"), result.addedPoints, result.description), rules...))
+	v.because(cite(msg.New("fortune.layoff_scores", msg.N("Count", len(added)), msg.N("Points", result.addedPoints),
+		msg.M("Meld", result.description)), rules...))
 	return v
-}
-
-// plural picks the singular or plural wording for n things.
-func plural(n int, singular, plurals string) string {
-	if n == 1 {
-		return singular
-	}
-	return plurals
 }
 
 // hasDeuce reports whether a meld holds a wild card (R2).
@@ -70,3 +60,10 @@ func hasDeuce(meld []cards.Play) bool {
 	}
 	return false
 }
+
+// The lay-off verdicts that say what the meld on the table, or the meld
+// the cards make, is not (Verdict.within).
+const (
+	layoffTableNotID = "fortune.layoff_table_not"
+	layoffMakesNotID = "fortune.layoff_makes_not"
+)

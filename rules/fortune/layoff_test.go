@@ -57,7 +57,7 @@ func TestCheckLayoffR3(t *testing.T) {
 			v := CheckLayoff(plays(tc.onto), plays(tc.added), tc.house)
 			if v.Valid != tc.valid || v.Kind != tc.kind || v.Points != tc.points {
 				t.Fatalf("CheckLayoff(%s onto %s) = %v, %q, %d; want %v, %q, %d (reason %q)",
-					tc.added, tc.onto, v.Valid, v.Kind, v.Points, tc.valid, tc.kind, tc.points, v.Reason)
+					tc.added, tc.onto, v.Valid, v.Kind, v.Points, tc.valid, tc.kind, tc.points, english.Say(v.Reason))
 			}
 			if tc.readings != "" && cardsString(v.Readings) != tc.readings {
 				t.Errorf("readings %s, want %s", cardsString(v.Readings), tc.readings)
@@ -65,8 +65,8 @@ func TestCheckLayoffR3(t *testing.T) {
 			if tc.rule != "" && v.Rule != tc.rule {
 				t.Errorf("rule %q, want %q", v.Rule, tc.rule)
 			}
-			if tc.reason != "" && v.Reason != tc.reason {
-				t.Errorf("reason\n got %q\nwant %q", v.Reason, tc.reason)
+			if tc.reason != "" && english.Say(v.Reason) != tc.reason {
+				t.Errorf("reason\n got %q\nwant %q", english.Say(v.Reason), tc.reason)
 			}
 		})
 	}

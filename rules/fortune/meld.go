@@ -2,12 +2,10 @@ package fortune
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
-	"strconv"
 
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // Check judges cards laid down as a new meld (R1, R2, R4) and says what
@@ -66,8 +64,8 @@ const (
 type judgement struct {
 	verdict     Verdict
 	failure     failure
-	description string // "sequence of hearts 4-5-6 with 2C as 4H, ace low"
-	addedPoints int    // points of the cards from firstAdded on
+	description msg.Msg // "sequence of hearts 4-5-6 with 2C as 4H, ace low"
+	addedPoints int     // points of the cards from firstAdded on
 	reading     candidate
 }
 
@@ -84,8 +82,8 @@ type candidate struct {
 
 // fail is the judgement on cards that break rule, for a reason that cites
 // rules at its end.
-func fail(rule string, rules []string, format string, args ...any) judgement {
-	return judgement{verdict: invalid(rule, cite(fmt.Sprintf(format, args...), rules...)), failure: otherFailure}
+func fail(rule string, rules []string, kind string, why msg.Msg) judgement {
+	return judgement{verdict: refused(rule, rules, kind, why), failure: otherFailure}
 }
 
 // judge checks plays as one meld. plays[firstAdded:] are cards being laid
@@ -96,7 +94,7 @@ func fail(rule string, rules []string, format string, args ...any) judgement {
 func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules) judgement {
 	n := len(plays)
 	if n < 3 {
-		return fail("R1", []string{"R1"}, "Not a meld: a meld needs at least three cards, and this has %s", ruling.Number(n))
+		return fail("R1", []string{"R1"}, "meld", msg.New("fortune.too_few", msg.Words("Count", n)))
 	}
 	slots := make([]slot, n)
 	for i, p := range plays {
@@ -111,7 +109,7 @@ func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules
 		s := &slots[i]
 		c, as := s.play.Card, s.play.As
 		if !isStandard(c) {
-			return fail("R1", []string{"R1"}, "Not a meld: %s is not a card of Fortune Rummy's two standard decks", cardName(c))
+			return fail("R1", []string{"R1"}, "meld", msg.New("fortune.not_in_decks", msg.M("Card", cardName(c))))
 		}
 		s.wild = c.Rank == 2
 		switch {
@@ -119,17 +117,17 @@ func judge(plays []cards.Play, firstAdded int, intended *candidate, h HouseRules
 			s.fixed, s.reading = true, c
 			naturals++
 		case !s.wild:
-			return fail("R2", []string{"R2"}, "Not a meld: only deuces are wild, so %s cannot stand for %s", c, cardName(as))
+			return fail("R2", []string{"R2"}, "meld", msg.New("fortune.only_deuces_wild", msg.V("Card", c), msg.M("As", cardName(as))))
 		case as.IsZero():
 			// A free deuce: its reading is chosen below.
 		case !isStandard(as):
-			return fail("R2", []string{"R2"}, "Not a meld: %s can stand only for a standard card, not %s", c, cardName(as))
+			return fail("R2", []string{"R2"}, "meld", msg.New("fortune.deuce_standard_only", msg.V("Card", c), msg.M("As", cardName(as))))
 		default:
 			s.fixed, s.reading = true, as
 		}
 	}
 	if naturals == 0 {
-		return fail("R2", []string{"R2"}, "Not a meld: deuces alone never make one, not even a set of 2s, so it needs a natural card that is not a deuce")
+		return fail("R2", []string{"R2"}, "meld", msg.New("fortune.deuces_alone"))
 	}
 
 	var best candidate
@@ -174,11 +172,11 @@ func comparePlays(a, b cards.Play) int {
 }
 
 // cardName names a card in a reason; the zero Card is "a blank card".
-func cardName(c cards.Card) string {
+func cardName(c cards.Card) msg.Msg {
 	if c.IsZero() {
-		return "a blank card"
+		return msg.New("fan.blank_card")
 	}
-	return c.String()
+	return msg.Value(c)
 }
 
 // sharedRank returns the rank of the fixed readings if they all share one.
@@ -331,34 +329,23 @@ func placeSequence(slots []slot, suit cards.Suit, lo int, h HouseRules) (candida
 	return c, true
 }
 
-// describe builds the verdict of a valid meld from its placed slots. It
-// writes the reason into one buffer without fmt: this is most of what a
-// Check costs, and the API calls it for every meld on every hand.
+// describe builds the verdict of a valid meld from its placed slots: "set
+// of three kings with 2C as KH: 30 points (R1, R2, R4)" in English.
 func describe(slots []slot, best candidate) judgement {
 	n := len(slots)
 	v := Verdict{Valid: true, Kind: best.kind, Points: best.total, Rule: "R1", Rules: []string{"R1", "R4"},
 		Readings: make([]cards.Card, n), CardPoints: make([]int, n)}
-	var buf [160]byte
-	b := buf[:0]
+	var meld msg.Msg
 	if best.kind == Set {
-		b = append(b, "set of "...)
-		b = append(b, ruling.Number(n)...)
-		b = append(b, ' ')
-		b = append(b, ruling.RankPlural(best.rank)...)
+		meld = msg.New("fortune.set", msg.Words("Count", n), msg.M("Ranks", rankPlural(best.rank)))
 	} else {
-		b = append(b, "sequence of "...)
-		b = append(b, lowerSuit(best.suit)...)
+		places := make([]msg.Msg, n)
 		for i := range n {
-			b = append(b, " -"[min(i, 1)])
-			b = append(b, positionName(best.lo+i)...)
+			places[i] = msg.Value(placeRank(best.lo + i))
 		}
+		meld = msg.New("fortune.sequence", msg.M("Suit", suitName(best.suit)), msg.Join("Places", "-", places))
 	}
-	deuces, listed := 0, 0
-	for _, s := range slots {
-		if s.wild {
-			deuces++
-		}
-	}
+	var deuces []msg.Msg
 	acePoints := 0
 	for _, s := range slots {
 		v.Readings[s.index] = s.reading
@@ -366,52 +353,24 @@ func describe(slots []slot, best candidate) judgement {
 		if s.reading.Rank == cards.Ace {
 			acePoints, v.AceHigh = s.points, s.pos == 14
 		}
-		if !s.wild {
-			continue
+		if s.wild {
+			deuces = append(deuces, msg.New("fortune.deuce_as", msg.V("Card", s.play.Card), msg.V("As", s.reading)))
 		}
-		// " with 2C as QH", ", 2D as JH" and " and 2S as 9H", as a sentence lists them.
-		switch listed++; {
-		case listed == 1:
-			b = append(b, " with "...)
-		case listed == deuces:
-			b = append(b, " and "...)
-		default:
-			b = append(b, ", "...)
-		}
-		b = appendCard(b, s.play.Card)
-		b = append(b, " as "...)
-		b = appendCard(b, s.reading)
+	}
+	if len(deuces) > 0 {
+		// "with 2C as QH, 2D as JH and 2S as 9H", as a sentence lists them.
+		meld = msg.New("fortune.with_deuces", msg.M("Meld", meld), msg.List("Deuces", deuces))
+		v.Rules = []string{"R1", "R2", "R4"}
 	}
 	switch {
 	case acePoints == 0:
 	case best.kind == Set:
-		b = append(b, ", aces at "...)
-		b = strconv.AppendInt(b, int64(acePoints), 10)
-		b = append(b, " each"...)
+		meld = msg.New("fortune.aces_at", msg.M("Meld", meld), msg.N("Points", acePoints))
 	case v.AceHigh:
-		b = append(b, ", ace high"...)
+		meld = msg.New("fortune.ace_high", msg.M("Meld", meld))
 	default:
-		b = append(b, ", ace low"...)
+		meld = msg.New("fortune.ace_low", msg.M("Meld", meld))
 	}
-	descLen := len(b)
-	b = append(b, ": "...)
-	b = strconv.AppendInt(b, int64(best.total), 10)
-	b = append(b, " points"...)
-	if deuces > 0 {
-		v.Rules = []string{"R1", "R2", "R4"}
-	}
-	b = appendIDs(b, v.Rules)
-	v.Reason = string(b)
-	return judgement{verdict: v, description: v.Reason[:descLen], addedPoints: best.addedPoints, reading: best}
-}
-
-// appendCard appends a standard card's canonical notation ("10H", "QS")
-// without the allocations of Card.String.
-func appendCard(b []byte, c cards.Card) []byte {
-	if c.Rank == cards.Ten {
-		b = append(b, "10"...)
-	} else {
-		b = append(b, "A23456789TJQK"[c.Rank-1])
-	}
-	return append(b, "?SHDC"[c.Suit])
+	v.Reason = cite(msg.New("fortune.scores", msg.M("Meld", meld), msg.N("Points", best.total)), v.Rules...).sentence()
+	return judgement{verdict: v, description: meld, addedPoints: best.addedPoints, reading: best}
 }

@@ -30,7 +30,7 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 			v := Check(plays(tc.meld), tc.house)
 			if v.Valid != tc.valid || v.Kind != tc.kind || v.Points != tc.points {
 				t.Fatalf("Check(%s) = valid %v, %q, %d points; want %v, %q, %d (reason %q)",
-					tc.meld, v.Valid, v.Kind, v.Points, tc.valid, tc.kind, tc.points, v.Reason)
+					tc.meld, v.Valid, v.Kind, v.Points, tc.valid, tc.kind, tc.points, english.Say(v.Reason))
 			}
 			if tc.readings != "" && cardsString(v.Readings) != tc.readings {
 				t.Errorf("readings %s, want %s", cardsString(v.Readings), tc.readings)
@@ -41,10 +41,10 @@ func runCheckCases(t *testing.T, tests []checkCase) {
 			if tc.rule != "" && v.Rule != tc.rule {
 				t.Errorf("rule %q, want %q", v.Rule, tc.rule)
 			}
-			if tc.reason != "" && v.Reason != tc.reason {
-				t.Errorf("reason\n got %q\nwant %q", v.Reason, tc.reason)
+			if tc.reason != "" && english.Say(v.Reason) != tc.reason {
+				t.Errorf("reason\n got %q\nwant %q", english.Say(v.Reason), tc.reason)
 			}
-			if v.Reason == "" {
+			if v.Reason.IsZero() {
 				t.Errorf("empty reason")
 			}
 		})
@@ -152,8 +152,8 @@ func TestCheckR2(t *testing.T) {
 	for _, tc := range handBuilt {
 		t.Run(tc.name, func(t *testing.T) {
 			v := Check(tc.meld, HouseRules{})
-			if v.Valid || v.Rule != tc.rule || v.Reason != tc.reason {
-				t.Errorf("Check = %v, %q, %q; want invalid, %q, %q", v.Valid, v.Rule, v.Reason, tc.rule, tc.reason)
+			if v.Valid || v.Rule != tc.rule || english.Say(v.Reason) != tc.reason {
+				t.Errorf("Check = %v, %q, %q; want invalid, %q, %q", v.Valid, v.Rule, english.Say(v.Reason), tc.rule, tc.reason)
 			}
 		})
 	}

@@ -3,10 +3,10 @@ package fortune
 import (
 	"math"
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -19,10 +19,10 @@ func (Module) Info() game.Info {
 		ID: "fortune", Name: "Fortune Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand", SeatNote: "went out",
 		HouseRules: []game.HouseRule{
-			{Key: "big_sets", Name: "Big sets", Help: "A set may hold more than four cards of one rank (R1).", Rule: "R1"},
-			{Key: "ace_set_15", Name: "Aces in a set score 15", Help: "An ace in a set of aces scores 15 instead of 10 (R4).", Rule: "R4"},
+			{Key: "big_sets", Name: msg.New("fortune.house.big_sets"), Help: msg.New("fortune.house.big_sets.help"), Rule: "R1"},
+			{Key: "ace_set_15", Name: msg.New("fortune.house.ace_set_15"), Help: msg.New("fortune.house.ace_set_15.help"), Rule: "R4"},
 		},
-		PointsHint: "Melded minus held, in fives; a hand can be negative, but the player who went out melded every card, at least 11, and scores 55 or more (R4, R5, R6).",
+		PointsHint: msg.New("fortune.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,
 	}
@@ -39,7 +39,7 @@ func (Module) CheckPoints(t game.Table, r game.Round) error {
 // player has the highest total; a tie at the top plays on (R8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (R8)", seat)
+		return game.Won(t.Tally, true, msg.New("fortune.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

@@ -75,17 +75,17 @@ func randomHouse(r *rand.Rand) HouseRules {
 func checkAgainstBrute(t *testing.T, meld []cards.Play, firstAdded int, h HouseRules, v Verdict, want bruteOutcome, points int) {
 	t.Helper()
 	if v.Valid != want.valid {
-		t.Fatalf("%s (%+v): valid %v, brute force says %v; reason %q", playsString(meld), h, v.Valid, want.valid, v.Reason)
+		t.Fatalf("%s (%+v): valid %v, brute force says %v; reason %q", playsString(meld), h, v.Valid, want.valid, english.Say(v.Reason))
 	}
 	if !v.Valid {
-		if !strings.HasPrefix(v.Reason, "Not a ") || v.Rule == "" {
-			t.Fatalf("%s: invalid verdict with rule %q, reason %q", playsString(meld), v.Rule, v.Reason)
+		if !strings.HasPrefix(english.Say(v.Reason), "Not a ") || v.Rule == "" {
+			t.Fatalf("%s: invalid verdict with rule %q, reason %q", playsString(meld), v.Rule, english.Say(v.Reason))
 		}
 		return
 	}
 	if v.Points != points || (v.Kind == Set) != want.setAtBest {
 		t.Fatalf("%s (%+v): %s worth %d, brute force says %d (set among the best: %v); reason %q",
-			playsString(meld), h, v.Kind, v.Points, points, want.setAtBest, v.Reason)
+			playsString(meld), h, v.Kind, v.Points, points, want.setAtBest, english.Say(v.Reason))
 	}
 	// The readings Check gives must themselves be a valid reading of that
 	// value: read them back as declarations and ask the brute force.
@@ -175,11 +175,11 @@ func TestCheckLayoffMatchesBruteForce(t *testing.T) {
 		want := bruteCheck(whole, len(onto), h)
 		v := CheckLayoff(onto, added, h)
 		if v.Valid != want.valid {
-			t.Fatalf("%s onto %s (%+v): valid %v, brute force says %v; reason %q", playsString(added), playsString(onto), h, v.Valid, want.valid, v.Reason)
+			t.Fatalf("%s onto %s (%+v): valid %v, brute force says %v; reason %q", playsString(added), playsString(onto), h, v.Valid, want.valid, english.Say(v.Reason))
 		}
 		if !v.Valid {
-			if !strings.HasPrefix(v.Reason, "Not a lay-off: ") {
-				t.Fatalf("%s onto %s: reason %q", playsString(added), playsString(onto), v.Reason)
+			if !strings.HasPrefix(english.Say(v.Reason), "Not a lay-off: ") {
+				t.Fatalf("%s onto %s: reason %q", playsString(added), playsString(onto), english.Say(v.Reason))
 			}
 			continue
 		}
@@ -204,8 +204,8 @@ func freeDeuces(meld []cards.Play) int {
 // orders differ, if they do: everything but the order of the readings
 // must agree, and each card must keep its reading and points.
 func sameVerdict(a, b Verdict, meldA, meldB []cards.Play) string {
-	if a.Valid != b.Valid || a.Kind != b.Kind || a.Points != b.Points || a.AceHigh != b.AceHigh || a.Rule != b.Rule || a.Reason != b.Reason {
-		return fmt.Sprintf("%v %s %d %q\nvs %v %s %d %q", a.Valid, a.Kind, a.Points, a.Reason, b.Valid, b.Kind, b.Points, b.Reason)
+	if a.Valid != b.Valid || a.Kind != b.Kind || a.Points != b.Points || a.AceHigh != b.AceHigh || a.Rule != b.Rule || english.Say(a.Reason) != english.Say(b.Reason) {
+		return fmt.Sprintf("%v %s %d %q\nvs %v %s %d %q", a.Valid, a.Kind, a.Points, english.Say(a.Reason), b.Valid, b.Kind, b.Points, english.Say(b.Reason))
 	}
 	cardsOf := func(meld []cards.Play, v Verdict) []string {
 		out := make([]string, len(meld))

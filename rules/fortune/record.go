@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -37,12 +38,12 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		return Record{}, err
 	}
 	if len(rec.Players) > seats {
-		return Record{}, ruling.BadInput("players", "the record has %d players, but the table has %d", len(rec.Players), seats)
+		return Record{}, ruling.Bad("players", msg.New("game.record_players", msg.N("Count", len(rec.Players)), msg.N("Seats", seats)))
 	}
 	deck := cards.DoubleStandard()
 	for seat, p := range rec.Players {
 		field := game.Index("players", seat)
-		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", "melds"); err != nil {
+		if err := game.CheckStoredGroup(deck, p.Melds, field+".melds", msg.New("game.melds")); err != nil {
 			return Record{}, err
 		}
 		if err := game.CheckStored(deck, p.Hand, field+".hand", false); err != nil {

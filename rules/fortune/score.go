@@ -58,7 +58,7 @@ func Score(players []Player, h HouseRules) (Result, error) {
 // bounds what a server spends whatever comes.
 func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, error) {
 	if len(players) < MinPlayers || len(players) > MaxPlayers {
-		return Result{}, ruling.BadInput("players", "%d %s, and Fortune Rummy is for %d to %d", len(players), plural(len(players), "player", "players"), MinPlayers, MaxPlayers)
+		return Result{}, ruling.Bad("players", msg.New("fortune.players", msg.N("Count", len(players)), msg.N("Min", MinPlayers), msg.N("Max", MaxPlayers)))
 	}
 	tally := cards.DoubleStandard().NewTally()
 	for i, p := range players {
@@ -87,7 +87,7 @@ func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, 
 			}
 			v := Check(meld, h)
 			if !v.Valid {
-				return Result{}, ruling.Errorf(v.Rule, "fortune: player %d's meld %d (%s) is %s", i+1, j+1, playsString(meld), lowerFirst(v.Reason))
+				return Result{}, ruling.Refuse(v.Rule, ruling.Prefixed("fortune", msg.New("fortune.meld_invalid", msg.N("Player", i+1), msg.N("Meld", j+1), msg.S("Cards", playsString(meld)), msg.M("Why", v.tail()))))
 			}
 			res.MeldVerdicts[i][j] = v
 			res.Melded[i] += v.Points
@@ -105,7 +105,7 @@ func ScoreContext(ctx context.Context, players []Player, h HouseRules) (Result, 
 		}
 	}
 	if len(empty) > 1 {
-		return Result{}, ruling.Errorf("R6", "fortune: players %s have an empty hand, but only the player who went out ends the hand without cards (R6)", game.AndList(empty))
+		return Result{}, ruling.Refuse("R6", ruling.Prefixed("fortune", msg.New("fortune.empty_hands", msg.Strings("Players", empty))))
 	}
 	return res, nil
 }

@@ -63,7 +63,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	sh := game.Sheet{Notes: []string{sheetNote}}
 	j := &sh.Judgement
 	j.Names = names
-	if line := houseRulesLine(t); line != "" {
+	if line := houseRulesLine(rd.r, t); line != "" {
 		j.Lines = append(j.Lines, line)
 	}
 	players := make([]Player, len(names))
@@ -169,10 +169,10 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 			typed = true
 		case len(plays) > 0:
 			typed = true
-			if v := judgeMeld(plays, f, rd.house); v.Valid {
+			if v := judgeMeld(rd.r, plays, f, rd.house); v.Valid {
 				p.Melds = append(p.Melds, plays)
 			} else {
-				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is " + lowerFirst(v.Reason) + ".")
+				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is " + rd.r.Say(v.tail()) + ".")
 			}
 		}
 		sec.Parts = append(sec.Parts, game.CardsPart(f))
@@ -186,9 +186,9 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 // judgeMeld judges one meld field (R1, R2, R4) and writes the verdict
 // into it: kind and points, and beside every deuce the card it stands
 // for.
-func judgeMeld(plays []cards.Play, f *game.CardField, house HouseRules) Verdict {
+func judgeMeld(say msg.Sayer, plays []cards.Play, f *game.CardField, house HouseRules) Verdict {
 	v := Check(plays, house)
-	f.Verdict = &game.Verdict{OK: v.Valid, Text: capitalize(v.Reason), Rules: v.Rules}
+	f.Verdict = &game.Verdict{OK: v.Valid, Text: say.Say(msg.Capital(v.Reason)), Rules: v.Rules}
 	if !v.Valid {
 		return v
 	}
@@ -196,11 +196,12 @@ func judgeMeld(plays []cards.Play, f *game.CardField, house HouseRules) Verdict 
 		if !isDeuce(p.Card) || i >= len(v.Readings) || i >= len(f.Chips) {
 			continue
 		}
-		f.Chips[i].Label = game.CardLabel(p.Card)
-		f.Chips[i].Note = "as " + game.CardLabel(v.Readings[i])
+		f.Chips[i].Label = game.FaceLabel(say, p.Card)
+		note := msg.New("chip.as", msg.S("Card", game.FaceLabel(say, v.Readings[i])))
 		if p.Declared() {
-			f.Chips[i].Note += ", declared"
+			note = msg.New("chip.declared", msg.M("Note", note))
 		}
+		f.Chips[i].Note = say.Say(note)
 	}
 	return v
 }
@@ -272,12 +273,12 @@ func whoWentOut(players []Player) int {
 
 // houseRulesLine names the house rules the game plays with, if any, so
 // the working can be checked against them.
-func houseRulesLine(t game.Table) string {
+func houseRulesLine(say msg.Sayer, t game.Table) string {
 	info := Module{}.Info()
 	var on []string
 	for _, h := range info.HouseRules {
 		if t.House(info, h.Key) {
-			on = append(on, h.Name+" ("+h.Rule+")")
+			on = append(on, say.Say(h.Name)+" ("+h.Rule+")")
 		}
 	}
 	if len(on) == 0 {
@@ -293,11 +294,4 @@ func signed(n int) string {
 		return "+" + itoa(n)
 	}
 	return itoa(n)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -1,6 +1,11 @@
 package fortune
 
-import "meldpad/rules/cards"
+import (
+	"strings"
+
+	"meldpad/rules/cards"
+	"meldpad/rules/msg"
+)
 
 // Verdict is the referee's answer about one meld or one lay-off: whether it
 // stands, what it is, what it scores, how each card was read, and one
@@ -34,9 +39,15 @@ type Verdict struct {
 	// Rules are every RULES.md id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the table, citing rule ids in
-	// parentheses. An invalid verdict's reason starts "Not a " and names
-	// the first thing wrong: "Not a set: 8D is not a 7 (R1)".
-	Reason string
+	// parentheses, said in the table's language (rules/msg). An invalid
+	// verdict's reason names the first thing wrong: "Not a set: 8D is not
+	// a 7 (R1)" in English.
+	Reason msg.Msg
+	// not is the kind an invalid verdict says the cards are not ("set"),
+	// why what spoils it: the reason again, to be said inside another
+	// sentence ("... is not a set: 8D is not a 7 (R1)").
+	not string
+	why msg.Msg
 }
 
 // invalid returns the verdict for a meld that breaks rule for the reason
@@ -52,30 +63,37 @@ func (v *Verdict) because(why citing) { v.Reason, v.Rules = why.sentence(), why.
 // kept apart so that a verdict carries the ids as a field (Verdict.Rules)
 // and the sentence cites them at its end.
 type citing struct {
-	text  string
+	text  msg.Msg
 	rules []string
 }
 
-func cite(text string, rules ...string) citing { return citing{text: text, rules: rules} }
+func cite(text msg.Msg, rules ...string) citing { return citing{text: text, rules: rules} }
 
 // sentence is the reason as the table reads it: "Not a set: 8D is not a 7
 // (R1)".
-func (c citing) sentence() string { return string(appendIDs([]byte(c.text), c.rules)) }
-
-// within is the verdict as the tail of a longer one, citing the same
-// rules: "Not a lay-off: the meld on the table is " + "not a set: ...".
-func (v Verdict) within(rule, prefix string) Verdict {
-	return Verdict{Rule: rule, Rules: v.Rules, Reason: prefix + lowerFirst(v.Reason)}
+func (c citing) sentence() msg.Msg {
+	return msg.New("verdict.citing", msg.M("Text", c.text), msg.S("Rules", strings.Join(c.rules, ", ")))
 }
 
-// appendIDs appends the rule ids as a reason cites them: " (R1, R2)".
-func appendIDs(b []byte, rules []string) []byte {
-	b = append(b, " ("...)
-	for i, r := range rules {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, r...)
+// refused is the verdict on cards that are not a kind of meld ("meld",
+// "set", "sequence") under rule, for the reason why, citing rules.
+func refused(rule string, rules []string, kind string, why msg.Msg) Verdict {
+	return Verdict{Rule: rule, Rules: rules, not: kind, why: why,
+		Reason: cite(msg.New("fortune.not."+kind, msg.M("Why", why)), rules...).sentence()}
+}
+
+// tail is the reason as the end of a longer sentence: "not a set: 8D is
+// not a 7 (R1)".
+func (v Verdict) tail() msg.Msg {
+	if v.not == "" {
+		return v.Reason
 	}
-	return append(b, ')')
+	return cite(msg.New("fortune.is_not."+v.not, msg.M("Why", v.why)), v.Rules...).sentence()
+}
+
+// within is the verdict as the tail of a longer one, the message id
+// saying the rest, citing the same rules: "Not a lay-off: the meld on the
+// table is not a set: ...".
+func (v Verdict) within(rule, id string) Verdict {
+	return Verdict{Rule: rule, Rules: v.Rules, Reason: msg.New(id, msg.M("Not", v.tail()))}
 }

@@ -4,48 +4,34 @@ import (
 	"strings"
 
 	"meldpad/rules/cards"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // The helpers in this file turn counts, ranks and suits into the plain
 // words the verdicts use, so that every reason reads like a sentence said
 // at the table.
 
-// count returns "one deuce", "three deuces", "no deuce".
-func count(n int, singular, plural string) string {
-	if n == 1 || n == 0 {
-		return ruling.Number(n) + " " + singular
+// rankPlural names several cards of rank r: "kings", "7s" in English.
+func rankPlural(r cards.Rank) msg.Msg {
+	if r == cards.Ace || r >= cards.Jack {
+		return msg.New("card.ranks." + r.String())
 	}
-	return ruling.Number(n) + " " + plural
+	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
 }
 
-// suitSingular names one card's suit: "heart".
-func suitSingular(s cards.Suit) string {
-	return strings.TrimSuffix(lowerSuit(s), "s")
+// aRank names one card of rank r with its article: "an ace", "a 7".
+func aRank(r cards.Rank) msg.Msg {
+	switch {
+	case r == cards.Ace || r >= cards.Jack:
+		return msg.New("card.a_rank." + r.String())
+	case r == 8:
+		return msg.New("card.a_rank.8")
+	}
+	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
 }
 
-// lowerSuit is a suit's name in the middle of a sentence: "hearts".
-func lowerSuit(s cards.Suit) string {
-	switch s {
-	case cards.Spades:
-		return "spades"
-	case cards.Hearts:
-		return "hearts"
-	case cards.Diamonds:
-		return "diamonds"
-	case cards.Clubs:
-		return "clubs"
-	}
-	return strings.ToLower(s.String())
-}
-
-// positionName prints a sequence position: 1 and 14 are both the ace.
-func positionName(pos int) string {
-	if pos == 1 || pos == 14 {
-		return "A"
-	}
-	return cards.Rank(pos).String()
-}
+// suitName is a suit's name in a sentence: "hearts" in English.
+func suitName(s cards.Suit) msg.Msg { return msg.New("card.suit_name." + s.Letter()) }
 
 // playsString prints a meld as the player wrote it: "7H 2C=7S 8D".
 func playsString(meld []cards.Play) string {
@@ -54,13 +40,4 @@ func playsString(meld []cards.Play) string {
 		parts[i] = p.String()
 	}
 	return strings.Join(parts, " ")
-}
-
-// lowerFirst turns a reason into the tail of a longer sentence:
-// "Not a set: ..." becomes "not a set: ...".
-func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
-		return s
-	}
-	return string(s[0]+'a'-'A') + s[1:]
 }

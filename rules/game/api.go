@@ -104,7 +104,9 @@ type Body struct {
 	Err *ruling.InputError
 }
 
-// Fail records what is wrong with field, unless something already is.
+// Fail records what is wrong with field as text said as it is in every
+// language, unless something already is. The rules say theirs through
+// the catalogs (FailWith); Fail is for callers outside them.
 func (r *Body) Fail(field, text string) {
 	r.FailWith(field, msg.Text(text))
 }
@@ -139,7 +141,7 @@ func Member(field, key string) string {
 // Seat checks a seat number from 0 to seats-1.
 func (r *Body) Seat(s int, field string, seats int) int {
 	if r.Err == nil && (s < 0 || s >= seats) {
-		r.Fail(field, field+" must be a seat from 0 to "+strconv.Itoa(seats-1))
+		r.FailWith(field, msg.New("api.not_a_seat", msg.S("Field", field), msg.S("Last", strconv.Itoa(seats-1))))
 	}
 	return s
 }
@@ -244,16 +246,16 @@ func (h HouseRules) On() map[string]bool {
 func (h *HouseRules) bind(v any, field string) *ruling.InputError {
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return ruling.BadInput(field, "%s must be an object", field)
+		return ruling.Bad(field, msg.New("api.not_an_object", msg.S("Field", field)))
 	}
 	h.on = make(map[string]bool, len(obj))
 	for _, key := range sortedKeys(obj) {
 		if _, known := h.info.HouseRule(key); !known {
-			return ruling.BadInput(Member(field, key), "unknown house rule %s for %s", key, h.info.Name)
+			return ruling.Bad(Member(field, key), msg.New("api.unknown_house_rule", msg.S("Key", key), msg.S("Game", h.info.Name)))
 		}
 		on, ok := obj[key].(bool)
 		if !ok {
-			return ruling.BadInput(Member(field, key), "%s must be true or false", Member(field, key))
+			return ruling.Bad(Member(field, key), msg.New("api.not_a_bool", msg.S("Field", Member(field, key))))
 		}
 		h.on[key] = on
 	}
@@ -277,7 +279,7 @@ func OptionalSeat(seat int) *int {
 // of a game of info's table sizes.
 func (r *Body) PlayerCount(n int, info Info) {
 	if n < info.MinPlayers || n > info.MaxPlayers {
-		r.Fail("players", info.Name+" is for "+strconv.Itoa(info.MinPlayers)+" to "+strconv.Itoa(info.MaxPlayers)+" players")
+		r.FailWith("players", msg.New("api.players", msg.S("Game", info.Name), msg.N("Min", info.MinPlayers), msg.N("Max", info.MaxPlayers)))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -59,14 +60,14 @@ func decodeObject(raw []byte) (map[string]any, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, ruling.BadInput("", "the body is not valid JSON: %s", err.Error())
+		return nil, ruling.Bad("", msg.New("api.not_json", msg.S("Detail", err.Error())))
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return nil, ruling.BadInput("", "the body holds more than one JSON value")
+		return nil, ruling.Bad("", msg.New("api.two_values"))
 	}
 	obj, ok := v.(map[string]any)
 	if !ok {
-		return nil, ruling.BadInput("", "the body must be a JSON object")
+		return nil, ruling.Bad("", msg.New("api.not_object"))
 	}
 	return obj, nil
 }
@@ -82,7 +83,7 @@ func bind(v any, dst reflect.Value, field string) *ruling.InputError {
 	case reflect.Struct:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return ruling.BadInput(field, "%s must be an object", field)
+			return ruling.Bad(field, msg.New("api.not_an_object", msg.S("Field", field)))
 		}
 		return bindObject(obj, dst, field)
 	case reflect.Pointer:
@@ -94,7 +95,7 @@ func bind(v any, dst reflect.Value, field string) *ruling.InputError {
 	case reflect.Slice:
 		list, ok := v.([]any)
 		if !ok {
-			return ruling.BadInput(field, "%s must be a list", field)
+			return ruling.Bad(field, msg.New("api.not_a_list", msg.S("Field", field)))
 		}
 		items := reflect.MakeSlice(dst.Type(), len(list), len(list))
 		for i, item := range list {
@@ -106,7 +107,7 @@ func bind(v any, dst reflect.Value, field string) *ruling.InputError {
 	case reflect.Map:
 		obj, ok := v.(map[string]any)
 		if !ok {
-			return ruling.BadInput(field, "%s must be an object", field)
+			return ruling.Bad(field, msg.New("api.not_an_object", msg.S("Field", field)))
 		}
 		m := reflect.MakeMapWithSize(dst.Type(), len(obj))
 		for _, key := range sortedKeys(obj) {
@@ -129,13 +130,13 @@ func bindScalar(v any, dst reflect.Value, field string) *ruling.InputError {
 	case reflect.String:
 		s, ok := v.(string)
 		if !ok {
-			return ruling.BadInput(field, "%s must be a string", field)
+			return ruling.Bad(field, msg.New("api.not_a_string", msg.S("Field", field)))
 		}
 		dst.SetString(s)
 	case reflect.Bool:
 		b, ok := v.(bool)
 		if !ok {
-			return ruling.BadInput(field, "%s must be true or false", field)
+			return ruling.Bad(field, msg.New("api.not_a_bool", msg.S("Field", field)))
 		}
 		dst.SetBool(b)
 	case reflect.Int, reflect.Int64:
@@ -146,7 +147,7 @@ func bindScalar(v any, dst reflect.Value, field string) *ruling.InputError {
 		n, ok := v.(json.Number)
 		i, err := n.Int64()
 		if !ok || err != nil || i < lo || i > hi {
-			return ruling.BadInput(field, "%s must be a whole number", field)
+			return ruling.Bad(field, msg.New("api.not_a_number", msg.S("Field", field)))
 		}
 		dst.SetInt(i)
 	default:
@@ -167,15 +168,15 @@ func bindObject(obj map[string]any, dst reflect.Value, field string) *ruling.Inp
 	members := membersOf(dst.Type())
 	for _, key := range sortedKeys(obj) {
 		if !slices.ContainsFunc(members, func(m member) bool { return m.name == key }) {
-			return ruling.BadInput(Member(field, key), "unknown field %s (the fields here: %s)",
-				Member(field, key), memberNames(members))
+			return ruling.Bad(Member(field, key), msg.New("api.unknown_field",
+				msg.S("Field", Member(field, key)), msg.S("Known", memberNames(members))))
 		}
 	}
 	for _, m := range members {
 		v, ok := obj[m.name]
 		if !ok || v == nil {
 			if m.required {
-				return ruling.BadInput(Member(field, m.name), "%s is required", m.name)
+				return ruling.Bad(Member(field, m.name), msg.New("api.required", msg.S("Field", m.name)))
 			}
 			continue
 		}

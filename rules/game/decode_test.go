@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/ruling"
 )
 
@@ -79,8 +80,8 @@ func TestDecodeNamesTheField(t *testing.T) {
 			if !errors.As(err, &bad) {
 				t.Fatalf("error %v, want bad input", err)
 			}
-			if bad.Field != tc.field || !strings.HasPrefix(bad.Msg.String(), tc.msg) {
-				t.Errorf("field %q, %q; want %q, %q", bad.Field, bad.Msg.String(), tc.field, tc.msg)
+			if said := locale.English().Say(bad.Msg); bad.Field != tc.field || !strings.HasPrefix(said, tc.msg) {
+				t.Errorf("field %q, %q; want %q, %q", bad.Field, said, tc.field, tc.msg)
 			}
 		})
 	}

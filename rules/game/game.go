@@ -60,20 +60,21 @@ type Info struct {
 	Deck *cards.Deck
 	// HouseRules are the options chosen when a game is created.
 	HouseRules []HouseRule
-	// Round names one entry on the scorepad: "hand", "deal", "trick".
+	// Round names one entry on the scorepad: "hand", "deal", "trick",
+	// "round"; RoundWord says it in the page's language.
 	Round string
-	// SeatQuestion, when not empty, is the seat every entry must name
+	// SeatQuestion, when not zero, is the seat every entry must name
 	// ("Who went out?"), SeatRule the rule that asks for it and SeatNote
-	// how the scorepad says it ("went out": "Ann went out").
-	SeatQuestion string
+	// how the scorepad says it in English ("went out": "Ann went out").
+	SeatQuestion msg.Msg
 	SeatRule     string
 	SeatNote     string
-	// EndsHandQuestion, when not empty, is asked of every entry by points:
+	// EndsHandQuestion, when not zero, is asked of every entry by points:
 	// whether new hands were dealt after it (Trophy Case's tricks, T6). In
 	// other games every entry is a hand of its own.
-	EndsHandQuestion string
+	EndsHandQuestion msg.Msg
 	// PointsHint says, beside a form by points, what the rules allow.
-	PointsHint string
+	PointsHint msg.Msg
 	// Points says which points columns mean something in league
 	// standings of this game alone.
 	Points PointsColumns
@@ -86,11 +87,17 @@ type Info struct {
 // names them). Default is its setting when the game is created without
 // saying.
 type HouseRule struct {
-	Key     string // stored key: "big_sets"
-	Name    string // short label
-	Help    string // one sentence, citing the rule it changes
-	Rule    string // RULES.md id
+	Key     string  // stored key: "big_sets"
+	Name    msg.Msg // short label
+	Help    msg.Msg // one sentence, citing the rule it changes
+	Rule    string  // RULES.md id
 	Default bool
+}
+
+// RoundWord is count entries of the game's scorepad in the page's
+// language: "1 hand", "3 deals" (the catalogs' round.<Round>).
+func (i Info) RoundWord(count int) msg.Msg {
+	return msg.New("round."+i.Round, msg.N("Count", count))
 }
 
 // HouseRule returns the game's house rule with the given key.
@@ -125,12 +132,6 @@ type RuleText struct {
 	ID    string  // "N4"
 	Title msg.Msg // "Ending"
 	Text  msg.Msg
-}
-
-// EnglishRule is a rule stated in English alone, said as it is in every
-// language: a game whose rules the catalogs do not hold yet.
-func EnglishRule(id, title, text string) RuleText {
-	return RuleText{ID: id, Title: msg.Text(title), Text: msg.Text(text)}
 }
 
 // Table is a game as a module sees it: its seats, what was chosen when it

@@ -9,6 +9,7 @@ import (
 
 	"meldpad/locale"
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -128,13 +129,13 @@ func TestBodyNamesTheField(t *testing.T) {
 func TestCheckStoredGroup(t *testing.T) {
 	deck := cards.Standard()
 	var bad *ruling.InputError
-	if err := CheckStoredGroup(deck, make([][]string, MaxGroupFields+1), "players[0].melds", "melds"); !errors.As(err, &bad) || bad.Field != "players[0].melds" {
+	if err := CheckStoredGroup(deck, make([][]string, MaxGroupFields+1), "players[0].melds", msg.New("game.melds")); !errors.As(err, &bad) || bad.Field != "players[0].melds" {
 		t.Errorf("too many: %v", err)
 	}
-	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S"}, {"ZZ"}}, "players[1].melds", "melds"); !errors.As(err, &bad) || bad.Field != "players[1].melds[1][0]" {
+	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S"}, {"ZZ"}}, "players[1].melds", msg.New("game.melds")); !errors.As(err, &bad) || bad.Field != "players[1].melds[1][0]" {
 		t.Errorf("a bad card: %v", err)
 	}
-	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S", "9S"}}, "players[0].melds", "melds"); err != nil {
+	if err := CheckStoredGroup(deck, [][]string{{"7S", "8S", "9S"}}, "players[0].melds", msg.New("game.melds")); err != nil {
 		t.Errorf("a good meld: %v", err)
 	}
 }

@@ -46,12 +46,12 @@ func (r *Reader) Field(form url.Values, name, label, placeholder string) ([]card
 		// with the one that is not; none counts until the field is right.
 		f.Error = r.say.Say(bad.Msg)
 		for _, p := range plays {
-			f.Chips = append(f.Chips, ChipOf(p))
+			f.Chips = append(f.Chips, ChipIn(r.say, p))
 		}
 		return nil, f
 	}
 	for i, p := range plays {
-		f.Chips = append(f.Chips, ChipOf(p))
+		f.Chips = append(f.Chips, ChipIn(r.say, p))
 		where := r.seen[p.Card]
 		if len(where) >= r.deck.Copies(p.Card) {
 			f.Error = r.say.Say(copiesMessage(p.Card, r.deck.Copies(p.Card), where))
@@ -77,7 +77,7 @@ func (r *Reader) Single(form url.Values, name, label, placeholder string) (cards
 	case len(plays) == 1 && plays[0].Declared():
 		f.Error = r.say.Say(msg.New("game.no_reading"))
 	case len(plays) == 1:
-		f.Chips = append(f.Chips, ChipOf(plays[0]))
+		f.Chips = append(f.Chips, ChipIn(r.say, plays[0]))
 		return plays[0].Card, true, f
 	}
 	return cards.Card{}, false, f
@@ -126,6 +126,35 @@ func ChipOf(p cards.Play) Chip {
 		ch.Colour = "trump"
 	}
 	return ch
+}
+
+// ChipIn is ChipOf with the card's face as say's language writes it: the
+// queen of spades is "Q♠" in English, "D♠" in German (GLOSSARY.md of
+// meldpad/locale). Plain says it as ChipOf does.
+func ChipIn(say msg.Sayer, p cards.Play) Chip {
+	ch := ChipOf(p)
+	if say != nil && say != msg.Plain {
+		ch.Label = say.Say(msg.Value(cards.FacePlay(p)))
+	}
+	return ch
+}
+
+// FaceLabel is a card as a chip in say's language shows it (ChipIn):
+// "D♠" in German; CardLabel's for Plain.
+func FaceLabel(say msg.Sayer, c cards.Card) string {
+	if say == nil || say == msg.Plain {
+		return CardLabel(c)
+	}
+	return say.Say(msg.Value(cards.Face(c)))
+}
+
+// FaceLabels are FaceLabel's of cs.
+func FaceLabels(say msg.Sayer, cs []cards.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = FaceLabel(say, c)
+	}
+	return out
 }
 
 // CardLabel prints a card for people: suit symbols for standard cards.
@@ -307,10 +336,10 @@ func CheckStored(deck *cards.Deck, list []string, field string, played bool) err
 // CheckStoredGroup checks a stored record's group of card lists (a
 // player's melds, in field): no more than a sheet shows, each list one
 // CheckStored passes with readings allowed. noun names a list in the
-// message ("melds", "sets").
-func CheckStoredGroup(deck *cards.Deck, lists [][]string, field, noun string) error {
+// message ("melds", "sets"): a message, the word in the page's language.
+func CheckStoredGroup(deck *cards.Deck, lists [][]string, field string, noun msg.Msg) error {
 	if len(lists) > MaxGroupFields {
-		return ruling.BadInput(field, "%s holds %d %s, more than a sheet shows (%d)", field, len(lists), noun, MaxGroupFields)
+		return ruling.Bad(field, msg.New("game.too_many_lists", msg.S("Field", field), msg.N("Count", len(lists)), msg.M("Lists", noun), msg.N("Max", MaxGroupFields)))
 	}
 	for i, list := range lists {
 		if err := CheckStored(deck, list, Index(field, i), true); err != nil {

@@ -2,7 +2,6 @@ package game
 
 import (
 	"errors"
-	"strings"
 
 	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
@@ -93,8 +92,8 @@ type Result struct {
 	// (Gin's G5), in the order the scorepad shows them.
 	Bonuses []Bonus
 	// Reason says how the game ended, citing the rule ("Ann reached 100
-	// first (N8)"); empty while it goes on.
-	Reason string
+	// first (N8)" in English); zero while it goes on.
+	Reason msg.Msg
 }
 
 // Winner is the winning seat, the first of several who share the win,
@@ -121,7 +120,7 @@ func Playing(t Tally) Result {
 // Won is the result of a game the given seats won, with no bonus: the
 // others placed by total, highest first when highestWins, lowest first
 // otherwise.
-func Won(t Tally, highestWins bool, reason string, winners ...int) Result {
+func Won(t Tally, highestWins bool, reason msg.Msg, winners ...int) Result {
 	final := append([]int(nil), t.Totals...)
 	return Result{Finished: true, Winners: winners, Places: Places(final, winners, highestWins), Final: final, Reason: reason}
 }
@@ -158,16 +157,16 @@ func Places(totals []int, winners []int, highestWins bool) []int {
 
 // OnlyOneScores checks that nobody but r.Seat scores and that r.Seat's
 // points are not negative: the check by points of the games in which
-// only the player who went out, or won the trick, scores. why is a
-// sentence ("only the trick's winner scores."); the error is a
-// *PointsError naming the seat whose number is wrong.
-func OnlyOneScores(r Round, rule, why string) error {
+// only the player who went out, or won the trick, scores. why says so
+// ("only the trick's winner scores"); the error is a *PointsError naming
+// the seat whose number is wrong.
+func OnlyOneScores(r Round, rule string, why msg.Msg) error {
 	for seat, p := range r.Points {
 		if p < 0 {
-			return BadPoints(seat, rule, "%d, but points are never negative here (%s).", p, rule)
+			return BadPoints(seat, rule, msg.New("game.points_negative", msg.Digits("Points", p), msg.S("Rule", rule)))
 		}
 		if seat != r.Seat && p != 0 {
-			return BadPoints(seat, rule, "%d, but %s (%s).", p, strings.TrimSuffix(why, "."), rule)
+			return BadPoints(seat, rule, msg.New("game.points_only_one", msg.Digits("Points", p), msg.M("Why", why), msg.S("Rule", rule)))
 		}
 	}
 	return nil
@@ -214,14 +213,14 @@ func (e *PointsError) Unwrap() error { return e.Err }
 // BadPoints returns a *PointsError about seat's number, breaking rule.
 // The message is what follows the player's name beside the field
 // ("Ann: ..."), naming the rule in parentheses.
-func BadPoints(seat int, rule, format string, args ...any) error {
-	return &PointsError{Seat: seat, Err: ruling.Errorf(rule, format, args...)}
+func BadPoints(seat int, rule string, m msg.Msg) error {
+	return &PointsError{Seat: seat, Err: ruling.Refuse(rule, m)}
 }
 
 // BeyondPoints is BadPoints for a number past what the game's cards can
 // make (PointsError.Beyond).
-func BeyondPoints(seat int, rule, format string, args ...any) error {
-	return &PointsError{Seat: seat, Err: ruling.Errorf(rule, format, args...), Beyond: true}
+func BeyondPoints(seat int, rule string, m msg.Msg) error {
+	return &PointsError{Seat: seat, Err: ruling.Refuse(rule, m), Beyond: true}
 }
 
 // IsBeyond reports whether err is a number past what the game's cards

@@ -6,6 +6,7 @@ import (
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 )
 
 // CheckMeld judges a meld or a lay-off: gin's melds are Fan Rummy's (N2,
@@ -60,7 +61,7 @@ func serveHandScore(ctx context.Context, body []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return fan.Answer(res.Result, res.Outcome.String()), nil
+	return fan.Answer(msg.From(ctx), res.Result, res.Outcome.String()), nil
 }
 
 // GameAnswer is the answer of games/score (API.md): Winner is null while
@@ -91,7 +92,7 @@ type gameRequest struct {
 }
 
 // serveGameScore adds up a game's deals with the final bonuses (G4, G5).
-func serveGameScore(_ context.Context, body []byte) (any, error) {
+func serveGameScore(ctx context.Context, body []byte) (any, error) {
 	req := gameRequest{HouseRules: game.HouseRulesOf(info)}
 	if err := game.Decode(body, &req); err != nil {
 		return nil, err
@@ -101,7 +102,7 @@ func serveGameScore(_ context.Context, body []byte) (any, error) {
 		return nil, err
 	}
 	out := GameAnswer{Totals: g.Totals, Finished: g.Finished, Shutout: g.Shutout, Final: g.Final,
-		Bonus: GameAnswerBonus{Game: g.Bonus.Game, Box: g.Bonus.Box}, Reason: g.Reason, Rules: g.Rules}
+		Bonus: GameAnswerBonus{Game: g.Bonus.Game, Box: g.Bonus.Box}, Reason: msg.From(ctx).Say(g.Reason), Rules: g.Rules}
 	if g.Finished {
 		out.Winner = game.OptionalSeat(g.Winner)
 	}

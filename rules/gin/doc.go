@@ -30,7 +30,7 @@
 //	case err != nil:
 //		// A *gin.DealError: a malformed deal (API status 400).
 //	default:
-//		fmt.Println(r.Outcome, r.Deadwood, r.Points, r.Reason)
+//		fmt.Println(r.Outcome, r.Deadwood, r.Points, locale.English().Say(r.Reason))
 //	}
 //	game, err := gin.ScoreGame([][]int{{25, 0}, {0, 0}, {0, 31}, {80, 0}}, house)
 //	// game.Winner 0, game.Final [255 56]

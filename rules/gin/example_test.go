@@ -3,6 +3,7 @@ package gin_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/gin"
 )
@@ -30,7 +31,7 @@ func ExampleScore() {
 		panic(err)
 	}
 	fmt.Println(r.Outcome, r.Deadwood, r.Points, r.Rules)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 
 	house, _ := gin.ParseHouseRules(map[string]bool{"undercut_on_tie": false})
 	r, _ = gin.Score(deal, house)
@@ -56,7 +57,7 @@ func ExampleScore_oklahoma() {
 		panic(err)
 	}
 	fmt.Println(r.KnockValue, r.Doubled, r.Points)
-	fmt.Println(r.Reason)
+	fmt.Println(locale.English().Say(r.Reason))
 
 	_, err = gin.Score(gin.Deal{
 		UpCard: mustParse("6H")[0],
@@ -65,7 +66,7 @@ func ExampleScore_oklahoma() {
 			mustParse("KH", "QD", "2C", "5H", "9D", "3H", "JD", "6H", "8H", "10S"),
 		},
 	}, house)
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// 7 true [132 0]
 	// knock with 7 deadwood against the defender's 73, so the knocker scores 73 - 7 = 66, doubled to 132 by the spade up-card (G3, G1)
@@ -80,10 +81,10 @@ func ExampleScoreGame() {
 		panic(err)
 	}
 	fmt.Println(g.Totals, g.Finished, g.Winner, g.Shutout, g.Bonus.Game, g.Bonus.Box, g.Final)
-	fmt.Println(g.Reason)
+	fmt.Println(locale.English().Say(g.Reason))
 
 	_, err = gin.ScoreGame([][]int{{25, 0}, {0, 0}, {0, 31}, {80, 0}, {0, 10}}, gin.HouseRules{})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// [105 31] true 0 false [100 0] [50 25] [255 56]
 	// seat 0 reached 105 and wins: game bonus 100, box bonuses 50 and 25 for two deals and one deal scored in; final 255 to 56 (G4, G5)
@@ -99,7 +100,11 @@ func ExampleEntry_Check() {
 		{Points: []int{10, 4}},
 		{Points: []int{140, 0}},
 	} {
-		fmt.Println(e.Check(gin.HouseRules{}))
+		if err := e.Check(gin.HouseRules{}); err != nil {
+			fmt.Println(locale.English().Error(err))
+		} else {
+			fmt.Println(err)
+		}
 	}
 	// Output:
 	// <nil>

@@ -51,12 +51,12 @@ func FuzzScore(f *testing.F) {
 		var re *ruling.Error
 		switch {
 		case errors.As(err, &de):
-			if !strings.HasPrefix(de.Msg.String(), "gin: ") || de.Field == "" {
+			if !strings.HasPrefix(english.Say(de.Msg), "gin: ") || de.Field == "" {
 				t.Fatalf("bad input error %+v", de)
 			}
 			return
 		case errors.As(err, &re):
-			if re.Rule != "G2" && re.Rule != "N2" || !strings.HasPrefix(re.Msg.String(), "gin: ") || !strings.HasSuffix(re.Msg.String(), "("+re.Rule+")") {
+			if re.Rule != "G2" && re.Rule != "N2" || !strings.HasPrefix(english.Say(re.Msg), "gin: ") || !strings.HasSuffix(english.Say(re.Msg), "("+re.Rule+")") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return
@@ -131,7 +131,7 @@ func FuzzScoreGame(f *testing.F) {
 			}
 			return
 		case errors.As(err, &re):
-			if re.Rule != "G1" && re.Rule != "G3" && re.Rule != "G4" || !strings.HasPrefix(re.Msg.String(), "gin: deal ") {
+			if re.Rule != "G1" && re.Rule != "G3" && re.Rule != "G4" || !strings.HasPrefix(english.Say(re.Msg), "gin: deal ") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return

@@ -2,7 +2,6 @@ package gin
 
 import (
 	"fmt"
-	"strings"
 
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
@@ -32,7 +31,7 @@ type GameScore struct {
 	// Reason says how the final score came about once the game is won,
 	// citing G4 and G5; Rules lists the ids it cites. Both are empty while
 	// the game goes on.
-	Reason string
+	Reason msg.Msg
 	Rules  []string
 }
 
@@ -60,18 +59,17 @@ func ScoreGame(deals [][]int, house HouseRules) (GameScore, error) {
 	for i, points := range deals {
 		if len(points) != MaxPlayers {
 			return GameScore{}, &DealError{Field: fmt.Sprintf("deals[%d]", i),
-				Msg: msg.Text(fmt.Sprintf("gin: deal %d has %s, but gin is for %d players: one number each", i+1, numbers(len(points)), MaxPlayers))}
+				Msg: ruling.Prefixed("gin", msg.New("gin.deal_numbers", msg.N("Deal", i+1), msg.M("Numbers", numbers(len(points))), msg.N("Players", MaxPlayers)))}
 		}
 	}
 	g := GameScore{Winner: -1}
 	wonIn := 0
 	for i, points := range deals {
 		if g.Finished {
-			return GameScore{}, ruling.Errorf("G4", "gin: deal %d comes after the game was won: seat %d reached %d in deal %d (G4)",
-				i+1, g.Winner, g.Totals[g.Winner], wonIn)
+			return GameScore{}, ruling.Refuse("G4", ruling.Prefixed("gin", msg.New("gin.deal_after_win", msg.N("Deal", i+1), msg.N("Seat", g.Winner), msg.N("Total", g.Totals[g.Winner]), msg.N("WonIn", wonIn))))
 		}
 		if f := judgePoints(points, house); f != nil {
-			return GameScore{}, ruling.Errorf(f.rule, "gin: deal %d: %s (%s)", i+1, f.numbered, f.rule)
+			return GameScore{}, ruling.Refuse(f.rule, ruling.Prefixed("gin", msg.New("gin.deal_fault", msg.N("Deal", i+1), msg.M("Why", f.numbered), msg.S("Rule", f.rule))))
 		}
 		for seat, p := range points {
 			g.Totals[seat] += p
@@ -121,32 +119,26 @@ func (g *GameScore) addBonuses(house HouseRules) {
 		g.Final[seat] = g.Totals[seat] + g.Bonus.Game[seat] + g.Bonus.Box[seat] + g.Bonus.Shutout[seat]
 	}
 
-	parts := []string{fmt.Sprintf("seat %d reached %d and wins: game bonus %d", winner, g.Totals[winner], GameBonus)}
+	parts := []msg.Msg{msg.New("gin.game.wins", msg.N("Seat", winner), msg.N("Total", g.Totals[winner]), msg.N("Bonus", GameBonus))}
 	if g.Shutout {
-		parts = append(parts, fmt.Sprintf("shutout, the deal points doubled: %d more", g.Bonus.Shutout[winner]))
+		parts = append(parts, msg.New("gin.game.shutout", msg.N("Points", g.Bonus.Shutout[winner])))
 	}
 	if !house.NoBoxBonus {
-		parts = append(parts, fmt.Sprintf("box bonuses %d and %d for %s and %s scored in",
-			g.Bonus.Box[winner], g.Bonus.Box[loser], dealCount(g.ScoredIn[winner]), dealCount(g.ScoredIn[loser])))
+		parts = append(parts, msg.New("gin.game.box", msg.N("Winner", g.Bonus.Box[winner]), msg.N("Loser", g.Bonus.Box[loser]),
+			msg.M("WinnerDeals", dealCount(g.ScoredIn[winner])), msg.M("LoserDeals", dealCount(g.ScoredIn[loser]))))
 	}
 	g.Rules = []string{"G4", "G5"}
-	g.Reason = fmt.Sprintf("%s; final %d to %d (G4, G5)", strings.Join(parts, ", "), g.Final[winner], g.Final[loser])
+	g.Reason = msg.New("gin.game.final", msg.Join("Parts", ", ", parts), msg.N("Winner", g.Final[winner]), msg.N("Loser", g.Final[loser]))
 }
 
 // dealCount says "no deals", "one deal", "two deals".
-func dealCount(n int) string {
-	if n == 1 {
-		return "one deal"
-	}
-	return ruling.Number(n) + " deals"
+func dealCount(n int) msg.Msg {
+	return msg.New("gin.deals", msg.Words("Count", n))
 }
 
 // numbers says "no numbers", "one number", "three numbers".
-func numbers(n int) string {
-	if n == 1 {
-		return "one number"
-	}
-	return ruling.Number(n) + " numbers"
+func numbers(n int) msg.Msg {
+	return msg.New("gin.numbers", msg.Words("Count", n))
 }
 
 // Winner returns the seat that has won after the given deals (each deal's

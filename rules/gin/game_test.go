@@ -70,10 +70,10 @@ func TestScoreGameG4G5(t *testing.T) {
 				t.Errorf("ScoreGame = %+v\nwant totals %v finished %v winner %d shutout %v bonus %+v final %v",
 					g, tc.totals, tc.finished, tc.winner, tc.shutout, tc.bonus, tc.final)
 			}
-			if tc.reason != "" && g.Reason != tc.reason {
-				t.Errorf("reason = %q\nwant     %q", g.Reason, tc.reason)
+			if tc.reason != "" && english.Say(g.Reason) != tc.reason {
+				t.Errorf("reason = %q\nwant     %q", english.Say(g.Reason), tc.reason)
 			}
-			if !tc.finished && (g.Reason != "" || g.Rules != nil) {
+			if !tc.finished && (!g.Reason.IsZero() || g.Rules != nil) {
 				t.Errorf("an unfinished game explains bonuses: %q %v", g.Reason, g.Rules)
 			}
 			if seat, ok := Winner(tc.deals); seat != tc.winner || ok != tc.finished {
@@ -118,7 +118,7 @@ func TestScoreGameRefusals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ScoreGame(tc.deals, tc.house)
-			if err == nil || err.Error() != tc.msg {
+			if err == nil || english.Error(err) != tc.msg {
 				t.Fatalf("ScoreGame error = %v, want %q", err, tc.msg)
 			}
 			var de *DealError

@@ -1,12 +1,13 @@
 package gin
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // HouseRules are the house rules of RULES.md §7, chosen when a game is
@@ -41,22 +42,18 @@ const (
 
 // HouseRule describes one house rule for a form or a scorepad.
 type HouseRule struct {
-	Key     string // the key of API.md: "undercut_on_tie"
-	Name    string // a short label
-	Help    string // one sentence, citing the rule it changes
-	Rule    string // the RULES.md id it changes
-	Default bool   // the value when the key is not given
+	Key     string  // the key of API.md: "undercut_on_tie"
+	Name    msg.Msg // a short label
+	Help    msg.Msg // one sentence, citing the rule it changes
+	Rule    string  // the RULES.md id it changes
+	Default bool    // the value when the key is not given
 }
 
 var houseRuleOptions = []HouseRule{
-	{Key: KeyOklahoma, Name: "Oklahoma", Rule: "G1",
-		Help: "The first up-card's value is the knock value (an ace: gin only), and a spade up-card doubles the deal (G1)."},
-	{Key: KeyUndercutOnTie, Name: "Undercut on a tie", Rule: "G3", Default: true,
-		Help: "A knock with deadwood equal to the defender's is an undercut; off, a tie scores nothing (G3)."},
-	{Key: KeyBoxBonus, Name: "Box bonus", Rule: "G5", Default: true,
-		Help: "When the game ends, 25 to each player for each deal they scored in (G5)."},
-	{Key: KeyShutout, Name: "Shutout", Rule: "G5", Default: true,
-		Help: "When the loser scored in no deal, the winner's deal points are doubled (G5)."},
+	{Key: KeyOklahoma, Name: msg.New("gin.house.oklahoma"), Rule: "G1", Help: msg.New("gin.house.oklahoma.help")},
+	{Key: KeyUndercutOnTie, Name: msg.New("gin.house.undercut_on_tie"), Rule: "G3", Default: true, Help: msg.New("gin.house.undercut_on_tie.help")},
+	{Key: KeyBoxBonus, Name: msg.New("gin.house.box_bonus"), Rule: "G5", Default: true, Help: msg.New("gin.house.box_bonus.help")},
+	{Key: KeyShutout, Name: msg.New("gin.house.shutout"), Rule: "G5", Default: true, Help: msg.New("gin.house.shutout.help")},
 }
 
 // HouseRuleOptions lists gin's house rules in the order a form shows
@@ -87,7 +84,7 @@ func ParseHouseRules(keys map[string]bool) (HouseRules, error) {
 			h.NoShutout = !on
 		default:
 			return HouseRules{}, &DealError{Field: "house_rules." + key,
-				Msg: msg.Text(fmt.Sprintf("gin: unknown house rule %q; gin has oklahoma, undercut_on_tie, box_bonus and shutout", key))}
+				Msg: ruling.Prefixed("gin", msg.New("gin.unknown_house_rule", msg.S("Key", strconv.Quote(key))))}
 		}
 	}
 	return h, nil

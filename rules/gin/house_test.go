@@ -44,7 +44,7 @@ func TestHouseRuleOptionsDefaults(t *testing.T) {
 	defaults := map[string]bool{}
 	for _, o := range HouseRuleOptions() {
 		defaults[o.Key] = o.Default
-		if o.Name == "" || o.Help == "" || o.Rule == "" {
+		if o.Name.IsZero() || o.Help.IsZero() || o.Rule == "" {
 			t.Errorf("option %+v is not described", o)
 		}
 	}

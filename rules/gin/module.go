@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -20,7 +20,7 @@ var info = game.Info{
 	ID: "gin", Name: "Gin Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 	EndRule: "G4", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
 	HouseRules: gameHouseRules(),
-	PointsHint: "One player scores: the knocker, or the defender after an undercut (G3). A draw scores nothing (G2). Leave the other blank.",
+	PointsHint: msg.New("gin.points_hint"),
 	Points:     game.PointsColumns{Scored: true, Conceded: true},
 	Rules:      ruleTexts,
 }
@@ -56,7 +56,7 @@ func HouseOf(t game.Table) HouseRules {
 // reaching 100 does (G4).
 func (Module) CheckPoints(t game.Table, r game.Round) error {
 	if r.EndsGame {
-		return ruling.Errorf("G4", "a gin game ends when a player reaches %d, not when the table says (G4)", Target)
+		return ruling.Refuse("G4", msg.New("gin.table_cannot_end", msg.N("Target", Target)))
 	}
 	err := checkDealPoints(r.Points, HouseOf(t))
 	if _, beside := err.(*game.PointsError); beside {
@@ -100,12 +100,11 @@ func (Module) Result(t game.Table) game.Result {
 	if !house.NoBoxBonus {
 		res.Bonuses = append(res.Bonuses, game.Bonus{Name: "Box bonus", Rule: "G5", Points: g.Bonus.Box[:]})
 	}
-	name := "seat " + strconv.Itoa(seat)
+	name := msg.New("gin.seat", msg.N("Seat", seat))
 	if seat < len(t.Names) {
-		name = t.Names[seat]
+		name = msg.Text(t.Names[seat])
 	}
-	res.Reason = name + " reached " + strconv.Itoa(totals[seat]) + " first (G4); with the bonuses, " +
-		strconv.Itoa(g.Final[seat]) + " to " + strconv.Itoa(g.Final[1-seat]) + " (G5)"
+	res.Reason = msg.New("gin.won", msg.M("Name", name), msg.N("Total", totals[seat]), msg.N("Final", g.Final[seat]), msg.N("Other", g.Final[1-seat]))
 	return res
 }
 

@@ -31,7 +31,7 @@ func TestInfo(t *testing.T) {
 		t.Fatalf("house rules %+v", i.HouseRules)
 	}
 	for _, h := range i.HouseRules {
-		if d, ok := want[h.Key]; !ok || h.Default != d || h.Rule == "" || !strings.Contains(h.Help, "("+h.Rule+")") {
+		if d, ok := want[h.Key]; !ok || h.Default != d || h.Rule == "" || !strings.Contains(english.Say(h.Help), "("+h.Rule+")") {
 			t.Errorf("house rule %+v", h)
 		}
 	}
@@ -92,7 +92,7 @@ func TestCheckPoints(t *testing.T) {
 			case tc.field != "" && (!errors.As(err, &bad) || bad.Field != tc.field):
 				t.Fatalf("error %#v, want bad input for %s", err, tc.field)
 			}
-			if err != nil && strings.HasPrefix(err.Error(), "gin: ") {
+			if err != nil && strings.HasPrefix(english.Error(err), "gin: ") {
 				t.Errorf("a page shows %q beside the game: no package prefix", err)
 			}
 		})
@@ -136,7 +136,7 @@ func TestResult(t *testing.T) {
 			}
 			places := []int{2, 2}
 			places[tc.winner] = 1
-			if res.Winner() != tc.winner || !reflect.DeepEqual(res.Places, places) || !strings.Contains(res.Reason, "(G4)") {
+			if res.Winner() != tc.winner || !reflect.DeepEqual(res.Places, places) || !strings.Contains(english.Say(res.Reason), "(G4)") {
 				t.Errorf("winner %d places %v reason %q", res.Winner(), res.Places, res.Reason)
 			}
 			// The same as the API's games/score.

@@ -1,8 +1,6 @@
 package gin
 
 import (
-	"fmt"
-
 	"meldpad/rules/fan"
 	"meldpad/rules/game"
 	"meldpad/rules/msg"
@@ -47,13 +45,13 @@ type Entry struct {
 // as the API does.
 func (e Entry) Check(house HouseRules) error {
 	if len(e.Points) != MaxPlayers {
-		return &DealError{Field: "points", Msg: msg.Text(fmt.Sprintf("gin: a deal has %d numbers, one per player, not %d", MaxPlayers, len(e.Points)))}
+		return &DealError{Field: "points", Msg: ruling.Prefixed("gin", msg.New("gin.entry_numbers", msg.N("Players", MaxPlayers), msg.N("Count", len(e.Points))))}
 	}
 	if f := judgePoints(e.Points, house); f != nil {
-		return ruling.Errorf(f.rule, "gin: %s (%s)", f.numbered, f.rule)
+		return ruling.Refuse(f.rule, ruling.Prefixed("gin", msg.New("gin.fault", msg.M("Why", f.numbered), msg.S("Rule", f.rule))))
 	}
 	if e.Draw && e.Points[0]+e.Points[1] != 0 {
-		return ruling.Errorf("G2", "gin: a draw scores nothing, but %d and %d are entered (G2)", e.Points[0], e.Points[1])
+		return ruling.Refuse("G2", ruling.Prefixed("gin", msg.New("gin.draw_scores", msg.Digits("A", e.Points[0]), msg.Digits("B", e.Points[1]))))
 	}
 	return nil
 }
@@ -67,7 +65,7 @@ func (e Entry) Check(house HouseRules) error {
 type dealFault struct {
 	seat            int
 	rule            string
-	numbered, named string
+	numbered, named msg.Msg
 	beyond          bool
 }
 
@@ -80,8 +78,8 @@ func judgePoints(points []int, house HouseRules) *dealFault {
 	for seat, p := range points {
 		if p < 0 {
 			return &dealFault{seat: seat, rule: "G3",
-				numbered: fmt.Sprintf("seat %d has %d, but points are never negative", seat, p),
-				named:    fmt.Sprintf("%d, but points are never negative", p)}
+				numbered: msg.New("gin.seat_negative", msg.N("Seat", seat), msg.Digits("Points", p)),
+				named:    msg.New("gin.negative", msg.Digits("Points", p))}
 		}
 	}
 	won := 0
@@ -92,20 +90,20 @@ func judgePoints(points []int, house HouseRules) *dealFault {
 	switch most := house.MaxDealPoints(); {
 	case points[0] > 0 && points[1] > 0:
 		return &dealFault{seat: 1, rule: "G3",
-			numbered: fmt.Sprintf("both players score (%d and %d), but only one side scores in a deal", points[0], points[1]),
-			named:    fmt.Sprintf("%d, but the other player scores %d: only one side scores in a deal", points[1], points[0])}
+			numbered: msg.New("gin.both_score", msg.Digits("A", points[0]), msg.Digits("B", points[1])),
+			named:    msg.New("gin.other_scores", msg.Digits("Points", points[1]), msg.Digits("Other", points[0]))}
 	case p > most:
-		doubled := ""
+		id := "gin.over_named"
 		if house.Oklahoma {
-			doubled = " doubled by a spade up-card"
+			id = "gin.over_named_doubled"
 		}
 		return &dealFault{seat: won, rule: "G3", beyond: true,
-			numbered: fmt.Sprintf("%d points are more than a deal can score: at most %d", p, most),
-			named:    fmt.Sprintf("%d is more than a deal scores: at most %d, a Big Gin (%d + %d deadwood)%s", p, most, BigGinBonus, MaxDeadwood, doubled)}
+			numbered: msg.New("gin.over", msg.Digits("Points", p), msg.N("Max", most)),
+			named:    msg.New(id, msg.Digits("Points", p), msg.N("Max", most), msg.N("Bonus", BigGinBonus), msg.N("Deadwood", MaxDeadwood))}
 	case p > MaxDealPoints && p%2 != 0:
 		return &dealFault{seat: won, rule: "G1", beyond: true,
-			numbered: fmt.Sprintf("%d points: over %d only a deal doubled by a spade up-card scores, and doubled points are even", p, MaxDealPoints),
-			named:    fmt.Sprintf("%d: over %d only a deal doubled by a spade up-card scores, and doubled points are even", p, MaxDealPoints)}
+			numbered: msg.New("gin.odd", msg.Digits("Points", p), msg.N("Max", MaxDealPoints)),
+			named:    msg.New("gin.odd_named", msg.Digits("Points", p), msg.N("Max", MaxDealPoints))}
 	}
 	return nil
 }
@@ -121,7 +119,7 @@ func checkDealPoints(points []int, house HouseRules) error {
 	case f == nil:
 		return nil
 	case f.beyond:
-		return game.BeyondPoints(f.seat, f.rule, "%s (%s).", f.named, f.rule)
+		return game.BeyondPoints(f.seat, f.rule, msg.New("gin.named_fault", msg.M("Why", f.named), msg.S("Rule", f.rule)))
 	}
-	return game.BadPoints(f.seat, f.rule, "%s (%s).", f.named, f.rule)
+	return game.BadPoints(f.seat, f.rule, msg.New("gin.named_fault", msg.M("Why", f.named), msg.S("Rule", f.rule)))
 }

@@ -51,7 +51,7 @@ func TestEntryCheckG3(t *testing.T) {
 			}
 			var de *DealError
 			switch {
-			case err == nil || err.Error() != tc.msg:
+			case err == nil || english.Error(err) != tc.msg:
 				t.Errorf("Check error = %v, want %q", err, tc.msg)
 			case tc.rule == "400" && (!errors.As(err, &de) || de.Field != "points"):
 				t.Errorf("Check error = %#v, want a *DealError for points", err)

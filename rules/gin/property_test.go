@@ -73,7 +73,7 @@ func TestScoreSwapsSeats(t *testing.T) {
 		swapped.Knocker = 1 - d.Knocker
 		swapped.Hands = [2][]cards.Card{d.Hands[1], d.Hands[0]}
 		got, err := Score(swapped, house)
-		if ruleOf(err) != ruleOf(wantErr) || got.Outcome != want.Outcome || got.Reason != want.Reason ||
+		if ruleOf(err) != ruleOf(wantErr) || got.Outcome != want.Outcome || english.Say(got.Reason) != english.Say(want.Reason) ||
 			got.Points != [2]int{want.Points[1], want.Points[0]} || got.Deadwood != [2]int{want.Deadwood[1], want.Deadwood[0]} {
 			t.Fatalf("swapping seats: %+v, %v\nbefore: %+v, %v", got, err, want, wantErr)
 		}
@@ -142,8 +142,8 @@ func TestScoreG1Doubling(t *testing.T) {
 			t.Fatalf("heart %+v\nspade %+v", plain, doubled)
 		}
 		if won := doubled.Points[0] + doubled.Points[1]; won > 0 &&
-			(!strings.Contains(doubled.Reason, "doubled to "+strconv.Itoa(won)+" by the spade up-card") || !slices.Contains(doubled.Rules, "G1")) {
-			t.Fatalf("the doubled reason %q %v does not say %d (G1)", doubled.Reason, doubled.Rules, won)
+			(!strings.Contains(english.Say(doubled.Reason), "doubled to "+strconv.Itoa(won)+" by the spade up-card") || !slices.Contains(doubled.Rules, "G1")) {
+			t.Fatalf("the doubled reason %q %v does not say %d (G1)", english.Say(doubled.Reason), doubled.Rules, won)
 		}
 	}
 }
@@ -164,11 +164,11 @@ func TestScoreReasonAddsUp(t *testing.T) {
 		if r.Doubled {
 			base /= 2
 		}
-		if won > 0 && !strings.Contains(r.Reason, "scores "+strconv.Itoa(base)) && !strings.Contains(r.Reason, "= "+strconv.Itoa(base)) {
-			t.Fatalf("reason %q does not state %d", r.Reason, base)
+		if won > 0 && !strings.Contains(english.Say(r.Reason), "scores "+strconv.Itoa(base)) && !strings.Contains(english.Say(r.Reason), "= "+strconv.Itoa(base)) {
+			t.Fatalf("reason %q does not state %d", english.Say(r.Reason), base)
 		}
-		if !strings.HasSuffix(r.Reason, "("+strings.Join(r.Rules, ", ")+")") {
-			t.Fatalf("reason %q does not end with its rules %v", r.Reason, r.Rules)
+		if !strings.HasSuffix(english.Say(r.Reason), "("+strings.Join(r.Rules, ", ")+")") {
+			t.Fatalf("reason %q does not end with its rules %v", english.Say(r.Reason), r.Rules)
 		}
 		if err := (Entry{Points: r.Points[:]}).Check(house); err != nil {
 			t.Fatalf("Score gave %v, which Entry.Check refuses: %v", r.Points, err)

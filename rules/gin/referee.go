@@ -40,7 +40,7 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 	if house.Oklahoma && in.Get("up") != "" {
 		var up []cards.Play
 		if up, upOK = fan.ReadInput(msg.From(ctx), ans, in, "up", nil); upOK && len(up) != 1 {
-			ans.Feedback["up"] = game.Feedback{Error: "Enter one card: the first up-card.", Chips: ans.Feedback["up"].Chips}
+			ans.Feedback["up"] = game.Feedback{Error: msg.From(ctx).Say(msg.New("gin.referee.one_up_card")), Chips: ans.Feedback["up"].Chips}
 			upOK = false
 		} else if upOK {
 			d.UpCard = up[0].Card
@@ -65,6 +65,6 @@ func judgeDeal(ctx context.Context, in url.Values) (game.Answer, error) {
 		ans.Ruling = ruled
 		return ans, nil
 	}
-	ans.Ruling = fan.DealRuling(res.Result, res.Outcome.String())
+	ans.Ruling = fan.DealRuling(msg.From(ctx), res.Result, res.Outcome.String())
 	return ans, nil
 }

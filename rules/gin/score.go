@@ -2,12 +2,12 @@ package gin
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/fan"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // Table limits, the knock value and the target of RULES.md §7.
@@ -55,8 +55,9 @@ type Result struct {
 	fan.Result
 	Outcome Outcome
 	// Reason says in one sentence how the points came about, citing the
-	// rules; Rules lists the ids it cites, in the same order.
-	Reason string
+	// rules, in the table's language (rules/msg); Rules lists the ids it
+	// cites, in the same order.
+	Reason msg.Msg
 	Rules  []string
 }
 
@@ -84,16 +85,16 @@ func Score(d Deal, house HouseRules) (Result, error) {
 func ScoreContext(ctx context.Context, d Deal, house HouseRules) (Result, error) {
 	if d.Draw {
 		r := Result{Result: fan.Result{Knocker: -1, Layoffs: []Layoff{}}, Outcome: Draw, Rules: []string{"G2"},
-			Reason: "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)"}
+			Reason: citeRules(msg.New("gin.how_draw"), "G2")}
 		r.Result.Reason, r.Result.Rules = r.Reason, r.Rules
 		return r, nil
 	}
 	if house.Oklahoma {
 		switch {
 		case d.UpCard.IsZero():
-			return Result{}, &DealError{Field: "up_card", Msg: msg.Text("gin: under the Oklahoma house rule the first up-card sets the knock value, so it is needed (G1)")}
+			return Result{}, &DealError{Field: "up_card", Msg: ruling.Prefixed("gin", msg.New("gin.up_card_needed"))}
 		case !cards.Standard().Contains(d.UpCard):
-			return Result{}, &DealError{Field: "up_card", Msg: msg.Text(fmt.Sprintf("gin: the up-card %s is not a card of the standard deck", d.UpCard))}
+			return Result{}, &DealError{Field: "up_card", Msg: ruling.Prefixed("gin", msg.New("gin.up_card_not_standard", msg.V("Card", d.UpCard)))}
 		}
 	}
 	knockValue, doubled := house.KnockValue(d.UpCard)
@@ -117,13 +118,13 @@ func (r *Result) explain() {
 	if r.Doubled {
 		base /= 2
 	}
-	after := ""
+	var after msg.Msg
 	rules := []string{"G3"}
 	if len(r.Layoffs) > 0 {
-		after = " after lay-offs"
+		after = msg.New("fan.after_layoffs")
 		rules = []string{"N5", "G3"}
 	}
-	var how string
+	var how msg.Msg
 	switch {
 	case r.Outcome == Gin || r.Outcome == BigGin:
 		name, n, bonus := "Gin", HandSize, GinBonus
@@ -131,25 +132,27 @@ func (r *Result) explain() {
 			name, n, bonus = "Big Gin", HandSize+1, BigGinBonus
 		}
 		rules = []string{"G2", "G3"}
-		how = fmt.Sprintf("%s: all %d cards melded, so the knocker scores %d + %d = %d", name, n, bonus, theirs, base)
+		how = msg.New("fan.how_gin", msg.S("Name", name), msg.N("Count", n), msg.N("Bonus", bonus), msg.N("Theirs", theirs), msg.N("Won", base))
 	case r.Outcome == Knock && mine < theirs:
-		how = fmt.Sprintf("knock with %d deadwood against the defender's %d%s, so the knocker scores %d - %d = %d",
-			mine, theirs, after, theirs, mine, base)
+		how = msg.New("gin.how_knock", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after), msg.N("Won", base))
 	case r.Outcome == Knock:
-		how = fmt.Sprintf("knock with %d deadwood against the defender's %d%s: a tie, and under the house rule \"undercut only when less\" it scores nothing",
-			mine, theirs, after)
+		how = msg.New("gin.how_tie", msg.N("Mine", mine), msg.N("Theirs", theirs), msg.M("After", after))
 	case mine == theirs:
-		how = fmt.Sprintf("undercut: the defender's %d deadwood%s ties the knocker's %d, and a tie is an undercut, so the defender scores %d",
-			theirs, after, mine, base)
+		how = msg.New("gin.how_tie_undercut", msg.N("Theirs", theirs), msg.M("After", after), msg.N("Mine", mine), msg.N("Won", base))
 	default:
-		how = fmt.Sprintf("undercut: the defender's %d deadwood%s is less than the knocker's %d, so the defender scores %d + %d = %d",
-			theirs, after, mine, UndercutBonus, mine-theirs, base)
+		how = msg.New("gin.how_undercut", msg.N("Theirs", theirs), msg.M("After", after), msg.N("Mine", mine),
+			msg.N("Bonus", UndercutBonus), msg.N("Diff", mine-theirs), msg.N("Won", base))
 	}
 	if r.Doubled && won > 0 {
-		how += fmt.Sprintf(", doubled to %d by the spade up-card", won)
+		how = msg.New("gin.doubled", msg.M("How", how), msg.N("Points", won))
 		rules = append(rules, "G1")
 	}
 	r.Rules = rules
-	r.Reason = how + " (" + strings.Join(rules, ", ") + ")"
+	r.Reason = citeRules(how, rules...)
 	r.Result.Reason, r.Result.Rules = r.Reason, r.Rules
+}
+
+// citeRules is text citing rules at its end: "... (G3)".
+func citeRules(text msg.Msg, rules ...string) msg.Msg {
+	return msg.New("verdict.citing", msg.M("Text", text), msg.S("Rules", strings.Join(rules, ", ")))
 }

@@ -63,7 +63,7 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 			if r.Outcome != tc.outcome || r.Knocker != k || [2]int{r.Deadwood[k], r.Deadwood[def]} != tc.deadwood ||
 				[2]int{r.Points[k], r.Points[def]} != tc.points || r.KnockValue != tc.knockValue || r.Doubled != tc.doubled {
 				t.Errorf("Score = %v, knocker %d, deadwood %v, points %v, knock value %d, doubled %v; want %v, %d, %v, %v (knocker first), %d, %v\n%s",
-					r.Outcome, r.Knocker, r.Deadwood, r.Points, r.KnockValue, r.Doubled, tc.outcome, k, tc.deadwood, tc.points, tc.knockValue, tc.doubled, r.Reason)
+					r.Outcome, r.Knocker, r.Deadwood, r.Points, r.KnockValue, r.Doubled, tc.outcome, k, tc.deadwood, tc.points, tc.knockValue, tc.doubled, english.Say(r.Reason))
 			}
 			var laid []string
 			for _, l := range r.Layoffs {
@@ -72,8 +72,8 @@ func runScoreCases(t *testing.T, tests []scoreCase) {
 			if got := strings.Join(laid, " "); got != tc.layoffs {
 				t.Errorf("lay-offs = %q, want %q", got, tc.layoffs)
 			}
-			if tc.reason != "" && r.Reason != tc.reason {
-				t.Errorf("reason = %q\nwant     %q", r.Reason, tc.reason)
+			if tc.reason != "" && english.Say(r.Reason) != tc.reason {
+				t.Errorf("reason = %q\nwant     %q", english.Say(r.Reason), tc.reason)
 			}
 			if tc.rules != nil && !slices.Equal(r.Rules, tc.rules) {
 				t.Errorf("rules = %v, want %v", r.Rules, tc.rules)
@@ -194,7 +194,7 @@ func TestScoreG2Endings(t *testing.T) {
 			t.Fatal(err)
 		}
 		if r.Outcome != Draw || r.Outcome.String() != "draw" || r.Knocker != -1 || r.Points != [2]int{} || len(r.Layoffs) != 0 ||
-			r.Reason != "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)" ||
+			english.Say(r.Reason) != "draw: the stock ran down to its last two cards with nobody knocking, so nobody scores (G2)" ||
 			!slices.Equal(r.Rules, []string{"G2"}) {
 			t.Errorf("draw = %+v", r)
 		}
@@ -271,7 +271,7 @@ func TestScoreMalformed(t *testing.T) {
 			tc.spoil(&d)
 			_, err := Score(d, tc.house)
 			var de *DealError
-			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(de.Msg.String(), "gin: ") {
+			if !errors.As(err, &de) || de.Field != tc.field || !strings.HasPrefix(english.Say(de.Msg), "gin: ") {
 				t.Errorf("Score error = %#v, want a *DealError for %s", err, tc.field)
 			}
 		})

@@ -40,11 +40,11 @@ func DecodeRecord(raw json.RawMessage) (Record, error) {
 	rec := in.Record
 	switch {
 	case len(in.Hands) != MaxPlayers:
-		return Record{}, ruling.BadInput("hands", "%d hands; a gin deal has %d", len(in.Hands), MaxPlayers)
+		return Record{}, ruling.Bad("hands", msg.New("gin.record_hands", msg.N("Count", len(in.Hands)), msg.N("Players", MaxPlayers)))
 	case rec.Draw && rec.Knocker != -1:
-		return Record{}, ruling.BadInput("knocker", "a draw has no knocker (-1), not seat %d", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("gin.record_draw_knocker", msg.N("Seat", rec.Knocker)))
 	case !rec.Draw && rec.Knocker != 0 && rec.Knocker != 1:
-		return Record{}, ruling.BadInput("knocker", "knocker is seat %d; the seats are 0 and 1", rec.Knocker)
+		return Record{}, ruling.Bad("knocker", msg.New("fan.record_knocker", msg.N("Seat", rec.Knocker)))
 	}
 	rec.Hands = [2][]string{in.Hands[0], in.Hands[1]}
 	return rec, nil
@@ -94,7 +94,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	j := &sh.Judgement
 	j.Names = names
 	if form.Get("knocker") == drawChoice {
-		return sh, judgeDraw(j), nil
+		return sh, judgeDraw(msg.From(ctx), j), nil
 	}
 	if line := knockValueLine(house, up, haveUp); line != "" {
 		j.Lines = append(j.Lines, line)
@@ -119,7 +119,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		return sh, nil, nil
 	}
-	j.Lines = append(j.Lines, fan.Working(res.Result, names)...)
+	j.Lines = append(j.Lines, fan.Working(msg.From(ctx), res.Result, names)...)
 	j.Points, j.Ready = res.Points[:], true
 	rec := Record{Knocker: knocker, Hands: [2][]string{cards.Strings(hands[0]), cards.Strings(hands[1])}}
 	if house.Oklahoma {
@@ -131,9 +131,9 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 
 // judgeDraw is the judgement of a draw (G2): nothing scores and the hands
 // are not read, so the deal is recorded as a draw and nothing else.
-func judgeDraw(j *game.Judgement) *game.Hand {
+func judgeDraw(say msg.Sayer, j *game.Judgement) *game.Hand {
 	res, _ := Score(Deal{Draw: true}, HouseRules{})
-	j.Lines = []string{ruling.Sentence(res.Reason)}
+	j.Lines = []string{say.Say(msg.Sentence(res.Reason))}
 	j.Points, j.Ready = []int{0, 0}, true
 	raw, _ := json.Marshal(Record{Draw: true, Knocker: -1, Hands: [2][]string{{}, {}}})
 	return &game.Hand{Record: raw, Points: []int{0, 0}, Seat: -1, EndsHand: true}

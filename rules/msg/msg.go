@@ -65,6 +65,11 @@ func (m Msg) String() string { return Plain.Say(m) }
 // cards").
 func N(name string, n int) Arg { return Arg{Name: name, Value: n} }
 
+// Digits is a whole number written in digits alone, in every language:
+// a number as a person typed it ("1000 is more than ..."), which reads
+// back as typed, without the language's grouping.
+func Digits(name string, n int) Arg { return Arg{Name: name, Value: strconv.Itoa(n)} }
+
 // Words is a small number a sentence says aloud where the language does
 // ("three kings"), in digits where it does not or beyond sixteen.
 func Words(name string, n int) Arg { return Arg{Name: name, Value: NumberWords(n)} }

@@ -16,7 +16,9 @@ import (
 	"unicode/utf8"
 )
 
-// Why a name is refused; an *Error wraps one of them.
+// Why a name is refused; an *Error wraps one of them. Their texts and
+// Error's are for logs and tests: the pages word a refused name by its
+// sentinel, in the visitor's language.
 var (
 	ErrEmpty    = errors.New("empty")
 	ErrEncoding = errors.New("not UTF-8 text")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/points"
 )
 
@@ -25,7 +26,7 @@ func ExampleSetup_Play() {
 	fmt.Println(hearts, "|", st.Totals, st.Finished, st.Winners, st.Places)
 
 	_, err = hearts.Play([]points.Round{{Points: []int{100, 0, 0, 0}}, {Points: []int{0, 0, 0, 0}}})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// to 100, lowest wins | [100 7 8 13] true [1] [4 1 2 3]
 	// points: entry 2 comes after the game ended (P3)
@@ -48,7 +49,7 @@ func ExampleSetup_Validate() {
 	err := points.Setup{Name: "Hearts", Players: 13, End: points.AtTarget, Target: 100}.Validate()
 	var input *points.InputError
 	if errors.As(err, &input) {
-		fmt.Println(input.Field, input.Rule, input.Msg)
+		fmt.Println(input.Field, input.Rule, locale.English().Say(input.Msg))
 	}
 	// Output: players P1 points: a game has 1 to 12 players, not 13 (P1)
 }

@@ -27,7 +27,7 @@ func FuzzSetupJSON(f *testing.F) {
 		switch {
 		case errors.As(err, &ie):
 			if !slices.Contains([]string{"name", "players", "end", "target", "rounds", "wins"}, ie.Field) || ie.Rule != "P1" ||
-				!strings.HasPrefix(ie.Msg, "points: ") {
+				!strings.HasPrefix(english.Say(ie.Msg), "points: ") {
 				t.Fatalf("Validate(%+v) = %+v", s, ie)
 			}
 			return
@@ -78,12 +78,12 @@ func FuzzPlay(f *testing.F) {
 		var re *ruling.Error
 		switch {
 		case errors.As(err, &ie):
-			if ie.Field == "" || !strings.HasPrefix(ie.Msg, "points: ") {
+			if ie.Field == "" || !strings.HasPrefix(english.Say(ie.Msg), "points: ") {
 				t.Fatalf("input error %+v", ie)
 			}
 			return
 		case errors.As(err, &re):
-			if re.Rule != "P3" || !strings.HasSuffix(re.Msg.String(), "(P3)") {
+			if re.Rule != "P3" || !strings.HasSuffix(english.Say(re.Msg), "(P3)") {
 				t.Fatalf("ruling %+v", re)
 			}
 			return

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -20,7 +21,7 @@ type Module struct{}
 var info = game.Info{
 	ID: "points", Name: "Any game, by points", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers,
 	EndRule: "P3", Round: "round",
-	PointsHint: "One whole number for each player; negative numbers are allowed (P2).",
+	PointsHint: msg.New("points.points_hint"),
 	// Games by points are of every kind: a sum of Hearts and of Yahtzee
 	// totals would mean nothing.
 	Points: game.PointsColumns{},
@@ -28,10 +29,10 @@ var info = game.Info{
 }
 
 var ruleTexts = []game.RuleText{
-	game.EnglishRule("P1", "Setup", "The game's name, the players in seat order, how it ends (at a target total, after a number of rounds, or when the table ends it) and whether the highest or the lowest total wins."),
-	game.EnglishRule("P2", "Rounds", "Each round records one whole number for each player; negative numbers are allowed."),
-	game.EnglishRule("P3", "End", "With a target, the game ends after the round in which any player reaches it, whichever total wins; with a number of rounds, after the last one; open, when the table presses \"End game\"."),
-	game.EnglishRule("P4", "Winner", "The best total wins. Players tied for it share the win, and first place in league standings."),
+	{ID: "P1", Title: msg.New("points.rule.P1.title"), Text: msg.New("points.rule.P1.text")},
+	{ID: "P2", Title: msg.New("points.rule.P2.title"), Text: msg.New("points.rule.P2.text")},
+	{ID: "P3", Title: msg.New("points.rule.P3.title"), Text: msg.New("points.rule.P3.text")},
+	{ID: "P4", Title: msg.New("points.rule.P4.title"), Text: msg.New("points.rule.P4.text")},
 }
 
 // Info describes any game by points (RULES.md §8).
@@ -73,11 +74,11 @@ func (Module) Setup(form url.Values, seats int) (json.RawMessage, error) {
 	s := Setup{Name: strings.Join(strings.Fields(form.Get(inputName)), " "), Players: seats}
 	end, ok := ParseEnd(form.Get(inputEnd))
 	if !ok {
-		return nil, ruling.BadInput(inputEnd, "Choose how the game ends (P1).")
+		return nil, ruling.Bad(inputEnd, msg.New("points.form_end"))
 	}
 	s.End = end
 	if s.Wins, ok = ParseOrder(form.Get(inputWins)); !ok {
-		return nil, ruling.BadInput(inputWins, "Choose whether the highest or the lowest total wins (P1).")
+		return nil, ruling.Bad(inputWins, msg.New("points.form_wins"))
 	}
 	var err error
 	switch end {
@@ -99,7 +100,7 @@ func (Module) Setup(form url.Values, seats int) (json.RawMessage, error) {
 func wholeNumber(form url.Values, name string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(form.Get(name)))
 	if err != nil {
-		return 0, ruling.BadInput(name, "Enter a whole number, like 100 (P1).")
+		return 0, ruling.Bad(name, msg.New("points.form_number"))
 	}
 	return n, nil
 }
@@ -111,8 +112,7 @@ func formError(err error) error {
 	if !errors.As(err, &ie) {
 		return err
 	}
-	msg := strings.TrimPrefix(ie.Msg, "points: ")
-	return ruling.BadInput(ie.Field, "%s", strings.ToUpper(msg[:1])+msg[1:]+".")
+	return ruling.Bad(ie.Field, msg.Sentence(ruling.Bad(ie.Field, ie.Msg).Plain()))
 }
 
 // settingsOf reads stored settings strictly: a Setup of the given number
@@ -122,10 +122,10 @@ func settingsOf(raw json.RawMessage, seats int) (Setup, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return Setup{}, ruling.BadInput("settings", "points: the settings are not a game by points: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return Setup{}, ruling.Bad("settings", ruling.Prefixed("points", msg.New("points.settings_not_points", msg.S("Detail", strings.TrimPrefix(err.Error(), "json: ")))))
 	}
 	if s.Players != seats {
-		return Setup{}, ruling.BadInput("settings.players", "points: the settings are for %d players, and the game seats %d", s.Players, seats)
+		return Setup{}, ruling.Bad("settings.players", ruling.Prefixed("points", msg.New("points.settings_players", msg.N("Count", s.Players), msg.N("Seats", seats))))
 	}
 	if err := s.Validate(); err != nil {
 		return Setup{}, err
@@ -195,16 +195,16 @@ func setupOf(t game.Table) (Setup, bool) {
 func (Module) CheckPoints(t game.Table, r game.Round) error {
 	s, ok := setupOf(t)
 	if !ok {
-		return ruling.BadInput("settings", "this game by points has no settings it can be played by")
+		return ruling.Bad("settings", msg.New("points.no_settings"))
 	}
 	round := Round{Points: r.Points}
 	if r.EndsGame {
 		if s.End != Open {
-			return ruling.Errorf("P3", "this game ends %s, not when the table says (P3)", s.endWords())
+			return ruling.Refuse("P3", msg.New("points.table_cannot_end", msg.M("Ends", s.endWords())))
 		}
 		for _, p := range r.Points {
 			if p != 0 {
-				return ruling.Errorf("P3", "the end of the game holds no points: enter the last round first (P3)")
+				return ruling.Refuse("P3", msg.New("points.end_no_points"))
 			}
 		}
 		round = EndMarker()
@@ -212,7 +212,7 @@ func (Module) CheckPoints(t game.Table, r game.Round) error {
 	if err := s.CheckRound(round); err != nil {
 		var ie *InputError
 		if errors.As(err, &ie) {
-			return ruling.BadInput(ie.Field, "%s", strings.TrimPrefix(ie.Msg, "points: "))
+			return ruling.Bad(ie.Field, ruling.Bad(ie.Field, ie.Msg).Plain())
 		}
 		return err
 	}
@@ -234,24 +234,24 @@ func (Module) Result(t game.Table) game.Result {
 		return game.Playing(t.Tally)
 	}
 	totals := t.Tally.Totals
-	var why string
+	var why msg.Msg
 	switch s.End {
 	case AtTarget:
 		for _, total := range totals {
 			if total >= s.Target {
-				why = "a player reached " + strconv.Itoa(s.Target) + " (P3)"
+				why = msg.New("points.ended_target", msg.Digits("Target", s.Target))
 			}
 		}
 	case AfterRounds:
 		if t.Tally.Rounds >= s.Rounds {
-			why = "the last of " + strconv.Itoa(s.Rounds) + " rounds was played (P3)"
+			why = msg.New("points.ended_rounds", msg.Digits("Rounds", s.Rounds))
 		}
 	case Open:
 		if t.Tally.Ended {
-			why = "the table ended the game (P3)"
+			why = msg.New("points.ended_table")
 		}
 	}
-	if why == "" || len(totals) == 0 {
+	if why.IsZero() || len(totals) == 0 {
 		return game.Playing(t.Tally)
 	}
 	places := s.places(totals)
@@ -261,5 +261,5 @@ func (Module) Result(t game.Table) game.Result {
 			winners = append(winners, seat)
 		}
 	}
-	return game.Won(t.Tally, s.Wins == Highest, why+"; the "+s.Wins.String()+" total wins (P4)", winners...)
+	return game.Won(t.Tally, s.Wins == Highest, msg.New("points.won."+s.Wins.String(), msg.M("Why", why)), winners...)
 }

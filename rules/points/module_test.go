@@ -98,7 +98,7 @@ func TestSetup(t *testing.T) {
 			raw, err := Module{}.Setup(tc.form, tc.seats)
 			if tc.field != "" {
 				var bad *ruling.InputError
-				if !errors.As(err, &bad) || bad.Field != tc.field || strings.HasPrefix(bad.Msg.String(), "points:") || !strings.Contains(bad.Msg.String(), "(P1)") {
+				if !errors.As(err, &bad) || bad.Field != tc.field || strings.HasPrefix(english.Say(bad.Msg), "points:") || !strings.Contains(english.Say(bad.Msg), "(P1)") {
 					t.Fatalf("Setup = %s, %#v; want a problem with %s citing P1", raw, err, tc.field)
 				}
 				return
@@ -177,7 +177,7 @@ func TestCheckPoints(t *testing.T) {
 					t.Fatalf("%v, want rule %s", err, tc.rule)
 				}
 			}
-			if err != nil && strings.HasPrefix(err.Error(), "points:") {
+			if err != nil && strings.HasPrefix(english.Error(err), "points:") {
 				t.Errorf("%q: a page shows it beside the game, without the package", err)
 			}
 		})
@@ -218,7 +218,7 @@ func TestResult(t *testing.T) {
 				!slices.Equal(res.Final, tc.tb.Tally.Totals) || len(res.Bonuses) != 0 {
 				t.Errorf("Result = %+v", res)
 			}
-			if res.Finished && (!strings.Contains(res.Reason, "(P3)") || !strings.Contains(res.Reason, "(P4)")) {
+			if res.Finished && (!strings.Contains(english.Say(res.Reason), "(P3)") || !strings.Contains(english.Say(res.Reason), "(P4)")) {
 				t.Errorf("reason %q", res.Reason)
 			}
 			if got := (Module{}).CanEnd(tc.tb); got != tc.canEnd {
@@ -280,7 +280,7 @@ func FuzzSetupForm(f *testing.F) {
 		var bad *ruling.InputError
 		switch {
 		case errors.As(err, &bad):
-			if !inputs[bad.Field] || bad.Msg.String() == "" {
+			if !inputs[bad.Field] || english.Say(bad.Msg) == "" {
 				t.Fatalf("problem %#v", bad)
 			}
 		case err != nil:

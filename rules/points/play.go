@@ -3,6 +3,7 @@ package points
 import (
 	"fmt"
 
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -45,30 +46,30 @@ type State struct {
 // depends on the entries before (an entry after the end, an end marker
 // in a game that does not end by the table) is Play's to say.
 func (s Setup) CheckRound(r Round) error {
-	if field, rule, why := s.judgeRound(r); why != "" {
-		return inputErrorf(field, rule, "%s", why)
+	if field, rule, why := s.judgeRound(r); !why.IsZero() {
+		return inputError(field, rule, why)
 	}
 	return nil
 }
 
 // judgeRound says what is wrong with one entry, the field it concerns and
-// the rule, or "" when nothing is.
-func (s Setup) judgeRound(r Round) (field, rule, why string) {
+// the rule, or no message when nothing is.
+func (s Setup) judgeRound(r Round) (field, rule string, why msg.Msg) {
 	if r.End {
 		if len(r.Points) > 0 {
-			return "points", "P3", "an end of the game holds no points: enter the last round first"
+			return "points", "P3", msg.New("points.end_holds_points")
 		}
-		return "", "", ""
+		return "", "", msg.Msg{}
 	}
 	if len(r.Points) != s.Players {
-		return "points", "P2", fmt.Sprintf("a round has one number for each of the %d players, not %d", s.Players, len(r.Points))
+		return "points", "P2", msg.New("points.round_numbers", msg.N("Players", s.Players), msg.N("Count", len(r.Points)))
 	}
 	for seat, p := range r.Points {
 		if p < -MaxPoints || p > MaxPoints {
-			return fmt.Sprintf("points[%d]", seat), "P2", fmt.Sprintf("%d is more than a round can hold: -%d to %d", p, MaxPoints, MaxPoints)
+			return fmt.Sprintf("points[%d]", seat), "P2", msg.New("points.round_range", msg.Digits("Points", p), msg.Digits("Max", MaxPoints))
 		}
 	}
-	return "", "", ""
+	return "", "", msg.Msg{}
 }
 
 // Play adds up a game's entries in order and says whether it has ended
@@ -92,16 +93,16 @@ func (s Setup) Play(rounds []Round) (State, error) {
 	}
 	st := State{Totals: make([]int, s.Players)}
 	for i, r := range rounds {
-		if field, rule, why := s.judgeRound(r); why != "" {
-			return State{}, inputErrorf(fmt.Sprintf("rounds[%d].%s", i, field), rule, "entry %d: %s", i+1, why)
+		if field, rule, why := s.judgeRound(r); !why.IsZero() {
+			return State{}, inputError(fmt.Sprintf("rounds[%d].%s", i, field), rule, msg.New("points.entry", msg.N("Entry", i+1), msg.M("Why", why)))
 		}
 		switch {
 		case st.Finished:
-			return State{}, ruling.Errorf("P3", "points: entry %d comes after the game ended (P3)", i+1)
+			return State{}, ruling.Refuse("P3", ruling.Prefixed("points", msg.New("points.after_end", msg.N("Entry", i+1))))
 		case r.End && s.End != Open:
-			return State{}, ruling.Errorf("P3", "points: entry %d ends the game, but it ends %s (P3)", i+1, s.endWords())
+			return State{}, ruling.Refuse("P3", ruling.Prefixed("points", msg.New("points.entry_ends", msg.N("Entry", i+1), msg.M("Ends", s.endWords()))))
 		case r.End && st.Rounds == 0:
-			return State{}, ruling.Errorf("P3", "points: entry %d ends the game before any round was played (P3)", i+1)
+			return State{}, ruling.Refuse("P3", ruling.Prefixed("points", msg.New("points.ends_before_rounds", msg.N("Entry", i+1))))
 		case r.End:
 			st.Finished = true
 			continue
@@ -134,11 +135,11 @@ func (s Setup) Play(rounds []Round) (State, error) {
 }
 
 // endWords says how a game that does not end by the table ends.
-func (s Setup) endWords() string {
+func (s Setup) endWords() msg.Msg {
 	if s.End == AtTarget {
-		return fmt.Sprintf("when a player reaches %d", s.Target)
+		return msg.New("points.ends_at_target", msg.N("Target", s.Target))
 	}
-	return fmt.Sprintf("after %d rounds", s.Rounds)
+	return msg.New("points.ends_after_rounds", msg.N("Count", s.Rounds))
 }
 
 // places returns each seat's place by total under s.Wins: one more than

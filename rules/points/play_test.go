@@ -130,7 +130,7 @@ func TestPlayRefusals(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := tc.setup.Play(tc.rounds)
-			if err == nil || err.Error() != tc.msg {
+			if err == nil || english.Error(err) != tc.msg {
 				t.Fatalf("Play error = %v, want %q", err, tc.msg)
 			}
 			var ie *InputError

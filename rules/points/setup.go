@@ -6,7 +6,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"meldpad/rules/msg"
 	"meldpad/rules/names"
+	"meldpad/rules/ruling"
 )
 
 // Limits of a game by points. RULES.md fixes 1 to 12 players (P1); the
@@ -65,7 +67,7 @@ func (e *End) UnmarshalText(text []byte) error {
 	}
 	end, ok := ParseEnd(string(text))
 	if !ok {
-		return &InputError{Field: "end", Rule: "P1", Msg: fmt.Sprintf("points: %q is not an end: target, rounds or open (P1)", text)}
+		return inputError("end", "P1", msg.New("points.not_an_end", msg.S("Text", strconv.Quote(string(text)))))
 	}
 	*e = end
 	return nil
@@ -110,7 +112,7 @@ func (o Order) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
 func (o *Order) UnmarshalText(text []byte) error {
 	order, ok := ParseOrder(string(text))
 	if !ok {
-		return &InputError{Field: "wins", Rule: "P1", Msg: fmt.Sprintf("points: %q is not highest or lowest (P1)", text)}
+		return inputError("wins", "P1", msg.New("points.not_an_order", msg.S("Text", strconv.Quote(string(text)))))
 	}
 	*o = order
 	return nil
@@ -136,18 +138,25 @@ type Setup struct {
 // InputError is a setup or a round that cannot be taken: Field names the
 // culprit as a form or the API would ("name", "target", "points[2]",
 // "rounds[4].points[2]"), Rule is the RULES.md id it is read by, and Msg
-// says what is wrong and cites it. A form shows Msg beside Field; the API
-// answers 400.
+// says what is wrong and cites it ("points: the game needs a name
+// (P1)"). A form shows Msg beside Field; the API answers 400.
 type InputError struct {
 	Field string
 	Rule  string
-	Msg   string
+	Msg   msg.Msg
 }
 
-func (e *InputError) Error() string { return e.Msg }
+// Error says the message plainly (msg.Plain).
+func (e *InputError) Error() string { return e.Msg.String() }
 
-func inputErrorf(field, rule, format string, args ...any) *InputError {
-	return &InputError{Field: field, Rule: rule, Msg: "points: " + fmt.Sprintf(format, args...) + " (" + rule + ")"}
+// Message is what is wrong, to be said in the table's language.
+func (e *InputError) Message() msg.Msg { return e.Msg }
+
+// inputError is what is wrong with field under rule: why, citing the
+// rule, after the package's name.
+func inputError(field, rule string, why msg.Msg) *InputError {
+	return &InputError{Field: field, Rule: rule,
+		Msg: ruling.Prefixed("points", msg.New("verdict.citing", msg.M("Text", why), msg.S("Rules", rule)))}
 }
 
 // Validate checks a setup against P1 and the limits above, and returns the
@@ -162,15 +171,15 @@ func (s Setup) Validate() error {
 	}
 	switch {
 	case s.Players < MinPlayers || s.Players > MaxPlayers:
-		return inputErrorf("players", "P1", "a game has %d to %d players, not %d", MinPlayers, MaxPlayers, s.Players)
+		return inputError("players", "P1", msg.New("points.players", msg.N("Min", MinPlayers), msg.N("Max", MaxPlayers), msg.N("Count", s.Players)))
 	case s.End == NoEnd || s.End > Open:
-		return inputErrorf("end", "P1", "choose how the game ends: at a target, after a number of rounds, or when the table ends it")
+		return inputError("end", "P1", msg.New("points.choose_end"))
 	case s.End == AtTarget && (s.Target < 1 || s.Target > MaxTarget):
-		return inputErrorf("target", "P1", "the target is a total from 1 to %d, not %d", MaxTarget, s.Target)
+		return inputError("target", "P1", msg.New("points.target", msg.Digits("Max", MaxTarget), msg.Digits("Target", s.Target)))
 	case s.End == AfterRounds && (s.Rounds < 1 || s.Rounds > MaxRounds):
-		return inputErrorf("rounds", "P1", "a game has 1 to %d rounds, not %d", MaxRounds, s.Rounds)
+		return inputError("rounds", "P1", msg.New("points.rounds", msg.Digits("Max", MaxRounds), msg.Digits("Rounds", s.Rounds)))
 	case s.Wins != Highest && s.Wins != Lowest:
-		return inputErrorf("wins", "P1", "choose whether the highest or the lowest total wins")
+		return inputError("wins", "P1", msg.New("points.choose_wins"))
 	}
 	return nil
 }
@@ -185,16 +194,16 @@ func checkName(name string) error {
 	}
 	switch bad.Err {
 	case names.ErrEmpty:
-		return inputErrorf("name", "P1", "the game needs a name")
+		return inputError("name", "P1", msg.New("points.name_empty"))
 	case names.ErrEncoding:
-		return inputErrorf("name", "P1", "the name is not valid UTF-8 text")
+		return inputError("name", "P1", msg.New("points.name_encoding"))
 	case names.ErrSpaces:
-		return inputErrorf("name", "P1", "the name has spaces at an end")
+		return inputError("name", "P1", msg.New("points.name_spaces"))
 	case names.ErrLong:
-		return inputErrorf("name", "P1", "the name is longer than %d characters", MaxNameLength)
+		return inputError("name", "P1", msg.New("points.name_long", msg.N("Max", MaxNameLength)))
 	}
 	r, _ := utf8.DecodeRuneInString(name[bad.At:])
-	return inputErrorf("name", "P1", "the name has a control or invisible character (%U)", r)
+	return inputError("name", "P1", msg.New("points.name_control", msg.S("Char", fmt.Sprintf("%U", r))))
 }
 
 // String describes how the game ends and who wins, as a scorepad says it:

@@ -53,7 +53,7 @@ func TestValidateP1(t *testing.T) {
 			}
 			var ie *InputError
 			if !errors.As(err, &ie) || ie.Field != tc.field || ie.Rule != "P1" ||
-				!strings.HasPrefix(ie.Msg, "points: ") || !strings.HasSuffix(ie.Msg, " (P1)") {
+				!strings.HasPrefix(english.Say(ie.Msg), "points: ") || !strings.HasSuffix(english.Say(ie.Msg), " (P1)") {
 				t.Errorf("Validate = %#v, want an *InputError for %s citing P1", err, tc.field)
 			}
 		})

@@ -12,9 +12,8 @@
 //		msg.N("Deadwood", dw), msg.N("KnockValue", kv)))
 //
 // Their messages are ids with arguments (rules/msg), said in the table's
-// language by whoever shows them. Errorf and BadInput still take English
-// text, said as it is in every language, for what is not in the
-// catalogs yet.
+// language by whoever shows them: every refusal a person can read is in
+// the catalogs.
 //
 // The pages and the API answer the first with the message beside the
 // field (400 in the API) and the second with the rule (422); nothing else
@@ -57,7 +56,9 @@ func Bad(field string, m msg.Msg) *InputError {
 }
 
 // BadInput returns an *InputError about field with a formatted English
-// message, said as it is in every language.
+// message, said as it is in every language. The rules say theirs
+// through the catalogs (Bad); BadInput is kept for callers outside them
+// whose words are not in the catalogs yet.
 func BadInput(field, format string, args ...any) *InputError {
 	return Bad(field, msg.Text(fmt.Sprintf(format, args...)))
 }
@@ -78,8 +79,9 @@ func Refuse(rule string, m msg.Msg) *Error {
 }
 
 // Errorf returns an *Error for rule with a formatted English message,
-// said as it is in every language. The message should name the rule id
-// in parentheses, as the verdicts do.
+// said as it is in every language. The rules say theirs through the
+// catalogs (Refuse); Errorf is kept for callers outside them whose words
+// are not in the catalogs yet.
 func Errorf(rule, format string, args ...any) *Error {
 	return Refuse(rule, msg.Text(fmt.Sprintf(format, args...)))
 }

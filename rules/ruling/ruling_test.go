@@ -5,15 +5,16 @@ import (
 	"testing"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 func TestRuleOf(t *testing.T) {
-	err := fmt.Errorf("deal 3: %w", Errorf("N4", "fan: knock with %d deadwood over knock value %d (N4)", 12, 7))
+	err := fmt.Errorf("deal 3: %w", Refuse("N4", Prefixed("fan", msg.New("fan.over_knock_value", msg.N("Deadwood", 12), msg.N("KnockValue", 7), msg.S("Rule", "N4")))))
 	rule, ok := RuleOf(err)
 	if !ok || rule != "N4" {
 		t.Fatalf("RuleOf = %q, %v; want N4, true", rule, ok)
 	}
-	if got, want := err.Error(), "deal 3: fan: knock with 12 deadwood over knock value 7 (N4)"; got != want {
+	if got, want := err.Error(), "deal 3: ruling.prefixed{Game=fan Text=fan.over_knock_value{Deadwood=12 KnockValue=7 Rule=N4}}"; got != want {
 		t.Errorf("Error() = %q, want %q", got, want)
 	}
 	if _, ok := RuleOf(fmt.Errorf("plain")); ok {

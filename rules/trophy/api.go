@@ -63,7 +63,7 @@ type playRequest struct {
 
 // serveTrick referees a trick (T1-T7). A trick of the wrong shape is bad
 // input naming its field; one the rules forbid, the rule's error.
-func serveTrick(_ context.Context, body []byte) (any, error) {
+func serveTrick(ctx context.Context, body []byte) (any, error) {
 	var req trickRequest
 	if err := game.Decode(body, &req); err != nil {
 		return nil, err
@@ -75,7 +75,7 @@ func serveTrick(_ context.Context, body []byte) (any, error) {
 	res, err := Score(trick)
 	var bad *InputError
 	if errors.As(err, &bad) {
-		return nil, ruling.Bad(bad.Field, msg.Text(bad.Msg))
+		return nil, ruling.Bad(bad.Field, bad.Msg)
 	}
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func serveTrick(_ context.Context, body []byte) (any, error) {
 		Ended: res.Ended, Ending: res.Ending.String(), Winner: game.OptionalSeat(res.Winner), Points: res.Points,
 		Trumped: res.Trumped, Highest: game.OptionalSeat(res.Highest), Next: game.OptionalSeat(res.Next),
 		NextLeader: game.OptionalSeat(res.NextLeader), HandEnds: res.HandEnds, Folded: res.Folded,
-		Counted: []CountAnswer{}, Rule: res.Rule, Rules: res.Rules, Reason: res.Reason,
+		Counted: []CountAnswer{}, Rule: res.Rule, Rules: res.Rules, Reason: msg.From(ctx).Say(res.Reason),
 	}
 	if res.Highest >= 0 {
 		card := res.HighestCard.String()
@@ -107,9 +107,9 @@ func readTrick(req trickRequest) (Trick, error) {
 		p := Play{Seat: rp.Seat, Fold: rp.Fold}
 		switch {
 		case p.Fold && rp.Card != nil:
-			r.Fail(game.Member(field, "card"), "a fold carries no card")
+			r.FailWith(game.Member(field, "card"), msg.New("trophy.api_fold_card"))
 		case !p.Fold && rp.Card == nil:
-			r.Fail(game.Member(field, "card"), "a play needs a card, or \"fold\": true")
+			r.FailWith(game.Member(field, "card"), msg.New("trophy.api_play_needs_card"))
 		case rp.Card != nil:
 			p.Card = r.Card(*rp.Card, game.Member(field, "card"), deck, nil)
 		}

@@ -2,7 +2,7 @@ package trophy
 
 import (
 	"meldpad/rules/game"
-	"meldpad/rules/ruling"
+	"meldpad/rules/msg"
 )
 
 // What one trick can be worth, worked out from T2-T7 and the deal.
@@ -73,7 +73,7 @@ func suitedWorth(n int, trumped bool) int {
 // checkTrickPoints checks a trick entered by points (T5-T7): only its
 // winner scores, never below zero, and at most MaxTrickPoints.
 func checkTrickPoints(r game.Round) error {
-	if err := game.OnlyOneScores(r, "T7", "only the trick's winner scores."); err != nil {
+	if err := game.OnlyOneScores(r, "T7", msg.New("trophy.only_winner_scores")); err != nil {
 		return err
 	}
 	if r.Seat < 0 || r.Seat >= len(r.Points) {
@@ -82,11 +82,9 @@ func checkTrickPoints(r game.Round) error {
 	players, p := len(r.Points), r.Points[r.Seat]
 	if most := MaxTrickPoints(players, r.EndsHand); p > most {
 		if r.EndsHand {
-			return game.BeyondPoints(r.Seat, "T7", "%d is more than a trick of %s players scores: at most %d, its %d cards every card dealt (T6, T7).",
-				p, ruling.Number(players), most, MostTrickCards(players, true))
+			return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over_out", msg.Digits("Points", p), msg.Words("Players", players), msg.N("Max", most), msg.N("Cards", MostTrickCards(players, true))))
 		}
-		return game.BeyondPoints(r.Seat, "T7", "%d is more than a trick after which every player of %s still holds a card scores: at most %d (T6, T7); tick the box if a player ran out.",
-			p, ruling.Number(players), most)
+		return game.BeyondPoints(r.Seat, "T7", msg.New("trophy.points_over", msg.Digits("Points", p), msg.Words("Players", players), msg.N("Max", most)))
 	}
 	return nil
 }

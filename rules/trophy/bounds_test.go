@@ -220,7 +220,7 @@ func TestMaxTrickPointsReachedT7(t *testing.T) {
 					t.Fatalf("%d players, trumped %v, ends hand %v: %v", players, trumped, endsHand, err)
 				}
 				if !res.Ended || res.HandEnds != endsHand || res.Trumped != trumped {
-					t.Fatalf("%d players, trumped %v: ended %v, hand ends %v: %s", players, trumped, res.Ended, res.HandEnds, res.Reason)
+					t.Fatalf("%d players, trumped %v: ended %v, hand ends %v: %s", players, trumped, res.Ended, res.HandEnds, english.Say(res.Reason))
 				}
 				best = max(best, res.Points)
 			}

@@ -3,6 +3,7 @@ package trophy_test
 import (
 	"fmt"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/ruling"
 	"meldpad/rules/trophy"
@@ -33,7 +34,7 @@ func ExampleScore() {
 		panic(err)
 	}
 	fmt.Println(res.Ended, res.Winner, res.Points, res.Trumped, res.Highest, res.NextLeader)
-	fmt.Println(res.Reason)
+	fmt.Println(locale.English().Say(res.Reason))
 	// Output:
 	// true 3 1 true 3 0
 	// seat 3 wins the trick with Grue, the first trump played (T5), and scores 1 point: 8 Fromps 1 (T7)
@@ -54,7 +55,7 @@ func ExampleScore_partial() {
 		},
 	})
 	fmt.Println(res.Ended, res.Next, res.Highest, res.HighestCard)
-	fmt.Println(res.Reason)
+	fmt.Println(locale.English().Say(res.Reason))
 	// Output:
 	// false 0 3 0 Fromps
 	// seat 0 to play or fold; seat 3 holds the highest card, 0 Fromps, and the trick is worth 1 point so far: 9 Plungers 1 (T2, T4, T7)
@@ -78,7 +79,7 @@ func ExampleScore_hands() {
 	})
 	rule, _ := ruling.RuleOf(err)
 	fmt.Println(rule)
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output:
 	// T3
 	// trophy: seat 1 cannot fold while holding 5 Lamps, a card of the led suit (T3)
@@ -95,7 +96,7 @@ func ExampleScore_outOfTurn() {
 			{Seat: 3, Card: card("6 Lamps")},
 		},
 	})
-	fmt.Println(err)
+	fmt.Println(locale.English().Error(err))
 	// Output: trophy: seat 3 played out of turn; it was seat 2's turn (T2)
 }
 

@@ -104,8 +104,8 @@ func FuzzScore(f *testing.F) {
 			switch {
 			case errors.As(err, &ie):
 			case errors.As(err, &re):
-				if !strings.HasPrefix(re.Msg.String(), "trophy: ") || !strings.Contains(re.Msg.String(), re.Rule+")") {
-					t.Fatalf("ruling message %q does not cite %s", re.Msg.String(), re.Rule)
+				if !strings.HasPrefix(english.Say(re.Msg), "trophy: ") || !strings.Contains(english.Say(re.Msg), re.Rule+")") {
+					t.Fatalf("ruling message %q does not cite %s", english.Say(re.Msg), re.Rule)
 				}
 			default:
 				t.Fatalf("error of an undocumented kind: %T %v", err, err)
@@ -128,11 +128,11 @@ func FuzzScore(f *testing.F) {
 				t.Fatalf("open trick with a bad state: %+v", res)
 			}
 		}
-		if res.Reason == "" || !strings.Contains(res.Reason, res.Rule) {
-			t.Fatalf("reason %q does not cite %s", res.Reason, res.Rule)
+		if res.Reason.IsZero() || !strings.Contains(english.Say(res.Reason), res.Rule) {
+			t.Fatalf("reason %q does not cite %s", english.Say(res.Reason), res.Rule)
 		}
-		if got := citedIDs(res.Reason); !slices.Equal(res.Rules, got) || !slices.Contains(res.Rules, res.Rule) {
-			t.Fatalf("Rules %v, but the reason %q cites %v (rule %s)", res.Rules, res.Reason, got, res.Rule)
+		if got := citedIDs(english.Say(res.Reason)); !slices.Equal(res.Rules, got) || !slices.Contains(res.Rules, res.Rule) {
+			t.Fatalf("Rules %v, but the reason %q cites %v (rule %s)", res.Rules, english.Say(res.Reason), got, res.Rule)
 		}
 		if trick.Hands == nil && res.HandEnds {
 			t.Fatalf("HandEnds without hands")

@@ -103,12 +103,12 @@ func runTrickCases(t *testing.T, cases []trickCase) {
 					t.Fatalf("Score error = %v; want a ruling.Error for %s", err, tc.rule)
 				}
 				if re.Rule != tc.rule {
-					t.Errorf("rule = %s (%q); want %s", re.Rule, re.Msg.String(), tc.rule)
+					t.Errorf("rule = %s (%q); want %s", re.Rule, english.Say(re.Msg), tc.rule)
 				}
-				if tc.msg != "" && re.Msg.String() != tc.msg {
-					t.Errorf("message = %q; want %q", re.Msg.String(), tc.msg)
+				if tc.msg != "" && english.Say(re.Msg) != tc.msg {
+					t.Errorf("message = %q; want %q", english.Say(re.Msg), tc.msg)
 				}
-				checkMessage(t, re.Msg.String(), re.Rule)
+				checkMessage(t, english.Say(re.Msg), re.Rule)
 				return
 			}
 			if err != nil {
@@ -142,13 +142,13 @@ func checkWant(t *testing.T, res Result, w want) {
 	if got.ending != w.ending || got.winner != w.winner || got.points != w.points ||
 		got.trumped != w.trumped || got.highest != w.highest || got.next != w.next ||
 		got.nextLeader != w.nextLeader || got.handEnds != w.handEnds || !slices.Equal(got.folded, w.folded) {
-		t.Errorf("Score =\n %s\nwant\n %s\n(reason: %s)", got, w, res.Reason)
+		t.Errorf("Score =\n %s\nwant\n %s\n(reason: %s)", got, w, english.Say(res.Reason))
 	}
 	if res.Ended != (res.Ending != Open) {
 		t.Errorf("Ended = %v but Ending = %v", res.Ended, res.Ending)
 	}
-	if res.Reason == "" || !strings.Contains(res.Reason, res.Rule) {
-		t.Errorf("reason %q should cite the rule %s", res.Reason, res.Rule)
+	if res.Reason.IsZero() || !strings.Contains(english.Say(res.Reason), res.Rule) {
+		t.Errorf("reason %q should cite the rule %s", english.Say(res.Reason), res.Rule)
 	}
 }
 

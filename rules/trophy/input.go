@@ -1,10 +1,10 @@
 package trophy
 
 import (
-	"fmt"
 	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // InputError reports a trick whose shape is wrong before any rule applies:
@@ -15,13 +15,17 @@ import (
 // can pass it on as the error's "field".
 type InputError struct {
 	Field string
-	Msg   string
+	Msg   msg.Msg
 }
 
-func (e *InputError) Error() string { return "trophy: " + e.Field + ": " + e.Msg }
+// Error says the message plainly (msg.Plain).
+func (e *InputError) Error() string { return "trophy: " + e.Field + ": " + e.Msg.String() }
 
-func inputErrorf(field, format string, args ...any) *InputError {
-	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
+// Message is what is wrong, to be said in the table's language.
+func (e *InputError) Message() msg.Msg { return e.Msg }
+
+func bad(field string, m msg.Msg) *InputError {
+	return &InputError{Field: field, Msg: m}
 }
 
 // deckSize is the number of cards in the Fanucci deck: fifteen suits of
@@ -48,24 +52,24 @@ func deckIndex(c cards.Card) (int, bool) {
 // with 400, before any rule is applied. It returns an *InputError.
 func (t *Trick) validate() error {
 	if t.Players < MinPlayers || t.Players > MaxPlayers {
-		return inputErrorf("players", "%d players; Trophy Case is for %d to %d players", t.Players, MinPlayers, MaxPlayers)
+		return bad("players", msg.New("trophy.players", msg.N("Count", t.Players), msg.N("Min", MinPlayers), msg.N("Max", MaxPlayers)))
 	}
 	if t.Leader < 0 || t.Leader >= t.Players {
-		return inputErrorf("leader", "there is no seat %d at a table of %d (seats are 0 to %d)", t.Leader, t.Players, t.Players-1)
+		return bad("leader", msg.New("trophy.no_seat", msg.N("Seat", t.Leader), msg.N("Players", t.Players), msg.N("Last", t.Players-1)))
 	}
 	var seen [deckSize]bool
 	if t.Hands != nil {
 		if len(t.Hands) != t.Players {
-			return inputErrorf("hands", "%d hands for %d players; give one per seat (empty when not known)", len(t.Hands), t.Players)
+			return bad("hands", msg.New("trophy.hands", msg.N("Count", len(t.Hands)), msg.N("Players", t.Players)))
 		}
 		size := HandSize(t.Players)
 		for seat, hand := range t.Hands {
 			if len(hand) > size {
-				return inputErrorf(handField(seat), "%d cards, but each of %d players is dealt %d", len(hand), t.Players, size)
+				return bad(handField(seat), msg.New("trophy.hand_size", msg.N("Count", len(hand)), msg.N("Players", t.Players), msg.N("Dealt", size)))
 			}
 			for j, c := range hand {
-				if msg := see(&seen, c); msg != "" {
-					return &InputError{Field: handField(seat) + "[" + strconv.Itoa(j) + "]", Msg: msg}
+				if m := see(&seen, c); !m.IsZero() {
+					return bad(handField(seat)+"["+strconv.Itoa(j)+"]", m)
 				}
 			}
 		}
@@ -73,19 +77,19 @@ func (t *Trick) validate() error {
 	seen = [deckSize]bool{}
 	for i, p := range t.Plays {
 		if p.Seat < 0 || p.Seat >= t.Players {
-			return inputErrorf(playField(i)+".seat", "there is no seat %d at a table of %d (seats are 0 to %d)", p.Seat, t.Players, t.Players-1)
+			return bad(playField(i)+".seat", msg.New("trophy.no_seat", msg.N("Seat", p.Seat), msg.N("Players", t.Players), msg.N("Last", t.Players-1)))
 		}
 		if p.Fold {
 			if !p.Card.IsZero() {
-				return inputErrorf(playField(i), "a fold carries no card, but %s was given", p.Card)
+				return bad(playField(i), msg.New("trophy.fold_card", msg.V("Card", p.Card)))
 			}
 			continue
 		}
 		if p.Card.IsZero() {
-			return inputErrorf(playField(i)+".card", "a play needs a card (or a fold)")
+			return bad(playField(i)+".card", msg.New("trophy.play_needs_card"))
 		}
-		if msg := see(&seen, p.Card); msg != "" {
-			return &InputError{Field: playField(i) + ".card", Msg: msg}
+		if m := see(&seen, p.Card); !m.IsZero() {
+			return bad(playField(i)+".card", m)
 		}
 	}
 	return nil
@@ -98,14 +102,14 @@ func playField(i int) string    { return "plays[" + strconv.Itoa(i) + "]" }
 
 // see marks c as seen, or says why it cannot be: it is not a Fanucci card,
 // or it was seen before and the deck holds one copy of each card.
-func see(seen *[deckSize]bool, c cards.Card) string {
+func see(seen *[deckSize]bool, c cards.Card) msg.Msg {
 	i, ok := deckIndex(c)
 	if !ok {
-		return c.String() + " is not in the Fanucci deck"
+		return msg.New("trophy.not_in_deck", msg.V("Card", c))
 	}
 	if seen[i] {
-		return "there is only one " + c.String() + " in the Fanucci deck"
+		return msg.New("trophy.only_one", msg.V("Card", c))
 	}
 	seen[i] = true
-	return ""
+	return msg.Msg{}
 }

@@ -39,7 +39,7 @@ func TestScoreInput(t *testing.T) {
 			if ie.Field != tc.field {
 				t.Errorf("Field = %q, want %q (%v)", ie.Field, tc.field, err)
 			}
-			if ie.Msg == "" || err.Error() != "trophy: "+ie.Field+": "+ie.Msg {
+			if ie.Msg.IsZero() || err.Error() != "trophy: "+ie.Field+": "+ie.Msg.String() {
 				t.Errorf("Error() = %q", err.Error())
 			}
 		})

@@ -2,10 +2,10 @@ package trophy
 
 import (
 	"math/rand/v2"
-	"strconv"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -17,9 +17,9 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "trophy", Name: "Trophy Case", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "T8", Deck: cards.Fanucci(), Round: "trick",
-		SeatQuestion: "Who won the trick?", SeatRule: "T5", SeatNote: "won the trick",
-		EndsHandQuestion: "A player ran out of cards: new hands are dealt after this trick (T6)",
-		PointsHint:       "Only the trick's winner scores: 8s and 9s 1, ∞ 2, zeros 1 if a trump was played; at most 57, 62 or 69 with 3, 4 or 5 players (T7).",
+		SeatQuestion: msg.New("seat.who_won_trick"), SeatRule: "T5", SeatNote: "won the trick",
+		EndsHandQuestion: msg.New("trophy.ends_hand_question"),
+		PointsHint:       msg.New("trophy.points_hint"),
 		Points:           game.PointsColumns{Scored: true, Conceded: true},
 		Rules:            ruleTexts,
 	}
@@ -36,7 +36,7 @@ func (Module) CheckPoints(_ game.Table, r game.Round) error {
 // total; a tie at the top plays on (T8).
 func (Module) Result(t game.Table) game.Result {
 	if seat, ok := ruling.HighestReached(t.Tally.Totals, Target); ok {
-		return game.Won(t.Tally, true, t.Names[seat]+" has the highest total once "+strconv.Itoa(Target)+" was reached (T8)", seat)
+		return game.Won(t.Tally, true, msg.New("trophy.won", msg.S("Name", t.Names[seat]), msg.N("Target", Target)), seat)
 	}
 	return game.Playing(t.Tally)
 }

@@ -2,6 +2,7 @@ package trophy
 
 import (
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -67,7 +68,7 @@ func TrickPoints(heap []cards.Card) (int, []int, bool, error) {
 		}
 	}
 	if trumps > 1 {
-		return 0, nil, true, ruling.Errorf("T5", "trophy: only one trump is played on a trick: the first one ends it (T5)")
+		return 0, nil, true, ruling.Refuse("T5", ruling.Prefixed("trophy", msg.New("trophy.one_trump")))
 	}
 	trumped := trumps == 1
 	total, each := 0, make([]int, len(heap))

@@ -1,9 +1,6 @@
 package trophy
 
-import (
-	"strconv"
-	"strings"
-)
+import "meldpad/rules/msg"
 
 // result reports where the refereed trick stands.
 func (r *referee) result() Result {
@@ -30,103 +27,71 @@ func (r *referee) result() Result {
 		}
 		res.HandEnds = len(out) > 0
 	}
-	var b strings.Builder
 	switch {
 	case res.Ended:
 		res.Rule, res.Rules = "T5", []string{"T5", "T7"}
 		if r.ending == ByOutOfCards {
 			res.Rule, res.Rules = "T6", []string{"T5", "T6", "T7"}
 		}
-		b.WriteString(r.endedBecause())
-		b.WriteString(", and scores ")
-		writeWorking(&b, res.Points, res.Counted, r.trumped, "")
-		b.WriteString(" (T7)")
+		res.Reason = msg.New("trophy.ended", msg.M("Because", r.endedBecause()), msg.M("Working", working(res.Points, res.Counted, r.trumped, false)))
 		if res.HandEnds {
 			if r.ending != ByOutOfCards {
 				res.Rules = append(res.Rules, "T6")
 			}
-			b.WriteString("; ")
-			writeSeats(&b, out)
-			if len(out) == 1 {
-				b.WriteString(" is")
-			} else {
-				b.WriteString(" are")
-			}
-			b.WriteString(" out of cards, so the hand ends and new hands are dealt (T6)")
+			res.Reason = msg.New("trophy.hand_ends", msg.M("Text", res.Reason), msg.M("Seats", seatsMsg(out)), msg.N("Count", len(out)))
 		}
 	case r.highest < 0:
 		res.Rule, res.Rules = "T1", []string{"T1"}
-		b.WriteString("seat " + strconv.Itoa(r.turn) + " to lead a suited card (T1)")
+		res.Reason = msg.New("trophy.to_lead", msg.N("Seat", r.turn))
 	default:
 		res.Rule, res.Rules = "T2", []string{"T2", "T4", "T7"}
-		b.WriteString("seat " + strconv.Itoa(r.turn) + " to play or fold; seat " + strconv.Itoa(r.highest) +
-			" holds the highest card, " + r.top.String() + ", and the trick is worth ")
-		writeWorking(&b, res.Points, res.Counted, false, " so far")
-		b.WriteString(" (T2, T4, T7)")
+		res.Reason = msg.New("trophy.to_play", msg.N("Seat", r.turn), msg.N("Highest", r.highest), msg.V("Card", r.top),
+			msg.M("Working", working(res.Points, res.Counted, false, true)))
 	}
-	res.Reason = b.String()
 	return res
 }
 
 // endedBecause says who won the trick and why (T5, T6).
-func (r *referee) endedBecause() string {
-	seat := "seat " + strconv.Itoa(r.winner)
+func (r *referee) endedBecause() msg.Msg {
 	switch r.ending {
 	case ByTrump:
-		return seat + " wins the trick with " + r.top.String() + ", the first trump played (T5)"
+		return msg.New("trophy.won_trump", msg.N("Seat", r.winner), msg.V("Card", r.top))
 	case ByFolds:
-		return seat + " wins the trick as the last player in, all the others having folded (T5)"
+		return msg.New("trophy.won_folds", msg.N("Seat", r.winner))
 	case ByOutOfCards:
-		return seat + " wins the trick with " + r.bestCard[r.winner].String() +
-			", the highest card of the players still in, who are all out of cards and cannot act (T5, T6)"
+		return msg.New("trophy.won_out", msg.N("Seat", r.winner), msg.V("Card", r.bestCard[r.winner]))
 	}
-	return "the trick goes on"
+	return msg.New("trophy.goes_on")
 }
 
-// writeWorking writes how the points were counted (T7): "3 points: 8 Lamps
-// 1, ∞ Tops 2"; when was " so far", "3 points so far: ...".
-func writeWorking(b *strings.Builder, points int, counted []Counted, trumped bool, when string) {
-	b.WriteString(pointsWord(points) + when)
+// working says how the points were counted (T7): "3 points: 8 Lamps 1,
+// ∞ Tops 2"; so far, "3 points so far: ...".
+func working(points int, counted []Counted, trumped, soFar bool) msg.Msg {
+	total := msg.New("trophy.points", msg.N("Count", points))
+	if soFar {
+		total = msg.New("trophy.points_so_far", msg.N("Count", points))
+	}
 	if len(counted) == 0 {
 		switch {
-		case when != "":
+		case soFar:
+			return total
 		case trumped:
-			b.WriteString(", as no 0, 8, 9 or ∞ was played")
-		default:
-			b.WriteString(", as no 8, 9 or ∞ was played")
+			return msg.New("trophy.none_counted_trumped", msg.M("Points", total))
 		}
-		return
+		return msg.New("trophy.none_counted", msg.M("Points", total))
 	}
-	b.WriteString(": ")
+	cards := make([]msg.Msg, len(counted))
 	for i, c := range counted {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(c.Card.String() + " " + strconv.Itoa(c.Points))
+		cards[i] = msg.New("trophy.card_points", msg.V("Card", c.Card), msg.N("Points", c.Points))
 	}
+	return msg.New("trophy.counted", msg.M("Points", total), msg.Join("Cards", ", ", cards))
 }
 
-func pointsWord(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return strconv.Itoa(n) + " points"
-}
-
-// writeSeats writes "seat 2", "seats 1 and 2", "seats 0, 1 and 2".
-func writeSeats(b *strings.Builder, seats []int) {
-	if len(seats) == 1 {
-		b.WriteString("seat " + strconv.Itoa(seats[0]))
-		return
-	}
-	b.WriteString("seats ")
+// seatsMsg says seats: "seat 2", "seats 1 and 2", "seats 0, 1 and 2".
+func seatsMsg(seats []int) msg.Msg {
+	numbers := make([]msg.Msg, len(seats))
 	for i, s := range seats {
-		switch {
-		case i == len(seats)-1:
-			b.WriteString(" and ")
-		case i > 0:
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(s))
+		numbers[i] = msg.Value(s)
 	}
+	return msg.New("trophy.seats", msg.N("Count", len(seats)), msg.List("List", numbers))
 }

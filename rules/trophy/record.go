@@ -60,7 +60,7 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		}
 	}
 	if most := max(MaxPlays(seats), 0); len(rec.Plays) > most {
-		return Record{}, ruling.BadInput("plays", "the record has %d plays, but a trick at a table of %d takes at most %d", len(rec.Plays), seats, most)
+		return Record{}, ruling.Bad("plays", msg.New("trophy.record_plays", msg.N("Count", len(rec.Plays)), msg.N("Seats", seats), msg.N("Max", most)))
 	}
 	deck := cards.Fanucci()
 	tally := deck.NewTally()
@@ -72,16 +72,16 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 		}
 		if !p.Fold {
 			if played[p.Seat]++; played[p.Seat] > HandSize(seats) {
-				return Record{}, ruling.Errorf("T6", "%s is seat %d's card %d, but each of %d players is dealt %d (T6)", field, p.Seat, played[p.Seat], seats, HandSize(seats))
+				return Record{}, ruling.Refuse("T6", msg.New("trophy.record_card", msg.S("Field", field), msg.N("Seat", p.Seat), msg.N("Card", played[p.Seat]), msg.N("Players", seats), msg.N("Dealt", HandSize(seats))))
 			}
 		}
 		switch {
 		case p.Fold && p.Card != "":
-			return Record{}, ruling.BadInput(field+".card", "%s.card is %q, but a fold carries no card", field, p.Card)
+			return Record{}, ruling.Bad(field+".card", msg.New("trophy.record_fold_card", msg.S("Field", field+".card"), msg.S("Card", strconv.Quote(p.Card))))
 		case p.Fold:
 			continue
 		case p.Card == "":
-			return Record{}, ruling.BadInput(field+".card", "%s has neither a card nor a fold", field)
+			return Record{}, ruling.Bad(field+".card", msg.New("trophy.record_no_card", msg.S("Field", field)))
 		}
 		if err := checkCard(deck, tally, p.Card, field+".card"); err != nil {
 			return Record{}, err
@@ -92,7 +92,7 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 			return Record{}, err
 		}
 		if most := MostTrickCards(seats, true); len(q.Cards) > most {
-			return Record{}, ruling.Errorf("T6", "quick.cards holds %d cards, but a trick holds at most the %d dealt (T6)", len(q.Cards), most)
+			return Record{}, ruling.Refuse("T6", msg.New("trophy.record_quick", msg.N("Count", len(q.Cards)), msg.N("Max", most)))
 		}
 		tally := deck.NewTally()
 		trumps := 0
@@ -105,7 +105,7 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 				trumps++
 			}
 			if trumps > 1 {
-				return Record{}, ruling.BadInput(field, "%s is a second trump, but the first one ends the trick (T5)", field)
+				return Record{}, ruling.Bad(field, msg.New("trophy.record_second_trump", msg.S("Field", field)))
 			}
 		}
 	}
@@ -115,7 +115,7 @@ func DecodeRecord(raw json.RawMessage, seats int) (Record, error) {
 // checkSeat checks that a stored seat is one of the table's.
 func checkSeat(field string, seat, seats int) error {
 	if seat < 0 || seat >= seats {
-		return ruling.BadInput(field, "%s is seat %d, but the seats are 0 to %d", field, seat, seats-1)
+		return ruling.Bad(field, msg.New("game.record_seat", msg.S("Field", field), msg.N("Seat", seat), msg.N("Last", seats-1)))
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 		}
 		m := playLine.FindStringSubmatch(line)
 		if m == nil {
-			return problem("Line " + itoa(i+1) + `: start with the player's number, e.g. "2 8 Fromps" or "3 fold".`)
+			return problem(msg.From(ctx).Say(msg.New("trophy.referee.line_start", msg.N("Line", i+1))))
 		}
 		seat, _ := strconv.Atoi(m[1])
 		p := Play{Seat: seat - 1}
@@ -68,12 +68,12 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 				return problem(msg.From(ctx).Say(msg.New("game.line", msg.N("Line", i+1), msg.M("Text", game.ParseMessage(err)))))
 			}
 			p.Card = c
-			fb.Chips = append(fb.Chips, game.ChipOf(cards.Play{Card: c}))
+			fb.Chips = append(fb.Chips, game.ChipIn(msg.From(ctx), cards.Play{Card: c}))
 		}
 		t.Plays = append(t.Plays, p)
 	}
 	if len(t.Plays) == 0 {
-		return problem("Enter at least the lead.")
+		return problem(msg.From(ctx).Say(msg.New("trophy.referee.enter_lead")))
 	}
 	ans := game.Answer{Feedback: map[string]game.Feedback{"plays": fb}}
 	res, err := Score(t)
@@ -81,21 +81,22 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 	var broken *ruling.Error
 	switch {
 	case errors.As(err, &bad):
-		return problem(playerNumbers(bad.Msg))
+		return problem(playerNumbers(msg.From(ctx).Say(bad.Msg)))
 	case errors.As(err, &broken):
-		ans.Ruling = &game.Ruling{Headline: "Not allowed", Reason: capitalize(playerNumbers(msg.From(ctx).Say(broken.Msg))), Rules: []string{broken.Rule}}
+		ans.Ruling = &game.Ruling{Headline: msg.From(ctx).Say(msg.New("trophy.referee.not_allowed")), Reason: capitalize(playerNumbers(msg.From(ctx).Say(broken.Msg))), Rules: []string{broken.Rule}}
 		return ans, nil
 	case err != nil:
 		return ans, nil // Score has no other errors
 	}
-	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(res.Reason)), Rules: res.Rules}
+	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(msg.From(ctx).Say(res.Reason))), Rules: res.Rules}
+	say := msg.From(ctx)
 	if res.Ended {
-		r.Headline = "Player " + itoa(res.Winner+1) + " wins the trick: " + itoa(res.Points) + " " + plural(res.Points, "point")
-		r.Details = append(r.Details, "Player "+itoa(res.NextLeader+1)+" leads next (T6).")
+		r.Headline = say.Say(msg.New("trophy.referee.wins", msg.N("Player", res.Winner+1), msg.N("Count", res.Points)))
+		r.Details = append(r.Details, say.Say(msg.New("trophy.referee.leads_next", msg.N("Player", res.NextLeader+1))))
 	} else {
-		r.Headline = "The trick goes on: player " + itoa(res.Next+1) + " to play"
+		r.Headline = say.Say(msg.New("trophy.referee.goes_on", msg.N("Player", res.Next+1)))
 		if res.Highest >= 0 {
-			r.Details = append(r.Details, "Highest so far: player "+itoa(res.Highest+1)+" with "+res.HighestCard.String()+" (T4).")
+			r.Details = append(r.Details, say.Say(msg.New("trophy.referee.highest", msg.N("Player", res.Highest+1), msg.V("Card", res.HighestCard))))
 		}
 	}
 	ans.Ruling = r
@@ -108,11 +109,4 @@ func playerNumbers(s string) string {
 	return renameSeats(strings.TrimPrefix(s, "trophy: "), func(seat int) (string, bool) {
 		return "player " + itoa(seat+1), true
 	})
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

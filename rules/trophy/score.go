@@ -2,6 +2,7 @@ package trophy
 
 import (
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 )
 
@@ -44,10 +45,10 @@ type Result struct {
 	// Rule is the RULES.md id that settles where the trick stands: T5 (or
 	// T6) once it has ended, T2 (or T1 before the lead) while it goes on.
 	Rule string
-	// Reason says the same in one sentence for the table, citing the ids.
-	// Rules are the ids it cites, each once, in the order it cites them;
-	// Rule is among them.
-	Reason string
+	// Reason says the same in one sentence for the table, citing the ids,
+	// in the table's language (rules/msg). Rules are the ids it cites,
+	// each once, in the order it cites them; Rule is among them.
+	Reason msg.Msg
 	Rules  []string
 }
 
@@ -110,7 +111,7 @@ func newReferee(t *Trick) *referee {
 // but trumps shows the hand and all hands are redealt instead (T1).
 func (r *referee) start() error {
 	if r.hands.onlyTrumps(r.t.Leader) {
-		return ruling.Errorf("T1", "trophy: seat %d leads holding only trumps, so the hand is shown and all hands are redealt (T1)", r.t.Leader)
+		return ruling.Refuse("T1", ruling.Prefixed("trophy", msg.New("trophy.only_trumps", msg.N("Seat", r.t.Leader))))
 	}
 	return nil
 }
@@ -119,18 +120,18 @@ func (r *referee) start() error {
 func (r *referee) apply(p Play) error {
 	if r.ending != Open {
 		if p.Seat == r.winner {
-			return ruling.Errorf("T5", "trophy: seat %d %s after it had won the trick (T5)", p.Seat, verb(p))
+			return ruling.Refuse("T5", ruling.Prefixed("trophy", msg.New("trophy.after_own_win", msg.N("Seat", p.Seat), msg.M("Did", verb(p)))))
 		}
-		return ruling.Errorf("T5", "trophy: seat %d %s after seat %d had won the trick (T5)", p.Seat, verb(p), r.winner)
+		return ruling.Refuse("T5", ruling.Prefixed("trophy", msg.New("trophy.after_win", msg.N("Seat", p.Seat), msg.M("Did", verb(p)), msg.N("Winner", r.winner))))
 	}
 	if p.Seat != r.turn {
 		if r.hands.outOfCards(p.Seat) {
-			return ruling.Errorf("T6", "trophy: seat %d is out of cards and stays in without playing, so it was seat %d's turn (T6)", p.Seat, r.turn)
+			return ruling.Refuse("T6", ruling.Prefixed("trophy", msg.New("trophy.out_of_cards", msg.N("Seat", p.Seat), msg.N("Turn", r.turn))))
 		}
 		if r.order.Led() == cards.NoSuit {
-			return ruling.Errorf("T2", "trophy: seat %d played out of turn; seat %d leads (T2)", p.Seat, r.turn)
+			return ruling.Refuse("T2", ruling.Prefixed("trophy", msg.New("trophy.out_of_turn_lead", msg.N("Seat", p.Seat), msg.N("Turn", r.turn))))
 		}
-		return ruling.Errorf("T2", "trophy: seat %d played out of turn; it was seat %d's turn (T2)", p.Seat, r.turn)
+		return ruling.Refuse("T2", ruling.Prefixed("trophy", msg.New("trophy.out_of_turn", msg.N("Seat", p.Seat), msg.N("Turn", r.turn))))
 	}
 	var err error
 	switch {
@@ -154,10 +155,10 @@ func (r *referee) apply(p Play) error {
 // never a fold and never a trump (T1).
 func (r *referee) lead(p Play) error {
 	if p.Fold {
-		return ruling.Errorf("T1", "trophy: seat %d leads and cannot fold before leading a card (T1)", p.Seat)
+		return ruling.Refuse("T1", ruling.Prefixed("trophy", msg.New("trophy.lead_fold", msg.N("Seat", p.Seat))))
 	}
 	if p.Card.IsTrump() {
-		return ruling.Errorf("T1", "trophy: seat %d led %s, but the lead must be a suited card, never a trump (T1)", p.Seat, p.Card)
+		return ruling.Refuse("T1", ruling.Prefixed("trophy", msg.New("trophy.lead_trump", msg.N("Seat", p.Seat), msg.V("Card", p.Card))))
 	}
 	if err := r.checkHeld(p, "T1"); err != nil {
 		return err
@@ -176,7 +177,7 @@ func (r *referee) follow(p Play) error {
 	led := r.order.Led().Colour()
 	if r.hands.known[p.Seat] && p.Card.Suit.Colour() != led && r.hands.holdsColour(p.Seat, led) {
 		held, _ := r.hands.heldWhere(p.Seat, func(c cards.Card) bool { return !c.IsTrump() && c.Colour() == led })
-		return ruling.Errorf("T2", "trophy: seat %d played %s but holds %s, and must follow the led colour, %s, while able (T2)", p.Seat, p.Card, held, led)
+		return ruling.Refuse("T2", ruling.Prefixed("trophy", msg.New("trophy.follow_colour", msg.N("Seat", p.Seat), msg.V("Card", p.Card), msg.V("Held", held), msg.M("Colour", msg.New("flathead.colour."+led.String())))))
 	}
 	r.take(p)
 	if p.Card.IsTrump() {
@@ -192,7 +193,7 @@ func (r *referee) fold(seat int) error {
 	led := r.order.Led()
 	if r.hands.known[seat] && r.hands.suits[seat][led] > 0 {
 		held, _ := r.hands.heldWhere(seat, func(c cards.Card) bool { return !c.IsTrump() && c.Suit == led })
-		return ruling.Errorf("T3", "trophy: seat %d cannot fold while holding %s, a card of the led suit (T3)", seat, held)
+		return ruling.Refuse("T3", ruling.Prefixed("trophy", msg.New("trophy.fold_holding", msg.N("Seat", seat), msg.V("Card", held))))
 	}
 	r.folded[seat] = true
 	r.in--
@@ -214,9 +215,9 @@ func (r *referee) checkHeld(p Play, rule string) error {
 		return nil
 	}
 	if holder >= 0 {
-		return ruling.Errorf(rule, "trophy: seat %d played %s, but seat %d holds it (%s)", p.Seat, p.Card, holder, rule)
+		return ruling.Refuse(rule, ruling.Prefixed("trophy", msg.New("trophy.held_by_other", msg.N("Seat", p.Seat), msg.V("Card", p.Card), msg.N("Holder", holder), msg.S("Rule", rule))))
 	}
-	return ruling.Errorf(rule, "trophy: seat %d played %s, which is not in its hand (%s)", p.Seat, p.Card, rule)
+	return ruling.Refuse(rule, ruling.Prefixed("trophy", msg.New("trophy.not_in_hand", msg.N("Seat", p.Seat), msg.V("Card", p.Card), msg.S("Rule", rule))))
 }
 
 // take puts p's card on the trick and updates the ranking (T4).
@@ -267,9 +268,9 @@ func (r *referee) end(how Ending, winner int) {
 }
 
 // verb says what a play did, for messages.
-func verb(p Play) string {
+func verb(p Play) msg.Msg {
 	if p.Fold {
-		return "folded"
+		return msg.New("trophy.folded")
 	}
-	return "played " + p.Card.String()
+	return msg.New("trophy.played", msg.V("Card", p.Card))
 }

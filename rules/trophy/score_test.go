@@ -310,7 +310,7 @@ func TestScoreWorking(t *testing.T) {
 	if len(res.Counted) != len(want) || res.Counted[0] != want[0] || res.Counted[1] != want[1] {
 		t.Errorf("Counted = %v, want %v", res.Counted, want)
 	}
-	if got, wantReason := res.Reason, "seat 2 wins the trick with Grue, the first trump played (T5), and scores 2 points: 0 Lamps 1, 8 Plungers 1 (T7)"; got != wantReason {
+	if got, wantReason := english.Say(res.Reason), "seat 2 wins the trick with Grue, the first trump played (T5), and scores 2 points: 0 Lamps 1, 8 Plungers 1 (T7)"; got != wantReason {
 		t.Errorf("Reason = %q\nwant     %q", got, wantReason)
 	}
 	if res.Rule != "T5" || res.HighestCard != cards.NewTrump(cards.Grue) {
@@ -342,10 +342,10 @@ func TestScoreReasons(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Reason != tc.want {
-				t.Errorf("Reason = %q\nwant     %q", res.Reason, tc.want)
+			if english.Say(res.Reason) != tc.want {
+				t.Errorf("Reason = %q\nwant     %q", english.Say(res.Reason), tc.want)
 			}
-			if !strings.Contains(res.Reason, "("+res.Rule) && !strings.Contains(res.Reason, ", "+res.Rule) {
+			if !strings.Contains(english.Say(res.Reason), "("+res.Rule) && !strings.Contains(english.Say(res.Reason), ", "+res.Rule) {
 				t.Errorf("Reason does not cite Rule %s", res.Rule)
 			}
 		})

@@ -93,7 +93,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		quick.details(form, names),
 		{Kind: game.Check, Name: endsHandField, Label: "A player ran out of cards: new hands are dealt after this trick (T6)", On: endsHand},
 	}}
-	hand := judgeTrick(t, plays, quick, endsHand, expected, &sh.Judgement)
+	hand := judgeTrick(msg.From(ctx), t, plays, quick, endsHand, expected, &sh.Judgement)
 	return sh, hand, nil
 }
 
@@ -161,7 +161,7 @@ func readPlays(form url.Values, names []string, leader int, r *game.Reader) shee
 		return out
 	}
 	for i := range out.rows {
-		if out.rows[i].filled && !out.referee(&trick, i, names) {
+		if out.rows[i].filled && !out.referee(&trick, i, names, r) {
 			return out
 		}
 	}
@@ -217,7 +217,7 @@ func readRows(form url.Values, seats int, r *game.Reader) (out sheetPlays, last 
 // referee adds filled row i to the trick and referees it (T1-T7): its
 // verdict on the row, the trick as it stands after it in p.res. It
 // reports false, with p.problem set, at a fault.
-func (p *sheetPlays) referee(trick *Trick, i int, names []string) bool {
+func (p *sheetPlays) referee(trick *Trick, i int, names []string, say msg.Sayer) bool {
 	row := &p.rows[i]
 	play := "Play " + itoa(i+1)
 	switch {
@@ -245,7 +245,7 @@ func (p *sheetPlays) referee(trick *Trick, i int, names []string) bool {
 	trick.Plays = append(trick.Plays, pl)
 	res, err := Score(*trick)
 	if err != nil {
-		msg := message(err, names)
+		msg := message(say, err, names)
 		rule, _ := ruling.RuleOf(err)
 		row.field.Verdict = badVerdict(msg, rule)
 		p.problem = play + ": " + msg
@@ -406,13 +406,13 @@ func (q quickEntry) line(names []string) string {
 // the trick to store, or nil with the reason in j.Problem. expected is
 // who leads by the scorepad (T6); the table may say otherwise, and is
 // told.
-func judgeTrick(t game.Table, plays sheetPlays, quick quickEntry, endsHand bool, expected int, j *game.Judgement) *game.Hand {
+func judgeTrick(say msg.Sayer, t game.Table, plays sheetPlays, quick quickEntry, endsHand bool, expected int, j *game.Judgement) *game.Hand {
 	names := t.Names
 	j.Names = names
 	// Before any play the referee says who is to lead, unless the quick
 	// entry is being used instead.
-	if plays.problem == "" && plays.res.Reason != "" && (plays.entered || !quick.entered) {
-		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(plays.res.Reason, names)))
+	if plays.problem == "" && !plays.res.Reason.IsZero() && (plays.entered || !quick.entered) {
+		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(say.Say(plays.res.Reason), names)))
 	}
 	if plays.entered && plays.leader >= 0 && plays.leader != expected {
 		j.Lines = append(j.Lines, "By the scorepad, "+names[expected]+" leads this trick (T6); "+names[plays.leader]+" is entered as the leader.")
@@ -507,17 +507,17 @@ func totalsLines(names []string, before, after []int, winner int) []string {
 
 // message is what the referee's error says, with the players' names for
 // its seats.
-func message(err error, names []string) string {
+func message(say msg.Sayer, err error, names []string) string {
 	var broken *ruling.Error
 	var bad *InputError
-	msg := err.Error()
+	text := err.Error()
 	switch {
 	case errors.As(err, &broken):
-		msg = broken.Msg.String()
+		text = say.Say(broken.Msg)
 	case errors.As(err, &bad):
-		msg = bad.Msg
+		text = say.Say(bad.Msg)
 	}
-	return sentence(nameSeats(strings.TrimPrefix(msg, "trophy: "), names))
+	return sentence(nameSeats(strings.TrimPrefix(text, "trophy: "), names))
 }
 
 // nameSeats puts the players' names in place of the referee's "seat 2".
@@ -571,4 +571,11 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func pointsWord(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return itoa(n) + " points"
 }
