@@ -68,7 +68,7 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 	vm := views.OrganizerVM{
 		CSRF: csrfToken(c), Name: l.Name, Errors: errs,
 		MembersLink: origin + leagueURL(l), OrganizerLink: origin + base, LeagueURL: leagueURL(l), GamesURL: base + "/games",
-		SettingsAction: base + "/settings", SettingsName: l.Name, Games: gameChecks(l.Games),
+		SettingsAction: base + "/settings", SettingsName: l.Name, Games: gameChecks(lang(c), l.Games),
 		NewSeason:     views.SeasonVM{Action: base + "/seasons", Token: db.NewToken()},
 		MembersAction: base + "/members", NewMembers: make([]string, memberInputs),
 		MergeAction: base + "/merge", RenameAction: base + "/rename",

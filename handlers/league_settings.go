@@ -32,7 +32,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	checkCountedGames(locale.From(c.Request().Context()), form.Games, errs)
 	if len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
-			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
+			vm.SettingsName, vm.Games = form.Name, gameChecks(lang(c), form.Games)
 		})
 	}
 	games, err := scorepad.LeagueGames(form.Games)
