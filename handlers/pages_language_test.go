@@ -327,6 +327,9 @@ func TestBuiltPageIDsExist(t *testing.T) {
 	for m := 1; m <= 12; m++ {
 		ids = append(ids, "league.month."+strconv.Itoa(m))
 	}
+	for _, words := range []string{"requests", "previews", "forms"} { // rateLimits' words
+		ids = append(ids, "limits.too_many_text."+words)
+	}
 	for _, lang := range locale.Languages() {
 		l := locale.For(lang.Tag)
 		for _, id := range ids {
