@@ -350,3 +350,23 @@ func TestBrowserPagesInItalianSpanishFrench(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserScorepadFitsInFrench: a scorepad whose table is wider than
+// the phone in French (longer names, "Corriger", "Modifier manche 1")
+// scrolls in its card; nothing of it, not even a screen reader's
+// hidden words, makes the page wider than the phone.
+func TestBrowserScorepadFitsInFrench(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("flathead", "Annemarie", "Bob", "Christoph")
+	app.mustRecord(game, "1", "0", "40", "0")
+	app.mustRecord(game, "0", "60", "0", "0")
+	ctx := newBrowserIn(t, time.Minute, "fr")
+	run(t, ctx, "open the scorepad", chromedp.Navigate(app.srv.URL+game), chromedp.WaitVisible(css("#scorepad")))
+	if wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("table.hands").scrollWidth > innerWidth`)); !wide {
+		t.Fatal("the table fits the phone: the test needs one that scrolls")
+	}
+	if wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`)); wide {
+		t.Error("in French the scorepad is wider than the phone")
+	}
+	shot(t, ctx, "scorepad-french")
+}
