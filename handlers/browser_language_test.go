@@ -65,6 +65,21 @@ func TestBrowserGermanVerdictOffline(t *testing.T) {
 	}
 	run(t, ctx, "type the meld offline", typeCards("meld_0_0", typed))
 	waitText(t, ctx, "#fb-meld_0_0", want)
-	waitText(t, ctx, "#judgement", "Checked on this phone")
+	de := locale.For("de")
+	waitText(t, ctx, "#judgement", de.T("offline.referee_checked"))
+	// The phone's drawing says the page's own words too: the chips'
+	// title and the score's heading.
+	if got := text(t, ctx, "#judgement h2"); got != de.T("sheet.score") {
+		t.Errorf("offline, the score is headed %q, want %q", got, de.T("sheet.score"))
+	}
+	titles, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#fb-meld_0_0 .chip[data-card]")].map(c => c.title)`))
+	if err != nil || len(titles) != 3 {
+		t.Fatalf("offline chips' titles: %q (%v)", titles, err)
+	}
+	for _, title := range titles {
+		if title != de.T("sheet.tap_to_remove") {
+			t.Errorf("an offline chip is titled %q, want %q", title, de.T("sheet.tap_to_remove"))
+		}
+	}
 	shot(t, ctx, "flathead-verdict-german-offline")
 }

@@ -350,3 +350,38 @@ func TestBrowserPagesInItalianSpanishFrench(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserFitsInFrench: a scorepad whose table is wider than the
+// phone in French (longer names, "Corriger", "Modifier manche 1")
+// scrolls in its card; nothing of it, not even a screen reader's
+// hidden words, makes the page wider than the phone. The card picker's
+// buttons ("Suivant ›", "Terminé") each show whole on the phone.
+func TestBrowserFitsInFrench(t *testing.T) {
+	app := newTestApp(t)
+	game := app.createGame("flathead", "Annemarie", "Bob", "Christoph")
+	app.mustRecord(game, "1", "0", "40", "0")
+	app.mustRecord(game, "0", "60", "0", "0")
+	ctx := newBrowserIn(t, time.Minute, "fr")
+	run(t, ctx, "open the scorepad", chromedp.Navigate(app.srv.URL+game), chromedp.WaitVisible(css("#scorepad")))
+	if wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector("table.hands").scrollWidth > innerWidth`)); !wide {
+		t.Fatal("the table fits the phone: the test needs one that scrolls")
+	}
+	if wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`)); wide {
+		t.Error("in French the scorepad is wider than the phone")
+	}
+	shot(t, ctx, "scorepad-french")
+
+	fan := app.createGame("fan", "Annemarie", "Bob")
+	run(t, ctx, "open a card sheet", chromedp.Navigate(app.srv.URL+fan+"/hands/new?by=cards"), chromedp.WaitVisible(css("#in-hand_0")),
+		chromedp.Click(css("#in-hand_0")), chromedp.WaitVisible(css(".pk-controls")))
+	cut, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".pk-controls button")]
+		.filter(b => b.getBoundingClientRect().right > innerWidth + 0.5 || b.scrollWidth > b.clientWidth + 1)
+		.map(b => b.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cut) > 0 {
+		t.Errorf("in French the picker cuts off %q", cut)
+	}
+	shot(t, ctx, "picker-french")
+}

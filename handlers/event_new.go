@@ -98,7 +98,7 @@ func (s *Server) showNewEvent(c *echo.Context, l db.League) error {
 	g, ok := leagueEventGame(l, c.QueryParam("game"))
 	if !ok {
 		vm := views.NewEventVM{League: l.Name, BackURL: organizerURL(l)}
-		for _, ch := range gameChoices() {
+		for _, ch := range gameChoices(lang(c)) {
 			if _, ok := leagueEventGame(l, ch.ID); ok {
 				ch.URL = organizerURL(l) + "/events/new?game=" + ch.ID
 				vm.Choices = append(vm.Choices, ch)

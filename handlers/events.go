@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/handlers/live"
+	"meldpad/rules/msg"
 )
 
 // Broker tells every phone watching a game that it changed. The default
@@ -41,13 +42,12 @@ func (s *Server) openStream(c *echo.Context) (release func(), ok bool) {
 	client := clientKey(c.RealIP())
 	ok, clientFull := s.limits.streams.take(client)
 	if !ok {
-		r := refusal{status: statusOf(clientFull), retry: streamRetry, title: "Live updates are full",
-			message:    "This scorepad cannot update by itself just now: too many are open. Reload the page to see changes.",
+		r := refusal{status: statusOf(clientFull), retry: streamRetry, title: msg.New("limits.streams_full"),
+			message:    msg.New("limits.streams_full_text"),
 			apiMessage: "too many live-update streams", limit: LimitMaxStreams}
 		if clientFull {
 			r.limit = LimitMaxStreamsPerClient
-			r.message = "This scorepad cannot update by itself: this address has " + itoa(s.limits.MaxStreamsPerClient) +
-				" scorepads open already. Close some, or reload the page to see changes."
+			r.message = msg.New("limits.streams_client_text", msg.N("Count", s.limits.MaxStreamsPerClient))
 		}
 		_ = r.send(c)
 		return nil, false

@@ -54,7 +54,7 @@ func (s *Server) createGame(c *echo.Context) error {
 	}
 	g, ok := rules.Lookup(form.Game)
 	if !ok || (league != nil && !league.Counts(g.ID)) {
-		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(chooseGameVM(league)))
+		return render(c, http.StatusUnprocessableEntity, views.NewGamePage(chooseGameVM(lang(c), league)))
 	}
 	errs := s.checkIn(lang(c), &form)
 	if len(form.Players) > g.MaxPlayers {

@@ -4,6 +4,7 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
+	"meldpad/locale"
 	"meldpad/views"
 )
 
@@ -23,11 +24,11 @@ func (s *Server) gameLeague(c *echo.Context, publicID string) (*db.League, error
 
 // chooseGameVM is the list of games to start: all five, or in a league
 // the ones that count there.
-func chooseGameVM(l *db.League) views.NewGameVM {
+func chooseGameVM(tr *locale.Localizer, l *db.League) views.NewGameVM {
 	if l == nil {
-		return views.NewGameVM{Choices: gameChoices()}
+		return views.NewGameVM{Choices: gameChoices(tr)}
 	}
-	return views.NewGameVM{Choices: leagueChoices(*l), LeagueName: l.Name, LeagueURL: leagueURL(*l)}
+	return views.NewGameVM{Choices: leagueChoices(tr, *l), LeagueName: l.Name, LeagueURL: leagueURL(*l)}
 }
 
 // withLeague marks the new-game form as starting a game in the league,

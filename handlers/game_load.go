@@ -93,7 +93,7 @@ func (t table) summary(l *locale.Localizer, r rules.Round) string {
 func (t table) note(l *locale.Localizer, r rules.Round) string {
 	var notes []string
 	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
-		notes = append(notes, names[r.Seat]+" "+t.Rules.SeatNote)
+		notes = append(notes, seatNote(l, t.Rules, names[r.Seat]))
 	}
 	if !t.Rules.EndsHandQuestion.IsZero() && r.EndsHand {
 		notes = append(notes, l.T("scorepad.new_hands_dealt"))

@@ -25,7 +25,7 @@ func (s *Server) showNewGame(c *echo.Context) error {
 	}
 	g, ok := rules.Lookup(c.QueryParam("game"))
 	if !ok || (league != nil && !league.Counts(g.ID)) {
-		return render(c, http.StatusOK, views.NewGamePage(chooseGameVM(league)))
+		return render(c, http.StatusOK, views.NewGamePage(chooseGameVM(lang(c), league)))
 	}
 	lineup, err := s.lastLineup(c, g.ID)
 	if err != nil {
@@ -95,7 +95,7 @@ func (s *Server) newGameVM(c *echo.Context, g rules.Game, form newGameForm, errs
 	if vm.Suggestions, err = s.suggestedNames(c, league); err != nil {
 		return views.NewGameVM{}, err
 	}
-	for _, ch := range gameChoices() {
+	for _, ch := range gameChoices(lang(c)) {
 		if ch.ID == g.ID {
 			vm.Game = ch
 		}

@@ -137,7 +137,7 @@ func scorepadVM(l *locale.Localizer, t table, flashMsg string) views.GameVM {
 		res := r.Result(state)
 		vm.Result = resultText(l, t, res)
 		for _, b := range res.Bonuses {
-			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: b.Name, Rule: b.Rule, Points: b.Points})
+			vm.Bonuses = append(vm.Bonuses, views.BonusVM{Name: bonusName(l, b.Name), Rule: b.Rule, Points: b.Points})
 		}
 		if len(vm.Bonuses) > 0 {
 			vm.Finals = res.Final

@@ -497,7 +497,7 @@ func (s *Server) sheetPage(c *echo.Context, t table, j judgedSheet, form sheetFo
 	}
 	// The phone's referee judges the sheet against the same table when
 	// the preview cannot reach meldpad (static/referee.js).
-	vm.Referee = offline.Encode(t.Rules.ID, j.before.State())
+	vm.Referee = offline.Encode(t.Rules.ID, j.before.State(), offline.Words{Remove: l.T("sheet.tap_to_remove"), Score: l.T("sheet.score")})
 	if hand == nil {
 		next := msg.N("N", t.NextNumber())
 		vm.Title, vm.Action, vm.SaveLabel = l.T("scorepad.record_n."+t.Rules.Round, next), t.url()+"/hands", l.T("scorepad.save_n."+t.Rules.Round, next)

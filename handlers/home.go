@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"meldpad/db"
 	"meldpad/locale"
 	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -30,7 +30,7 @@ func (s *Server) showHome(c *echo.Context) error {
 		}
 	}
 	l := lang(c)
-	vm := views.HomeVM{Playing: summaries(l, playing), Finished: summaries(l, finished), Choices: gameChoices()}
+	vm := views.HomeVM{Playing: summaries(l, playing), Finished: summaries(l, finished), Choices: gameChoices(l)}
 	leagues, err := s.recentLeagues(c)
 	if err != nil {
 		return err
@@ -75,15 +75,30 @@ func when(t time.Time) string {
 	return t.Format("2 Jan 2006")
 }
 
-func gameChoices() []views.GameChoice {
+// gameChoices are the games one may start, each saying in l's language
+// how many play it and how it ends.
+func gameChoices(l *locale.Localizer) []views.GameChoice {
 	var out []views.GameChoice
 	for _, g := range rules.Games() {
-		players := strconv.Itoa(g.MinPlayers) + "–" + strconv.Itoa(g.MaxPlayers) + " players"
-		if g.MinPlayers == g.MaxPlayers {
-			players = strconv.Itoa(g.MinPlayers) + " players"
-		}
-		out = append(out, views.GameChoice{ID: g.ID, Name: g.Name, Players: players, MinPlayers: g.MinPlayers, MaxPlayers: g.MaxPlayers,
-			Target: g.Target, URL: "/games/new?game=" + g.ID})
+		out = append(out, views.GameChoice{ID: g.ID, Name: g.Name, Players: playersOf(l, g), Goal: goalOf(l, g),
+			URL: "/games/new?game=" + g.ID})
 	}
 	return out
+}
+
+// playersOf says how many play a game: "2–6 players", "2 players".
+func playersOf(l *locale.Localizer, g rules.Game) string {
+	if g.MinPlayers == g.MaxPlayers {
+		return l.T("newgame.players", msg.N("Count", g.MaxPlayers))
+	}
+	return l.T("newgame.players_range", msg.N("Min", g.MinPlayers), msg.N("Max", g.MaxPlayers))
+}
+
+// goalOf says how a game ends: "game to 100", or, for a game whose end
+// is chosen when it starts, so.
+func goalOf(l *locale.Localizer, g rules.Game) string {
+	if g.Target <= 0 {
+		return l.T("newgame.goal_chosen")
+	}
+	return l.T("newgame.goal", msg.N("Target", g.Target))
 }

@@ -95,10 +95,10 @@ func gameName(id string) string {
 }
 
 // leagueChoices are the games that count in the league, each linking to
-// the new-game form for the league.
-func leagueChoices(l db.League) []views.GameChoice {
+// the new-game form for the league, in tr's language.
+func leagueChoices(tr *locale.Localizer, l db.League) []views.GameChoice {
 	var out []views.GameChoice
-	for _, ch := range gameChoices() {
+	for _, ch := range gameChoices(tr) {
 		if l.Counts(ch.ID) {
 			ch.URL += "&league=" + l.PublicID
 			out = append(out, ch)

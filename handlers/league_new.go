@@ -34,8 +34,8 @@ const memberInputs = 6
 // a first season.
 func (s *Server) showNewLeague(c *echo.Context) error {
 	form := newLeagueForm{Token: db.NewToken()}
-	for _, ch := range gameChoices() {
-		form.Games = append(form.Games, ch.ID)
+	for _, g := range rules.Games() {
+		form.Games = append(form.Games, g.ID)
 	}
 	vm, err := s.newLeagueVM(c, form, nil)
 	if err != nil {
@@ -54,19 +54,20 @@ func (s *Server) newLeagueVM(c *echo.Context, form newLeagueForm, errs fieldErro
 		Members: make([]string, max(memberInputs, len(form.Members))),
 	}
 	copy(vm.Members, form.Members)
-	vm.Games = gameChecks(form.Games)
+	vm.Games = gameChecks(lang(c), form.Games)
 	vm.Suggestions = names
 	return vm, nil
 }
 
-// gameChecks is every game as a checkbox, the given ones ticked.
-func gameChecks(checked []string) []views.CheckVM {
+// gameChecks is every game as a checkbox, the given ones ticked, in
+// tr's language.
+func gameChecks(tr *locale.Localizer, checked []string) []views.CheckVM {
 	on := map[string]bool{}
 	for _, id := range checked {
 		on[id] = true
 	}
 	var out []views.CheckVM
-	for _, ch := range gameChoices() {
+	for _, ch := range gameChoices(tr) {
 		out = append(out, views.CheckVM{Value: ch.ID, Label: ch.Name, Note: ch.Players, Checked: on[ch.ID]})
 	}
 	return out

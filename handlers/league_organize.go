@@ -72,7 +72,7 @@ func (s *Server) organizerVM(c *echo.Context, l db.League, errs fieldErrors) (vi
 	vm := views.OrganizerVM{
 		CSRF: csrfToken(c), Name: l.Name, Errors: errs,
 		MembersLink: origin + leagueURL(l), OrganizerLink: origin + base, LeagueURL: leagueURL(l), GamesURL: base + "/games",
-		SettingsAction: base + "/settings", SettingsName: l.Name, Games: gameChecks(l.Games),
+		SettingsAction: base + "/settings", SettingsName: l.Name, Games: gameChecks(lang(c), l.Games),
 		NewSeason:     views.SeasonVM{Action: base + "/seasons", Token: db.NewToken()},
 		MembersAction: base + "/members", NewMembers: make([]string, memberInputs),
 		MergeAction: base + "/merge", RenameAction: base + "/rename",
@@ -175,7 +175,7 @@ func (s *Server) saveLeagueSettings(c *echo.Context, l db.League) error {
 	checkCountedGames(locale.From(c.Request().Context()), form.Games, errs)
 	if len(errs) > 0 {
 		return s.rerenderOrganizer(c, l, errs, func(vm *views.OrganizerVM) {
-			vm.SettingsName, vm.Games = form.Name, gameChecks(form.Games)
+			vm.SettingsName, vm.Games = form.Name, gameChecks(lang(c), form.Games)
 		})
 	}
 	games, err := scorepad.LeagueGames(form.Games)

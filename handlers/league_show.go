@@ -126,7 +126,7 @@ func (s *Server) showLeague(c *echo.Context) error {
 	base := leagueURL(l)
 	tr := locale.From(c.Request().Context())
 	vm := views.LeagueVM{
-		Name: l.Name, URL: base, GamesURL: base + "/games", Starts: leagueChoices(l),
+		Name: l.Name, URL: base, GamesURL: base + "/games", Starts: leagueChoices(tr, l),
 		Scope: scopeName(tr, l, q.scope()), Games: len(t.Games), Min: q.Min,
 		ShowScored: t.Points.Scored, ShowConceded: t.Points.Conceded, PointsNote: pointsNote(tr, q.Rules),
 		Filter: filterVM(tr, l, q), StandingsCSV: q.url(base + "/standings.csv"), GamesCSV: base + "/games.csv",

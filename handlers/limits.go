@@ -12,6 +12,7 @@ import (
 
 	"github.com/labstack/echo/v5"
 
+	"meldpad/rules/msg"
 	"meldpad/views"
 )
 
@@ -284,10 +285,10 @@ func ipExtractor(trusted []netip.Prefix) echo.IPExtractor {
 type refusal struct {
 	status         int
 	retry          time.Duration
-	title, message string // for a page
-	apiMessage     string // for /api/
-	back           string // a link back on the page, if any
-	limit          string // the limit that refused, as the Observer counts it (Limit*)
+	title, message msg.Msg // for a page, said in its language
+	apiMessage     string  // for /api/
+	back           string  // a link back on the page, if any
+	limit          string  // the limit that refused, as the Observer counts it (Limit*)
 }
 
 // send answers the request with the refusal: Retry-After in whole
@@ -311,7 +312,8 @@ func (r refusal) send(c *echo.Context) error {
 	if strings.HasPrefix(c.Request().URL.Path, "/api/") {
 		return c.JSON(r.status, apiError{Error: r.apiMessage})
 	}
-	return render(c, r.status, views.ErrorPage(views.ErrorVM{Status: r.status, Title: r.title, Message: r.message, Back: r.back}))
+	l := lang(c)
+	return render(c, r.status, views.ErrorPage(views.ErrorVM{Status: r.status, Title: l.Say(r.title), Message: l.Say(r.message), Back: r.back}))
 }
 
 // retrySeconds is d rounded up to whole seconds, at least 1.
@@ -319,7 +321,12 @@ func retrySeconds(d time.Duration) int {
 	return max(1, int(math.Ceil(d.Seconds())))
 }
 
-// waitWords says how long to wait in words: "a second", "5 seconds".
+// retryIn says how long to wait in a page's words: "a second", "5
+// seconds".
+func retryIn(d time.Duration) msg.Msg { return msg.New("limits.wait", msg.N("Count", retrySeconds(d))) }
+
+// waitWords says how long to wait in the API's English: "a second", "5
+// seconds".
 func waitWords(d time.Duration) string {
 	if n := retrySeconds(d); n > 1 {
 		return strconv.Itoa(n) + " seconds"

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"meldpad/rules/msg"
+
 	"github.com/labstack/echo/v5"
 )
 
@@ -158,9 +160,8 @@ func (s *Server) refereeBudget() echo.MiddlewareFunc {
 			client := clientKey(c.RealIP())
 			if ok, wait := buckets.admit(client, time.Now()); !ok {
 				return refusal{status: http.StatusTooManyRequests, retry: wait,
-					title: "The referee needs a moment",
-					message: "This phone (or the network it is on) has used the referee's share of the server for now (" + budget.String() +
-						" of processor time). Nothing was decided: wait " + waitWords(wait) + ", then try again.",
+					title:   msg.New("limits.referee_moment"),
+					message: msg.New("limits.referee_share_text", msg.S("Budget", budget.String()), msg.M("Wait", retryIn(wait))),
 					apiMessage: "rate limit: this address used its share of the referee's processor time (" + budget.String() +
 						"); retry after " + waitWords(wait),
 				}.send(c)
@@ -204,14 +205,14 @@ func refereeGateRefusal(err error) *refusal {
 	switch {
 	case errors.Is(err, errHeavyBusy):
 		return &refusal{status: http.StatusTooManyRequests, retry: retry,
-			title:      "The referee needs a moment",
-			message:    "This phone (or the network it is on) is already waiting for the referee's other answers. Wait " + waitWords(retry) + ", then try again.",
+			title:      msg.New("limits.referee_moment"),
+			message:    msg.New("limits.referee_waiting_text", msg.M("Wait", retryIn(retry))),
 			apiMessage: "rate limit: this address has referee questions under way; retry after " + waitWords(retry)}
 	case errors.Is(err, errHeavyFull), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		// Waited too long, or the client went while it waited.
 		return &refusal{status: http.StatusServiceUnavailable, retry: retry,
-			title:      "Busy",
-			message:    "The referee is answering other tables just now. Nothing was decided: wait " + waitWords(retry) + ", then try again.",
+			title:      msg.New("limits.busy"),
+			message:    msg.New("limits.referee_busy_text", msg.M("Wait", retryIn(retry))),
 			apiMessage: "the referee is busy; retry after " + waitWords(retry)}
 	}
 	return nil

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"time"
 
+	"meldpad/rules/msg"
+
 	"github.com/labstack/echo/v5"
 	"golang.org/x/sync/singleflight"
 )
@@ -206,13 +208,13 @@ func heavyRefusal(err error) *refusal {
 	switch {
 	case errors.Is(err, errHeavyBusy):
 		return &refusal{status: http.StatusTooManyRequests, retry: heavyRetry,
-			title:      "One page at a time",
-			message:    "This phone (or the network it is on) is already waiting for other large pages of meldpad's. Wait " + waitWords(heavyRetry) + ", then reload.",
+			title:      msg.New("limits.one_page"),
+			message:    msg.New("limits.one_page_text", msg.M("Wait", retryIn(heavyRetry))),
 			apiMessage: "this address has large reads under way; retry after " + waitWords(heavyRetry)}
 	case errors.Is(err, errHeavyFull):
 		return &refusal{status: http.StatusServiceUnavailable, retry: heavyRetry,
-			title:      "Busy",
-			message:    "meldpad is working out other large pages just now. Wait " + waitWords(heavyRetry) + ", then reload.",
+			title:      msg.New("limits.busy"),
+			message:    msg.New("limits.pages_busy_text", msg.M("Wait", retryIn(heavyRetry))),
 			apiMessage: "the server is busy with large reads; retry after " + waitWords(heavyRetry)}
 	}
 	return nil

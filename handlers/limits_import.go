@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"time"
 
+	"meldpad/rules/msg"
+
 	"github.com/labstack/echo/v5"
 )
 
@@ -92,12 +94,12 @@ var errImportWait = errors.New("handlers: waited too long for another import")
 
 // importBusy is the answer when other imports fill the queue.
 func importBusy(queue int) refusal {
-	msg := "meldpad imports one file at a time, and another is being imported"
+	textID := "limits.import_busy_text"
 	if queue > 0 {
-		msg += " with others waiting"
+		textID = "limits.import_queue_text"
 	}
 	return refusal{status: http.StatusServiceUnavailable, retry: importRetry, back: importRoute,
-		title:      "Another import is under way",
-		message:    msg + ". Nothing was imported: try again in " + waitWords(importRetry) + ".",
+		title:      msg.New("limits.import_busy"),
+		message:    msg.New(textID, msg.M("Wait", retryIn(importRetry))),
 		apiMessage: "another import is under way", limit: LimitImportQueue}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"meldpad/rules/msg"
+
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
 )
@@ -33,15 +35,15 @@ func (s *Server) rateLimits() []echo.MiddlewareFunc {
 			DenyHandler: func(c *echo.Context, _ string, _ error) error {
 				wait := r.retryAfter()
 				return refusal{status: http.StatusTooManyRequests, retry: wait,
-					title: "Too many at once",
-					message: "This phone (or the network it is on) has sent more " + words + " than meldpad takes from one address (" +
-						r.String() + "). Nothing was done: wait " + waitWords(wait) + ", then go back and send it again.",
+					title:      msg.New("limits.too_many"),
+					message:    msg.New("limits.too_many_text."+words, msg.S("Rate", r.String()), msg.M("Wait", retryIn(wait))),
 					apiMessage: "rate limit: over " + r.String() + " " + what + " from this address; retry after " + waitWords(wait),
 					limit:      limit,
 				}.send(c)
 			},
 		}))
 	}
+	// words picks the page's sentence: limits.too_many_text.<words>.
 	add(s.limits.RateAPI, isAPI, "requests", "requests", LimitRateAPI)
 	add(s.limits.RatePreview, isPreview, "previews", "previews", LimitRatePreview)
 	add(s.limits.RateWrites, isFormWrite, "writes", "forms", LimitRateWrites)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"meldpad/db"
+	"meldpad/rules/msg"
 	"meldpad/rules/ruling"
 
 	"github.com/labstack/echo/v5"
@@ -64,8 +65,8 @@ func (s *Server) refereeDeadline() echo.MiddlewareFunc {
 func (s *Server) tooLong() refusal {
 	t := s.limits.RefereeTimeout.String()
 	return refusal{status: http.StatusServiceUnavailable, retry: s.limits.RefereeTimeout,
-		title:      "The referee took too long",
-		message:    "The referee took too long (over " + t + ") and stopped. Nothing was saved. Check what was entered, then try again.",
+		title:      msg.New("limits.too_long"),
+		message:    msg.New("limits.too_long_text", msg.S("Time", t)),
 		apiMessage: "the referee took too long (over " + t + ") and stopped; nothing was decided", limit: LimitRefereeTimeout}
 }
 

@@ -46,7 +46,7 @@ func TestOfflinePreviewMatchesServer(t *testing.T) {
 				}
 				for _, path := range pages {
 					for range 25 {
-						a.compareOffline(t, path, g.Deck, rng)
+						a.compareOffline(t, locale.English(), path, g.Deck, rng)
 						sheets++
 					}
 				}
@@ -54,6 +54,23 @@ func TestOfflinePreviewMatchesServer(t *testing.T) {
 		})
 	}
 	t.Logf("%d sheets judged both ways", sheets)
+}
+
+// TestOfflinePreviewMatchesServerInGerman: on a German page the phone's
+// referee draws what meldpad's preview draws, the chips' titles and the
+// score's heading too.
+func TestOfflinePreviewMatchesServerInGerman(t *testing.T) {
+	app := openTestAppWith(t, t.TempDir()+"/meldpad.db", Options{Limits: Limits{RateWrites: RateOff, RatePreview: RateOff, RateAPI: RateOff}})
+	site, _ := url.Parse(app.srv.URL)
+	app.client.Jar.SetCookies(site, []*http.Cookie{{Name: languageCookie, Value: "de"}})
+	rng := rand.New(rand.NewPCG(7, 12))
+	for _, id := range []string{"fan", "flathead"} {
+		g, _ := rules.Lookup(id)
+		gamePath := app.createGame(id, "Ann", "Bob")
+		for range 10 {
+			app.compareOffline(t, locale.For("de"), gamePath+"/hands/new?by=cards", g.Deck, rng)
+		}
+	}
 }
 
 // offlineTable is one table of a game the test plays at.
@@ -119,8 +136,9 @@ func (a *testApp) playSampled(g rules.Game, gamePath string, seats, n int, rng *
 
 // compareOffline opens a sheet page, fills it at random (asking for more
 // fields now and then, as the "more" buttons do), and compares the
-// server's preview of it with the phone's referee's.
-func (a *testApp) compareOffline(t *testing.T, path string, deck *cards.Deck, rng *rand.Rand) {
+// server's preview of it with the phone's referee's, which speaks tr's
+// language as the page does.
+func (a *testApp) compareOffline(t *testing.T, tr *locale.Localizer, path string, deck *cards.Deck, rng *rand.Rand) {
 	t.Helper()
 	p := a.get(path)
 	if p.status != http.StatusOK {
@@ -141,7 +159,7 @@ func (a *testApp) compareOffline(t *testing.T, path string, deck *cards.Deck, rn
 	if server.status != http.StatusOK {
 		t.Fatalf("preview %s: %d\n%s", sheet.preview, server.status, server.body)
 	}
-	phone, err := offline.Judge(locale.NewContext(context.Background(), locale.English()), sheet.referee, form)
+	phone, err := offline.Judge(locale.NewContext(context.Background(), tr), sheet.referee, form)
 	if err != nil {
 		t.Fatalf("offline judge of %s: %v", path, err)
 	}

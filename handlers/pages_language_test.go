@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/net/html"
 
 	"meldpad/locale"
+	"meldpad/rules"
 	"meldpad/rules/event"
 	"meldpad/rules/msg"
 )
@@ -327,6 +329,14 @@ func TestBuiltPageIDsExist(t *testing.T) {
 	for m := 1; m <= 12; m++ {
 		ids = append(ids, "league.month."+strconv.Itoa(m))
 	}
+	for _, words := range []string{"requests", "previews", "forms"} { // rateLimits' words
+		ids = append(ids, "limits.too_many_text."+words)
+	}
+	for _, g := range rules.Games() { // seatNote's, for each game that names a seat
+		if g.SeatNote != "" {
+			ids = append(ids, seatNotePrefix+g.ID)
+		}
+	}
 	for _, lang := range locale.Languages() {
 		l := locale.For(lang.Tag)
 		for _, id := range ids {
@@ -335,4 +345,47 @@ func TestBuiltPageIDsExist(t *testing.T) {
 			}
 		}
 	}
+	// And no seat note is left for a game that names no seat, or is gone.
+	texts, err := locale.English().PageTexts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range texts {
+		if strings.HasPrefix(id, seatNotePrefix) && !slices.Contains(ids, id) {
+			t.Errorf("%s: no game says it", id)
+		}
+	}
+}
+
+// TestScorepadWordsInLanguage: the scorepad says who went out and the
+// game's bonuses (G5) in the visitor's language, not in the English of
+// the game's rules.
+func TestScorepadWordsInLanguage(t *testing.T) {
+	app := newTestApp(t)
+	flathead := app.createGame("flathead", "Ann", "Bob")
+	app.mustRecord(flathead, "1", "0", "40")
+	// API.md's gin game: Ann 105 + game bonus 100 + box 50; Bob 31 + box 25.
+	gin := app.createGameWith("gin", []string{"undercut_on_tie", "box_bonus", "shutout"}, "Ann", "Bob")
+	for _, deal := range [][2]string{{"25", "0"}, {"0", "0"}, {"0", "31"}, {"80", "0"}} {
+		app.mustRecord(gin, "", deal[0], deal[1])
+	}
+	for _, tag := range []string{"de", "it", "es", "fr"} {
+		l := locale.For(tag)
+		p := app.getIn(tag, flathead)
+		mustContain(t, page{body: html.UnescapeString(p.body)}, l.T("scorepad.seat_note.flathead", msg.S("Name", "Bob")))
+		if strings.Contains(p.body, "Bob went out") {
+			t.Errorf("%s: the scorepad says Bob went out in English", tag)
+		}
+		p = app.getIn(tag, gin)
+		for _, id := range []string{"scorepad.bonus_name.game_bonus", "scorepad.bonus_name.box_bonus"} {
+			mustContain(t, page{body: html.UnescapeString(p.body)}, l.T(id)+" (G5)")
+		}
+		// (Box bonus is also a house rule the scorepad lists, named by
+		// the game's rules.)
+		if strings.Contains(p.body, "Game bonus (") {
+			t.Errorf("%s: the gin scorepad names its bonuses in English", tag)
+		}
+	}
+	mustContain(t, app.get(flathead), "Bob went out")
+	mustContain(t, app.get(gin), "Game bonus (G5)", "Box bonus (G5)")
 }

@@ -52,12 +52,19 @@
       p.setAttribute("data-here", "");
       box.insertBefore(p, box.children[1] || null);
     }
-    p.textContent = text;
+    p.textContent = word(text);
   }
-  var CHECKED = "Checked on this phone: meldpad cannot be reached just now. It checks again when you save.";
-  var NO_REFEREE = "meldpad cannot be reached, and this phone has no referee of its own yet: what you enter is kept, " +
-    "and the points will be worked out once meldpad can be reached.";
-  var FAILED = "meldpad cannot be reached, and this phone could not check the sheet: the verdicts above are not up to date.";
+  // The notes, in the page's language (the block #meldpad-words the
+  // server writes in every page, kept with it for offline use); the id
+  // itself on an old kept page without them.
+  var WORDS = null;
+  function word(id) {
+    if (!WORDS) {
+      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+    }
+    return (WORDS[id] || {}).other || id;
+  }
+  var CHECKED = "offline.referee_checked", NO_REFEREE = "offline.referee_none", FAILED = "offline.referee_failed";
   // say brings the note up to date once meldpad is known to be out of
   // reach: the phone's verdicts, or why there are none.
   function say() {

@@ -13,7 +13,7 @@ import (
 )
 
 // The words the pages' scripts say themselves (offline.js, meldpad.js,
-// table.js): a hand kept on the phone, the outbox, a copied link, a
+// table.js, referee.js): a hand kept on the phone, the outbox, a copied link, a
 // scorepad that stopped updating. Every page carries them, in its own
 // language, in one small JSON block (scriptWords), so that a page the
 // service worker keeps says them in its language with no network at
@@ -47,6 +47,9 @@ const (
 	pickerCountID    = "offline.picker_count"
 	pickerOfID       = "offline.picker_of"
 	tapToRemoveID    = "offline.tap_to_remove"
+	refereeCheckedID = "offline.referee_checked"
+	refereeNoneID    = "offline.referee_none"
+	refereeFailedID  = "offline.referee_failed"
 	linkCopiedID     = "share.link_copied"
 	linkSelectedID   = "share.link_selected"
 )
@@ -59,6 +62,7 @@ var scriptWordIDs = []string{
 	pickerWildID, pickerBackID, pickerTypeID, pickerShowID, pickerCardsID,
 	pickerNextID, pickerScoreID, pickerDoneID, pickerCountID, pickerOfID,
 	tapToRemoveID, linkCopiedID, linkSelectedID,
+	refereeCheckedID, refereeNoneID, refereeFailedID,
 }
 
 // ScriptWords writes the block of the scripts' words in the language of

@@ -13,13 +13,15 @@ import (
 // judgement with oob set, as templ writes them: the same elements,
 // attributes, classes and spaces.
 
-func fieldFeedback(w *strings.Builder, f *game.CardField) {
+// fieldFeedback draws a card field's chips, each titled remove, its
+// error and its verdict.
+func fieldFeedback(w *strings.Builder, f *game.CardField, remove string) {
 	w.WriteString(`<div id="fb-` + esc(f.Name) + `" class="feedback" aria-live="polite" hx-swap-oob="true">`)
 	if len(f.Chips) > 0 {
 		w.WriteString(`<div class="chips" data-field="in-` + esc(f.Name) + `">`)
 		for i, c := range f.Chips {
 			w.WriteString(`<button type="button" class="` + esc(classes("chip", c.Colour, on("over", c.Over))) +
-				`" data-card="` + esc(c.Card) + `" data-index="` + strconv.Itoa(i) + `" title="Tap to remove">` + esc(c.Label) + " ")
+				`" data-card="` + esc(c.Card) + `" data-index="` + strconv.Itoa(i) + `" title="` + esc(remove) + `">` + esc(c.Label) + " ")
 			if c.Note != "" {
 				w.WriteString("<small>" + esc(c.Note) + "</small>")
 			}
@@ -54,9 +56,10 @@ func badge(w *strings.Builder, b *game.Badge) {
 	w.WriteString(` hx-swap-oob="true">` + esc(b.Text) + "</span>")
 }
 
-func judgement(w *strings.Builder, j game.Judgement) {
+// judgement draws the sheet's score under the heading title.
+func judgement(w *strings.Builder, j game.Judgement, title string) {
 	w.WriteString(`<div id="judgement" class="` + esc(classes("card", "judgement", on("ready", j.Ready))) +
-		`" aria-live="polite" hx-swap-oob="true"><h2>Score</h2>`)
+		`" aria-live="polite" hx-swap-oob="true"><h2>` + esc(title) + `</h2>`)
 	for _, l := range j.Lines {
 		w.WriteString("<p>" + esc(l) + "</p>")
 	}

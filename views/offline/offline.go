@@ -24,15 +24,26 @@ import (
 
 // Page is what a sheet page tells the phone's referee: the game's rules
 // and the table as the server judges the sheet (for a correction, the
-// table before the hand).
+// table before the hand), and the page's own words its drawing needs,
+// which the phone's catalogs leave out (they carry the referee's words,
+// not the pages').
 type Page struct {
 	Rules string     `json:"rules"`
 	Table game.Table `json:"table"`
+	Words Words      `json:"words"`
+}
+
+// Words are the page's own words in a drawing of the referee's, in the
+// page's language. One left empty (a page kept from before they were
+// sent) is said in English.
+type Words struct {
+	Remove string `json:"remove,omitempty"` // a card chip's title: "Tap to remove"
+	Score  string `json:"score,omitempty"`  // the judgement's heading: "Score"
 }
 
 // Encode writes the page's description for its data-referee attribute.
-func Encode(rulesID string, t game.Table) string {
-	b, err := json.Marshal(Page{Rules: rulesID, Table: t})
+func Encode(rulesID string, t game.Table, words Words) string {
+	b, err := json.Marshal(Page{Rules: rulesID, Table: t, Words: words})
 	if err != nil {
 		return "" // a table is plain data; the phone then has no referee
 	}
@@ -72,11 +83,19 @@ func Judge(ctx context.Context, page string, form url.Values) (string, error) {
 	}
 	var out strings.Builder
 	for _, f := range sh.Fields() {
-		fieldFeedback(&out, f)
+		fieldFeedback(&out, f, or(p.Words.Remove, "Tap to remove"))
 	}
 	for _, b := range sh.Badges() {
 		badge(&out, b)
 	}
-	judgement(&out, j)
+	judgement(&out, j, or(p.Words.Score, "Score"))
 	return out.String(), nil
+}
+
+// or is the page's word, or English when the page sent none.
+func or(word, english string) string {
+	if word == "" {
+		return english
+	}
+	return word
 }
