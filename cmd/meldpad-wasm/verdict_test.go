@@ -60,7 +60,7 @@ func TestPhoneVerdictsInThePagesLanguage(t *testing.T) {
 			}
 			table := game.Table{Names: tc.names, Tally: game.NewTally(len(tc.names))}
 			ctx := locale.NewContext(context.Background(), locale.For("de"))
-			got, err := offline.Judge(ctx, offline.Encode(g.ID, table), tc.form)
+			got, err := offline.Judge(ctx, offline.Encode(g.ID, table, offline.Words{Remove: de.T("sheet.tap_to_remove"), Score: de.T("sheet.score")}), tc.form)
 			if err != nil {
 				t.Fatal(err)
 			}
