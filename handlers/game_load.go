@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,8 +93,9 @@ func (t table) summary(l *locale.Localizer, r rules.Round) string {
 // hands dealt", "the table ended the game".
 func (t table) note(l *locale.Localizer, r rules.Round) string {
 	var notes []string
-	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
-		notes = append(notes, names[r.Seat]+" "+t.Rules.SeatNote)
+	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && !t.Rules.SeatNote.IsZero() {
+		note := t.Rules.SeatNote
+		notes = append(notes, l.Say(msg.New(note.ID, append(slices.Clone(note.Args), msg.S("Player", names[r.Seat]))...)))
 	}
 	if !t.Rules.EndsHandQuestion.IsZero() && r.EndsHand {
 		notes = append(notes, l.T("scorepad.new_hands_dealt"))
