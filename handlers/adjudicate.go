@@ -39,7 +39,7 @@ func questions(l *locale.Localizer, g rules.Game) []question {
 		}})
 	}
 	for _, q := range g.Questions() {
-		qs = append(qs, moduleQuestion(q))
+		qs = append(qs, moduleQuestion(l, q))
 	}
 	return qs
 }
@@ -56,12 +56,12 @@ var inputKinds = map[game.InputKind]string{
 // moduleQuestion is a game module's question (game.Question) on the
 // referee page: its inputs as fields, and its answer as feedback beside
 // them and a verdict citing the rules by their ids.
-func moduleQuestion(q game.Question) question {
-	out := question{key: q.Key, label: q.Label}
+func moduleQuestion(l *locale.Localizer, q game.Question) question {
+	out := question{key: q.Key, label: l.Say(q.Label)}
 	for _, in := range q.Inputs {
-		f := views.AdjFieldVM{Name: in.Name, Label: in.Label, Help: in.Help, Kind: inputKinds[in.Kind], Value: in.Value}
+		f := views.AdjFieldVM{Name: in.Name, Label: l.Say(in.Label), Help: sayOptional(l, in.Help), Kind: inputKinds[in.Kind], Value: in.Value}
 		for _, o := range in.Options {
-			f.Options = append(f.Options, views.OptionVM{Value: o.Value, Label: o.Label})
+			f.Options = append(f.Options, views.OptionVM{Value: o.Value, Label: l.Say(o.Label)})
 		}
 		out.fields = append(out.fields, f)
 	}
@@ -305,4 +305,13 @@ func kindIn(l *locale.Localizer, kind string) string {
 		return "an " + word
 	}
 	return "a " + word
+}
+
+// sayOptional says m in l's language, or nothing for no message (an
+// input without help).
+func sayOptional(l *locale.Localizer, m msg.Msg) string {
+	if m.IsZero() {
+		return ""
+	}
+	return l.Say(m)
 }

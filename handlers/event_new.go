@@ -176,7 +176,7 @@ func (s *Server) newEventVM(c *echo.Context, l db.League, g rules.Game, form new
 		}
 		vm.TieBreaks = append(vm.TieBreaks, tb)
 	}
-	for _, in := range setupInputs(g, form.Setup) {
+	for _, in := range setupInputs(c, g, form.Setup) {
 		in.Name = "setup_" + in.Name
 		vm.Setup = append(vm.Setup, in)
 	}

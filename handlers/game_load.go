@@ -92,7 +92,7 @@ func (t table) summary(l *locale.Localizer, r rules.Round) string {
 // hands dealt", "the table ended the game".
 func (t table) note(l *locale.Localizer, r rules.Round) string {
 	var notes []string
-	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && t.Rules.SeatNote != "" {
+	if names := t.Names(); r.Seat >= 0 && r.Seat < len(names) && !t.Rules.SeatNote.IsZero() {
 		notes = append(notes, seatNote(l, t.Rules, names[r.Seat]))
 	}
 	if !t.Rules.EndsHandQuestion.IsZero() && r.EndsHand {

@@ -107,21 +107,21 @@ func (s *Server) newGameVM(c *echo.Context, g rules.Game, form newGameForm, errs
 	for _, h := range g.HouseRules {
 		vm.HouseRules = append(vm.HouseRules, views.HouseRuleVM{Key: h.Key, Name: say(c, h.Name), Help: say(c, h.Help), Checked: checked[h.Key]})
 	}
-	vm.Setup = setupInputs(g, form.Setup)
+	vm.Setup = setupInputs(c, g, form.Setup)
 	return vm, nil
 }
 
 // setupInputs are a game's own setup inputs (game.Configurable) with what
 // was typed in them, or their defaults on a new form.
-func setupInputs(g rules.Game, typed map[string]string) []views.SetupInputVM {
+func setupInputs(c *echo.Context, g rules.Game, typed map[string]string) []views.SetupInputVM {
 	var out []views.SetupInputVM
 	for _, in := range g.SetupFields() {
-		v := views.SetupInputVM{Name: in.Name, Label: in.Label, Help: in.Help, Kind: inputKinds[in.Kind], Value: in.Value}
+		v := views.SetupInputVM{Name: in.Name, Label: lang(c).Say(in.Label), Help: sayOptional(lang(c), in.Help), Kind: inputKinds[in.Kind], Value: in.Value}
 		if typed != nil {
 			v.Value = typed[in.Name]
 		}
 		for _, o := range in.Options {
-			v.Options = append(v.Options, views.OptionVM{Value: o.Value, Label: o.Label, Selected: o.Value == v.Value})
+			v.Options = append(v.Options, views.OptionVM{Value: o.Value, Label: lang(c).Say(o.Label), Selected: o.Value == v.Value})
 		}
 		out = append(out, v)
 	}

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"slices"
 	"strings"
 
 	"meldpad/locale"
@@ -8,18 +9,16 @@ import (
 	"meldpad/rules/msg"
 )
 
-// The words of the scorepad that a game's rules give in English (its
-// seat note, the names of its end-of-game bonuses) are said through the
-// pages' catalogs: scorepad.seat_note.<game> and scorepad.bonus_name.<name>,
-// the name written as an id ("Box bonus": box_bonus). A game the
-// catalogs do not know yet keeps its rules' English.
+// A game's end-of-game bonuses are named in English by its rules and said
+// through the pages' catalogs: scorepad.bonus_name.<name>, the name
+// written as an id ("Box bonus": box_bonus). A bonus the catalogs do not
+// know yet keeps its rules' English.
 
-// seatNote says what the seat an entry names did: "Ann went out".
+// seatNote says what the seat an entry names did, in l's language: "Ann
+// went out", the game's own message with the player's name.
 func seatNote(l *locale.Localizer, g rules.Game, name string) string {
-	if !l.Has(seatNotePrefix + g.ID) {
-		return name + " " + g.SeatNote
-	}
-	return l.T("scorepad.seat_note."+g.ID, msg.S("Name", name))
+	note := g.SeatNote
+	return l.Say(msg.New(note.ID, append(slices.Clone(note.Args), msg.S("Player", name))...))
 }
 
 // bonusName is an end-of-game bonus's name in l's language: "Box bonus",
@@ -32,7 +31,4 @@ func bonusName(l *locale.Localizer, name string) string {
 	return l.T("scorepad.bonus_name." + key)
 }
 
-const (
-	seatNotePrefix = "scorepad.seat_note."
-	bonusPrefix    = "scorepad.bonus_name."
-)
+const bonusPrefix = "scorepad.bonus_name."

@@ -105,7 +105,7 @@ func TestCheckMeldReadings(t *testing.T) {
 // the requirement, one set a line, the verdict citing its rules.
 func TestOpeningQuestionB5(t *testing.T) {
 	q := Module{}.Questions()[0]
-	if q.Key != "opening" || q.Label != "An opening" || len(q.Inputs) != 2 {
+	if q.Key != "opening" || q.Label.ID != "blackheart.ask.opening" || len(q.Inputs) != 2 {
 		t.Fatalf("question %+v", q)
 	}
 	tests := []struct {

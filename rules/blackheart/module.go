@@ -17,7 +17,7 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "B8", Deck: cards.BlackHeart(), Round: "deal",
-		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "B8", SeatNote: "went out",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "B8", SeatNote: msg.New("seat.note.went_out"),
 		PointsHint: msg.New("blackheart.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
 		Rules:      ruleTexts,

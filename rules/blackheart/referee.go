@@ -15,11 +15,10 @@ import (
 // beyond a set: whether a first play opens at the player's score (B5).
 func (Module) Questions() []game.Question {
 	return []game.Question{{
-		Key: "opening", Label: "An opening",
+		Key: "opening", Label: msg.New("blackheart.ask.opening"),
 		Inputs: []game.Input{
-			{Name: "score", Label: "The player's score at the start of the deal", Kind: game.NumberInput, Help: "It sets the requirement (B5)."},
-			{Name: "melds", Label: "The sets of the first play", Kind: game.LinesInput,
-				Help: `One set per line, escorts included, e.g. "7S 7C 7H 7S 7C".`},
+			{Name: "score", Label: msg.New("blackheart.ask.score"), Kind: game.NumberInput, Help: msg.New("blackheart.ask.score_help")},
+			{Name: "melds", Label: msg.New("blackheart.ask.first_play"), Kind: game.LinesInput, Help: msg.New("blackheart.ask.first_play_help")},
 		},
 		Judge: judgeOpening,
 	}}

@@ -15,7 +15,7 @@ type Module struct{}
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "fan", Name: "Fan Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
-		EndRule: "N8", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
+		EndRule: "N8", Deck: cards.Standard(), Round: "deal", SeatNote: msg.New("seat.note.ended_deal"),
 		HouseRules: []game.HouseRule{
 			{Key: "undercut_on_tie", Name: msg.New("fan.house.undercut_on_tie"), Help: msg.New("fan.house.undercut_on_tie.help"), Rule: "N6"},
 		},

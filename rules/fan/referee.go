@@ -17,22 +17,32 @@ import (
 // beyond a meld: a whole deal, scored from both hands (N1-N7).
 func (Module) Questions() []game.Question {
 	return []game.Question{{
-		Key: "deal", Label: "A whole deal",
+		Key: "deal", Label: msg.New("fan.ask.deal"),
 		Inputs: []game.Input{
-			{Name: "knock", Label: "Knock card", Kind: game.CardsInput},
+			{Name: "knock", Label: msg.New("fan.ask.knock_card"), Kind: game.CardsInput},
 			DealEnder,
-			{Name: "hand1", Label: "Player 1's cards", Kind: game.CardsInput, Help: "10 cards, or 11 for Big Gin."},
-			{Name: "hand2", Label: "Player 2's cards", Kind: game.CardsInput},
-			{Name: "undercut_on_tie", Label: "House rule: undercut on a tie (N6)", Kind: game.SelectInput, Value: "no",
-				Options: []game.Option{{Value: "no", Label: "No: a tie scores nothing"}, {Value: "yes", Label: "Yes: a tie is an undercut"}}},
+			HandInputs[0], HandInputs[1],
+			{Name: "undercut_on_tie", Label: msg.New("fan.ask.undercut_on_tie"), Kind: game.SelectInput, Value: "no",
+				Options: []game.InputOption{{Value: "no", Label: msg.New("fan.ask.tie_scores_nothing")}, {Value: "yes", Label: msg.New("fan.ask.tie_undercuts")}}},
 		},
 		Judge: judgeDeal,
 	}}
 }
 
 // DealEnder is the referee page's input for who ended a deal.
-var DealEnder = game.Input{Name: "ender", Label: "Who ended the deal (knocked or went gin)?", Kind: game.SelectInput,
-	Options: []game.Option{{Value: "0", Label: "Player 1"}, {Value: "1", Label: "Player 2"}}}
+var DealEnder = game.Input{Name: "ender", Label: msg.New("fan.ask.ender"), Kind: game.SelectInput,
+	Options: []game.InputOption{{Value: "0", Label: PlayerNumber(1)}, {Value: "1", Label: PlayerNumber(2)}}}
+
+// HandInputs are the referee page's inputs for both players' cards at
+// the end of a deal, Fan Rummy's and Gin Rummy's.
+var HandInputs = [2]game.Input{
+	{Name: "hand1", Label: msg.New("fan.ask.player_cards", msg.N("Player", 1)), Kind: game.CardsInput, Help: msg.New("fan.ask.hand_help")},
+	{Name: "hand2", Label: msg.New("fan.ask.player_cards", msg.N("Player", 2)), Kind: game.CardsInput},
+}
+
+// PlayerNumber is a player of the referee page, who has no name there:
+// "Player 2".
+func PlayerNumber(n int) msg.Msg { return msg.New("fan.ask.player", msg.N("Player", n)) }
 
 // judgeDeal scores a whole deal from both hands, the knock card and, as
 // on the scorepad, the house rule of N6.

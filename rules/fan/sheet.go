@@ -56,12 +56,13 @@ func (Module) Values(_ game.Table, record json.RawMessage) (url.Values, error) {
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	r := game.NewReader(ctx, cards.Standard())
-	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", "Knock card", "e.g. 7S")
+	say := msg.From(ctx)
+	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", say.Say(msg.New("fan.ask.knock_card")), say.Say(msg.New("fan.ask.card_example")))
 	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
 	hands, handFields := ReadSheetHands(r, form, names)
 	sh := game.Sheet{Parts: []game.Part{
 		game.CardsPart(knockField),
-		game.SeatChoice("knocker", "Who ended the deal (knocked or went gin)?", names, form.Get("knocker"), ""),
+		game.SeatChoice("knocker", say.Say(msg.New("fan.ask.ender")), names, form.Get("knocker"), ""),
 		game.CardsPart(handFields[0]), game.CardsPart(handFields[1]),
 	}}
 	j := &sh.Judgement
@@ -105,7 +106,7 @@ func ReadSheetHands(r *game.Reader, form url.Values, names []string) ([2][]cards
 	var hands [2][]cards.Card
 	var fields [2]*game.CardField
 	for seat := range hands {
-		plays, f := r.Field(form, "hand_"+strconv.Itoa(seat), names[seat]+"'s cards at the end", "10 cards, e.g. AS 2S 3S 4H …")
+		plays, f := r.Field(form, "hand_"+strconv.Itoa(seat), r.Say(msg.New("fan.ask.cards_at_end", msg.S("Player", names[seat]))), r.Say(msg.New("fan.ask.hand_example")))
 		f.Max = HandSize // the knocker's Big Gin holds 11: the eleventh is tapped in after
 		hands[seat], fields[seat] = game.CardsOf(plays), f
 	}

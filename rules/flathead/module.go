@@ -16,7 +16,7 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "F9", Deck: cards.Fanucci(), Round: "hand",
-		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "F6", SeatNote: "went out",
+		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "F6", SeatNote: msg.New("seat.note.went_out"),
 		PointsHint: msg.New("flathead.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
 		Rules:      ruleTexts,

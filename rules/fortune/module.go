@@ -17,7 +17,7 @@ type Module struct{}
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "fortune", Name: "Fortune Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
-		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand", SeatNote: "went out",
+		EndRule: "R8", Deck: cards.DoubleStandard(), Round: "hand", SeatNote: msg.New("seat.note.went_out"),
 		HouseRules: []game.HouseRule{
 			{Key: "big_sets", Name: msg.New("fortune.house.big_sets"), Help: msg.New("fortune.house.big_sets.help"), Rule: "R1"},
 			{Key: "ace_set_15", Name: msg.New("fortune.house.ace_set_15"), Help: msg.New("fortune.house.ace_set_15.help"), Rule: "R4"},

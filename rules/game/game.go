@@ -65,10 +65,11 @@ type Info struct {
 	Round string
 	// SeatQuestion, when not zero, is the seat every entry must name
 	// ("Who went out?"), SeatRule the rule that asks for it and SeatNote
-	// how the scorepad says it in English ("went out": "Ann went out").
+	// how the scorepad says it, its text naming the seat's player as
+	// {{.Player}} ("Ann went out").
 	SeatQuestion msg.Msg
 	SeatRule     string
-	SeatNote     string
+	SeatNote     msg.Msg
 	// EndsHandQuestion, when not zero, is asked of every entry by points:
 	// whether new hands were dealt after it (Trophy Case's tricks, T6). In
 	// other games every entry is a hand of its own.

@@ -1,6 +1,10 @@
 package game
 
-import "net/url"
+import (
+	"net/url"
+
+	"meldpad/rules/msg"
+)
 
 // Referee is a game with questions of its own for the referee page,
 // beyond "a meld or a lay-off" (which every MeldChecker answers): a whole
@@ -12,22 +16,29 @@ type Referee interface {
 // Question is one kind of dispute the referee page settles: its inputs
 // and how to judge them.
 type Question struct {
-	Key    string // in the page's URL: "deal"
-	Label  string // "A whole deal"
+	Key    string  // in the page's URL: "deal"
+	Label  msg.Msg // "A whole deal", in the page's language
 	Inputs []Input
 	// Judge reads the answers (the inputs by name) and rules on them. Its
 	// error is ctx's: the referee was stopped.
 	Judge func(ctx Context, answers url.Values) (Answer, error)
 }
 
-// Input is one input of a question or of a game's setup.
+// Input is one input of a question or of a game's setup. Its words are
+// messages, said in the page's language.
 type Input struct {
 	Name    string
-	Label   string
-	Help    string
+	Label   msg.Msg
+	Help    msg.Msg
 	Kind    InputKind
 	Value   string // its value before anything is typed
-	Options []Option
+	Options []InputOption
+}
+
+// InputOption is one choice of a SelectInput.
+type InputOption struct {
+	Value string
+	Label msg.Msg
 }
 
 // InputKind is what an Input takes.

@@ -18,7 +18,7 @@ type Module struct{}
 // info is what Info returns, made once.
 var info = game.Info{
 	ID: "gin", Name: "Gin Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
-	EndRule: "G4", Deck: cards.Standard(), Round: "deal", SeatNote: "ended the deal",
+	EndRule: "G4", Deck: cards.Standard(), Round: "deal", SeatNote: msg.New("seat.note.ended_deal"),
 	HouseRules: gameHouseRules(),
 	PointsHint: msg.New("gin.points_hint"),
 	Points:     game.PointsColumns{Scored: true, Conceded: true},

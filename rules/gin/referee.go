@@ -15,16 +15,15 @@ import (
 // rules that change a deal (G1-G3).
 func (Module) Questions() []game.Question {
 	return []game.Question{{
-		Key: "deal", Label: "A whole deal",
+		Key: "deal", Label: msg.New("fan.ask.deal"),
 		Inputs: []game.Input{
 			fan.DealEnder,
-			{Name: "hand1", Label: "Player 1's cards", Kind: game.CardsInput, Help: "10 cards, or 11 for Big Gin."},
-			{Name: "hand2", Label: "Player 2's cards", Kind: game.CardsInput},
-			{Name: KeyUndercutOnTie, Label: "House rule: a tie is an undercut (G3)", Kind: game.SelectInput, Value: "yes",
-				Options: []game.Option{{Value: "yes", Label: "Yes, as in standard gin"}, {Value: "no", Label: "No: undercut only when less"}}},
-			{Name: KeyOklahoma, Label: "House rule: Oklahoma (G1)", Kind: game.SelectInput, Value: "no",
-				Options: []game.Option{{Value: "no", Label: "No: the knock value is 10"}, {Value: "yes", Label: "Yes: the up-card sets it"}}},
-			{Name: "up", Label: "First up-card (Oklahoma only)", Kind: game.CardsInput, Help: "Its value is the knock value; a spade doubles the deal."},
+			fan.HandInputs[0], fan.HandInputs[1],
+			{Name: KeyUndercutOnTie, Label: msg.New("gin.ask.undercut_on_tie"), Kind: game.SelectInput, Value: "yes",
+				Options: []game.InputOption{{Value: "yes", Label: msg.New("gin.ask.tie_undercuts")}, {Value: "no", Label: msg.New("gin.ask.undercut_when_less")}}},
+			{Name: KeyOklahoma, Label: msg.New("gin.ask.oklahoma"), Kind: game.SelectInput, Value: "no",
+				Options: []game.InputOption{{Value: "no", Label: msg.New("gin.ask.knock_value_10")}, {Value: "yes", Label: msg.New("gin.ask.up_card_sets")}}},
+			{Name: "up", Label: msg.New("gin.ask.up_card_oklahoma"), Kind: game.CardsInput, Help: msg.New("gin.ask.up_card_help")},
 		},
 		Judge: judgeDeal,
 	}}

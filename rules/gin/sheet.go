@@ -84,11 +84,11 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	haveUp := false
 	if house.Oklahoma {
 		// Picked up in play, the up-card may be in a hand too: not counted.
-		up, haveUp, upField = r.Single(form, "up_card", "First up-card", "e.g. 7S")
+		up, haveUp, upField = r.Single(form, "up_card", r.Say(msg.New("gin.ask.up_card")), r.Say(msg.New("fan.ask.card_example")))
 		sh.Parts = append(sh.Parts, game.CardsPart(upField))
 	}
-	ender := game.SeatChoice("knocker", "Who ended the deal (knocked or went gin)?", names, form.Get("knocker"), "")
-	ender.Options = append(ender.Options, game.Option{Value: drawChoice, Label: "Nobody: the stock ran out (a draw)"})
+	ender := game.SeatChoice("knocker", r.Say(msg.New("fan.ask.ender")), names, form.Get("knocker"), "")
+	ender.Options = append(ender.Options, game.Option{Value: drawChoice, Label: r.Say(msg.New("gin.ask.draw"))})
 	hands, handFields := fan.ReadSheetHands(r, form, names)
 	sh.Parts = append(sh.Parts, ender, game.CardsPart(handFields[0]), game.CardsPart(handFields[1]))
 	j := &sh.Judgement

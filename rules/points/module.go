@@ -52,17 +52,17 @@ const (
 // wins, as the example filled in.
 func (Module) SetupFields() []game.Input {
 	return []game.Input{
-		{Name: inputName, Label: "The game's name", Kind: game.TextInput, Help: "Hearts, Yahtzee, Scrabble…"},
-		{Name: inputEnd, Label: "How it ends", Kind: game.SelectInput, Value: AtTarget.String(), Options: []game.Option{
-			{Value: AtTarget.String(), Label: "When a player reaches a target total"},
-			{Value: AfterRounds.String(), Label: "After a number of rounds"},
-			{Value: Open.String(), Label: "When the table says (“End game”)"},
+		{Name: inputName, Label: msg.New("points.ask.name"), Kind: game.TextInput, Help: msg.New("points.ask.name_help")},
+		{Name: inputEnd, Label: msg.New("points.ask.end"), Kind: game.SelectInput, Value: AtTarget.String(), Options: []game.InputOption{
+			{Value: AtTarget.String(), Label: msg.New("points.ask.end_target")},
+			{Value: AfterRounds.String(), Label: msg.New("points.ask.end_rounds")},
+			{Value: Open.String(), Label: msg.New("points.ask.end_open")},
 		}},
-		{Name: inputTarget, Label: "Target total", Kind: game.NumberInput, Value: "100", Help: "For a game that ends at a target."},
-		{Name: inputRounds, Label: "Number of rounds", Kind: game.NumberInput, Value: "10", Help: "For a game that ends after a number of rounds."},
-		{Name: inputWins, Label: "Who wins", Kind: game.SelectInput, Value: Highest.String(), Options: []game.Option{
-			{Value: Highest.String(), Label: "The highest total"},
-			{Value: Lowest.String(), Label: "The lowest total (as in Hearts)"},
+		{Name: inputTarget, Label: msg.New("points.ask.target"), Kind: game.NumberInput, Value: "100", Help: msg.New("points.ask.target_help")},
+		{Name: inputRounds, Label: msg.New("points.ask.rounds"), Kind: game.NumberInput, Value: "10", Help: msg.New("points.ask.rounds_help")},
+		{Name: inputWins, Label: msg.New("points.ask.wins"), Kind: game.SelectInput, Value: Highest.String(), Options: []game.InputOption{
+			{Value: Highest.String(), Label: msg.New("points.ask.wins_highest")},
+			{Value: Lowest.String(), Label: msg.New("points.ask.wins_lowest")},
 		}},
 	}
 }

@@ -17,7 +17,7 @@ func (Module) Info() game.Info {
 	return game.Info{
 		ID: "trophy", Name: "Trophy Case", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,
 		EndRule: "T8", Deck: cards.Fanucci(), Round: "trick",
-		SeatQuestion: msg.New("seat.who_won_trick"), SeatRule: "T5", SeatNote: "won the trick",
+		SeatQuestion: msg.New("seat.who_won_trick"), SeatRule: "T5", SeatNote: msg.New("seat.note.won_trick"),
 		EndsHandQuestion: msg.New("trophy.ends_hand_question"),
 		PointsHint:       msg.New("trophy.points_hint"),
 		Points:           game.PointsColumns{Scored: true, Conceded: true},

@@ -17,18 +17,20 @@ import (
 // Questions are the disputes of Trophy Case the referee page settles: a
 // trick as far as it was played (T1-T7).
 func (Module) Questions() []game.Question {
-	players := make([]game.Option, MaxPlayers)
+	players := make([]game.InputOption, MaxPlayers)
 	for i := range players {
-		players[i] = game.Option{Value: itoa(i + 1), Label: "Player " + itoa(i+1)}
+		players[i] = game.InputOption{Value: itoa(i + 1), Label: msg.New("trophy.ask.player", msg.N("Player", i+1))}
+	}
+	counts := make([]game.InputOption, 0, MaxPlayers-MinPlayers+1)
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		counts = append(counts, game.InputOption{Value: itoa(n), Label: msg.Value(n)})
 	}
 	return []game.Question{{
-		Key: "trick", Label: "A trick",
+		Key: "trick", Label: msg.New("trophy.ask.trick"),
 		Inputs: []game.Input{
-			{Name: "players", Label: "Players", Kind: game.SelectInput, Value: "4",
-				Options: []game.Option{{Value: "3", Label: "3"}, {Value: "4", Label: "4"}, {Value: "5", Label: "5"}}},
-			{Name: "leader", Label: "Who led?", Kind: game.SelectInput, Value: "1", Options: players},
-			{Name: "plays", Label: "The plays, in order", Kind: game.LinesInput,
-				Help: `One per line: the player's number, then the card or "fold". e.g. "1 3 Lamps", "2 8 Fromps", "3 fold", "4 Grue".`},
+			{Name: "players", Label: msg.New("trophy.ask.players"), Kind: game.SelectInput, Value: "4", Options: counts},
+			{Name: "leader", Label: msg.New("trophy.ask.leader"), Kind: game.SelectInput, Value: "1", Options: players},
+			{Name: "plays", Label: msg.New("trophy.ask.plays"), Kind: game.LinesInput, Help: msg.New("trophy.ask.plays_help")},
 		},
 		Judge: judgeTrickQuestion,
 	}}

@@ -365,7 +365,7 @@ func TestDecodeRecord(t *testing.T) {
 // 1, its ruling citing the result's rules.
 func TestTrickQuestion(t *testing.T) {
 	q := Module{}.Questions()[0]
-	if q.Key != "trick" || q.Label != "A trick" || len(q.Inputs) != 3 || len(q.Inputs[1].Options) != 5 {
+	if q.Key != "trick" || q.Label.ID != "trophy.ask.trick" || len(q.Inputs) != 3 || len(q.Inputs[1].Options) != 5 {
 		t.Fatalf("question %+v", q)
 	}
 	tests := []struct {
