@@ -159,8 +159,11 @@ func TestKeptForgottenByCorrectAndDelete(t *testing.T) {
 	f := newFake("fan", "Ann", "Bob")
 	k := NewKept()
 	change := map[string]func(t Table) error{
-		"correct": func(t Table) error { _, err := k.Correct(ctx, f, t, 1, points(10, 0), db.Change{}); return err },
-		"delete":  func(t Table) error { return k.Delete(ctx, f, t, f.hands[len(f.hands)-1].ID, db.Change{}) },
+		"correct": func(t Table) error {
+			_, err := k.Correct(ctx, f, t, f.hands[len(f.hands)-1].ID, points(10, 0), db.Change{})
+			return err
+		},
+		"delete": func(t Table) error { return k.Delete(ctx, f, t, f.hands[len(f.hands)-1].ID, db.Change{}) },
 	}
 	for name, write := range change {
 		if _, err := k.AddTo(ctx, f, points(5, 0)); err != nil {
