@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
 )
@@ -39,11 +40,14 @@ func TestNumber(t *testing.T) {
 	}
 }
 
+// TestRankWords: a rank with its article and in the plural, as English
+// says them.
 func TestRankWords(t *testing.T) {
+	en := locale.English()
 	for r, want := range map[cards.Rank][2]string{
 		cards.Ace: {"an ace", "aces"}, 7: {"a 7", "7s"}, 8: {"an 8", "8s"}, 10: {"a 10", "10s"}, cards.King: {"a king", "kings"},
 	} {
-		if got := [2]string{RankArticle(r), RankPlural(r)}; got != want {
+		if got := [2]string{en.Say(RankArticle(r)), en.Say(RankPlural(r))}; got != want {
 			t.Errorf("rank %d: %q, want %q", r, got, want)
 		}
 	}
