@@ -32,6 +32,27 @@ func TestHighestOnceReached(t *testing.T) {
 	}
 }
 
+// TestFirstWon: the game ends after the first round whose totals win,
+// the totals counting every seat from zero, the ones no round has named
+// yet too.
+func TestFirstWon(t *testing.T) {
+	var seen [][]int
+	wonAt := func(totals []int) (int, bool) {
+		seen = append(seen, append([]int(nil), totals...))
+		return 1, totals[0] >= 10
+	}
+	seat, ok := FirstWon([][]int{{4}, {6, 1}, {5, 5}}, 3, wonAt)
+	if seat != 1 || !ok {
+		t.Errorf("= %d, %v; want 1, true", seat, ok)
+	}
+	if want := [][]int{{4, 0, 0}, {10, 1, 0}}; fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("totals seen %v, want %v", seen, want)
+	}
+	if seat, ok := FirstWon([][]int{{1, 2}}, 0, wonAt); seat != -1 || ok {
+		t.Errorf("a game not won: %d, %v", seat, ok)
+	}
+}
+
 func TestNumber(t *testing.T) {
 	for n, want := range map[int]string{0: "no", 3: "three", 16: "sixteen", 17: "17", -1: "-1"} {
 		if got := Number(n); got != want {
