@@ -11,12 +11,7 @@ import (
 // CheckMeld judges a meld or a lay-off (N2, N5) for the API and the
 // referee page.
 func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
-	var v Verdict
-	if q.Layoff {
-		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
-	} else {
-		v = Check(game.CardsOf(q.Cards))
-	}
+	v := game.JudgeMeld(q, Check, CheckLayoff)
 	return game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 }
 

@@ -10,12 +10,7 @@ import (
 // CheckMeld judges a meld laid down, or cards laid off onto one (F1-F5),
 // for the API and the referee page.
 func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
-	var v Verdict
-	if q.Layoff {
-		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
-	} else {
-		v = Check(game.CardsOf(q.Cards))
-	}
+	v := game.JudgeMeld(q, Check, CheckLayoff)
 	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Bonus: v.Bonus,
 		Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 	if v.Bonus {
