@@ -25,7 +25,7 @@ func (Module) ExampleMeld() string { return "7 Lamps, 7 Plungers, Grue" }
 
 // Endpoints are Flathead Rummy's own: POST /api/v1/flathead/hands/score.
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+	return []game.Endpoint{{Path: "hands/score", Serve: game.Decoded(scoreRequest{}, serveScore)}}
 }
 
 // ScoreAnswer is the answer of hands/score (API.md): the points by seat,
@@ -62,11 +62,7 @@ type scoreRequest struct {
 // table first (F5, F7), then the count and the multiplier (F8). A loser
 // holding more than 10 cards is refused before any search (F6); the
 // search runs under ctx.
-func serveScore(ctx context.Context, body []byte) (any, error) {
-	var req scoreRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveScore(ctx context.Context, req scoreRequest) (any, error) {
 	var r game.Body
 	info := Module{}.Info()
 	var h Hand
