@@ -99,6 +99,22 @@ func (s *Store) gameForChange(ctx context.Context, tx wtx, gameID int64) (inLeag
 	return inLeague, deleted, nil
 }
 
+// unleaguedForChange is gameForChange for a change only a game outside
+// leagues takes (renaming its seats, deleting it): whether the game is
+// deleted, and ErrInLeague for a league game in use.
+func (s *Store) unleaguedForChange(ctx context.Context, tx wtx, gameID int64) (deleted bool, err error) {
+	inLeague, deletedAt, err := s.gameForChange(ctx, tx, gameID)
+	switch {
+	case err != nil:
+		return false, err
+	case deletedAt != "":
+		return true, nil
+	case inLeague:
+		return false, ErrInLeague
+	}
+	return false, nil
+}
+
 // gameChanged bumps the game's version (its pages and open forms are out
 // of date) and writes the revision of the change.
 func (s *Store) gameChanged(ctx context.Context, tx wtx, gameID int64, rev GameRevision) error {
@@ -126,14 +142,12 @@ func (s *Store) gameChanged(ctx context.Context, tx wtx, gameID int64, rev GameR
 // ErrInLeague, a deleted one ErrNotFound.
 func (s *Store) RenameSeats(ctx context.Context, gameID int64, renames []SeatRename, author string) error {
 	return s.write(ctx, func(tx wtx) error {
-		inLeague, deleted, err := s.gameForChange(ctx, tx, gameID)
-		switch {
-		case err != nil:
+		deleted, err := s.unleaguedForChange(ctx, tx, gameID)
+		if err == nil && deleted {
+			err = ErrNotFound
+		}
+		if err != nil {
 			return err
-		case deleted != "":
-			return ErrNotFound
-		case inLeague:
-			return ErrInLeague
 		}
 		names, err := gameSeatNames(ctx, tx, gameID)
 		if err != nil {
@@ -215,14 +229,8 @@ func gameSeatNames(ctx context.Context, tx wtx, gameID int64) ([]string, error) 
 // a deleted game does nothing; a game in a league is ErrInLeague.
 func (s *Store) DeleteGame(ctx context.Context, gameID int64, author string) error {
 	return s.write(ctx, func(tx wtx) error {
-		inLeague, deleted, err := s.gameForChange(ctx, tx, gameID)
-		switch {
-		case err != nil:
-			return err
-		case deleted != "":
-			return nil
-		case inLeague:
-			return ErrInLeague
+		if deleted, err := s.unleaguedForChange(ctx, tx, gameID); err != nil || deleted {
+			return err // deleted already: nothing to do
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET deleted_at = $1 WHERE id = $2`, formatTime(s.now()), gameID); err != nil {
 			return fmt.Errorf("db: delete game %d: %w", gameID, err)

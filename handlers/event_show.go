@@ -27,25 +27,18 @@ func (s *Server) showEventOrganizer(c *echo.Context, l db.League, e db.Event) er
 	if err != nil {
 		return err
 	}
-	vm.Flash = eventFlash(locale.From(c.Request().Context()), c.QueryParam("done"))
+	vm.Flash = lang(c).Say(eventFlashes[c.QueryParam("done")])
 	return render(c, http.StatusOK, views.EventPage(vm))
 }
 
-// eventFlash turns the redirect's ?done= into a line on the page.
-func eventFlash(tr *locale.Localizer, done string) string {
-	switch done {
-	case "created":
-		return tr.T("event.done.created")
-	case "seated":
-		return tr.T("event.done.seated")
-	case "players":
-		return tr.T("event.done.players")
-	case "dropped":
-		return tr.T("event.done.dropped")
-	case "marked":
-		return tr.T("event.done.marked")
-	}
-	return ""
+// eventFlashes are the lines a redirect's ?done= puts on the event's
+// page; any other says nothing.
+var eventFlashes = map[string]msg.Msg{
+	"created": msg.New("event.done.created"),
+	"seated":  msg.New("event.done.seated"),
+	"players": msg.New("event.done.players"),
+	"dropped": msg.New("event.done.dropped"),
+	"marked":  msg.New("event.done.marked"),
 }
 
 // showEvent is an event night's page for the league's members: the

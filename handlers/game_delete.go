@@ -27,12 +27,9 @@ const gameUndoWindow = 10 * time.Minute
 // confirmDeleteGame asks before deleting a game outside leagues (a league
 // game is taken out of its league by the organizer instead).
 func (s *Server) confirmDeleteGame(c *echo.Context) error {
-	t, err := s.loadTable(c)
+	t, err := s.loadUnleagued(c)
 	if err != nil {
 		return err
-	}
-	if t.Game.InLeague {
-		return echo.ErrNotFound
 	}
 	return render(c, http.StatusOK, views.DeleteGamePage(deleteGameVM(c, t)))
 }

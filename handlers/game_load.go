@@ -29,6 +29,17 @@ func (s *Server) loadTable(c *echo.Context) (table, error) {
 	return s.tableOf(c, g)
 }
 
+// loadUnleagued loads a game outside leagues, for what only such a game's
+// table does itself (renaming its seats, deleting it): a league game is
+// not found, its players and games being its organizer's.
+func (s *Server) loadUnleagued(c *echo.Context) (table, error) {
+	t, err := s.loadTable(c)
+	if err == nil && t.Game.InLeague {
+		return table{}, echo.ErrNotFound
+	}
+	return t, err
+}
+
 // loadWatched loads the game a spectator's link shows.
 func (s *Server) loadWatched(c *echo.Context) (table, error) {
 	g, err := s.store.Games.GameByWatchID(c.Request().Context(), c.Param("watch"))

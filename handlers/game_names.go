@@ -25,12 +25,9 @@ type namesForm struct {
 // leagues. A league game's players are the league's, renamed on its
 // organizer's page: the scorepad links there instead.
 func (s *Server) showNames(c *echo.Context) error {
-	t, err := s.loadTable(c)
+	t, err := s.loadUnleagued(c)
 	if err != nil {
 		return err
-	}
-	if t.Game.InLeague {
-		return echo.ErrNotFound
 	}
 	names := t.Names()
 	return render(c, http.StatusOK, views.NamesPage(namesVM(c, t, names, names, nil)))
@@ -46,12 +43,9 @@ func namesVM(c *echo.Context, t table, names, was []string, errs fieldErrors) vi
 // one another seat has) is said beside it, every typed name kept; a seat
 // renamed meanwhile on another phone is shown as it is now.
 func (s *Server) saveNames(c *echo.Context) error {
-	t, err := s.loadTable(c)
+	t, err := s.loadUnleagued(c)
 	if err != nil {
 		return err
-	}
-	if t.Game.InLeague {
-		return echo.ErrNotFound
 	}
 	var form namesForm
 	if err := c.Bind(&form); err != nil {

@@ -28,16 +28,25 @@ func rematchToken(publicID string) string {
 	return "rematch-" + hex.EncodeToString(sum[:16])
 }
 
-// confirmRematch shows who will play and deal in the rematch, and the
-// button that starts it. A game not finished shows its scorepad.
-func (s *Server) confirmRematch(c *echo.Context) error {
-	t, err := s.loadTable(c)
-	if err != nil {
-		return err
+// finishedGame loads the game of the address and passes it to next: the
+// rematch's pages are a finished game's, and a game not finished shows
+// its scorepad instead.
+func (s *Server) finishedGame(next func(c *echo.Context, t table) error) echo.HandlerFunc {
+	return func(c *echo.Context) error {
+		t, err := s.loadTable(c)
+		if err != nil {
+			return err
+		}
+		if !t.Game.Finished() {
+			return c.Redirect(http.StatusSeeOther, t.url())
+		}
+		return next(c, t)
 	}
-	if !t.Game.Finished() {
-		return c.Redirect(http.StatusSeeOther, t.url())
-	}
+}
+
+// confirmRematch shows who will play and deal in the rematch of the
+// finished game t, and the button that starts it.
+func (s *Server) confirmRematch(c *echo.Context, t table) error {
 	next, league, err := s.rematchOf(c, t)
 	if err != nil {
 		return err
@@ -53,18 +62,6 @@ func (s *Server) confirmRematch(c *echo.Context) error {
 		}
 	}
 	return render(c, http.StatusOK, views.RematchPage(vm))
-}
-
-// startRematch starts the rematch of a finished game, once, and opens it.
-func (s *Server) startRematch(c *echo.Context) error {
-	t, err := s.loadTable(c)
-	if err != nil {
-		return err
-	}
-	if !t.Game.Finished() {
-		return c.Redirect(http.StatusSeeOther, t.url())
-	}
-	return s.openRematch(c, t)
 }
 
 // openRematch starts the rematch of the finished game t (or finds the one

@@ -35,7 +35,7 @@ func (s *Server) showGame(c *echo.Context) error {
 	}
 	rememberGame(c, c.Param("game"))
 	l := lang(c)
-	saved := flash(l, c.QueryParam("saved"))
+	saved := l.Say(scorepadFlashes[c.QueryParam("saved")])
 	key := func(version int) string { // the league's name and link show on the page (playersScorepadVM)
 		return versionKey("scorepad", c.Param("game"), version, saved, stamp.League, stamp.LeaguePublicID)
 	}
@@ -71,21 +71,14 @@ func playersScorepadVM(l *locale.Localizer, t table, stamp db.Stamp, saved strin
 	return vm
 }
 
-// flash turns the redirect's ?saved= into a line on the scorepad.
-func flash(l *locale.Localizer, what string) string {
-	switch what {
-	case "added":
-		return l.T("scorepad.flash_added")
-	case "corrected":
-		return l.T("scorepad.flash_corrected")
-	case "deleted":
-		return l.T("scorepad.flash_deleted")
-	case "renamed":
-		return l.T("scorepad.flash_renamed")
-	case "restored":
-		return l.T("scorepad.flash_restored")
-	}
-	return ""
+// scorepadFlashes are the lines a redirect's ?saved= puts on the
+// scorepad; any other says nothing.
+var scorepadFlashes = map[string]msg.Msg{
+	"added":     msg.New("scorepad.flash_added"),
+	"corrected": msg.New("scorepad.flash_corrected"),
+	"deleted":   msg.New("scorepad.flash_deleted"),
+	"renamed":   msg.New("scorepad.flash_renamed"),
+	"restored":  msg.New("scorepad.flash_restored"),
 }
 
 // scorepadVM builds the scorepad's view model: totals from the store

@@ -7,7 +7,6 @@ import (
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
-	"meldpad/locale"
 	"meldpad/rules/msg"
 	"meldpad/views"
 )
@@ -59,7 +58,7 @@ func newHandVM(c *echo.Context, t table, form pointsForm, errs fieldErrors) view
 
 // flashQuery passes a saved= flag on to the scorepad.
 func flashQuery(saved string) string {
-	if flash(locale.English(), saved) == "" {
+	if _, ok := scorepadFlashes[saved]; !ok {
 		return ""
 	}
 	return "?saved=" + saved

@@ -28,29 +28,20 @@ func (s *Server) showOrganizer(c *echo.Context, l db.League) error {
 		return err
 	}
 	vm.Created = c.QueryParam("done") == "created"
-	vm.Flash = organizerFlash(locale.From(c.Request().Context()), c.QueryParam("done"))
+	vm.Flash = lang(c).Say(organizerFlashes[c.QueryParam("done")])
 	return render(c, http.StatusOK, views.OrganizerPage(vm))
 }
 
-// organizerFlash turns the redirect's ?done= into a line on the page.
-func organizerFlash(tr *locale.Localizer, done string) string {
-	switch done {
-	case "settings":
-		return tr.T("league.done.settings")
-	case "season":
-		return tr.T("league.done.season")
-	case "season-deleted":
-		return tr.T("league.done.season_deleted")
-	case "members":
-		return tr.T("league.done.members")
-	case "removed":
-		return tr.T("league.done.removed")
-	case "merged":
-		return tr.T("league.done.merged")
-	case "renamed":
-		return tr.T("league.done.renamed")
-	}
-	return ""
+// organizerFlashes are the lines a redirect's ?done= puts on the
+// organizer's page; any other says nothing.
+var organizerFlashes = map[string]msg.Msg{
+	"settings":       msg.New("league.done.settings"),
+	"season":         msg.New("league.done.season"),
+	"season-deleted": msg.New("league.done.season_deleted"),
+	"members":        msg.New("league.done.members"),
+	"removed":        msg.New("league.done.removed"),
+	"merged":         msg.New("league.done.merged"),
+	"renamed":        msg.New("league.done.renamed"),
 }
 
 // organizerVM builds the organizer's page with every form showing the

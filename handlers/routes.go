@@ -46,8 +46,8 @@ func (s *Server) routes(e *echo.Echo) {
 	e.POST("/g/:game/hands/:hand/delete", s.deleteHand, s.redirectAfterPost(samePath))
 	e.GET("/g/:game/end", s.showKept(s.confirmEndGame))
 	e.POST("/g/:game/end", s.endGame, s.redirectAfterPost(samePath))
-	e.GET("/g/:game/rematch", s.showKept(s.confirmRematch))
-	e.POST("/g/:game/rematch", s.startRematch, s.redirectAfterPost(samePath))
+	e.GET("/g/:game/rematch", s.showKept(s.finishedGame(s.confirmRematch)))
+	e.POST("/g/:game/rematch", s.finishedGame(s.openRematch), s.redirectAfterPost(samePath))
 	// A game outside leagues: its seats renamed, the game deleted and
 	// brought back (game_names.go, game_delete.go).
 	e.GET("/g/:game/players", s.showKept(s.showNames))

@@ -78,9 +78,10 @@ func formsOf(lang Language) []string {
 
 // TestCatalogIDsAreUsed: every id the code says exists in English's
 // catalog, and every entry of the catalog is said by some code. An id is
-// said by a call msg.New("id", ...); an id built from a prefix
-// (msg.New("card.rank."+r)) covers the entries under that prefix, which
-// the test below checks one by one.
+// said by a call msg.New("id", ...), or is a game's rule title or text
+// its Info lists; an id built from a prefix (msg.New("card.rank."+r))
+// covers the entries under that prefix, which the test below checks one
+// by one.
 func TestCatalogIDsAreUsed(t *testing.T) {
 	en, err := loadCatalog("en")
 	if err != nil {
@@ -89,6 +90,14 @@ func TestCatalogIDsAreUsed(t *testing.T) {
 	used, prefixes := idsInCode(t, "..")
 	if len(used) == 0 {
 		t.Fatal("no message ids found in the code")
+	}
+	// A game's rule texts are built from its rule ids (game.RuleTexts):
+	// their ids are the ones its Info lists.
+	for _, g := range rules.Games() {
+		for _, r := range g.Rules {
+			used[r.Title.ID] = g.ID + "'s rule " + r.ID
+			used[r.Text.ID] = g.ID + "'s rule " + r.ID
+		}
 	}
 	for id, where := range used {
 		if _, ok := en[id]; !ok {

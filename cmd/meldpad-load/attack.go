@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net"
 	"net/http"
 	"os"
@@ -240,20 +239,7 @@ func (a *attack) importLeague(ctx context.Context, out io.Writer) (string, error
 	if err != nil {
 		return "", err
 	}
-	client := newClient(net.IPv4(127, 0, 0, 9), true)
-	v, err := form(ctx, client, a.base+"/import")
-	if err != nil {
-		return "", err
-	}
-	var body bytes.Buffer
-	w := multipart.NewWriter(&body)
-	_ = w.WriteField("_csrf", v.Get("_csrf"))
-	fw, _ := w.CreateFormFile("file", "league.json")
-	_, _ = fw.Write(file)
-	_ = w.Close()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, a.base+"/import", &body)
-	req.Header.Set("Content-Type", w.FormDataContentType())
-	resp, err := client.Do(req)
+	resp, err := postImport(ctx, newClient(net.IPv4(127, 0, 0, 9), true), a.base, file)
 	if err != nil {
 		return "", err
 	}

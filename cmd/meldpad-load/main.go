@@ -155,29 +155,21 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		if at.conns == 0 {
 			at.conns = map[string]int{"slow-body": 56, "heavy-get": 8}[at.kind]
 		}
-		at.base, at.pid = strings.TrimSuffix(*base, "/"), *pid
-		if *serveBin != "" {
-			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard)
-			if err != nil {
-				return err
-			}
-			defer stop()
-			at.base, at.pid = url, serverPID
-			fmt.Fprintf(out, "server: %s (pid %d) under prlimit --nofile=%d\n", url, serverPID, *nofile)
+		var stop func()
+		var err error
+		if at.base, at.pid, stop, err = target(ctx, *base, *pid, *serveBin, *nofile, out); err != nil {
+			return err
 		}
+		defer stop()
 		return at.run(ctx, out)
 	}
 	if *siegeMode {
-		sg.base, sg.pid = strings.TrimSuffix(*base, "/"), *pid
-		if *serveBin != "" {
-			url, serverPID, stop, err := serve(ctx, *serveBin, *nofile, io.Discard)
-			if err != nil {
-				return err
-			}
-			defer stop()
-			sg.base, sg.pid = url, serverPID
-			fmt.Fprintf(out, "server: %s (pid %d) under prlimit --nofile=%d\n", url, serverPID, *nofile)
+		var stop func()
+		var err error
+		if sg.base, sg.pid, stop, err = target(ctx, *base, *pid, *serveBin, *nofile, out); err != nil {
+			return err
 		}
+		defer stop()
 		if sg.streamAddrs < 1 {
 			return errors.New("-stream-addrs must be 1 or more")
 		}
@@ -212,6 +204,20 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		report(out, "all requests", all)
 	}
 	return nil
+}
+
+// target is the meldpad an attack or a siege runs against: the one at
+// base (whose process id is pid), or with serveBin a binary started for
+// the run under prlimit --nofile, said on out, which stop ends.
+func target(ctx context.Context, base string, pid int, serveBin string, nofile int, out io.Writer) (url string, serverPID int, stop func(), err error) {
+	if serveBin == "" {
+		return strings.TrimSuffix(base, "/"), pid, func() {}, nil
+	}
+	if url, serverPID, stop, err = serve(ctx, serveBin, nofile, io.Discard); err != nil {
+		return "", 0, nil, err
+	}
+	fmt.Fprintf(out, "server: %s (pid %d) under prlimit --nofile=%d\n", url, serverPID, nofile)
+	return url, serverPID, stop, nil
 }
 
 // serveAndRun starts the servers the comparison measures, from the

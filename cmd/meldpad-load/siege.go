@@ -612,9 +612,21 @@ func saveHand(ctx context.Context, client *http.Client, base, game string) error
 
 // upload sends file through the import form and returns the status.
 func upload(ctx context.Context, client *http.Client, base string, file []byte) (int, error) {
-	v, err := form(ctx, client, base+"/import")
+	resp, err := postImport(ctx, client, base, file)
 	if err != nil {
 		return 0, err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	resp.Body.Close()
+	return resp.StatusCode, nil
+}
+
+// postImport sends file through the import form, as league.json, and
+// returns the answer (the caller closes its body).
+func postImport(ctx context.Context, client *http.Client, base string, file []byte) (*http.Response, error) {
+	v, err := form(ctx, client, base+"/import")
+	if err != nil {
+		return nil, err
 	}
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
@@ -624,13 +636,7 @@ func upload(ctx context.Context, client *http.Client, base string, file []byte) 
 	_ = w.Close()
 	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/import", &body)
 	req.Header.Set("Content-Type", w.FormDataContentType())
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	return resp.StatusCode, nil
+	return client.Do(req)
 }
 
 // addrPlus is the IPv4 address n after ip (127.0.0.2 + 1 = 127.0.0.3).

@@ -41,8 +41,8 @@ func (Module) ExampleMeld() string { return "QS 6H KS 3H AS" }
 // and /api/v1/blackheart/opening/check.
 func (Module) Endpoints() []game.Endpoint {
 	return []game.Endpoint{
-		{Path: "hands/score", Serve: serveScore},
-		{Path: "opening/check", Serve: serveOpening},
+		{Path: "hands/score", Serve: game.Decoded(scoreRequest{}, serveScore)},
+		{Path: "opening/check", Serve: game.Decoded(openingRequest{}, serveOpening)},
 	}
 }
 
@@ -75,11 +75,7 @@ type playerRequest struct {
 // Black Heart bonuses (B6, B7). Every card is counted once across the
 // players, so a card given more often than the deck holds it is refused
 // where it appears.
-func serveScore(ctx context.Context, body []byte) (any, error) {
-	var req scoreRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveScore(ctx context.Context, req scoreRequest) (any, error) {
 	var r game.Body
 	info := Module{}.Info()
 	d := Deal{WentOut: -1, BlackHeart: req.BlackHeart}
@@ -130,11 +126,7 @@ type openingRequest struct {
 
 // serveOpening says whether a first play meets the requirement of the
 // player's score at the start of the deal (B5).
-func serveOpening(ctx context.Context, body []byte) (any, error) {
-	var req openingRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveOpening(ctx context.Context, req openingRequest) (any, error) {
 	var r game.Body
 	deck := cards.BlackHeart()
 	melds := r.PlayLists(req.Melds, "melds", deck, deck.NewTally())

@@ -20,7 +20,9 @@ func (Module) Info() game.Info {
 		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "B8", SeatNote: msg.New("seat.note.went_out"),
 		PointsHint: msg.New("blackheart.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
-		Rules:      ruleTexts,
+		// Every rule of Black Heart Rum in the app's own words; the referee
+		// page shows the ones a verdict rests on.
+		Rules: game.RuleTexts("blackheart", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8"),
 	}
 }
 

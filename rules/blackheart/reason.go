@@ -5,6 +5,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // This file words the verdicts: one sentence a player at the table reads,
@@ -35,25 +36,6 @@ func card(c cards.Card) msg.Msg { return msg.Value(c) }
 // playsMsg names cards as the player wrote them: "7H 2C=7S".
 func playsMsg(ps []cards.Play) msg.Msg {
 	return msg.Value(msg.Joined{Sep: " ", Items: msg.Values(ps)})
-}
-
-// rankPlural names several cards of rank r: "kings", "7s" in English.
-func rankPlural(r cards.Rank) msg.Msg {
-	if r == cards.Ace || r >= cards.Jack {
-		return msg.New("card.ranks." + r.String())
-	}
-	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
-}
-
-// aRank names one card of rank r with its article: "an ace", "a 7".
-func aRank(r cards.Rank) msg.Msg {
-	switch {
-	case r == cards.Ace || r >= cards.Jack:
-		return msg.New("card.a_rank." + r.String())
-	case r == 8:
-		return msg.New("card.a_rank.8")
-	}
-	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
 }
 
 // rankName names a rank alone: "king", "7".
@@ -92,7 +74,7 @@ func (s *solver) validReason(rd reading, roles []Role, read []cards.Card) citing
 	}
 	var set msg.Msg
 	if rd.kind == Group {
-		set = msg.New("blackheart.a_group", msg.Words("Count", members), msg.M("Ranks", rankPlural(rd.rank)))
+		set = msg.New("blackheart.a_group", msg.Words("Count", members), msg.M("Ranks", ruling.RankPlural(rd.rank)))
 	} else {
 		series := make([]msg.Msg, rd.length)
 		for i := range rd.length {
@@ -266,13 +248,13 @@ func cardReason(pieces []piece, f failure) citing {
 // The rule is always B1, what a set is made of, whichever card is named
 // first, so that the order of the cards never changes a verdict's rule.
 func misfitReason(rd reading, c, declared cards.Card) (string, citing) {
-	set := msg.New("blackheart.group_of", msg.M("Ranks", rankPlural(rd.rank)))
+	set := msg.New("blackheart.group_of", msg.M("Ranks", ruling.RankPlural(rd.rank)))
 	if rd.kind == Series {
 		set = msg.New("blackheart.series_of", msg.M("Suit", msg.New("card.suit_name."+rd.suit.Letter())))
 	}
 	switch {
 	case c.Suit == cards.Diamonds && declared == c:
-		return "B1", cite(msg.New("blackheart.read_as_itself", msg.V("Card", c), msg.M("Ranks", rankPlural(c.Rank))), "B1", "B3")
+		return "B1", cite(msg.New("blackheart.read_as_itself", msg.V("Card", c), msg.M("Ranks", ruling.RankPlural(c.Rank))), "B1", "B3")
 	case c.Suit == cards.Diamonds && !declared.IsZero():
 		return "B1", cite(msg.New("blackheart.declared_misfit", msg.V("Card", c), msg.V("As", declared), msg.M("Set", set)), "B1", "B3")
 	case c.Suit == cards.Diamonds:
@@ -281,9 +263,9 @@ func misfitReason(rd reading, c, declared cards.Card) (string, citing) {
 		}
 		return "B1", cite(msg.New("blackheart.no_reading_fits", msg.V("Card", c), msg.M("Set", set)), "B1", "B3")
 	case rd.kind == Group && c.Suit == cards.Hearts:
-		return "B1", cite(msg.New("blackheart.heart_misfit", msg.V("Card", c), msg.M("Rank", aRank(rd.rank)), msg.M("Set", set)), "B1", "B2")
+		return "B1", cite(msg.New("blackheart.heart_misfit", msg.V("Card", c), msg.M("Rank", ruling.RankArticle(rd.rank)), msg.M("Set", set)), "B1", "B2")
 	case rd.kind == Group:
-		return "B1", cite(msg.New("blackheart.rank_misfit", msg.V("Card", c), msg.M("Rank", aRank(rd.rank)), msg.M("Set", set)), "B1")
+		return "B1", cite(msg.New("blackheart.rank_misfit", msg.V("Card", c), msg.M("Rank", ruling.RankArticle(rd.rank)), msg.M("Set", set)), "B1")
 	}
 	return "B1", cite(msg.New("blackheart.suit_misfit", msg.M("NotSuit", msg.New("fan.not_suit."+rd.suit.Letter(), msg.V("Card", c))), msg.M("Set", set)), "B1")
 }

@@ -11,12 +11,7 @@ import (
 // CheckMeld judges a meld or a lay-off (N2, N5) for the API and the
 // referee page.
 func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
-	var v Verdict
-	if q.Layoff {
-		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
-	} else {
-		v = Check(game.CardsOf(q.Cards))
-	}
+	v := game.JudgeMeld(q, Check, CheckLayoff)
 	return game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 }
 
@@ -25,7 +20,7 @@ func (Module) ExampleMeld() string { return "QS 6H KS 3H AS" }
 
 // Endpoints are Fan Rummy's own: POST /api/v1/fan/hands/score.
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+	return []game.Endpoint{{Path: "hands/score", Serve: game.Decoded(scoreRequest{}, serveScore)}}
 }
 
 // ScoreAnswer is the answer of hands/score (API.md), Fan's and Gin's.
@@ -107,11 +102,7 @@ type scoreRequest struct {
 // serveScore scores a deal (N3-N7): the knocker's melds as laid or the
 // best arrangement, the defender's best reply, the outcome and the
 // points.
-func serveScore(ctx context.Context, body []byte) (any, error) {
-	var req scoreRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveScore(ctx context.Context, req scoreRequest) (any, error) {
 	var r game.Body
 	d := Deal{UndercutOnTie: req.UndercutOnTie}
 	d.KnockCard = r.Card(req.KnockCard, "knock_card", cards.Standard(), nil)

@@ -15,14 +15,7 @@ const (
 // on. The first player to reach 100 or more wins (N8); only one side scores
 // in a deal, so two players never reach it together.
 func Winner(deals [][]int) (int, bool) {
-	totals := make([]int, MaxPlayers)
-	for _, points := range deals {
-		totals = ruling.AddPoints(totals, points)
-		if seat, ok := WinnerAt(totals); ok {
-			return seat, true
-		}
-	}
-	return -1, false
+	return ruling.FirstWon(deals, MaxPlayers, WinnerAt)
 }
 
 // WinnerAt is Winner after one deal, given the totals after it: the seat

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // Kind is the kind of a Fan Rummy meld (N2). Its String is the API's kind.
@@ -129,13 +130,13 @@ func judge(meld []cards.Card) shape {
 	switch {
 	case sameRank:
 		// Four suits and no repeated card leave at most 4 of a rank.
-		return shape{kind: Set, why: msg.New("fan.set", msg.Words("Count", len(meld)), msg.M("Ranks", rankPlural(meld[0].Rank)))}
+		return shape{kind: Set, why: msg.New("fan.set", msg.Words("Count", len(meld)), msg.M("Ranks", ruling.RankPlural(meld[0].Rank)))}
 	case sameSuit:
 		return judgeRun(meld)
 	case meld[0].Rank == meld[1].Rank:
 		for _, c := range meld[2:] {
 			if c.Rank != meld[0].Rank {
-				return shape{not: notSetID, why: msg.New("fan.not_rank", msg.V("Card", c), msg.M("Rank", aRank(meld[0].Rank)))}
+				return shape{not: notSetID, why: msg.New("fan.not_rank", msg.V("Card", c), msg.M("Rank", ruling.RankArticle(meld[0].Rank)))}
 			}
 		}
 	case meld[0].Suit == meld[1].Suit:
@@ -207,29 +208,6 @@ func strayFromRun(onto, added []cards.Card) cards.Card {
 		}
 	}
 	return added[0]
-}
-
-// rankPlural says cards of a rank in the plural, as players say them:
-// "aces", "7s", "kings".
-func rankPlural(r cards.Rank) msg.Msg {
-	switch r {
-	case cards.Ace, cards.Jack, cards.Queen, cards.King:
-		return msg.New("card.ranks." + r.String())
-	}
-	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
-}
-
-// aRank says one card of a rank with its article: "an ace", "an 8", "a
-// 7", "a king". English needs "an" before an 8, so it has an id of its
-// own; other languages may say it as any number.
-func aRank(r cards.Rank) msg.Msg {
-	switch r {
-	case cards.Ace, cards.Jack, cards.Queen, cards.King:
-		return msg.New("card.a_rank." + r.String())
-	case 8:
-		return msg.New("card.a_rank.8")
-	}
-	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
 }
 
 // cardName is the card's notation, or a plain word for the zero Card,

@@ -21,7 +21,9 @@ func (Module) Info() game.Info {
 		},
 		PointsHint: msg.New("fan.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
-		Rules:      ruleTexts,
+		// Every rule of Fan Rummy in the app's own words; the referee
+		// page shows the ones a verdict rests on.
+		Rules: game.RuleTexts("fan", "N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8"),
 	}
 }
 

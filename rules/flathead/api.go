@@ -10,12 +10,7 @@ import (
 // CheckMeld judges a meld laid down, or cards laid off onto one (F1-F5),
 // for the API and the referee page.
 func (Module) CheckMeld(q game.MeldQuestion) game.MeldVerdict {
-	var v Verdict
-	if q.Layoff {
-		v = CheckLayoff(game.CardsOf(q.Onto), game.CardsOf(q.Cards))
-	} else {
-		v = Check(game.CardsOf(q.Cards))
-	}
+	v := game.JudgeMeld(q, Check, CheckLayoff)
 	out := game.MeldVerdict{Valid: v.Valid, Kind: game.KindName(v.Valid, v.Kind.String()), Bonus: v.Bonus,
 		Reason: q.Said(v.Reason), Rule: v.Rule, Rules: v.Rules}
 	if v.Bonus {
@@ -30,7 +25,7 @@ func (Module) ExampleMeld() string { return "7 Lamps, 7 Plungers, Grue" }
 
 // Endpoints are Flathead Rummy's own: POST /api/v1/flathead/hands/score.
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+	return []game.Endpoint{{Path: "hands/score", Serve: game.Decoded(scoreRequest{}, serveScore)}}
 }
 
 // ScoreAnswer is the answer of hands/score (API.md): the points by seat,
@@ -67,11 +62,7 @@ type scoreRequest struct {
 // table first (F5, F7), then the count and the multiplier (F8). A loser
 // holding more than 10 cards is refused before any search (F6); the
 // search runs under ctx.
-func serveScore(ctx context.Context, body []byte) (any, error) {
-	var req scoreRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveScore(ctx context.Context, req scoreRequest) (any, error) {
 	var r game.Body
 	info := Module{}.Info()
 	var h Hand

@@ -17,14 +17,7 @@ const (
 // the same hand, but if a record says so the higher total wins, then the
 // lower seat.
 func Winner(hands [][]int) (int, bool) {
-	var totals []int
-	for _, points := range hands {
-		totals = ruling.AddPoints(totals, points)
-		if seat, ok := WinnerAt(totals); ok {
-			return seat, true
-		}
-	}
-	return -1, false
+	return ruling.FirstWon(hands, 0, WinnerAt)
 }
 
 // WinnerAt is Winner after one hand, given the totals after it: the seat

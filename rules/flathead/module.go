@@ -19,7 +19,9 @@ func (Module) Info() game.Info {
 		SeatQuestion: msg.New("seat.who_went_out"), SeatRule: "F6", SeatNote: msg.New("seat.note.went_out"),
 		PointsHint: msg.New("flathead.points_hint"),
 		Points:     game.PointsColumns{Scored: true, Conceded: true},
-		Rules:      ruleTexts,
+		// Every rule of Flathead Rummy in the app's own words; the referee
+		// page shows the ones a verdict rests on.
+		Rules: game.RuleTexts("flathead", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "F8", "F9"),
 	}
 }
 

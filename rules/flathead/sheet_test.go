@@ -191,6 +191,7 @@ func TestDecodeRecordRefuses(t *testing.T) {
 // the rule, before any search (F6), and a bad body names its field.
 func TestServeScoreF6Bound(t *testing.T) {
 	body := func(s string) []byte { return []byte(s) }
+	serveScore := Module{}.Endpoints()[0].Serve // hands/score
 	_, err := serveScore(gametest.English(), body(`{"winner": 0, "hands": [[], ["1 Lamps","2 Lamps","3 Lamps","4 Lamps","5 Lamps","6 Lamps","7 Lamps","8 Lamps","9 Lamps","0 Lamps","1 Tops"]]}`))
 	if rule, ok := ruling.RuleOf(err); !ok || rule != "F6" {
 		t.Errorf("eleven cards: %v", err)
@@ -268,6 +269,7 @@ func FuzzDecodeRecord(f *testing.F) {
 func FuzzServeScore(f *testing.F) {
 	f.Add([]byte(`{"winner": 0, "hands": [[], ["6 Lamps", "9 Books"]], "table": [["3 Lamps", "4 Lamps", "5 Lamps"]], "bonus_marks": [1, 0]}`))
 	f.Add([]byte(`{"winner": 1, "hands": [["Grue"], []]}`))
+	serveScore := Module{}.Endpoints()[0].Serve // hands/score
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		_, err := serveScore(gametest.English(), raw)
 		var bad *ruling.InputError

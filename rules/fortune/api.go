@@ -34,7 +34,8 @@ func (Module) ExampleMeld() string { return "5H 6H 2C=7H" }
 
 // Endpoints are Fortune Rummy's own: POST /api/v1/fortune/hands/score.
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "hands/score", Serve: serveScore}}
+	req := scoreRequest{HouseRules: game.HouseRulesOf(Module{}.Info())} // so that Decode knows them
+	return []game.Endpoint{{Path: "hands/score", Serve: game.Decoded(req, serveScore)}}
 }
 
 // ScoreAnswer is the answer of hands/score (API.md): each seat's points,
@@ -61,11 +62,7 @@ type playerRequest struct {
 // serveScore scores a finished hand: melded minus held (R4-R6). Every
 // card is counted once across the players, so a card given more often
 // than the two decks hold it is refused where it appears.
-func serveScore(ctx context.Context, body []byte) (any, error) {
-	req := scoreRequest{HouseRules: game.HouseRulesOf(Module{}.Info())}
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveScore(ctx context.Context, req scoreRequest) (any, error) {
 	var r game.Body
 	info := Module{}.Info()
 	tally := info.Deck.NewTally()

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // explain words the verdict of cards that passed the card checks of judge
@@ -31,7 +32,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 		// All fixed cards share a rank, so only the size can have spoilt
 		// the set, and no sequence fits either (R1).
 		return judgement{
-			verdict: refused("R1", []string{"R1"}, "set", msg.New("fortune.set_too_big", msg.Words("Count", n), msg.M("Ranks", rankPlural(rank)))),
+			verdict: refused("R1", []string{"R1"}, "set", msg.New("fortune.set_too_big", msg.Words("Count", n), msg.M("Ranks", ruling.RankPlural(rank)))),
 			failure: setTooBig,
 		}
 	}
@@ -69,7 +70,7 @@ func explain(slots []slot, n int, intended *candidate, h HouseRules) judgement {
 	case byRank[rank] >= 2 && byRank[rank] >= bySuit[suit]:
 		for _, s := range fixed {
 			if s.reading.Rank != rank {
-				return fail("R1", []string{"R1"}, "set", msg.New("fortune.not_rank", msg.V("Card", s.play), msg.M("Rank", aRank(rank))))
+				return fail("R1", []string{"R1"}, "set", msg.New("fortune.not_rank", msg.V("Card", s.play), msg.M("Rank", ruling.RankArticle(rank))))
 			}
 		}
 	case bySuit[suit] >= 2:

@@ -6,6 +6,7 @@ import (
 
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
+	"meldpad/rules/ruling"
 )
 
 // Check judges cards laid down as a new meld (R1, R2, R4) and says what
@@ -337,7 +338,7 @@ func describe(slots []slot, best candidate) judgement {
 		Readings: make([]cards.Card, n), CardPoints: make([]int, n)}
 	var meld msg.Msg
 	if best.kind == Set {
-		meld = msg.New("fortune.set", msg.Words("Count", n), msg.M("Ranks", rankPlural(best.rank)))
+		meld = msg.New("fortune.set", msg.Words("Count", n), msg.M("Ranks", ruling.RankPlural(best.rank)))
 	} else {
 		places := make([]msg.Msg, n)
 		for i := range n {

@@ -24,7 +24,9 @@ func (Module) Info() game.Info {
 		},
 		PointsHint: msg.New("fortune.points_hint"),
 		Points:     game.PointsColumns{Scored: true},
-		Rules:      ruleTexts,
+		// Every rule of Fortune Rummy in the app's own words; the referee
+		// page shows the ones a verdict rests on.
+		Rules: game.RuleTexts("fortune", "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"),
 	}
 }
 

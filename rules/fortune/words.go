@@ -11,25 +11,6 @@ import (
 // words the verdicts use, so that every reason reads like a sentence said
 // at the table.
 
-// rankPlural names several cards of rank r: "kings", "7s" in English.
-func rankPlural(r cards.Rank) msg.Msg {
-	if r == cards.Ace || r >= cards.Jack {
-		return msg.New("card.ranks." + r.String())
-	}
-	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
-}
-
-// aRank names one card of rank r with its article: "an ace", "a 7".
-func aRank(r cards.Rank) msg.Msg {
-	switch {
-	case r == cards.Ace || r >= cards.Jack:
-		return msg.New("card.a_rank." + r.String())
-	case r == 8:
-		return msg.New("card.a_rank.8")
-	}
-	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
-}
-
 // suitName is a suit's name in a sentence: "hearts" in English.
 func suitName(s cards.Suit) msg.Msg { return msg.New("card.suit_name." + s.Letter()) }
 

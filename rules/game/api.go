@@ -56,6 +56,16 @@ func (q MeldQuestion) Said(m msg.Msg) string {
 	return q.Say.Say(m)
 }
 
+// JudgeMeld judges q for a game whose melds are judged on their cards
+// alone, as written (readings dropped): laying q.Cards down with check,
+// or laying them off onto q.Onto with layoff.
+func JudgeMeld[V any](q MeldQuestion, check func(meld []cards.Card) V, layoff func(onto, added []cards.Card) V) V {
+	if q.Layoff {
+		return layoff(CardsOf(q.Onto), CardsOf(q.Cards))
+	}
+	return check(CardsOf(q.Cards))
+}
+
 // MeldVerdict is the answer of melds/check (API.md). Kind is nil when
 // the meld is not valid; Points is nil in games whose melds score
 // nothing by themselves. Rules lists every rule the reason cites, Rule

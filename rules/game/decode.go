@@ -52,6 +52,20 @@ func Decode(raw []byte, req any) error {
 	return nil
 }
 
+// Decoded is an endpoint's Serve for serve, which answers a request of
+// type R: the body read by Decode into a copy of req, a request's
+// defaults (its game's house rules, HouseRulesOf, so that Decode knows
+// them).
+func Decoded[R any](req R, serve func(ctx Context, req R) (any, error)) func(ctx Context, body []byte) (any, error) {
+	return func(ctx Context, body []byte) (any, error) {
+		into := req
+		if err := Decode(body, &into); err != nil {
+			return nil, err
+		}
+		return serve(ctx, into)
+	}
+}
+
 // decodeObject reads a request body as one JSON object, numbers kept as
 // json.Number. Anything else is an *ruling.InputError about the body as a
 // whole (field "").

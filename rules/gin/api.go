@@ -19,7 +19,10 @@ func (Module) ExampleMeld() string { return "QS 6H KS 3H AS" }
 // Endpoints are Gin Rummy's own: POST /api/v1/gin/hands/score and
 // /api/v1/gin/games/score (API.md).
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "hands/score", Serve: serveHandScore}, {Path: "games/score", Serve: serveGameScore}}
+	return []game.Endpoint{
+		{Path: "hands/score", Serve: game.Decoded(handRequest{HouseRules: game.HouseRulesOf(info)}, serveHandScore)},
+		{Path: "games/score", Serve: game.Decoded(gameRequest{HouseRules: game.HouseRulesOf(info)}, serveGameScore)},
+	}
 }
 
 // houseOf is the house rules of a request: gin's keys only, as Decode
@@ -42,11 +45,7 @@ type handRequest struct {
 // serveHandScore scores a deal as fan/hands/score does, by gin's rules
 // (G1-G3): no knock card, the house rules in "house_rules", and under
 // Oklahoma the first up-card in "up_card". The answer has Fan's fields.
-func serveHandScore(ctx context.Context, body []byte) (any, error) {
-	req := handRequest{HouseRules: game.HouseRulesOf(info)}
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveHandScore(ctx context.Context, req handRequest) (any, error) {
 	var r game.Body
 	var fd fan.Deal
 	fan.ReadHands(&r, fan.HandsRequest{Knocker: req.Knocker, Hands: req.Hands, KnockerMelds: req.KnockerMelds}, &fd, info.Name)
@@ -92,11 +91,7 @@ type gameRequest struct {
 }
 
 // serveGameScore adds up a game's deals with the final bonuses (G4, G5).
-func serveGameScore(ctx context.Context, body []byte) (any, error) {
-	req := gameRequest{HouseRules: game.HouseRulesOf(info)}
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveGameScore(ctx context.Context, req gameRequest) (any, error) {
 	g, err := ScoreGame(req.Deals, houseOf(req.HouseRules))
 	if err != nil {
 		return nil, err

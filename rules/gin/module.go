@@ -22,7 +22,23 @@ var info = game.Info{
 	HouseRules: gameHouseRules(),
 	PointsHint: msg.New("gin.points_hint"),
 	Points:     game.PointsColumns{Scored: true, Conceded: true},
-	Rules:      ruleTexts,
+	// Every rule of Gin Rummy in the app's own words, and the Fan Rummy
+	// rules gin plays by (N1-N3, N5: the cards' values, the melds,
+	// deadwood and lay-offs), as Fan Rummy states them; the referee page
+	// shows the ones a verdict rests on.
+	Rules: append(fanRules("N1", "N2", "N3", "N5"), game.RuleTexts("gin", "G1", "G2", "G3", "G4", "G5")...),
+}
+
+// fanRules are Fan Rummy's texts of the given rules.
+func fanRules(ids ...string) []game.RuleText {
+	fanInfo := fan.Module{}.Info()
+	out := make([]game.RuleText, 0, len(ids))
+	for _, id := range ids {
+		if r, ok := fanInfo.Rule(id); ok {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Info describes Gin Rummy (RULES.md §7).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/rules/cards"
 	"meldpad/rules/msg"
 )
@@ -31,6 +32,27 @@ func TestHighestOnceReached(t *testing.T) {
 	}
 }
 
+// TestFirstWon: the game ends after the first round whose totals win,
+// the totals counting every seat from zero, the ones no round has named
+// yet too.
+func TestFirstWon(t *testing.T) {
+	var seen [][]int
+	wonAt := func(totals []int) (int, bool) {
+		seen = append(seen, append([]int(nil), totals...))
+		return 1, totals[0] >= 10
+	}
+	seat, ok := FirstWon([][]int{{4}, {6, 1}, {5, 5}}, 3, wonAt)
+	if seat != 1 || !ok {
+		t.Errorf("= %d, %v; want 1, true", seat, ok)
+	}
+	if want := [][]int{{4, 0, 0}, {10, 1, 0}}; fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("totals seen %v, want %v", seen, want)
+	}
+	if seat, ok := FirstWon([][]int{{1, 2}}, 0, wonAt); seat != -1 || ok {
+		t.Errorf("a game not won: %d, %v", seat, ok)
+	}
+}
+
 func TestNumber(t *testing.T) {
 	for n, want := range map[int]string{0: "no", 3: "three", 16: "sixteen", 17: "17", -1: "-1"} {
 		if got := Number(n); got != want {
@@ -39,11 +61,14 @@ func TestNumber(t *testing.T) {
 	}
 }
 
+// TestRankWords: a rank with its article and in the plural, as English
+// says them.
 func TestRankWords(t *testing.T) {
+	en := locale.English()
 	for r, want := range map[cards.Rank][2]string{
 		cards.Ace: {"an ace", "aces"}, 7: {"a 7", "7s"}, 8: {"an 8", "8s"}, 10: {"a 10", "10s"}, cards.King: {"a king", "kings"},
 	} {
-		if got := [2]string{RankArticle(r), RankPlural(r)}; got != want {
+		if got := [2]string{en.Say(RankArticle(r)), en.Say(RankPlural(r))}; got != want {
 			t.Errorf("rank %d: %q, want %q", r, got, want)
 		}
 	}

@@ -6,10 +6,19 @@ package ruling
 // is repeated after every later round. rounds[i] holds round i's points by
 // seat. It returns the winning seat and true, or -1 and false.
 func HighestOnceReached(rounds [][]int, target int) (int, bool) {
-	var totals []int
+	return FirstWon(rounds, 0, func(totals []int) (int, bool) { return HighestReached(totals, target) })
+}
+
+// FirstWon is a game's end over its rounds (rounds[i] is round i's
+// points by seat): the running totals, from zero for the given number of
+// seats and for every seat a round names, after each round until wonAt,
+// the game's end given the totals after one round, says a seat has won.
+// It returns that seat and true, or -1 and false while the game goes on.
+func FirstWon(rounds [][]int, seats int, wonAt func(totals []int) (int, bool)) (int, bool) {
+	totals := make([]int, seats)
 	for _, points := range rounds {
 		totals = AddPoints(totals, points)
-		if seat, ok := HighestReached(totals, target); ok {
+		if seat, ok := wonAt(totals); ok {
 			return seat, true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"meldpad/rules/cards"
+	"meldpad/rules/msg"
 )
 
 // numberWords are the small numbers as a verdict says them aloud.
@@ -20,36 +21,25 @@ func Number(n int) string {
 	return strconv.Itoa(n)
 }
 
-// RankArticle names one standard card of rank r with its article, as a
-// reason says it: "an ace", "a 7", "an 8", "a king".
-func RankArticle(r cards.Rank) string {
+// RankArticle says one card of rank r with its article, as players say
+// it: "an ace", "an 8", "a 7", "a king". English needs "an" before an 8,
+// so it has an id of its own; other languages may say it as any number.
+func RankArticle(r cards.Rank) msg.Msg {
 	switch r {
-	case cards.Ace:
-		return "an ace"
+	case cards.Ace, cards.Jack, cards.Queen, cards.King:
+		return msg.New("card.a_rank." + r.String())
 	case 8:
-		return "an 8"
-	case cards.Jack:
-		return "a jack"
-	case cards.Queen:
-		return "a queen"
-	case cards.King:
-		return "a king"
+		return msg.New("card.a_rank.8")
 	}
-	return "a " + r.String()
+	return msg.New("card.a_rank.number", msg.S("Rank", r.String()))
 }
 
-// RankPlural names several standard cards of rank r: "aces", "7s",
-// "kings".
-func RankPlural(r cards.Rank) string {
+// RankPlural says cards of rank r in the plural, as players say them:
+// "aces", "7s", "kings".
+func RankPlural(r cards.Rank) msg.Msg {
 	switch r {
-	case cards.Ace:
-		return "aces"
-	case cards.Jack:
-		return "jacks"
-	case cards.Queen:
-		return "queens"
-	case cards.King:
-		return "kings"
+	case cards.Ace, cards.Jack, cards.Queen, cards.King:
+		return msg.New("card.ranks." + r.String())
 	}
-	return r.String() + "s"
+	return msg.New("card.ranks.number", msg.S("Rank", r.String()))
 }

@@ -12,7 +12,7 @@ import (
 
 // Endpoints are Trophy Case's own: POST /api/v1/trophy/tricks/score.
 func (Module) Endpoints() []game.Endpoint {
-	return []game.Endpoint{{Path: "tricks/score", Serve: serveTrick}}
+	return []game.Endpoint{{Path: "tricks/score", Serve: game.Decoded(trickRequest{}, serveTrick)}}
 }
 
 // TrickAnswer is the answer of tricks/score (API.md): where the trick
@@ -63,11 +63,7 @@ type playRequest struct {
 
 // serveTrick referees a trick (T1-T7). A trick of the wrong shape is bad
 // input naming its field; one the rules forbid, the rule's error.
-func serveTrick(ctx context.Context, body []byte) (any, error) {
-	var req trickRequest
-	if err := game.Decode(body, &req); err != nil {
-		return nil, err
-	}
+func serveTrick(ctx context.Context, req trickRequest) (any, error) {
 	trick, err := readTrick(req)
 	if err != nil {
 		return nil, err

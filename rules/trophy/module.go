@@ -21,7 +21,9 @@ func (Module) Info() game.Info {
 		EndsHandQuestion: msg.New("trophy.ends_hand_question"),
 		PointsHint:       msg.New("trophy.points_hint"),
 		Points:           game.PointsColumns{Scored: true, Conceded: true},
-		Rules:            ruleTexts,
+		// Every rule of Trophy Case in the app's own words; the referee
+		// page shows the ones a verdict rests on.
+		Rules: game.RuleTexts("trophy", "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8"),
 	}
 }
 
