@@ -96,7 +96,7 @@ func (a archiveGame) CheckEvent(settings json.RawMessage) (db.EventSettings, err
 	if err := cfg.Check(eventnight.Game(a.g)); err != nil {
 		var bad *event.ConfigError
 		if errors.As(err, &bad) {
-			return db.EventSettings{}, &db.SettingsError{Field: bad.Field, Msg: bad.Msg}
+			return db.EventSettings{}, &db.SettingsError{Field: bad.Field, Msg: locale.English().Say(bad.Msg)}
 		}
 		return db.EventSettings{}, err
 	}
