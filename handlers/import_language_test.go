@@ -12,6 +12,40 @@ import (
 	"meldpad/locale"
 )
 
+// editedExport is an export file with change made to its JSON.
+func editedExport(t *testing.T, valid []byte, change func(f map[string]any)) []byte {
+	t.Helper()
+	var f map[string]any
+	if err := json.Unmarshal(valid, &f); err != nil {
+		t.Fatal(err)
+	}
+	change(f)
+	b, _ := json.Marshal(f)
+	return b
+}
+
+// brokenFanRecordFile is the export of from's one game (its link is
+// game), a Fan deal saved card by card, with the deal's record made
+// {"knock_card": 5}: a record no page can show.
+func brokenFanRecordFile(t *testing.T, from *testApp) (file []byte, game string) {
+	t.Helper()
+	game = from.createGame("fan", "Ann", "Bob")
+	form := formValues(from.get(game + "/hands/new?by=cards"))
+	if p := from.post(game+"/hands", with(form, fanDeal())); p.status != http.StatusSeeOther {
+		t.Fatalf("save: %d", p.status)
+	}
+	archive, err := from.store.ExportAll(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive.Games[0].Hands[0].Record = json.RawMessage(`{"knock_card": 5}`)
+	var b bytes.Buffer
+	if err := archive.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes(), game
+}
+
 // TestImportProblemsInLanguage: the import page lists a bad file's
 // problems in the visitor's language, each at its place in the file:
 // the import's own (an unknown version, a file that is not JSON), and
@@ -21,15 +55,7 @@ func TestImportProblemsInLanguage(t *testing.T) {
 	l := from.createLeague("Thursday club", "fan", "trophy")
 	playFirstLeagueWeek(from, l)
 	valid := []byte(from.get(l.organizer + "/export.json").body)
-	edit := func(change func(f map[string]any)) []byte {
-		var f map[string]any
-		if err := json.Unmarshal(valid, &f); err != nil {
-			t.Fatal(err)
-		}
-		change(f)
-		b, _ := json.Marshal(f)
-		return b
-	}
+	edit := func(change func(f map[string]any)) []byte { return editedExport(t, valid, change) }
 	hand := func(f map[string]any, g, h int) map[string]any {
 		return f["games"].([]any)[g].(map[string]any)["hands"].([]any)[h].(map[string]any)
 	}
@@ -64,22 +90,8 @@ func TestImportProblemsInLanguage(t *testing.T) {
 // (a hand's record, an event's settings) arrives on the import page as
 // the rules' message, said in the visitor's language.
 func TestImportRulesProblemsInLanguage(t *testing.T) {
-	ctx := context.Background()
 	from := newEventApp(t)
-	game := from.createGame("fan", "Ann", "Bob")
-	form := formValues(from.get(game + "/hands/new?by=cards"))
-	if p := from.post(game+"/hands", with(form, fanDeal())); p.status != http.StatusSeeOther {
-		t.Fatalf("save: %d", p.status)
-	}
-	archive, err := from.store.ExportAll(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	archive.Games[0].Hands[0].Record = json.RawMessage(`{"knock_card": 5}`)
-	var record bytes.Buffer
-	if err := archive.WriteJSON(&record); err != nil {
-		t.Fatal(err)
-	}
+	record, _ := brokenFanRecordFile(t, from)
 
 	l := from.createLeague("Friday club", "flathead")
 	from.createEvent(l, "flathead", nil, "Ann", "Bob", "Cy", "Dee")
@@ -98,7 +110,7 @@ func TestImportRulesProblemsInLanguage(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{"a record", record.Bytes(), "games[0].hands[0].record: keine Hand von Fan Rummy, wie meldpad sie speichert: knock_card ist "},
+		{"a record", record, "games[0].hands[0].record: keine Hand von Fan Rummy, wie meldpad sie speichert: knock_card ist "},
 		{"an event's settings", event, "leagues[0].events[0].settings.pairing: Schweizer System und Jeder gegen jeden teilen Spieler nur an Zweiertische ein"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
