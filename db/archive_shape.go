@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"reflect"
 	"strconv"
@@ -45,7 +44,7 @@ func checkShape(data []byte, t reflect.Type, version int) error {
 		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return importFailed(w.at(), "more after the end of the export")
+		return importFailedAt(w.at(), "after_end")
 	}
 	return nil
 }
@@ -66,24 +65,24 @@ type shapeWalker struct {
 }
 
 // at is the place the decoder has reached, as a line and column.
-func (w *shapeWalker) at() string { return lineColumn(w.data, w.dec.InputOffset()) }
+func (w *shapeWalker) at() place { return placeOf(w.data, w.dec.InputOffset()) }
 
-// lineColumn turns a byte offset into "line 4, column 17".
-func lineColumn(data []byte, offset int64) string {
+// placeOf is the line and column of a byte offset: "line 4, column 17".
+func placeOf(data []byte, offset int64) place {
 	offset = min(max(offset, 0), int64(len(data)))
 	before := data[:offset]
 	line := bytes.Count(before, []byte("\n")) + 1
 	col := len(before) - bytes.LastIndexByte(before, '\n')
-	return "line " + strconv.Itoa(line) + ", column " + strconv.Itoa(col)
+	return place{line: line, column: col}
 }
 
 // syntaxProblem says where the text stops being JSON: at the character
 // the decoder stumbled on (Offset is just past it).
 func syntaxProblem(data []byte, syntax *json.SyntaxError) error {
 	if syntax.Error() == "unexpected end of JSON input" {
-		return importFailed("", "the file ends in the middle of the export: was it cut short?")
+		return importFailed("", "cut_short")
 	}
-	return importFailed(lineColumn(data, syntax.Offset-1), "not valid JSON: %s", syntax.Error())
+	return importFailedAt(placeOf(data, syntax.Offset-1), "not_json", "Problem", syntax.Error())
 }
 
 // token reads the next token; a syntax error becomes a problem at its
@@ -98,9 +97,9 @@ func (w *shapeWalker) token() (json.Token, error) {
 	case errors.As(err, &syntax):
 		return nil, syntaxProblem(w.data, syntax)
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
-		return nil, importFailed("", "the file ends in the middle of the export: was it cut short?")
+		return nil, importFailed("", "cut_short")
 	}
-	return nil, importFailed(w.at(), "not valid JSON: %v", err)
+	return nil, importFailedAt(w.at(), "not_json", "Problem", err.Error())
 }
 
 // value checks the next value against type t at path.
@@ -124,17 +123,17 @@ func (w *shapeWalker) valueFrom(tok json.Token, t reflect.Type, path string) err
 		return w.valueFrom(tok, t.Elem(), path)
 	case reflect.Struct:
 		if tok != json.Delim('{') {
-			return wrongType(path, "an object", tok)
+			return wrongType(path, "want.object", tok)
 		}
 		return w.object(t, path)
 	case reflect.Map:
 		if tok != json.Delim('{') {
-			return wrongType(path, "an object", tok)
+			return wrongType(path, "want.object", tok)
 		}
 		return w.mapping(t, path)
 	case reflect.Slice:
 		if tok != json.Delim('[') {
-			return wrongType(path, "a list", tok)
+			return wrongType(path, "want.list", tok)
 		}
 		for i := 0; w.dec.More(); i++ {
 			if err := w.value(t.Elem(), path+"["+strconv.Itoa(i)+"]"); err != nil {
@@ -145,28 +144,28 @@ func (w *shapeWalker) valueFrom(tok json.Token, t reflect.Type, path string) err
 		return err
 	case reflect.String:
 		if _, ok := tok.(string); !ok {
-			return wrongType(path, "a string", tok)
+			return wrongType(path, "want.string", tok)
 		}
 		return nil
 	case reflect.Int, reflect.Int64:
 		n, ok := tok.(json.Number)
 		if !ok {
-			return wrongType(path, "a whole number", tok)
+			return wrongType(path, "want.number", tok)
 		}
 		if _, err := strconv.ParseInt(string(n), 10, 64); err != nil {
 			if strings.ContainsAny(string(n), ".eE") {
-				return importFailed(path, "want a whole number, not %s", shorten(string(n)))
+				return importFailed(path, "whole_number", "Value", shorten(string(n)))
 			}
-			return importFailed(path, "%s is too large a number", shorten(string(n)))
+			return importFailed(path, "number_large", "Value", shorten(string(n)))
 		}
 		return nil
 	case reflect.Bool:
 		if _, ok := tok.(bool); !ok {
-			return wrongType(path, "true or false", tok)
+			return wrongType(path, "want.bool", tok)
 		}
 		return nil
 	}
-	return importFailed(path, "db: import: no shape for %s", t) // a field type the walker does not know: a bug
+	return importFailed(path, "no_shape", "Type", t.String()) // a field type the walker does not know: a bug
 }
 
 // object checks an object's fields against struct type t: each known,
@@ -185,7 +184,7 @@ func (w *shapeWalker) object(t reflect.Type, path string) error {
 		}
 		f, ok := fields[key]
 		if !ok {
-			return importFailed(where, "not a field of a meldpad export (version %d)", w.version)
+			return importFailed(where, "not_a_field", "Version", w.version)
 		}
 		if err := w.value(f, where); err != nil {
 			return err
@@ -205,7 +204,7 @@ func (w *shapeWalker) mapping(t reflect.Type, path string) error {
 		key, _ := tok.(string)
 		where := path + "." + shorten(key)
 		if keys > maxKeys {
-			return importFailed(path, "more than %d keys", maxKeys)
+			return importFailed(path, "keys_many", "Max", maxKeys)
 		}
 		if err := w.value(t.Elem(), where); err != nil {
 			return err
@@ -224,7 +223,7 @@ func (w *shapeWalker) record(tok json.Token, path string) error {
 		return nil
 	}
 	if tok != json.Delim('{') {
-		return wrongType(path, "an object", tok)
+		return wrongType(path, "want.object", tok)
 	}
 	for depth := 1; depth > 0; {
 		tok, err := w.token()
@@ -234,7 +233,7 @@ func (w *shapeWalker) record(tok json.Token, path string) error {
 		switch tok {
 		case json.Delim('{'), json.Delim('['):
 			if depth++; depth > maxRecordDepth {
-				return importFailed(path, "nested more than %d deep", maxRecordDepth)
+				return importFailed(path, "nested", "Max", maxRecordDepth)
 			}
 		case json.Delim('}'), json.Delim(']'):
 			depth--
@@ -247,9 +246,10 @@ func (w *shapeWalker) record(tok json.Token, path string) error {
 // (valid JSON): no larger, deeper or with longer strings than meldpad
 // makes. SQLite refuses JSON nested 1,000 deep, and a form never sends
 // more than 64 KiB.
-func checkRecordText(raw json.RawMessage) error {
+func checkRecordText(raw json.RawMessage) *Words {
 	if len(raw) > maxRecordBytes {
-		return fmt.Errorf("larger than %d KiB: no form sends that much", maxRecordBytes>>10)
+		w := words("record_large", "Max", maxRecordBytes>>10)
+		return &w
 	}
 	depth, inString, escaped, stringStart := 0, false, false, 0
 	for i, c := range raw {
@@ -261,14 +261,16 @@ func checkRecordText(raw json.RawMessage) error {
 		case inString && c == '"':
 			inString = false
 			if i-stringStart > maxRecordText {
-				return fmt.Errorf("a string of %d bytes", i-stringStart)
+				w := words("record_string", "Bytes", i-stringStart)
+				return &w
 			}
 		case inString:
 		case c == '"':
 			inString, stringStart = true, i+1
 		case c == '{' || c == '[':
 			if depth++; depth > maxRecordDepth {
-				return fmt.Errorf("nested more than %d deep", maxRecordDepth)
+				w := words("nested", "Max", maxRecordDepth)
+				return &w
 			}
 		case c == '}' || c == ']':
 			depth--
@@ -278,26 +280,27 @@ func checkRecordText(raw json.RawMessage) error {
 }
 
 // wrongType is the problem of a value of the wrong kind.
+// want is the id of the kind wanted (want.string).
 func wrongType(path, want string, tok json.Token) error {
-	got := "something else"
+	got := words("got.other")
 	switch v := tok.(type) {
 	case nil:
-		got = "null"
+		got = words("got.null")
 	case bool:
-		got = strconv.FormatBool(v)
+		got = words("got.bool", "Value", strconv.FormatBool(v))
 	case json.Number:
-		got = "the number " + shorten(string(v))
+		got = words("got.number", "Value", shorten(string(v)))
 	case string:
-		got = "the string " + strconv.Quote(shorten(v))
+		got = words("got.string", "Value", strconv.Quote(shorten(v)))
 	case json.Delim:
 		switch v {
 		case '{':
-			got = "an object"
+			got = words("got.object")
 		case '[':
-			got = "a list"
+			got = words("got.list")
 		}
 	}
-	return importFailed(path, "want %s, not %s", want, got)
+	return importFailed(path, "wrong_type", "Want", words(want), "Got", got)
 }
 
 // shorten keeps a quoted piece of a file short enough for a message.

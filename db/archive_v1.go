@@ -58,10 +58,10 @@ func (a *archiveV1) check(ps *problems, games ArchiveRules) {
 	for i, p := range a.Players {
 		where := "players[" + strconv.Itoa(i) + "]"
 		if err := games.CheckName(p.Name, 40); err != nil {
-			ps.add(where+".name", "%v", err)
+			ps.addErr(where+".name", err, "")
 		}
 		if j, dup := players[fold(p.Name)]; dup {
-			ps.add(where+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+			ps.add(where+".name", "name_again", "Name", strconv.Quote(p.Name), "Index", j)
 		} else {
 			players[fold(p.Name)] = i
 		}
@@ -69,7 +69,7 @@ func (a *archiveV1) check(ps *problems, games ArchiveRules) {
 	}
 	player := func(where, name string) {
 		if _, ok := players[fold(name)]; !ok {
-			ps.add(where, "%q is not among the file's players", shorten(name))
+			ps.add(where, "not_file_player", "Name", strconv.Quote(shorten(name)))
 		}
 	}
 	for i, l := range a.Leagues {

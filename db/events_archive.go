@@ -112,7 +112,7 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 		return
 	}
 	if len(e.Players) > MaxEventPlayers {
-		c.ps.add(where+".players", "%d players; an event has at most %d", len(e.Players), MaxEventPlayers)
+		c.ps.add(where+".players", "event_players", "Players", len(e.Players), "Max", MaxEventPlayers)
 		return
 	}
 	players := c.eventPlayers(where, l, e, rounds)
@@ -125,7 +125,7 @@ func (c *archiveCheck) event(where string, l *ArchiveLeague, e *ArchiveEvent, ec
 func (c *archiveCheck) eventSettings(where string, e *ArchiveEvent) (rounds int, ok bool) {
 	g, ok := c.games.Game(e.Rules)
 	if !ok {
-		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(e.Rules))
+		c.ps.add(where+".rules", "not_a_game", "Rules", strconv.Quote(shorten(e.Rules)))
 		return 0, false
 	}
 	if err := checkShapeAt(e.Settings, c.games.EventSettingsType(), where+".settings", c.version); err != nil {
@@ -133,7 +133,7 @@ func (c *archiveCheck) eventSettings(where string, e *ArchiveEvent) (rounds int,
 		if errors.As(err, &shape) {
 			*c.ps = append(*c.ps, shape.Problems...)
 		} else {
-			c.ps.add(where+".settings", "%v", err)
+			c.ps.addErr(where+".settings", err, "")
 		}
 		return 0, false
 	}
@@ -141,9 +141,9 @@ func (c *archiveCheck) eventSettings(where string, e *ArchiveEvent) (rounds int,
 	if err != nil {
 		var bad *SettingsError
 		if errors.As(err, &bad) {
-			c.ps.add(where+".settings."+bad.Field, "%s", bad.Msg)
+			c.ps.addErr(where+".settings."+bad.Field, bad, bad.Msg)
 		} else {
-			c.ps.add(where+".settings", "%v", err)
+			c.ps.addErr(where+".settings", err, "")
 		}
 		return 0, false
 	}
@@ -159,14 +159,14 @@ func (c *archiveCheck) eventPlayers(where string, l *ArchiveLeague, e *ArchiveEv
 		at := where + ".players[" + strconv.Itoa(k) + "]"
 		c.player(at+".name", l.PublicID, p.Name)
 		if players[fold(p.Name)] {
-			c.ps.add(at+".name", "%q is in the event twice", shorten(p.Name))
+			c.ps.add(at+".name", "event_twice", "Name", strconv.Quote(shorten(p.Name)))
 		}
 		players[fold(p.Name)] = true
 		if p.Joined < 1 || p.Joined > rounds+1 {
-			c.ps.add(at+".joined_round", "round %d; the event has rounds 1 to %d", p.Joined, rounds)
+			c.ps.add(at+".joined_round", "round", "Round", p.Joined, "Rounds", rounds)
 		}
 		if p.Dropped != 0 && (p.Dropped <= p.Joined || p.Dropped > rounds+1) {
-			c.ps.add(at+".dropped_round", "round %d; a player leaves after joining (round %d), by round %d", p.Dropped, p.Joined, rounds+1)
+			c.ps.add(at+".dropped_round", "dropped_round", "Round", p.Dropped, "Joined", p.Joined, "Last", rounds+1)
 		}
 		checkTime(c.ps, at+".added_at", p.AddedAt, true)
 	}
@@ -181,32 +181,32 @@ func (c *archiveCheck) eventTables(where string, l *ArchiveLeague, e *ArchiveEve
 	for k, t := range e.Tables {
 		at := where + ".tables[" + strconv.Itoa(k) + "]"
 		if t.Round < 1 || t.Round > rounds || t.Number < 1 || t.Number > MaxEventPlayers {
-			c.ps.add(at, "table %d of round %d; the event has rounds 1 to %d", t.Number, t.Round, rounds)
+			c.ps.add(at, "table_round", "Table", t.Number, "Round", t.Round, "Rounds", rounds)
 			continue
 		}
 		if tables[place{t.Round, t.Number}] {
-			c.ps.add(at, "table %d of round %d is there twice", t.Number, t.Round)
+			c.ps.add(at, "table_twice", "Table", t.Number, "Round", t.Round)
 		}
 		tables[place{t.Round, t.Number}] = true
 		game, ok := ec.games[t.Game]
 		switch {
 		case !ok:
-			c.ps.add(at+".game", "the game %s is not in the file", shorten(t.Game))
+			c.ps.add(at+".game", "game_not_in_file", "Game", shorten(t.Game))
 			continue
 		case game.League != l.PublicID:
-			c.ps.add(at+".game", "the game %s is not a game of the league", t.Game)
+			c.ps.add(at+".game", "game_not_league", "Game", t.Game)
 			continue
 		case game.Rules != e.Rules:
-			c.ps.add(at+".game", "the game %s is %s, not the event's game", t.Game, game.Rules)
+			c.ps.add(at+".game", "game_rules", "Game", t.Game, "Rules", game.Rules)
 			continue
 		}
 		if first, dup := ec.used[t.Game]; dup {
-			c.ps.add(at+".game", "the game %s is also %s", t.Game, first)
+			c.ps.add(at+".game", "game_also", "Game", t.Game, "First", first)
 		}
 		ec.used[t.Game] = at
 		for _, name := range game.Seats {
 			if !players[fold(name)] {
-				c.ps.add(at+".game", "%q sits at the table but is not a player of the event", shorten(name))
+				c.ps.add(at+".game", "not_at_event", "Name", strconv.Quote(shorten(name)))
 			}
 		}
 	}
@@ -219,17 +219,17 @@ func (c *archiveCheck) eventByes(where string, e *ArchiveEvent, rounds int, play
 	for k, b := range e.Byes {
 		at := where + ".byes[" + strconv.Itoa(k) + "]"
 		if b.Round < 1 || b.Round > rounds {
-			c.ps.add(at+".round", "round %d; the event has rounds 1 to %d", b.Round, rounds)
+			c.ps.add(at+".round", "round", "Round", b.Round, "Rounds", rounds)
 			continue
 		}
 		if !players[fold(b.Name)] {
-			c.ps.add(at+".name", "%q is not a player of the event", shorten(b.Name))
+			c.ps.add(at+".name", "not_event_player", "Name", strconv.Quote(shorten(b.Name)))
 		}
 		if byes[b.Round] == nil {
 			byes[b.Round] = map[string]bool{}
 		}
 		if byes[b.Round][fold(b.Name)] {
-			c.ps.add(at+".name", "%q sits out round %d twice", shorten(b.Name), b.Round)
+			c.ps.add(at+".name", "bye_twice", "Name", strconv.Quote(shorten(b.Name)), "Round", b.Round)
 		}
 		byes[b.Round][fold(b.Name)] = true
 	}

@@ -24,8 +24,10 @@ type ImportSummary struct {
 
 // RecordChecker decodes a hand's record, entered card by card in a game
 // of the given rules and number of seats, with the code that shows such
-// a hand, and says why it cannot be shown. The db package knows no game:
-// its callers supply the games' decoders (rules.CheckRecord).
+// a hand, and says why it cannot be shown: an error whose Error is in
+// English and which the import page says in the visitor's language (a
+// rules error: Problem.Err). The db package knows no game: its callers
+// supply the games' decoders (scorepad.CheckRecord).
 type RecordChecker func(rules string, seats int, record json.RawMessage) error
 
 // Import reads an export (Archive) of at most maxBytes and adds what it
@@ -49,7 +51,7 @@ func (s *Store) Import(ctx context.Context, r io.Reader, maxBytes int64, games A
 		return ImportSummary{}, fmt.Errorf("db: import: read: %w", err)
 	}
 	if int64(len(data)) > maxBytes {
-		return ImportSummary{}, importFailed("", "the file is over %s, more than meldpad imports at once", FormatBytes(maxBytes))
+		return ImportSummary{}, importFailed("", "too_big", "Size", FormatBytes(maxBytes))
 	}
 	a, err := ParseArchive(data, games)
 	if err != nil {
@@ -126,7 +128,7 @@ func checkRecords(a *Archive, check RecordChecker) error {
 				continue
 			}
 			if err := check(g.Rules, len(g.Seats), h.Record); err != nil {
-				ps.add("games["+strconv.Itoa(i)+"].hands["+strconv.Itoa(k)+"].record", "%v", err)
+				ps.addErr("games["+strconv.Itoa(i)+"].hands["+strconv.Itoa(k)+"].record", err, "")
 			}
 			if ps.full() {
 				return ps.err()
@@ -173,7 +175,7 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 			return err
 		}
 		if field != "" {
-			found = append(found, Problem{where + "." + field, fmt.Sprintf("the league %q is already in this meldpad (same link)", l.Name)})
+			found = append(found, problem(where+"."+field, "league_here", "Name", strconv.Quote(l.Name)))
 			continue
 		}
 		// A league new here with an event already here: the event's link
@@ -184,7 +186,7 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 				return err
 			}
 			if field != "" {
-				found = append(found, Problem{where + ".events[" + strconv.Itoa(k) + "]." + field, "this event's screen link is already in this meldpad"})
+				found = append(found, problem(where+".events["+strconv.Itoa(k)+"]."+field, "screen_here"))
 			}
 		}
 	}
@@ -195,7 +197,7 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 			return err
 		}
 		if field != "" {
-			found = append(found, Problem{where + "." + field, "this game is already in this meldpad (same link)"})
+			found = append(found, problem(where+"."+field, "game_here"))
 		}
 	}
 	if len(found) == 0 {
@@ -203,10 +205,10 @@ func unusedIDs(ctx context.Context, tx wtx, a *Archive) error {
 	}
 	var ps problems
 	if len(found) == len(a.Leagues)+len(a.Games) {
-		ps.add("", "everything in this file is already in this meldpad: it was imported before")
+		ps.add("", "imported_before")
 	}
 	for _, p := range found {
-		ps.add(p.Where, "%s", p.What)
+		ps.addProblem(p)
 	}
 	return ps.err()
 }

@@ -34,19 +34,18 @@ const (
 // The error is an *ImportError saying where in the file each problem is.
 func ParseArchive(data []byte, games ArchiveRules) (Archive, error) {
 	if !utf8.Valid(data) {
-		return Archive{}, importFailed("", "not a meldpad export: the file is not UTF-8 text")
+		return Archive{}, importFailed("", "not_utf8")
 	}
 	text := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n")
 	if len(text) == 0 {
-		return Archive{}, importFailed("", "the file is empty")
+		return Archive{}, importFailed("", "empty")
 	}
 	if text[0] != '{' {
 		first, _, _ := bytes.Cut(text, []byte("\n"))
 		if bytes.Count(first, []byte(",")) >= 2 {
-			return Archive{}, importFailed("", "this looks like a CSV file (it begins %q); only meldpad's JSON export can be imported: "+
-				"CSV files are for spreadsheets", shorten(strings.TrimSpace(string(first))))
+			return Archive{}, importFailed("", "csv", "Start", strconv.Quote(shorten(strings.TrimSpace(string(first)))))
 		}
-		return Archive{}, importFailed("", "not a meldpad export: a JSON export begins with {")
+		return Archive{}, importFailed("", "not_export")
 	}
 	a, err := decodeStrict[Archive](text)
 	if err == nil && (a.Meldpad == ArchiveVersion || a.Meldpad == archiveVersionWithoutEvents) {
@@ -74,7 +73,7 @@ func shapeProblem(text []byte, t reflect.Type, version int, err error) error {
 	if located := checkShape(text, t, version); located != nil {
 		return located
 	}
-	return importFailed("", "cannot read the export: %s", strings.TrimPrefix(err.Error(), "json: "))
+	return importFailed("", "unreadable", "Problem", strings.TrimPrefix(err.Error(), "json: "))
 }
 
 // decodeStrict decodes a file strictly: no field the format does not
@@ -109,11 +108,11 @@ func checkVersion(text []byte) (int, error) {
 			return 0, syntaxProblem(text, syntax)
 		case errors.As(err, &typeErr):
 		default:
-			return 0, importFailed("", "not valid JSON: %v", err)
+			return 0, importFailed("", "not_json", "Problem", err.Error())
 		}
 	}
 	if head.Meldpad == nil {
-		return 0, importFailed("", `not a meldpad export: it has no "meldpad" version field`)
+		return 0, importFailed("", "no_version")
 	}
 	switch v := string(*head.Meldpad); v {
 	case "1":
@@ -123,7 +122,7 @@ func checkVersion(text []byte) (int, error) {
 	case strconv.Itoa(ArchiveVersion):
 		return ArchiveVersion, nil
 	default:
-		return 0, importFailed("meldpad", "version %s is not one this meldpad reads (it reads versions 1 to %d)", shorten(v), ArchiveVersion)
+		return 0, importFailed("meldpad", "version", "Version", shorten(v), "Max", ArchiveVersion)
 	}
 }
 
@@ -160,7 +159,7 @@ func checkArchive(ps *problems, a *Archive, games ArchiveRules) {
 		l := &a.Leagues[i]
 		where := "leagues[" + strconv.Itoa(i) + "]"
 		if len(l.Events) > 0 && a.Meldpad < ArchiveVersion {
-			ps.add(where+".events", "event nights came with version %d of the export; this file says %d", ArchiveVersion, a.Meldpad)
+			ps.add(where+".events", "events_version", "Version", ArchiveVersion, "File", a.Meldpad)
 			continue
 		}
 		c.events(where, l, ec)
@@ -186,11 +185,11 @@ func (c *archiveCheck) id(where, value string, optional bool) {
 		return
 	}
 	if !ValidID(value) {
-		c.ps.add(where, "%q is not a meldpad id (26 characters of a-z and 2-7)", shorten(value))
+		c.ps.add(where, "not_an_id", "Value", strconv.Quote(shorten(value)))
 		return
 	}
 	if first, dup := c.ids[value]; dup {
-		c.ps.add(where, "the id %s is also %s; every link must be different", value, first)
+		c.ps.add(where, "id_twice", "ID", value, "First", first)
 		return
 	}
 	c.ids[value] = where
@@ -199,7 +198,7 @@ func (c *archiveCheck) id(where, value string, optional bool) {
 // player checks that name is one of the players of the league.
 func (c *archiveCheck) player(where, league, name string) {
 	if _, ok := c.leaguePlayers[league][fold(name)]; !ok {
-		c.ps.add(where, "%q is not among the players of the league", shorten(name))
+		c.ps.add(where, "not_league_player", "Name", strconv.Quote(shorten(name)))
 	}
 }
 
@@ -227,9 +226,9 @@ func (c *archiveCheck) leagueGames(where string, games []string) {
 	chosen := map[string]bool{}
 	for k, g := range games {
 		if _, ok := c.games.Game(g); !ok {
-			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is not one of meldpad's games", shorten(g))
+			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "not_a_game", "Rules", strconv.Quote(shorten(g)))
 		} else if chosen[g] {
-			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "%q is given twice", g)
+			c.ps.add(where+".games["+strconv.Itoa(k)+"]", "given_twice", "Value", strconv.Quote(g))
 		}
 		chosen[g] = true
 	}
@@ -239,7 +238,7 @@ func (c *archiveCheck) leagueGames(where string, games []string) {
 // each ends no earlier than it starts.
 func (c *archiveCheck) checkSeasons(where string, seasons []ArchiveSeason) {
 	if len(seasons) > maxSeasons {
-		c.ps.add(where+".seasons", "%d seasons; a league has at most %d", len(seasons), maxSeasons)
+		c.ps.add(where+".seasons", "seasons_many", "Seasons", len(seasons), "Max", maxSeasons)
 	}
 	for k, sn := range seasons {
 		at := where + ".seasons[" + strconv.Itoa(k) + "]"
@@ -247,7 +246,7 @@ func (c *archiveCheck) checkSeasons(where string, seasons []ArchiveSeason) {
 		from, okFrom := checkDay(c.ps, at+".starts_on", sn.StartsOn)
 		to, okTo := checkDay(c.ps, at+".ends_on", sn.EndsOn)
 		if okFrom && okTo && from != "" && to != "" && from > to {
-			c.ps.add(at, "ends on %s, before it starts on %s", to, from)
+			c.ps.add(at, "season_ends", "To", to, "From", from)
 		}
 		checkTime(c.ps, at+".created_at", sn.CreatedAt, true)
 	}
@@ -261,7 +260,7 @@ func (c *archiveCheck) checkPlayers(where string, players []ArchivePlayer) map[s
 		at := where + ".players[" + strconv.Itoa(k) + "]"
 		c.name(at+".name", p.Name, 40)
 		if j, dup := byName[fold(p.Name)]; dup {
-			c.ps.add(at+".name", "%q is players[%d] again (names are the same in any case)", p.Name, j)
+			c.ps.add(at+".name", "name_again", "Name", strconv.Quote(p.Name), "Index", j)
 		} else {
 			byName[fold(p.Name)] = k
 		}
@@ -277,7 +276,7 @@ func (c *archiveCheck) members(where, league string, members []ArchiveMember) {
 		at := where + ".members[" + strconv.Itoa(k) + "]"
 		c.player(at+".name", league, m.Name)
 		if seen[fold(m.Name)] {
-			c.ps.add(at+".name", "%q is a member twice", shorten(m.Name))
+			c.ps.add(at+".name", "member_twice", "Name", strconv.Quote(shorten(m.Name)))
 		}
 		seen[fold(m.Name)] = true
 		checkTime(c.ps, at+".added_at", m.AddedAt, true)
@@ -292,25 +291,25 @@ func (c *archiveCheck) game(i int, g *ArchiveGame) {
 	c.id(where+".public_id", g.PublicID, false)
 	c.id(where+".watch_id", g.WatchID, true)
 	if g.League != "" && !c.leagues[g.League] {
-		c.ps.add(where+".league", "the league %s is not in the file", shorten(g.League))
+		c.ps.add(where+".league", "league_not_in_file", "League", shorten(g.League))
 	}
 	checkTime(c.ps, where+".created_at", g.CreatedAt, true)
 	checkTime(c.ps, where+".updated_at", g.UpdatedAt, true)
 	checkTime(c.ps, where+".finished_at", g.FinishedAt, false)
 	rg, ok := c.games.Game(g.Rules)
 	if !ok {
-		c.ps.add(where+".rules", "%q is not one of meldpad's games", shorten(g.Rules))
+		c.ps.add(where+".rules", "not_a_game", "Rules", strconv.Quote(shorten(g.Rules)))
 		return
 	}
 	checkHouseRules(c.ps, where, rg, g.HouseRules)
 	seats := len(g.Seats)
 	if fewest, most := rg.Players(); seats < fewest || seats > most {
-		c.ps.add(where+".seats", "%d players; %s is for %d to %d", seats, rg.Name(), fewest, most)
+		c.ps.add(where+".seats", "seats", "Seats", seats, "Game", rg.Name(), "Min", fewest, "Max", most)
 		return
 	}
 	c.seats(where, g)
 	if g.FirstDealer < 0 || g.FirstDealer >= seats {
-		c.ps.add(where+".first_dealer", "seat %d; the seats are 0 to %d", g.FirstDealer, seats-1)
+		c.ps.add(where+".first_dealer", "seat", "Seat", g.FirstDealer, "Last", seats-1)
 	}
 	table := ImportTable{Names: g.Seats, HouseRules: g.HouseRules, Settings: g.Settings, FirstDealer: g.FirstDealer}
 	if !checkSettings(c.ps, where+".settings", rg, table) {
@@ -324,7 +323,7 @@ func (c *archiveCheck) game(i int, g *ArchiveGame) {
 func checkHouseRules(ps *problems, where string, rg GameRules, houseRules map[string]bool) {
 	for key := range houseRules {
 		if !rg.HouseRule(key) {
-			ps.add(where+".house_rules."+key, "not a house rule of %s", rg.Name())
+			ps.add(where+".house_rules."+key, "not_house_rule", "Game", rg.Name())
 		}
 	}
 }
@@ -342,7 +341,7 @@ func (c *archiveCheck) seats(where string, g *ArchiveGame) {
 			c.player(at, g.League, name)
 		}
 		if seated[fold(name)] {
-			c.ps.add(at, "%q sits at the table twice", shorten(name))
+			c.ps.add(at, "sits_twice", "Name", strconv.Quote(shorten(name)))
 		}
 		seated[fold(name)] = true
 	}
@@ -352,15 +351,14 @@ func (c *archiveCheck) seats(where string, g *ArchiveGame) {
 // they are in the order they were entered.
 func (c *archiveCheck) checkHands(where string, rg GameRules, table ImportTable, hands []ArchiveHand) {
 	if len(hands) > maxHandsPerGame {
-		c.ps.add(where+".hands", "%d hands; no game has more than %d", len(hands), maxHandsPerGame)
+		c.ps.add(where+".hands", "hands_many", "Hands", len(hands), "Max", maxHandsPerGame)
 		return
 	}
 	for k := range hands {
 		at := where + ".hands[" + strconv.Itoa(k) + "]"
 		c.checkHand(at, rg, table, &hands[k])
 		if k > 0 && hands[k].Seq <= hands[k-1].Seq {
-			c.ps.add(at+".seq", "%d after %d; hands are in the order they were entered, each with a higher seq",
-				hands[k].Seq, hands[k-1].Seq)
+			c.ps.add(at+".seq", "seq_order", "Seq", hands[k].Seq, "Before", hands[k-1].Seq)
 		}
 	}
 }
@@ -369,10 +367,10 @@ func (c *archiveCheck) checkHands(where string, rg GameRules, table ImportTable,
 func (c *archiveCheck) checkHand(where string, g GameRules, table ImportTable, h *ArchiveHand) {
 	seats := len(table.Names)
 	if h.Seq < 1 || h.Seq > maxHandsPerGame*10 {
-		c.ps.add(where+".seq", "%d; a hand's seq is a positive number", h.Seq)
+		c.ps.add(where+".seq", "seq", "Seq", h.Seq)
 	}
 	if h.Entry != EntryPoints && h.Entry != EntryCards {
-		c.ps.add(where+".entry", "%q; a hand is entered by %q or %q", shorten(h.Entry), EntryPoints, EntryCards)
+		c.ps.add(where+".entry", "entry", "Entry", strconv.Quote(shorten(h.Entry)), "Points", strconv.Quote(EntryPoints), "Cards", strconv.Quote(EntryCards))
 	}
 	checkRecord(c.ps, where+".record", h.Record)
 	pointsOK := checkPoints(c.ps, where+".points", h.Points, seats)
@@ -380,24 +378,24 @@ func (c *archiveCheck) checkHand(where string, g GameRules, table ImportTable, h
 	if h.Seat != nil {
 		seat = *h.Seat
 		if seat < 0 || seat >= seats {
-			c.ps.add(where+".seat", "seat %d; the seats are 0 to %d", seat, seats-1)
+			c.ps.add(where+".seat", "seat", "Seat", seat, "Last", seats-1)
 			pointsOK = false
 		}
 	}
 	if pointsOK && h.Entry == EntryPoints {
 		// The rules' message names the rule.
 		if err := g.CheckPoints(table, HandInput{Points: h.Points, Seat: seat, EndsHand: h.EndsHand, EndsGame: h.EndsGame}); err != nil {
-			c.ps.add(where+".points", "%v are not points %s allows: %v", h.Points, g.Name(), err)
+			c.ps.add(where+".points", "points_refused", "Points", fmt.Sprint(h.Points), "Game", g.Name(), "Problem", err)
 		}
 	}
 	if h.Version < 1 || h.Version > maxVersion {
-		c.ps.add(where+".version", "%d; a hand's version counts its changes from 1", h.Version)
+		c.ps.add(where+".version", "version_hand", "Version", h.Version)
 	}
 	checkTime(c.ps, where+".created_at", h.CreatedAt, true)
 	checkTime(c.ps, where+".updated_at", h.UpdatedAt, true)
 	checkTime(c.ps, where+".deleted_at", h.DeletedAt, false)
 	if len(h.Revisions) > maxRevisionsOfHand {
-		c.ps.add(where+".revisions", "%d changes to one hand; at most %d are kept", len(h.Revisions), maxRevisionsOfHand)
+		c.ps.add(where+".revisions", "revisions_many", "Revisions", len(h.Revisions), "Max", maxRevisionsOfHand)
 		return
 	}
 	for i, r := range h.Revisions {
@@ -410,12 +408,12 @@ func (c *archiveCheck) checkHand(where string, g GameRules, table ImportTable, h
 // beyond what any hand could score.
 func checkPoints(ps *problems, where string, points []int, seats int) bool {
 	if len(points) != seats {
-		ps.add(where, "%d %s for %d seats", len(points), plural(len(points), "value"), seats)
+		ps.add(where, "values", "Count", len(points), "Seats", seats)
 		return false
 	}
 	for i, p := range points {
 		if p > maxHandPoints || p < -maxHandPoints {
-			ps.add(where+"["+strconv.Itoa(i)+"]", "%d is beyond any hand's score (at most ±%d)", p, maxHandPoints)
+			ps.add(where+"["+strconv.Itoa(i)+"]", "beyond", "Points", p, "Max", maxHandPoints)
 			return false
 		}
 	}
@@ -433,18 +431,18 @@ func (c *archiveCheck) checkRevision(where string, seats int, r ArchiveRevision)
 	switch r.Action {
 	case "add":
 		if before || !after {
-			c.ps.add(where, "an addition has the hand after it and nothing before")
+			c.ps.add(where, "add_shape")
 		}
 	case "correct":
 		if !before || !after {
-			c.ps.add(where, "a correction has the hand before and after it")
+			c.ps.add(where, "correct_shape")
 		}
 	case "delete":
 		if !before || after {
-			c.ps.add(where, "a deletion has the hand before it and nothing after")
+			c.ps.add(where, "delete_shape")
 		}
 	default:
-		c.ps.add(where+".action", "%q; a change is \"add\", \"correct\" or \"delete\"", shorten(r.Action))
+		c.ps.add(where+".action", "action", "Action", strconv.Quote(shorten(r.Action)))
 	}
 	for _, side := range []struct {
 		name string
@@ -453,19 +451,19 @@ func (c *archiveCheck) checkRevision(where string, seats int, r ArchiveRevision)
 		if isNull(side.raw) {
 			continue
 		}
-		if err := checkRecordText(side.raw); err != nil {
-			c.ps.add(where+"."+side.name, "%v", err)
+		if w := checkRecordText(side.raw); w != nil {
+			c.ps.addWords(where+"."+side.name, *w)
 			continue
 		}
 		dec := json.NewDecoder(bytes.NewReader(side.raw))
 		dec.DisallowUnknownFields()
 		var sn snapshot
 		if err := dec.Decode(&sn); err != nil {
-			c.ps.add(where+"."+side.name, "not a hand as meldpad keeps it: %v", strings.TrimPrefix(err.Error(), "json: "))
+			c.ps.add(where+"."+side.name, "not_a_hand", "Problem", strings.TrimPrefix(err.Error(), "json: "))
 			continue
 		}
 		if sn.Entry != EntryPoints && sn.Entry != EntryCards {
-			c.ps.add(where+"."+side.name+".entry", "%q; a hand is entered by %q or %q", shorten(sn.Entry), EntryPoints, EntryCards)
+			c.ps.add(where+"."+side.name+".entry", "entry", "Entry", strconv.Quote(shorten(sn.Entry)), "Points", strconv.Quote(EntryPoints), "Cards", strconv.Quote(EntryCards))
 		}
 		checkRecord(c.ps, where+"."+side.name+".record", sn.Record)
 		checkPoints(c.ps, where+"."+side.name+".points", sn.Points, seats)
@@ -476,11 +474,11 @@ func (c *archiveCheck) checkRevision(where string, seats int, r ArchiveRevision)
 // meldpad makes.
 func checkRecord(ps *problems, where string, raw json.RawMessage) {
 	if !isObject(raw) {
-		ps.add(where, "want an object (the hand as it was entered)")
+		ps.add(where, "hand_object")
 		return
 	}
-	if err := checkRecordText(raw); err != nil {
-		ps.add(where, "%v", err)
+	if w := checkRecordText(raw); w != nil {
+		ps.addWords(where, *w)
 	}
 }
 
@@ -494,7 +492,7 @@ func isObject(raw json.RawMessage) bool {
 // name checks a name as the forms would take it (ArchiveRules.CheckName).
 func (c *archiveCheck) name(where, name string, most int) {
 	if err := c.games.CheckName(name, most); err != nil {
-		c.ps.add(where, "%v", err)
+		c.ps.addErr(where, err, "")
 	}
 }
 
@@ -507,7 +505,7 @@ func checkTime(ps *problems, where, value string, required bool) {
 		return
 	}
 	if _, err := time.Parse(time.RFC3339Nano, value); err != nil {
-		ps.add(where, "%q is not a time like 2026-03-05T19:30:00Z", shorten(value))
+		ps.add(where, "not_a_time", "Value", strconv.Quote(shorten(value)))
 	}
 }
 
@@ -517,7 +515,7 @@ func checkDay(ps *problems, where, value string) (string, bool) {
 		return "", true
 	}
 	if d, err := time.Parse(time.DateOnly, value); err != nil || d.Format(time.DateOnly) != value {
-		ps.add(where, "%q is not a date like 2026-03-05", shorten(value))
+		ps.add(where, "not_a_date", "Value", strconv.Quote(shorten(value)))
 		return "", false
 	}
 	return value, true
@@ -527,13 +525,6 @@ func checkDay(ps *problems, where, value string) (string, bool) {
 func canonicalTime(value string) string {
 	t, _ := time.Parse(time.RFC3339Nano, value)
 	return formatTime(t)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // compactJSON is a checked record as meldpad stores it: without spaces.
@@ -549,7 +540,7 @@ func compactJSON(raw json.RawMessage) (string, error) {
 // own must have ones its rules read; any other game none.
 func checkSettings(ps *problems, where string, g GameRules, t ImportTable) bool {
 	if err := g.CheckSettings(t.Settings, len(t.Names)); err != nil {
-		ps.add(where, "%v", err)
+		ps.addErr(where, err, "")
 		return false
 	}
 	return true

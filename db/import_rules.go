@@ -61,10 +61,15 @@ type EventSettings struct {
 // SettingsError is what is wrong with a field of an event's settings.
 type SettingsError struct {
 	Field string // as the settings' JSON names it
-	Msg   string
+	Msg   string // in English
+	// Err is the rules' own error, which the import page says in the
+	// visitor's language.
+	Err error
 }
 
 func (e *SettingsError) Error() string { return e.Field + ": " + e.Msg }
+
+func (e *SettingsError) Unwrap() error { return e.Err }
 
 // ImportTable is an imported game's table as its rules read it.
 type ImportTable struct {

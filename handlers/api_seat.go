@@ -50,9 +50,9 @@ func (s *Server) apiSeat(c *echo.Context) error {
 	var none *seating.NoTableError
 	switch {
 	case errors.As(err, &bad):
-		return badInput(bad.Field, bad.Msg)
+		return badInput(bad.Field, say(c, bad.Msg))
 	case errors.As(err, &none):
-		return &apiProblem{status: http.StatusUnprocessableEntity, body: apiNoSeating{Error: none.Error()}}
+		return &apiProblem{status: http.StatusUnprocessableEntity, body: apiNoSeating{Error: say(c, none.Message())}}
 	case err != nil:
 		return err // the context's: answered 503 (refereeDeadline)
 	}

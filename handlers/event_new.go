@@ -213,7 +213,7 @@ func (s *Server) createEvent(c *echo.Context, l db.League) error {
 	if len(errs) == 0 {
 		var bad *event.ConfigError
 		if err := cfg.Check(eventnight.Game(g)); errors.As(err, &bad) {
-			errs[bad.Field] = capitalize(bad.Msg) + "."
+			errs[bad.Field] = tr.Say(msg.Sentence(bad.Msg))
 		}
 	}
 	checkedIn := checkInForm{Members: form.Members, NewNames: form.NewNames}.names(tr, errs)

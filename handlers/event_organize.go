@@ -151,7 +151,7 @@ func (s *Server) seatEventRound(c *echo.Context, l db.League, e db.Event) error 
 	var none *seating.NoTableError
 	switch {
 	case errors.As(err, &none):
-		return s.rerenderEvent(c, l, e, fieldErrors{"round": none.Error()})
+		return s.rerenderEvent(c, l, e, fieldErrors{"round": tr.Say(msg.Sentence(none.Message()))})
 	case err != nil:
 		return err // the deadline's: answered 503 (refereeDeadline)
 	}

@@ -265,15 +265,7 @@ func TestImportRefusals(t *testing.T) {
 	l := from.createLeague("Thursday club", "fan", "trophy")
 	playFirstLeagueWeek(from, l)
 	valid := []byte(from.get(l.organizer + "/export.json").body)
-	edit := func(change func(f map[string]any)) []byte {
-		var f map[string]any
-		if err := json.Unmarshal(valid, &f); err != nil {
-			t.Fatal(err)
-		}
-		change(f)
-		b, _ := json.Marshal(f)
-		return b
-	}
+	edit := func(change func(f map[string]any)) []byte { return editedExport(t, valid, change) }
 	game := func(f map[string]any, i int) map[string]any { return f["games"].([]any)[i].(map[string]any) }
 	hand := func(f map[string]any, g, h int) map[string]any {
 		return game(f, g)["hands"].([]any)[h].(map[string]any)

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"encoding/json"
 	"strings"
 
 	"github.com/labstack/echo/v5"
@@ -185,8 +186,16 @@ func capitalize(s string) string {
 }
 
 // goal says how a game ends: "Game to 100 (N8)", or a game by points'
-// own settings ("to 100, lowest wins").
+// own settings ("to 100, lowest wins"), in the table's language where
+// the game says them as a message (points.Module).
 func goal(l *locale.Localizer, r rules.Game, settings []byte) string {
+	if d, ok := r.Module.(interface {
+		DescribeMessage(json.RawMessage) msg.Msg
+	}); ok {
+		if m := d.DescribeMessage(settings); !m.IsZero() {
+			return l.Say(msg.Capital(m))
+		}
+	}
 	if d := r.Describe(settings); d != "" {
 		return capitalize(d)
 	}

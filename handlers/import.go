@@ -2,13 +2,14 @@ package handlers
 
 import (
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/labstack/echo/v5"
 
 	"meldpad/db"
 	"meldpad/locale"
-	"meldpad/rules"
+	"meldpad/rules/msg"
 	"meldpad/scorepad"
 	"meldpad/views"
 )
@@ -54,12 +55,13 @@ func (s *Server) importFile(c *echo.Context) error {
 		return err
 	}
 	defer file.Close()
-	sum, err := s.store.Archive.Import(c.Request().Context(), file, MaxImportBody, scorepad.ArchiveRules{}, rules.CheckRecordSaying(locale.English().Error))
+	sum, err := s.store.Archive.Import(c.Request().Context(), file, MaxImportBody, scorepad.ArchiveRules{}, scorepad.CheckRecord)
 	var refused *db.ImportError
 	if errors.As(err, &refused) {
 		vm.FileName = upload.Filename
+		tr := locale.From(c.Request().Context())
 		for _, p := range refused.Problems {
-			vm.Problems = append(vm.Problems, p.String())
+			vm.Problems = append(vm.Problems, sayProblem(tr, p))
 		}
 		return render(c, http.StatusUnprocessableEntity, views.ImportPage(vm))
 	}
@@ -79,4 +81,55 @@ func (s *Server) importFile(c *echo.Context) error {
 		})
 	}
 	return render(c, http.StatusOK, views.ImportDonePage(done))
+}
+
+// sayProblem says a problem of a file in tr's language, with its place
+// in the file: the import's own words (db.Words), or the rules' error.
+func sayProblem(tr *locale.Localizer, p db.Problem) string {
+	what := p.What
+	switch {
+	case p.ID != "":
+		what = tr.Say(problemMessage(p.Words))
+	case p.Err != nil:
+		what = tr.Error(p.Err)
+	}
+	where := p.Where
+	if p.Line > 0 {
+		where = tr.T("import.line_column", msg.Digits("Line", p.Line), msg.Digits("Column", p.Column))
+	}
+	if where == "" {
+		return what
+	}
+	return tr.T("import.where_what", msg.S("Where", where), msg.S("What", what))
+}
+
+// problemMessage is the import's words as a message of the pages'
+// catalogs: import.problem.<id>. A number is written as the file has
+// it, but a Count, which chooses the text's plural form.
+func problemMessage(w db.Words) msg.Msg {
+	args := make([]msg.Arg, 0, len(w.Args))
+	for name, v := range w.Args {
+		switch v := v.(type) {
+		case int:
+			if name == "Count" {
+				args = append(args, msg.N(name, v))
+			} else {
+				args = append(args, msg.Digits(name, v))
+			}
+		case string:
+			args = append(args, msg.S(name, v))
+		case db.Words:
+			args = append(args, msg.M(name, problemMessage(v)))
+		case error:
+			var said interface{ Message() msg.Msg }
+			if errors.As(v, &said) {
+				args = append(args, msg.M(name, said.Message()))
+			} else {
+				args = append(args, msg.S(name, v.Error()))
+			}
+		default:
+			args = append(args, msg.S(name, fmt.Sprint(v)))
+		}
+	}
+	return msg.New("import.problem."+w.ID, args...)
 }

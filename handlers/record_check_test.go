@@ -48,23 +48,10 @@ func TestSavedRecordShows(t *testing.T) {
 func TestImportRefusesRecordsPagesCannotShow(t *testing.T) {
 	ctx := context.Background()
 	from := newTestApp(t)
-	game := from.createGame("fan", "Ann", "Bob")
-	form := formValues(from.get(game + "/hands/new?by=cards"))
-	if p := from.post(game+"/hands", with(form, fanDeal())); p.status != http.StatusSeeOther {
-		t.Fatalf("save: %d", p.status)
-	}
-	archive, err := from.store.ExportAll(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	archive.Games[0].Hands[0].Record = json.RawMessage(`{"knock_card": 5}`)
-	var file bytes.Buffer
-	if err := archive.WriteJSON(&file); err != nil {
-		t.Fatal(err)
-	}
+	file, game := brokenFanRecordFile(t, from)
 
 	to := newTestApp(t)
-	p := to.upload("broken.json", file.Bytes())
+	p := to.upload("broken.json", file)
 	if p.status != http.StatusUnprocessableEntity {
 		t.Fatalf("status %d, want 422\n%s", p.status, p.body)
 	}
@@ -75,7 +62,7 @@ func TestImportRefusesRecordsPagesCannotShow(t *testing.T) {
 
 	// Imported without the check, as before it existed: the page of the
 	// hand is shown, its cards blank, with a word on why.
-	if _, err := to.store.Import(ctx, bytes.NewReader(file.Bytes()), 1<<20, scorepad.ArchiveRules{}, nil); err != nil {
+	if _, err := to.store.Import(ctx, bytes.NewReader(file), 1<<20, scorepad.ArchiveRules{}, nil); err != nil {
 		t.Fatal(err)
 	}
 	link := handLinks(to.get(game))[0]

@@ -1,10 +1,10 @@
 package event
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 
+	"meldpad/rules/msg"
 	"meldpad/rules/seating"
 )
 
@@ -113,34 +113,25 @@ func DefaultTieBreaks(totals bool) []Criterion {
 	return append(out, FewestByes)
 }
 
-// Name is the criterion as the pages say it.
-func (c Criterion) Name() string {
-	switch c {
-	case ByPoints:
-		return "Event points"
-	case ByWins:
-		return "Tables won"
-	case HeadToHead:
-		return "Head to head"
-	case ByGameTotals:
-		return "Game points"
-	case FewestByes:
-		return "Fewest byes"
-	}
-	return string(c)
-}
+// Name is the criterion as the pages say it: "Head to head".
+func (c Criterion) Name() msg.Msg { return msg.New("event.criterion." + string(c)) }
 
 // ConfigError is a Config that cannot run: Field names the setting, as
 // the form names it ("sizes", "tie_breaks[2]").
+// Msg says what is wrong, lowercase as Go's errors are; the form and
+// the API say it in the page's language.
 type ConfigError struct {
 	Field string
-	Msg   string
+	Msg   msg.Msg
 }
 
-func (e *ConfigError) Error() string { return "event: " + e.Msg }
+func (e *ConfigError) Error() string { return "event: " + e.Msg.String() }
 
-func bad(field, format string, args ...any) *ConfigError {
-	return &ConfigError{Field: field, Msg: fmt.Sprintf(format, args...)}
+// Message is what is wrong, for a page to say (locale.Localizer.Error).
+func (e *ConfigError) Message() msg.Msg { return e.Msg }
+
+func bad(field string, m msg.Msg) *ConfigError {
+	return &ConfigError{Field: field, Msg: m}
 }
 
 // Game is what a Config is checked against: the game's own limits and
@@ -166,27 +157,27 @@ func SizesFor(g Game) []int {
 // *ConfigError, or nil. It also puts Sizes in order.
 func (c *Config) Check(g Game) error {
 	if len(c.Sizes) == 0 {
-		return bad("sizes", "choose at least one table size")
+		return bad("sizes", msg.New("event.config.sizes_none"))
 	}
 	slices.Sort(c.Sizes)
 	c.Sizes = slices.Compact(c.Sizes)
 	allowed := SizesFor(g)
 	for _, s := range c.Sizes {
 		if !slices.Contains(allowed, s) {
-			return bad("sizes", "%s is played at tables of %d to %d, not %d", g.Name, allowed[0], allowed[len(allowed)-1], s)
+			return bad("sizes", msg.New("event.config.sizes_game", msg.S("Game", g.Name), msg.Digits("Min", allowed[0]), msg.Digits("Max", allowed[len(allowed)-1]), msg.Digits("Size", s)))
 		}
 	}
 	if c.Rounds < 1 || c.Rounds > MaxRounds {
-		return bad("rounds", "an event has 1 to %d rounds", MaxRounds)
+		return bad("rounds", msg.New("event.config.rounds", msg.Digits("Max", MaxRounds)))
 	}
 	switch c.Pairing {
 	case FewestRepeats:
 	case Swiss, RoundRobin:
 		if !slices.Equal(c.Sizes, []int{2}) {
-			return bad("pairing", "Swiss and round robin pair players at tables of two only")
+			return bad("pairing", msg.New("event.config.pairing_two"))
 		}
 	default:
-		return bad("pairing", "choose how the players are paired")
+		return bad("pairing", msg.New("event.config.pairing_none"))
 	}
 	if err := c.checkScoring(g); err != nil {
 		return err
@@ -196,20 +187,20 @@ func (c *Config) Check(g Game) error {
 		c.ByePoints = 0
 	case ByeFixed:
 		if c.ByePoints < 0 || c.ByePoints > MaxByePoints {
-			return bad("bye_points", "a bye is worth 0 to %d points", MaxByePoints)
+			return bad("bye_points", msg.New("event.config.bye_points", msg.Digits("Max", MaxByePoints)))
 		}
 	default:
-		return bad("bye", "choose what a bye is worth")
+		return bad("bye", msg.New("event.config.bye_none"))
 	}
 	if len(c.TieBreaks) == 0 || c.TieBreaks[0] != ByPoints {
-		return bad("tie_breaks[0]", "the ranking starts with the event points")
+		return bad("tie_breaks[0]", msg.New("event.config.ranking_first"))
 	}
 	if len(c.Setup) > maxSetup {
-		return bad("setup", "a game has at most %d settings of its own", maxSetup)
+		return bad("setup", msg.New("event.config.setup_many", msg.Digits("Max", maxSetup)))
 	}
 	for k, v := range c.Setup {
 		if len(k) > maxSetupText || len(v) > maxSetupText {
-			return bad("setup", "a setting of the game is at most %d characters", maxSetupText)
+			return bad("setup", msg.New("event.config.setup_long", msg.Digits("Max", maxSetupText)))
 		}
 	}
 	return c.checkTieBreaks(g)
@@ -222,26 +213,26 @@ func (c *Config) checkScoring(g Game) error {
 	switch c.Scoring {
 	case ByPlace:
 		if len(c.PlacePoints) == 0 {
-			return bad("place_points", "give the points of first place at least, like 4 2 1 0")
+			return bad("place_points", msg.New("event.config.places_none"))
 		}
 		if len(c.PlacePoints) > MaxPlaces {
-			return bad("place_points", "a table has at most %d places", MaxPlaces)
+			return bad("place_points", msg.New("event.config.places_many", msg.Digits("Max", MaxPlaces)))
 		}
 		for i, p := range c.PlacePoints {
 			if p < 0 || p > MaxPlacePoints {
-				return bad("place_points", "points for a place are from 0 to %d, not %d", MaxPlacePoints, p)
+				return bad("place_points", msg.New("event.config.place_points", msg.Digits("Max", MaxPlacePoints), msg.Digits("Points", p)))
 			}
 			if i > 0 && p > c.PlacePoints[i-1] {
-				return bad("place_points", "place %d cannot be worth more than place %d", i+1, i)
+				return bad("place_points", msg.New("event.config.place_order", msg.Digits("Place", i+1), msg.Digits("Before", i)))
 			}
 		}
 	case ByGamePoints:
 		c.PlacePoints = nil
 		if !g.Totals {
-			return bad("scoring", "the totals of %s do not compare across tables: score by place", g.Name)
+			return bad("scoring", msg.New("event.config.scoring_totals", msg.S("Game", g.Name)))
 		}
 	default:
-		return bad("scoring", "choose how a table is scored")
+		return bad("scoring", msg.New("event.config.scoring_none"))
 	}
 	return nil
 }
@@ -255,11 +246,11 @@ func (c *Config) checkTieBreaks(g Game) error {
 		field := "tie_breaks[" + strconv.Itoa(i) + "]"
 		switch {
 		case !slices.Contains(Criteria, k):
-			return bad(field, "%q is not a way of ranking", shortened(string(k)))
+			return bad(field, msg.New("event.config.criterion_unknown", msg.S("Criterion", strconv.Quote(shortened(string(k))))))
 		case k == ByGameTotals && !g.Totals:
-			return bad(field, "the totals of %s do not compare across tables", g.Name)
+			return bad(field, msg.New("event.config.criterion_totals", msg.S("Game", g.Name)))
 		case seen[k]:
-			return bad(field, "%s is already in the list", k.Name())
+			return bad(field, msg.New("event.config.criterion_twice", msg.M("Criterion", k.Name())))
 		}
 		seen[k] = true
 	}

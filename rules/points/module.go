@@ -149,6 +149,16 @@ func (Module) Describe(settings json.RawMessage) string {
 	return s.String()
 }
 
+// DescribeMessage is Describe in the table's language (Setup.Message);
+// the zero Msg for settings Describe says nothing of.
+func (Module) DescribeMessage(settings json.RawMessage) msg.Msg {
+	s, err := settingsOf(settings, playersOf(settings))
+	if err != nil {
+		return msg.Msg{}
+	}
+	return s.Message()
+}
+
 // Aim is the game's target, when it ends at one (P1, P3), and whether
 // the lowest total wins (P1, P4): Hearts aims at 100, the lowest winning.
 func (Module) Aim(settings json.RawMessage) game.Aim {

@@ -206,8 +206,30 @@ func checkName(name string) error {
 	return inputError("name", "P1", msg.New("points.name_control", msg.S("Char", fmt.Sprintf("%U", r))))
 }
 
-// String describes how the game ends and who wins, as a scorepad says it:
-// "to 100, lowest wins", "10 rounds, highest wins", "open, highest wins".
+// Message describes how the game ends and who wins, as a scorepad says
+// it in the table's language: String's words.
+func (s Setup) Message() msg.Msg {
+	var end msg.Msg
+	switch s.End {
+	case AtTarget:
+		end = msg.New("points.describe.target", msg.Digits("Target", s.Target))
+	case AfterRounds:
+		end = msg.New("points.describe.rounds", msg.N("Count", s.Rounds))
+	case Open:
+		end = msg.New("points.describe.open")
+	default:
+		end = msg.New("points.describe.no_end")
+	}
+	wins := msg.New("points.describe.highest")
+	if s.Wins == Lowest {
+		wins = msg.New("points.describe.lowest")
+	}
+	return msg.New("points.describe", msg.M("End", end), msg.M("Wins", wins))
+}
+
+// String describes how the game ends and who wins, in English, as a
+// scorepad says it: "to 100, lowest wins", "10 rounds, highest wins",
+// "open, highest wins" (Message in the table's language).
 func (s Setup) String() string {
 	var end string
 	switch s.End {

@@ -1,8 +1,9 @@
 package seating
 
 import (
-	"fmt"
 	"strconv"
+
+	"meldpad/rules/msg"
 )
 
 // The bounds of a Request. An evening of a few dozen players fits well
@@ -37,15 +38,20 @@ type Request struct {
 
 // InputError is a Request that is not well-formed. Field names the
 // culprit the way a JSON body would ("players", "sizes[1]", "met[0][1]").
+// Msg says what is wrong, lowercase as Go's errors are; the API says it
+// in the asker's language.
 type InputError struct {
 	Field string
-	Msg   string
+	Msg   msg.Msg
 }
 
-func (e *InputError) Error() string { return "seating: " + e.Msg }
+func (e *InputError) Error() string { return "seating: " + e.Msg.String() }
 
-func badField(field, format string, args ...any) *InputError {
-	return &InputError{Field: field, Msg: fmt.Sprintf(format, args...)}
+// Message is what is wrong, for a page to say (locale.Localizer.Error).
+func (e *InputError) Message() msg.Msg { return e.Msg }
+
+func badField(field string, m msg.Msg) *InputError {
+	return &InputError{Field: field, Msg: m}
 }
 
 // NoTableError is a well-formed Request in which not even one table can
@@ -55,8 +61,11 @@ type NoTableError struct {
 	Smallest int
 }
 
-func (e *NoTableError) Error() string {
-	return fmt.Sprintf("seating: %d players cannot fill a single table: the smallest size allowed is %d", e.Players, e.Smallest)
+func (e *NoTableError) Error() string { return "seating: " + e.Message().String() }
+
+// Message is the error in words, for a page to say.
+func (e *NoTableError) Message() msg.Msg {
+	return msg.New("seating.no_table", msg.N("Count", e.Players), msg.Digits("Smallest", e.Smallest))
 }
 
 // index is the path of item i of a list field: "sizes[1]".
@@ -67,39 +76,39 @@ func index(field string, i int) string { return field + "[" + strconv.Itoa(i) + 
 // nobody (a *NoTableError from Plan).
 func (r Request) Validate() error {
 	if r.Players < MinPlayers || r.Players > MaxPlayers {
-		return badField("players", "players must be from %d to %d", MinPlayers, MaxPlayers)
+		return badField("players", msg.New("seating.players", msg.Digits("Min", MinPlayers), msg.Digits("Max", MaxPlayers)))
 	}
 	if len(r.Sizes) == 0 {
-		return badField("sizes", "sizes must list at least one table size")
+		return badField("sizes", msg.New("seating.sizes_none"))
 	}
 	for i, s := range r.Sizes {
 		if s < MinSize || s > MaxSize {
-			return badField(index("sizes", i), "%s must be a table size from %d to %d", index("sizes", i), MinSize, MaxSize)
+			return badField(index("sizes", i), msg.New("seating.size", msg.S("Field", index("sizes", i)), msg.Digits("Min", MinSize), msg.Digits("Max", MaxSize)))
 		}
 	}
 	if r.Rounds < MinRounds || r.Rounds > MaxRounds {
-		return badField("rounds", "rounds must be from %d to %d", MinRounds, MaxRounds)
+		return badField("rounds", msg.New("seating.rounds", msg.Digits("Min", MinRounds), msg.Digits("Max", MaxRounds)))
 	}
 	for i, pair := range r.Met {
 		for j, p := range pair {
 			field := index(index("met", i), j)
 			if p < 0 || p >= r.Players {
-				return badField(field, "%s must be a player from 0 to %d", field, r.Players-1)
+				return badField(field, msg.New("seating.player", msg.S("Field", field), msg.Digits("Last", r.Players-1)))
 			}
 		}
 		if pair[0] == pair[1] {
 			field := index(index("met", i), 1)
-			return badField(field, "%s must be another player than %s: a player does not meet themselves", field, index(index("met", i), 0))
+			return badField(field, msg.New("seating.met_self", msg.S("Field", field), msg.S("Other", index(index("met", i), 0))))
 		}
 	}
 	seen := make(map[int]int, len(r.Byes))
 	for i, p := range r.Byes {
 		field := index("byes", i)
 		if p < 0 || p >= r.Players {
-			return badField(field, "%s must be a player from 0 to %d", field, r.Players-1)
+			return badField(field, msg.New("seating.player", msg.S("Field", field), msg.Digits("Last", r.Players-1)))
 		}
 		if j, ok := seen[p]; ok {
-			return badField(field, "%s repeats player %d, already %s", field, p, index("byes", j))
+			return badField(field, msg.New("seating.bye_twice", msg.S("Field", field), msg.Digits("Player", p), msg.S("First", index("byes", j))))
 		}
 		seen[p] = i
 	}
