@@ -2,11 +2,14 @@ package handlers
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
 
+	"meldpad/locale"
 	"meldpad/static"
+	"meldpad/views"
 )
 
 // TestInstallableApp: the pages link a web app manifest with the icons a
@@ -72,5 +75,47 @@ func TestContentSecurityPolicyAllowsTheApp(t *testing.T) {
 		if !strings.Contains(csp, want) {
 			t.Errorf("Content-Security-Policy %q lacks %q", csp, want)
 		}
+	}
+}
+
+// TestScriptWordsFile: a page links the scripts' words of its language,
+// which /static/ serves under that address to be kept for good, and the
+// service worker fetches every language's when it installs, so that a
+// page kept offline says them.
+func TestScriptWordsFile(t *testing.T) {
+	app := newTestApp(t)
+	sw := app.get("/sw.js")
+	for _, tag := range []string{"en", "de", "it", "es", "fr"} {
+		url := views.ScriptWordsURL(tag)
+		mustContain(t, sw, url)
+		for _, other := range []string{"en", "de"} {
+			home, _ := io.ReadAll(getIn(t, app, "/", other, "").Body)
+			if strings.Contains(string(home), url) != (tag == other) {
+				t.Errorf("the home page in %s links %s: %v", other, url, !(tag == other))
+			}
+		}
+		resp, err := app.client.Get(app.srv.URL + url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var words map[string]map[string]string
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		js, ok := strings.CutPrefix(string(body), "self.meldpadWords=")
+		if resp.StatusCode != http.StatusOK || !ok || json.Unmarshal([]byte(strings.TrimSuffix(js, ";\n")), &words) != nil {
+			t.Fatalf("%s: %d %.80s", url, resp.StatusCode, body)
+		}
+		if got, want := words["outbox.unsaved"]["other"], locale.For(tag).T("outbox.unsaved"); got != want {
+			t.Errorf("%s: outbox.unsaved %q, want %q", url, got, want)
+		}
+		if cc := resp.Header.Get("Cache-Control"); !strings.Contains(cc, "immutable") {
+			t.Errorf("%s: Cache-Control %q", url, cc)
+		}
+		if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/javascript") {
+			t.Errorf("%s: Content-Type %q", url, ct)
+		}
+	}
+	if got := app.get("/static/words/xx.js"); got.status != http.StatusNotFound {
+		t.Errorf("/static/words/xx.js: %d", got.status)
 	}
 }

@@ -115,5 +115,6 @@ func (s *Server) routes(e *echo.Echo) {
 		}
 	})
 	assets.GET("/meldpad.wasm", serveGzipped("meldpad.wasm", "application/wasm"))
+	assets.GET("/words/:file", scriptWords)
 	assets.StaticFS("/", static.FS)
 }

@@ -6,8 +6,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -45,9 +47,12 @@ func transferred(t testing.TB, h http.Handler, path string) (int, string) {
 // stylesheet, scripts and icon, as transferred, and holds it to the budget.
 func TestScorepadWeight(t *testing.T) {
 	app := newTestApp(t)
-	game := app.createGame("fortune", "Ann", "Bob", "Cy", "Dee")
+	game := app.createPointsGame(url.Values{"name": {"Load"}, "end": {"open"}, "wins": {"highest"}}, "Ann", "Bob", "Cy", "Dee").location
 	for i := 0; i < 30; i++ {
-		app.recordPoints(game, "", strconv.Itoa(i), "-5", "10", "")
+		app.recordPoints(game, "", strconv.Itoa(i), "-5", "10", "0")
+	}
+	if pad := app.get(game); !strings.Contains(pad.body, "30 rounds played") {
+		t.Fatalf("the scorepad does not show 30 rounds: %.2000s", pad.body)
 	}
 	h := app.srv.Config.Handler
 	total, body := transferred(t, h, game)
@@ -72,9 +77,12 @@ func TestScorepadWeight(t *testing.T) {
 // deals, rendered through the real handler and a real SQLite file.
 func BenchmarkScorepadPage(b *testing.B) {
 	app := newTestApp(b)
-	game := app.createGame("fortune", "Ann", "Bob", "Cy", "Dee")
+	game := app.createPointsGame(url.Values{"name": {"Load"}, "end": {"open"}, "wins": {"highest"}}, "Ann", "Bob", "Cy", "Dee").location
 	for i := 0; i < 30; i++ {
-		app.recordPoints(game, "", strconv.Itoa(i), "-5", "10", "")
+		app.recordPoints(game, "", strconv.Itoa(i), "-5", "10", "0")
+	}
+	if pad := app.get(game); !strings.Contains(pad.body, "30 rounds played") {
+		b.Fatalf("the scorepad does not show 30 rounds: %.2000s", pad.body)
 	}
 	h := app.srv.Config.Handler
 	req := httptest.NewRequest(http.MethodGet, game, nil)

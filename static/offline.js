@@ -39,16 +39,16 @@
   var OUTBOX = "outbox", SENT = "sent-tokens", PAGES = "meldpad-pages", SENT_NOTE = "meldpad-sent";
   var DRAFT_AGE = 24 * 3600 * 1000; // a draft older than a day is not offered again
 
-  // say says one of the page's words (the block #meldpad-words the server
-  // writes in the page's language, kept with the page for offline use):
+  // say says one of the page's words (the words file of the page's
+  // language, /static/words/<tag>.js, which the service worker keeps):
   // its text, or its plural form for args.Count, with {{.Name}} filled
-  // in. Without the block (an old kept page) it says the id.
+  // in. Without the file it says the id.
   var WORDS = null;
   function say(id, args) {
     if (!WORDS) {
-      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+      WORDS = self.meldpadWords || null; // /static/words/<language>.js
     }
-    var forms = WORDS[id], lang = document.documentElement.lang || "en";
+    var forms = (WORDS || {})[id], lang = document.documentElement.lang || "en";
     if (!forms) return id;
     args = args || {};
     var text = forms.other;

@@ -54,15 +54,15 @@
     }
     p.textContent = word(text);
   }
-  // The notes, in the page's language (the block #meldpad-words the
-  // server writes in every page, kept with it for offline use); the id
-  // itself on an old kept page without them.
+  // The notes, in the page's language (the words file of the page's
+  // language, /static/words/<tag>.js, which the service worker keeps);
+  // the id itself without it.
   var WORDS = null;
   function word(id) {
     if (!WORDS) {
-      try { WORDS = JSON.parse((document.getElementById("meldpad-words") || {}).textContent || "{}"); } catch (e) { WORDS = {}; }
+      WORDS = self.meldpadWords || null; // /static/words/<language>.js
     }
-    return (WORDS[id] || {}).other || id;
+    return ((WORDS || {})[id] || {}).other || id;
   }
   var CHECKED = "offline.referee_checked", NO_REFEREE = "offline.referee_none", FAILED = "offline.referee_failed";
   // say brings the note up to date once meldpad is known to be out of

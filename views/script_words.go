@@ -2,9 +2,12 @@ package views
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/a-h/templ"
 
@@ -14,10 +17,10 @@ import (
 
 // The words the pages' scripts say themselves (offline.js, meldpad.js,
 // table.js, referee.js): a hand kept on the phone, the outbox, a copied link, a
-// scorepad that stopped updating. Every page carries them, in its own
-// language, in one small JSON block (scriptWords), so that a page the
-// service worker keeps says them in its language with no network at
-// all, and no script needs a file of its own per language.
+// scorepad that stopped updating. Every page links them, in its own
+// language, as one small file per language (ScriptWords), which the
+// service worker keeps, so that a page it keeps says them in its
+// language with no network at all.
 const (
 	unsavedID        = "outbox.unsaved"
 	sentSoonID       = "outbox.sent_soon"
@@ -65,34 +68,84 @@ var scriptWordIDs = []string{
 	refereeCheckedID, refereeNoneID, refereeFailedID,
 }
 
-// ScriptWords writes the block of the scripts' words in the language of
-// the request behind ctx: <script type="application/json"
-// id="meldpad-words">, each id's text by plural form ({"other": "..."}),
-// which the scripts read with JSON.parse and Intl.PluralRules.
+// ScriptWords links the scripts' words in the language of the request
+// behind ctx (ScriptWordsURL): a small file a phone fetches once per
+// language and version and then keeps, instead of two kilobytes in
+// every page it loads. It comes before the page's other scripts, which
+// run in order after it (defer) and read self.meldpadWords.
 func ScriptWords() templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
-		_, err := io.WriteString(w, scriptWordsBlock(locale.From(ctx)))
+		_, err := io.WriteString(w, `<script src="`+ScriptWordsURL(locale.From(ctx).Tag())+`" defer></script>`)
 		return err
 	})
 }
 
-// scriptWordsBlock is ScriptWords' markup for one language: about two
-// kilobytes, the same on every page of that language.
-func scriptWordsBlock(l *locale.Localizer) string {
+// wordsFile is the scripts' words of one language as a script, and the
+// hash of its bytes that versions its address.
+type wordsFile struct {
+	body    []byte
+	version string
+}
+
+// scriptWordsFiles are every language's words files, made once: each
+// id's text by plural form ({"other": "..."}), which the scripts read
+// with Intl.PluralRules.
+var scriptWordsFiles = sync.OnceValue(func() map[string]wordsFile {
+	files := map[string]wordsFile{}
+	for _, lang := range locale.Languages() {
+		body := scriptWordsScript(locale.For(lang.Tag))
+		sum := sha256.Sum256(body)
+		files[lang.Tag] = wordsFile{body: body, version: hex.EncodeToString(sum[:4])}
+	}
+	return files
+})
+
+// scriptWordsScript is the words file of one language: one assignment
+// of a JSON object. json.Marshal escapes <, >, & and the line
+// separators, so the text is a valid script whatever the words say.
+func scriptWordsScript(l *locale.Localizer) []byte {
 	words := make(map[string]map[string]string, len(scriptWordIDs))
 	for _, id := range scriptWordIDs {
 		words[id] = l.Forms(id)
 	}
 	b, err := json.Marshal(words)
 	if err != nil {
-		return "" // maps of strings always marshal; the scripts then say ids
+		b = []byte("{}") // maps of strings always marshal; the scripts then say ids
 	}
-	// json.Marshal escapes <, > and & already, so no text can close the
-	// script element. Its spaces, all inside strings (Marshal writes none
-	// between tokens), are written \u0020, so that a search of the
-	// page's HTML for a sentence finds what the page says, never the
-	// words a script may say later.
-	return `<script type="application/json" id="meldpad-words">` + strings.ReplaceAll(string(b), " ", `\u0020`) + `</script>`
+	return append(append([]byte("self.meldpadWords="), b...), ";\n"...)
+}
+
+// ScriptWordsURL is the address of the words file of the language tag,
+// under /static/ with its content hash like every static file, so that a
+// phone keeps it for good and the service worker answers it offline.
+func ScriptWordsURL(tag string) string {
+	f, ok := scriptWordsFiles()[tag]
+	if !ok {
+		tag, f = "en", scriptWordsFiles()["en"]
+	}
+	return "/static/words/" + tag + ".js?v=" + f.version
+}
+
+// ScriptWordsURLs are the words files of every language, for the service
+// worker to fetch when it installs: a phone whose table changes language
+// offline still has the words.
+func ScriptWordsURLs() []string {
+	var out []string
+	for _, lang := range locale.Languages() {
+		out = append(out, ScriptWordsURL(lang.Tag))
+	}
+	return out
+}
+
+// ScriptWordsFile is the words file named name ("de.js"), if there is
+// one.
+func ScriptWordsFile(name string) ([]byte, bool) {
+	tag, ok := strings.CutSuffix(name, ".js")
+	if !ok {
+		return nil, false
+	}
+	f, ok := scriptWordsFiles()[tag]
+	return f.body, ok
 }
 
 // localNumber writes a whole number as the language of the request

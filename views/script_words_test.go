@@ -14,23 +14,34 @@ import (
 	"meldpad/locale"
 )
 
-// TestScriptWords: the scripts' words come in the page's language, as
-// JSON a script reads, with every plural form of the language, and the
-// block holds no sentence a search of the page's HTML could find.
+// TestScriptWords: a page links the scripts' words of its language, a
+// file under /static/ with the hash of its bytes in its address, as JSON
+// a script reads, with every plural form of the language; the page's
+// HTML holds none of the words.
 func TestScriptWords(t *testing.T) {
+	urls := map[string]bool{}
 	for _, tag := range []string{"en", "de", "fr"} {
 		l := locale.For(tag)
 		var b bytes.Buffer
 		if err := ScriptWords().Render(locale.NewContext(context.Background(), l), &b); err != nil {
 			t.Fatal(err)
 		}
-		body, ok := strings.CutPrefix(b.String(), `<script type="application/json" id="meldpad-words">`)
-		body, ok2 := strings.CutSuffix(body, `</script>`)
-		if !ok || !ok2 {
-			t.Fatalf("%s: not a JSON script block: %.80s", tag, b.String())
+		url := ScriptWordsURL(tag)
+		if want := `<script src="` + url + `" defer></script>`; b.String() != want {
+			t.Fatalf("%s: the page says %q, want %q", tag, b.String(), want)
 		}
-		if strings.Contains(body, " ") || strings.Contains(body, "<") {
-			t.Errorf("%s: the block holds a space or a <: %.200s", tag, body)
+		if !strings.HasPrefix(url, "/static/words/"+tag+".js?v=") || urls[url] {
+			t.Errorf("%s: the words file is at %q", tag, url)
+		}
+		urls[url] = true
+		file, ok := ScriptWordsFile(tag + ".js")
+		body, ok1 := strings.CutPrefix(string(file), "self.meldpadWords=")
+		body, ok2 := strings.CutSuffix(body, ";\n")
+		if !ok || !ok1 || !ok2 {
+			t.Fatalf("%s: not a words file: %.80s", tag, file)
+		}
+		if strings.Contains(body, "<") {
+			t.Errorf("%s: the file holds a <: %.200s", tag, body)
 		}
 		var words map[string]map[string]string
 		if err := json.Unmarshal([]byte(body), &words); err != nil {

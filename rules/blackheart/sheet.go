@@ -24,7 +24,6 @@ import (
 const (
 	wentOutField    = "went_out"
 	blackHeartField = "black_heart"
-	setPlaceholder  = "e.g. 7S 7C 7H or QS 6H KS 3H AS"
 )
 
 // meldGroup is the group of a seat's set fields: "meld_0_0", "meld_0_1".
@@ -35,10 +34,7 @@ func layoffField(seat int) string { return "layoffs_" + itoa(seat) }
 func handField(seat int) string { return "hand_" + itoa(seat) }
 
 // sheetNote says what goes where, before the inputs.
-const sheetNote = "Each player's sets as they laid them down, one field per set, escorts included (B1, B2); " +
-	"the single cards they laid off onto any set, which count for them (B7); and the cards left in hand. " +
-	"J♦ Q♦ K♦ are wild (B3): to say what one stands for, type it after = (`JD=7H`). " +
-	"Each player's opening is checked against their score before this deal; a Royale or a Black Heart opens at any score (B5)."
+var sheetNote = msg.New("blackheart.sheet.note")
 
 // Blank is the form of a new deal: nothing entered.
 func (Module) Blank(game.Table) url.Values { return url.Values{} }
@@ -76,14 +72,15 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	wentOut, wentOutErr := game.ReadSeat(form, wentOutField, len(names))
 	if wentOutErr != "" {
 		// B8: a deal ends when a player goes out, so one always has.
-		rd.report("Who went out? A deal ends when a player goes out (B8).")
+		rd.report(msg.New("blackheart.sheet.who_went_out"))
 	}
 	// No Black Heart without a player who went out (B6): reported above.
 	deal := Deal{WentOut: wentOut, BlackHeart: form.Get(blackHeartField) != "" && wentOut >= 0, Players: make([]Player, len(names))}
-	sh := game.Sheet{Notes: []string{sheetNote}, Parts: []game.Part{
-		game.SeatChoice(wentOutField, "Who went out? (B8)", names, form.Get(wentOutField), ""),
-		{Kind: game.Check, Name: blackHeartField, Value: "on", On: form.Get(blackHeartField) != "", Label: "Black Heart",
-			Help: "(the whole hand played in one turn, without having opened before): +25 × players on top of going out (B6, B7)"},
+	say := rd.r
+	sh := game.Sheet{Notes: []string{say.Say(sheetNote)}, Parts: []game.Part{
+		game.SeatChoice(wentOutField, say.Say(citeRules(msg.New("seat.who_went_out"), "B8")), names, form.Get(wentOutField), ""),
+		{Kind: game.Check, Name: blackHeartField, Value: "on", On: form.Get(blackHeartField) != "", Label: say.Say(msg.New("blackheart.sheet.black_heart")),
+			Help: say.Say(msg.New("blackheart.sheet.black_heart_help", msg.N("Bonus", BlackHeartBonusPerPlayer)))},
 	}}
 	// setsOK[seat] is false when a set of the seat's is wrong, which is
 	// reported already: its opening cannot be judged.
@@ -100,14 +97,14 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		if !setsOK[seat] {
 			continue
 		}
-		line, failed := openingLine(rd.r, name, scores[seat], deal.Players[seat], seat == wentOut && deal.BlackHeart)
-		j.Lines = append(j.Lines, line)
+		line, failed := openingLine(name, scores[seat], deal.Players[seat], seat == wentOut && deal.BlackHeart)
+		j.Lines = append(j.Lines, say.Say(line))
 		if failed {
 			rd.report(line)
 		}
 	}
-	if rd.problem != "" {
-		j.Problem = rd.problem
+	if !rd.problem.IsZero() {
+		j.Problem = say.Say(rd.problem)
 		return sh, nil, nil
 	}
 	res, err := ScoreContext(ctx, deal)
@@ -119,7 +116,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		return sh, nil, nil
 	}
 	for seat, name := range names {
-		j.Lines = append(j.Lines, workingLine(name, deal.Players[seat], res, seat, seat == wentOut, deal.BlackHeart, len(names)))
+		j.Lines = append(j.Lines, say.Say(workingLine(name, deal.Players[seat], res, seat, seat == wentOut, deal.BlackHeart, len(names))))
 	}
 	j.Points, j.Ready = res.Points, true
 	return sh, &game.Hand{Record: recordOf(deal), Points: res.Points, Seat: wentOut, EndsHand: true}, nil
@@ -140,13 +137,18 @@ type sheetReading struct {
 	r       *game.Reader
 	form    url.Values
 	names   []string
-	problem string
+	problem msg.Msg
 }
 
-func (rd *sheetReading) report(problem string) {
-	if rd.problem == "" {
+func (rd *sheetReading) report(problem msg.Msg) {
+	if rd.problem.IsZero() {
 		rd.problem = problem
 	}
+}
+
+// fix asks for a field's cards to be mended.
+func (rd *sheetReading) fix(f *game.CardField) {
+	rd.report(msg.New("blackheart.sheet.fix", msg.S("Field", f.Label)))
 }
 
 // player reads one seat's sets, lay-offs and cards left in hand into p,
@@ -154,31 +156,34 @@ func (rd *sheetReading) report(problem string) {
 // requirement. It reports false when a set or a lay-off is wrong.
 func (rd *sheetReading) player(seat, score, wentOut int, p *Player) (game.Part, bool) {
 	name := rd.names[seat]
-	sec := game.Part{Kind: game.Section, Label: name, Help: requirementLine(score)}
+	say := rd.r
+	sec := game.Part{Kind: game.Section, Label: name, Help: say.Say(requirementLine(score))}
 	ok := rd.sets(seat, &sec, p)
 
-	layoffs, f := rd.r.Field(rd.form, layoffField(seat), name+"'s lay-offs", "e.g. 8S 9S, or QS 6H")
+	layoffs, f := rd.r.Field(rd.form, layoffField(seat), say.Say(msg.New("blackheart.sheet.layoffs", msg.S("Player", name))),
+		say.Say(msg.New("blackheart.sheet.layoffs_example")))
 	if f.Error != "" {
-		rd.report("Fix " + f.Label + ".")
+		rd.fix(f)
 		ok = false
 	}
 	p.Layoffs = layoffs
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
 
-	held, f := rd.r.Field(rd.form, handField(seat), name+"'s cards left in hand", "e.g. KS 5H (none if out)")
+	held, f := rd.r.Field(rd.form, handField(seat), say.Say(msg.New("blackheart.sheet.hand", msg.S("Player", name))),
+		say.Say(msg.New("blackheart.sheet.hand_example")))
 	for _, play := range held {
 		if play.Declared() && f.Error == "" {
-			f.Error = "Just the cards here: a diamond left in hand costs its own value, whatever it could stand for (B7)."
+			f.Error = say.Say(msg.New("blackheart.sheet.hand_declared"))
 		}
 	}
 	switch {
 	case f.Error != "":
-		rd.report("Fix " + f.Label + ".")
+		rd.fix(f)
 	case seat == wentOut && len(held) > 0:
-		f.Error = name + " went out, so holds no cards (B7): clear this field, or choose who went out."
-		rd.report(name + " went out, so holds no cards (B7): clear " + f.Label + ", or choose who went out.")
+		f.Error = say.Say(msg.New("blackheart.sheet.out_holds", msg.S("Player", name)))
+		rd.report(msg.New("blackheart.sheet.out_holds_clear", msg.S("Player", name), msg.S("Field", f.Label)))
 	case seat != wentOut && wentOut >= 0 && len(held) == 0:
-		rd.report("Enter " + name + "'s cards left in hand: only " + rd.names[wentOut] + " went out, and the deal ended then (B8).")
+		rd.report(msg.New("blackheart.sheet.enter_hand", msg.S("Player", name), msg.S("Out", rd.names[wentOut])))
 	}
 	p.Hand = game.CardsOf(held)
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
@@ -188,13 +193,14 @@ func (rd *sheetReading) player(seat, score, wentOut int, p *Player) (game.Part, 
 // sets reads a seat's group of set fields into its section and, for the
 // valid sets, into p; it reports false when a set is wrong.
 func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
-	name, group := rd.names[seat], meldGroup(seat)
+	name, group, say := rd.names[seat], meldGroup(seat), rd.r
+	setPlaceholder := say.Say(msg.New("blackheart.sheet.set_example"))
 	shown, focus := game.GroupFields(rd.form, group)
 	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
 	ok := true
 	for i := range shown {
-		field, label := game.GroupField(group, i), name+"'s set "+itoa(i+1)
+		field, label := game.GroupField(group, i), say.Say(msg.New("blackheart.sheet.set", msg.S("Player", name), msg.N("Set", i+1)))
 		if i >= posted && strings.TrimSpace(rd.form.Get(field)) == "" {
 			// A field new on this page: nothing to read, and no feedback
 			// in the page yet for a preview to replace.
@@ -206,20 +212,21 @@ func (rd *sheetReading) sets(seat int, sec *game.Part, p *Player) bool {
 		f.Autofocus = i == focus
 		switch {
 		case f.Error != "":
-			rd.report("Fix " + label + ".")
+			rd.fix(f)
 			ok = false
 		case len(plays) > 0:
 			if v := judgeSet(rd.r, plays, f); v.Valid {
 				p.Melds = append(p.Melds, plays)
 			} else {
-				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is not a set: " + rd.r.Say(v.Reason) + ".")
+				rd.report(msg.New("blackheart.sheet.not_a_set", msg.S("Field", label), msg.Join("Cards", " ", msg.Values(plays)), msg.M("Why", v.Reason)))
 				ok = false
 			}
 		}
 		sec.Parts = append(sec.Parts, game.CardsPart(f))
 	}
 	if shown < game.MaxGroupFields {
-		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "+ Add a set", Help: "Add a set for " + name})
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: say.Say(msg.New("blackheart.sheet.add_set")),
+			Help: say.Say(msg.New("blackheart.sheet.add_set_for", msg.S("Player", name)))})
 	}
 	return ok
 }
@@ -253,7 +260,7 @@ func roleNote(say msg.Sayer, plays []cards.Play, roles []Role, i int) string {
 	var parts []string
 	switch {
 	case role.Part == RoyaleCard:
-		return "Royale"
+		return say.Say(msg.New("blackheart.kind.royale"))
 	case role.Wild() && role.Part == Escort && !p.Declared():
 		// Any heart escorts; the referee's pick of which is arbitrary.
 		parts = append(parts, say.Say(msg.New("chip.as_heart")))
@@ -274,85 +281,110 @@ func roleNote(say msg.Sayer, plays []cards.Play, roles []Role, i int) string {
 }
 
 // requirementLine shows a player's opening requirement by the chart (B5).
-func requirementLine(score int) string {
+func requirementLine(score int) msg.Msg {
 	req := RequirementFor(score)
-	line := "Score " + itoa(score) + " at the start of the deal: "
 	if req.Sets == 0 {
-		return line + "no opening requirement (B5)."
+		return msg.New("blackheart.sheet.no_requirement", msg.N("Score", score))
 	}
-	return line + "to open, " + req.Text + ", escorts included (B5)."
+	return msg.New("blackheart.sheet.requirement", msg.N("Score", score), msg.M("Need", req.said()))
 }
 
 // openingLine judges whether a player who played anything had opened, by
 // the chart for their score at the start of the deal (B5); a Black Heart
 // opens at any score (B6). failed means the deal cannot be saved.
-func openingLine(say msg.Sayer, name string, score int, p Player, blackHeart bool) (line string, failed bool) {
-	who := name + " (score " + itoa(score) + ")"
+func openingLine(name string, score int, p Player, blackHeart bool) (line msg.Msg, failed bool) {
+	who := []msg.Arg{msg.S("Player", name), msg.N("Score", score)}
 	switch {
 	case blackHeart:
-		return who + " went out with a Black Heart, which opens at any score (B5, B6).", false
+		return msg.New("blackheart.sheet.black_heart_opens", who...), false
 	case len(p.Melds) == 0 && len(p.Layoffs) == 0:
-		return who + " played nothing.", false
+		return msg.New("blackheart.sheet.played_nothing", who...), false
 	}
 	v := CheckOpening(score, p.Melds)
 	if v.Valid {
-		return who + ": " + say.Say(v.Reason) + ".", false
+		return msg.New("blackheart.sheet.opens", append(who, msg.M("Why", v.Reason))...), false
 	}
-	need := who + " needs " + v.Required + " to open (" + v.Rule + ")"
+	need := msg.New("blackheart.sheet.needs", append(who, msg.M("Need", RequirementFor(score).said()), msg.S("Rule", v.Rule))...)
 	if v.Required == "none" {
-		need = who + " has no requirement, but must lay down a set to open (" + v.Rule + ")"
+		need = msg.New("blackheart.sheet.needs_a_set", append(who, msg.S("Rule", v.Rule))...)
 	}
 	if len(p.Melds) == 0 {
-		return need + "; laying off alone does not open.", true
+		return msg.New("blackheart.sheet.layoffs_do_not_open", msg.M("Need", need)), true
 	}
-	sizes := make([]string, len(p.Melds))
+	if len(p.Melds) == 1 {
+		return msg.New("blackheart.sheet.one_set_holds", msg.M("Need", need), msg.N("Count", len(p.Melds[0]))), true
+	}
+	sizes := make([]int, len(p.Melds))
 	for i, set := range p.Melds {
-		sizes[i] = itoa(len(set))
+		sizes[i] = len(set)
 	}
-	if len(sizes) == 1 {
-		return need + "; the one set laid down holds " + sizes[0] + " cards.", true
-	}
-	return need + "; the sets laid down hold " + game.AndList(sizes) + " cards.", true
+	return msg.New("blackheart.sheet.sets_hold", msg.M("Need", need), msg.List("Sizes", msg.Values(sizes))), true
 }
 
-// workingLine is one player's working: "Ann: played set 15 + lay-off 8S
+// workingLine is one player's working: "Ann: played set 15 + lay-off 8♠
 // 5 = 20; nothing left in hand (went out); going out 25; 20 - 0 + 25 =
 // +45 (B7)."
-func workingLine(name string, p Player, res Result, seat int, wentOut, blackHeart bool, players int) string {
-	var terms []string
+func workingLine(name string, p Player, res Result, seat int, wentOut, blackHeart bool, players int) msg.Msg {
+	var terms []msg.Msg
 	for _, v := range res.MeldVerdicts[seat] {
-		term := "set " + itoa(v.Points)
+		id := "blackheart.sheet.term_set"
 		if v.Kind == Royale {
-			term = "Royale " + itoa(v.Points)
+			id = "blackheart.sheet.term_royale"
 		}
-		terms = append(terms, term)
+		terms = append(terms, msg.New(id, msg.N("Points", v.Points)))
 	}
 	for _, c := range p.Layoffs {
-		terms = append(terms, "lay-off "+game.CardLabel(c.Card)+" "+itoa(CardPoints(c.Card)))
+		terms = append(terms, msg.New("blackheart.sheet.term_layoff", msg.V("Card", cards.Face(c.Card)), msg.N("Points", CardPoints(c.Card))))
 	}
-	played := "played nothing"
+	played := msg.New("blackheart.sheet.played_none")
 	if len(terms) > 0 {
-		played = "played " + game.SumText(terms, res.Melded[seat])
+		played = msg.New("blackheart.sheet.played", msg.M("Sum", sumOf(terms, res.Melded[seat])))
 	}
-	held := game.HeldText(p.Hand, CardPoints, res.Held[seat], wentOut)
-	working := itoa(res.Melded[seat]) + " - " + itoa(res.Held[seat])
-	bonus, rules := "", "(B7)"
-	if res.Bonus[seat] > 0 {
-		bonus = "; going out " + itoa(GoingOutBonus)
-		if wentOut && blackHeart {
-			bonus += " + Black Heart " + itoa(BlackHeartBonusPerPlayer) + " × " + itoa(players) + " players = " + itoa(res.Bonus[seat])
-			rules = "(B6, B7)"
-		}
-		working += " + " + itoa(res.Bonus[seat])
+	held := heldOf(p.Hand, CardPoints, res.Held[seat], wentOut)
+	working := []msg.Msg{msg.Value(res.Melded[seat]), msg.Value(res.Held[seat])}
+	args := []msg.Arg{msg.S("Player", name), msg.M("Played", played), msg.M("Held", held), msg.M("Points", signed(res.Points[seat]))}
+	if res.Bonus[seat] == 0 {
+		return msg.New("blackheart.sheet.working", append(args, msg.Join("Working", " - ", working))...)
 	}
-	return name + ": " + played + "; " + held + bonus + "; " + working + " = " + signed(res.Points[seat]) + " " + rules + "."
+	args = append(args, msg.Join("Working", " + ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " - ", working)), msg.Value(res.Bonus[seat])}),
+		msg.N("Bonus", GoingOutBonus))
+	if wentOut && blackHeart {
+		return msg.New("blackheart.sheet.working_black_heart", append(args,
+			msg.N("Heart", BlackHeartBonusPerPlayer), msg.N("Players", players), msg.N("Total", res.Bonus[seat]))...)
+	}
+	return msg.New("blackheart.sheet.working_out", args...)
 }
 
-// signed prints points with their sign, as the scorepad does: "+45", "0",
-// "-15".
-func signed(n int) string {
-	if n > 0 {
-		return "+" + itoa(n)
+// sumOf is terms added up: "30 + 15 = 45", or just "30" for one term.
+func sumOf(terms []msg.Msg, total int) msg.Msg {
+	if len(terms) == 1 {
+		return terms[0]
 	}
-	return itoa(n)
+	return msg.New(msg.ValueID, msg.Join("Value", " = ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " + ", terms)), msg.Value(total)}))
+}
+
+// heldOf is the working of what a player still holds, each card with
+// its cost (B7): "left in hand K♠ 10 + 5♥ 5 = 15", or "nothing left in
+// hand (went out)".
+func heldOf(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) msg.Msg {
+	switch {
+	case len(hand) == 0 && wentOut:
+		return msg.New("blackheart.sheet.held_none_out")
+	case len(hand) == 0:
+		return msg.New("blackheart.sheet.held_none")
+	}
+	terms := make([]msg.Msg, len(hand))
+	for i, c := range hand {
+		terms[i] = msg.New("blackheart.sheet.term_card", msg.V("Card", cards.Face(c)), msg.N("Points", cost(c)))
+	}
+	return msg.New("blackheart.sheet.held", msg.M("Sum", sumOf(terms, total)))
+}
+
+// signed says points with their sign, as the scorepad does: "+45", "0",
+// "-15".
+func signed(n int) msg.Msg {
+	if n > 0 {
+		return msg.New(msg.ValueID, msg.Join("Value", "", []msg.Msg{msg.Text("+"), msg.Value(n)}))
+	}
+	return msg.Value(n)
 }

@@ -297,7 +297,7 @@ func TestJudgeAddASet(t *testing.T) {
 	tb := tableAt([]int{0, 0}, "Ann", "Bob")
 	f := gametest.Form("went_out", "0", "meld_0_0", "qs 6h ks 3h as", "hand_1", "4c", "fields_meld_0", "1", "fields_meld_1", "1")
 	sh, _ := gametest.Judge(t, Module{}, tb, f)
-	if fresh := gametest.Field(t, sh, "meld_0_1"); !fresh.Fresh || fresh.Verdict != nil || fresh.Placeholder != setPlaceholder {
+	if fresh := gametest.Field(t, sh, "meld_0_1"); !fresh.Fresh || fresh.Verdict != nil || fresh.Placeholder != english.T("blackheart.sheet.set_example") {
 		t.Errorf("Ann's second set field: %+v", fresh)
 	}
 	for _, f := range sh.Fields() {

@@ -21,12 +21,7 @@ import (
 
 // The sheet's inputs: who went out, each seat's group of meld fields
 // (meldGroup) with a lay-off field under each, and each seat's hand.
-const (
-	winnerField       = "winner"
-	meldPlaceholder   = "e.g. 3 Lamps, 4 Lamps, 5 Lamps"
-	layoffPlaceholder = "by anyone, e.g. 6 Lamps"
-	handPlaceholder   = "e.g. 3 Bugs, 9 Faces, Grue"
-)
+const winnerField = "winner"
 
 // meldGroup is the group of a seat's meld fields: "meld_0_0", "meld_0_1".
 func meldGroup(seat int) string { return "meld_" + itoa(seat) }
@@ -37,10 +32,12 @@ func layoffField(seat, n int) string { return "layoff_" + itoa(seat) + "_" + ito
 
 func handField(seat int) string { return "hand_" + itoa(seat) }
 
-func meldLabel(name string, n int) string { return name + "'s meld " + itoa(n+1) }
+func meldLabel(name string, n int) msg.Msg {
+	return msg.New("flathead.sheet.meld", msg.S("Player", name), msg.N("Meld", n+1))
+}
 
-func layoffLabel(name string, n int) string {
-	return "Laid off onto " + name + "'s meld " + itoa(n+1)
+func layoffLabel(name string, n int) msg.Msg {
+	return msg.New("flathead.sheet.layoff", msg.S("Player", name), msg.N("Meld", n+1))
 }
 
 // Blank is the form of a new hand: nothing entered.
@@ -83,13 +80,20 @@ type sheetReading struct {
 	handFields []*game.CardField
 	marks      []int
 	winner     int // the seat that went out, -1 until chosen
-	problem    string
+	problem    msg.Msg
 }
 
-func (rd *sheetReading) report(problem string) {
-	if rd.problem == "" {
+func (rd *sheetReading) report(problem msg.Msg) {
+	if rd.problem.IsZero() {
 		rd.problem = problem
 	}
+}
+
+// fail says what is wrong beside a field, and keeps it as the problem
+// if it is the first.
+func (rd *sheetReading) fail(f *game.CardField, problem msg.Msg) {
+	f.Error = rd.r.Say(problem)
+	rd.report(problem)
 }
 
 // Judge reads a hand as it went at the table and scores it: each meld
@@ -104,26 +108,28 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	rd.winner = winner
 	if winnerErr != "" {
 		rd.winner = -1
-		rd.report("Who went out (F6)?")
+		rd.report(msg.New("flathead.sheet.who_went_out"))
 	}
-	sh := game.Sheet{Parts: []game.Part{game.SeatChoice(winnerField, "Who went out? (F6)", names, form.Get(winnerField), "")}}
+	say := rd.r
+	legend := say.Say(msg.New("verdict.citing", msg.M("Text", msg.New("seat.who_went_out")), msg.S("Rules", "F6")))
+	sh := game.Sheet{Parts: []game.Part{game.SeatChoice(winnerField, legend, names, form.Get(winnerField), "")}}
 	for seat := range names {
 		sh.Parts = append(sh.Parts, rd.player(seat))
 	}
 	// The marks are known once every meld is read; the badges show them.
 	for seat := range names {
-		sh.Parts[1+seat].Badge = marksBadge(seat, rd.marks[seat])
+		sh.Parts[1+seat].Badge = marksBadge(say, seat, rd.marks[seat])
 	}
 	j := &sh.Judgement
 	j.Names = names
-	if rd.problem != "" {
-		j.Problem = rd.problem
+	if !rd.problem.IsZero() {
+		j.Problem = say.Say(rd.problem)
 		return sh, nil, nil
 	}
 	// The table the losers lay off onto before the count (F7): every
 	// valid meld with what was laid off onto it during play.
 	var onTable [][]cards.Card
-	var owners []string // "Ann's meld 2", by table index
+	var owners []msg.Msg // "Ann's meld 2", by table index
 	for seat, melds := range rd.melds {
 		for _, m := range melds {
 			if m.valid {
@@ -139,24 +145,28 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	if err != nil {
 		name := names[winner]
 		if rule, _ := ruling.RuleOf(err); rule == "F6" && len(rd.hands[winner]) > 0 {
-			rd.handFields[winner].Error = name + " went out, so holds no cards (F6)."
-			j.Problem = name + " went out by playing or discarding the last card, so " + name + "'s hand must be empty (F6)."
+			rd.handFields[winner].Error = say.Say(msg.New("flathead.sheet.out_holds", msg.S("Player", name)))
+			j.Problem = say.Say(msg.New("flathead.sheet.out_hand_empty", msg.S("Player", name)))
 		} else {
 			j.Problem = msg.From(ctx).Say(ruling.Message(err))
 		}
 		return sh, nil, nil
 	}
-	j.Lines = working(res, names, winner, rd.marks, owners)
+	for _, line := range working(res, names, winner, rd.marks, owners) {
+		j.Lines = append(j.Lines, say.Say(line))
+	}
 	j.Points, j.Ready = res.Points, true
-	j.Confirm = blankHandsQuestion(names, winner, rd.handFields)
+	if q := blankHandsQuestion(names, winner, rd.handFields); !q.IsZero() {
+		j.Confirm = say.Say(q)
+	}
 	return sh, &game.Hand{Record: rd.record(winner), Points: res.Points, Seat: winner, EndsHand: true}, nil
 }
 
 // marksBadge shows a player's bonus marks by the name, one dot each (F4).
-func marksBadge(seat, marks int) *game.Badge {
+func marksBadge(say msg.Sayer, seat, marks int) *game.Badge {
 	b := &game.Badge{ID: "marks-" + itoa(seat), Text: strings.Repeat("●", marks)}
 	if marks > 0 {
-		b.Title = itoa(marks) + " bonus " + nouns(marks, "mark") + " (F4)"
+		b.Title = say.Say(msg.New("flathead.sheet.marks", msg.N("Count", marks)))
 	}
 	return b
 }
@@ -166,7 +176,8 @@ func marksBadge(seat, marks int) *game.Badge {
 // empty meld field to type the next meld in, and one more when its "Add a
 // meld" was pressed.
 func (rd *sheetReading) player(seat int) game.Part {
-	name, group := rd.names[seat], meldGroup(seat)
+	name, group, say := rd.names[seat], meldGroup(seat), rd.r
+	meldPlaceholder, layoffPlaceholder := say.Say(msg.New("flathead.sheet.meld_example")), say.Say(msg.New("flathead.sheet.layoff_example"))
 	sec := game.Part{Kind: game.Section, Label: name, ID: "player-" + itoa(seat)}
 	laid := 0 // the cards of the seat's melds laid down
 	shown, focus := game.GroupFields(rd.form, group)
@@ -178,8 +189,8 @@ func (rd *sheetReading) player(seat int) game.Part {
 			// Fields new on this page: nothing to read, and no feedback in
 			// the page yet for a preview to replace.
 			sec.Parts = append(sec.Parts,
-				game.CardsPart(&game.CardField{Name: field, Label: meldLabel(name, n), Placeholder: meldPlaceholder, Autofocus: n == focus, Fresh: true}),
-				game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: &game.CardField{Name: layoff, Label: layoffLabel(name, n), Placeholder: layoffPlaceholder, Fresh: true}})
+				game.CardsPart(&game.CardField{Name: field, Label: say.Say(meldLabel(name, n)), Placeholder: meldPlaceholder, Autofocus: n == focus, Fresh: true}),
+				game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: &game.CardField{Name: layoff, Label: say.Say(layoffLabel(name, n)), Placeholder: layoffPlaceholder, Fresh: true}})
 			continue
 		}
 		m, meldF, layoffF := rd.meld(seat, n)
@@ -195,26 +206,24 @@ func (rd *sheetReading) player(seat int) game.Part {
 		sec.Parts = append(sec.Parts, game.CardsPart(meldF), game.Part{Kind: game.Cards, Name: layoff, Indent: true, Field: layoffF})
 	}
 	if shown < game.MaxGroupFields {
-		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "Add a meld for " + name})
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: say.Say(msg.New("flathead.sheet.add_meld_for", msg.S("Player", name)))})
 	}
-	plays, f := rd.r.Field(rd.form, handField(seat), "Cards left in "+name+"'s hand", handPlaceholder)
+	plays, f := rd.r.Field(rd.form, handField(seat), say.Say(msg.New("flathead.sheet.hand", msg.S("Player", name))), say.Say(msg.New("flathead.sheet.hand_example")))
 	f.Max = HandSize // F6: no loser holds more
 	rd.hands[seat], rd.handFields[seat] = game.CardsOf(plays), f
 	switch n := len(rd.hands[seat]); {
 	case f.Error != "":
-		rd.report("Fix the cards left in " + name + "'s hand.")
+		rd.report(msg.New("flathead.sheet.fix_hand", msg.S("Player", name)))
 	case n > HandSize:
 		// F6: a player holds at most 10 cards between turns, so no hand
 		// ends with more; such a hand is never searched.
-		f.Error = itoa(n) + " cards: a player holds at most " + itoa(HandSize) + " at the end of a hand (F6)."
-		rd.report(name + " holds " + itoa(n) + " cards, but a player holds at most " + itoa(HandSize) + " at the end of a hand (F6).")
+		f.Error = say.Say(msg.New("flathead.sheet.hand_over", msg.N("Count", n), msg.N("Max", HandSize)))
+		rd.report(msg.New("flathead.sheet.holds_over", msg.S("Player", name), msg.N("Count", n), msg.N("Max", HandSize)))
 	case seat != rd.winner && rd.winner >= 0 && laid+n > HandSize:
 		// F6, F8: a loser's cards laid down and kept are the 10 dealt,
 		// less those laid off and discarded: a turn takes one card and
 		// discards one.
-		f.Error = name + ": " + itoa(laid) + " " + nouns(laid, "card") + " laid down and " + itoa(n) + " kept, but a player who did not go out lays down and keeps at most " +
-			itoa(HandSize) + " in all (F6, F8)."
-		rd.report(f.Error)
+		rd.fail(f, msg.New("flathead.sheet.loser_over", msg.S("Player", name), msg.N("Count", laid), msg.N("Kept", n), msg.N("Max", HandSize)))
 	}
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
 	return sec
@@ -233,66 +242,78 @@ func (rd *sheetReading) checkLaid(seat int, bonus bool, laid int, f *game.CardFi
 	name := rd.names[seat]
 	switch {
 	case bonus && rd.marks[seat] == MaxMarks+1:
-		f.Error = name + ": a " + ordinal(rd.marks[seat]) + " bonus meld, but a player holds at most " + itoa(MaxMarks) + " bonus marks a hand (F8)."
+		rd.fail(f, msg.New("flathead.sheet.bonus_over", msg.S("Player", name), msg.N("Max", MaxMarks)))
 	case seat == rd.winner && laid > HandSize+1 && laid-len(rd.melds[seat][len(rd.melds[seat])-1].cards) <= HandSize+1:
-		f.Error = name + ": " + itoa(laid) + " cards laid down, but the player who went out lays at most " + itoa(HandSize+1) + " (F6, F8)."
-	default:
-		return
+		rd.fail(f, msg.New("flathead.sheet.winner_over", msg.S("Player", name), msg.N("Count", laid), msg.N("Max", HandSize+1)))
 	}
-	rd.report(f.Error)
-}
-
-// ordinal names a count of bonus melds beyond the most: "fourth".
-func ordinal(n int) string {
-	if n == 4 {
-		return "fourth"
-	}
-	return itoa(n) + "th"
 }
 
 // meld reads meld field n of a seat and the lay-off field under it, and
 // gives each the rules' verdict (F1-F5).
 func (rd *sheetReading) meld(seat, n int) (sheetMeld, *game.CardField, *game.CardField) {
-	name := rd.names[seat]
+	name, say := rd.names[seat], rd.r
 	m := sheetMeld{n: n}
-	plays, field := rd.r.Field(rd.form, game.GroupField(meldGroup(seat), n), meldLabel(name, n), meldPlaceholder)
-	added, layoff := rd.r.Field(rd.form, layoffField(seat, n), layoffLabel(name, n), layoffPlaceholder)
+	plays, field := rd.r.Field(rd.form, game.GroupField(meldGroup(seat), n), say.Say(meldLabel(name, n)), say.Say(msg.New("flathead.sheet.meld_example")))
+	added, layoff := rd.r.Field(rd.form, layoffField(seat, n), say.Say(layoffLabel(name, n)), say.Say(msg.New("flathead.sheet.layoff_example")))
 	m.cards, m.laidOff = game.CardsOf(plays), game.CardsOf(added)
 	meldOK := false
-	var meldFault, layoffFault string
+	var meldFault, layoffFault msg.Msg
 	if len(m.cards) > 0 {
 		v := Check(m.cards)
 		field.Verdict = verdictOf(rd.r, v)
 		meldOK, m.bonus = v.Valid, v.Bonus
 		if !v.Valid {
-			meldFault = rd.r.Say(v.Reason)
+			meldFault = v.Reason
 		}
 	}
 	switch {
 	case len(m.laidOff) == 0:
 		m.valid = meldOK
 	case len(m.cards) == 0 && field.Error == "":
-		layoff.Error = "Enter the meld first: these cards were laid off onto it (F5)."
+		layoff.Error = say.Say(msg.New("flathead.sheet.meld_first"))
 	case meldOK:
 		v := CheckLayoff(m.cards, m.laidOff)
 		layoff.Verdict = verdictOf(rd.r, v)
 		m.valid = v.Valid
 		if !v.Valid {
-			layoffFault = rd.r.Say(v.Reason)
+			layoffFault = v.Reason
 		}
 	}
 	switch {
 	case field.Error != "":
-		rd.report("Fix " + field.Label + ".")
-	case meldFault != "":
-		// The verdict's reason may say "not a meld" itself.
-		rd.report(field.Label + " is not a meld: " + strings.TrimPrefix(meldFault, "not a meld: ") + ".")
+		rd.report(msg.New("flathead.sheet.fix", msg.S("Field", field.Label)))
+	case !meldFault.IsZero():
+		rd.report(msg.New("flathead.sheet.not_a_meld", msg.S("Field", field.Label), msg.M("Why", notAMeld(meldFault))))
 	case layoff.Error != "":
-		rd.report("Fix the cards laid off onto " + field.Label + ".")
-	case layoffFault != "":
-		rd.report(layoff.Label + ": " + layoffFault + ".")
+		rd.report(msg.New("flathead.sheet.fix_layoff", msg.S("Field", field.Label)))
+	case !layoffFault.IsZero():
+		rd.report(msg.New("flathead.sheet.layoff_fault", msg.S("Field", layoff.Label), msg.M("Why", layoffFault)))
 	}
 	return m, field, layoff
+}
+
+// notAMeld is a meld's reason as it follows "is not a meld:": without
+// its own "not a meld:" (flathead.not_what of flathead.a_meld), if it
+// says that.
+func notAMeld(reason msg.Msg) msg.Msg {
+	text, _ := reason.Arg("Text")
+	body, ok := text.(msg.Msg)
+	if reason.ID != "verdict.citing" || !ok || body.ID != "flathead.not_what" {
+		return reason
+	}
+	what, _ := body.Arg("What")
+	why, _ := body.Arg("Why")
+	if w, ok := what.(msg.Msg); !ok || w.ID != "flathead.a_meld" {
+		return reason
+	}
+	out := msg.New(reason.ID)
+	for _, a := range reason.Args {
+		if a.Name == "Text" {
+			a = msg.Arg{Name: "Text", Value: why}
+		}
+		out.Args = append(out.Args, a)
+	}
+	return out
 }
 
 // verdictOf shows a verdict as the table reads it: its reason, which
@@ -310,18 +331,18 @@ func verdictOf(say msg.Sayer, v Verdict) *game.Verdict {
 // lay-off: one loser's cards onto one meld, F7), the count, the
 // multiplier and the working. owners names the melds on the table by
 // their index ("Ann's meld 2").
-func working(res Result, names []string, winner int, marks []int, owners []string) []string {
-	markParts := make([]string, len(names))
+func working(res Result, names []string, winner int, marks []int, owners []msg.Msg) []msg.Msg {
+	markParts := make([]msg.Msg, len(names))
 	for seat, name := range names {
-		markParts[seat] = name + " " + itoa(marks[seat])
+		markParts[seat] = msg.Text(name + " " + itoa(marks[seat]))
 	}
-	lines := []string{
-		names[winner] + " went out (F6).",
-		"Bonus marks for bonus melds laid down: " + strings.Join(markParts, ", ") + " (F4).",
+	lines := []msg.Msg{
+		msg.New("flathead.sheet.went_out", msg.S("Player", names[winner])),
+		msg.New("flathead.sheet.bonus_marks", msg.Join("Marks", ", ", markParts)),
 	}
 	lines = append(lines, layoffLines(res.Layoffs, names, owners)...)
 
-	var left []string
+	var left []msg.Msg
 	for seat, kept := range res.Kept {
 		if seat == winner {
 			continue
@@ -330,28 +351,42 @@ func working(res Result, names []string, winner int, marks []int, owners []strin
 		if len(kept) > 0 {
 			part += " (" + strings.Join(cards.Strings(kept), ", ") + ")"
 		}
-		left = append(left, part)
+		left = append(left, msg.Text(part))
 	}
-	count := "Left in the losers' hands: " + strings.Join(left, ", ") + "; " + itoa(res.CardsLeft) + " " + nouns(res.CardsLeft, "card")
+	count := []msg.Arg{msg.Join("Left", ", ", left), msg.N("Count", res.CardsLeft)}
 	if res.TwoPlayerBonus > 0 {
-		count += ", plus " + itoa(res.TwoPlayerBonus) + " in a two-player game"
-	}
-	lines = append(lines, count+" (F8).")
-	multiplier := "Multiplier: 1 + " + itoa(res.WinnerMarks) + " (" + names[winner] + "'s bonus marks) - " +
-		itoa(res.LoserMarks) + " (the others' marks)"
-	if 1+res.WinnerMarks-res.LoserMarks < 1 {
-		multiplier += ", never below 1: 1"
+		lines = append(lines, msg.New("flathead.sheet.left_two_players", append(count, msg.N("Bonus", res.TwoPlayerBonus))...))
 	} else {
-		multiplier += " = " + itoa(res.Multiplier)
+		lines = append(lines, msg.New("flathead.sheet.left", count...))
 	}
-	return append(lines, multiplier+" (F4, F8).", res.Working(),
-		names[winner]+" scores "+itoa(res.Points[winner])+"; only the player who went out scores (F6).")
+	multiplier := []msg.Arg{msg.N("Marks", res.WinnerMarks), msg.S("Player", names[winner]), msg.N("Others", res.LoserMarks)}
+	if 1+res.WinnerMarks-res.LoserMarks < 1 {
+		lines = append(lines, msg.New("flathead.sheet.multiplier_one", multiplier...))
+	} else {
+		lines = append(lines, msg.New("flathead.sheet.multiplier", append(multiplier, msg.N("Multiplier", res.Multiplier))...))
+	}
+	return append(lines, countWorking(res),
+		msg.New("flathead.sheet.scores", msg.S("Player", names[winner]), msg.N("Points", res.Points[winner])))
+}
+
+// countWorking is how the winner's points come about, as Result.Working
+// writes it in English: "2 cards x (1 + 2 - 1) = 4".
+func countWorking(r Result) msg.Msg {
+	base := msg.New("flathead.n_cards", msg.N("Count", r.CardsLeft))
+	if r.TwoPlayerBonus > 0 {
+		base = msg.New("flathead.base_bonus", msg.M("Cards", base), msg.N("Bonus", r.TwoPlayerBonus))
+	}
+	sum := []msg.Arg{msg.M("Base", base), msg.N("Marks", r.WinnerMarks), msg.N("Others", r.LoserMarks)}
+	if 1+r.WinnerMarks-r.LoserMarks < 1 {
+		return msg.New("flathead.sheet.count_below_one", append(sum, msg.N("Points", r.Base))...)
+	}
+	return msg.New("flathead.sheet.count", append(sum, msg.N("Points", r.Base*r.Multiplier))...)
 }
 
 // layoffLines are the losers' lay-offs, one line per lay-off (a player's
 // consecutive cards onto one meld), in the order the rules give: each
 // can be made after the ones before it (F5, F7).
-func layoffLines(layoffs []Layoff, names, owners []string) []string {
+func layoffLines(layoffs []Layoff, names []string, owners []msg.Msg) []msg.Msg {
 	type group struct {
 		seat, meld int
 		cards      []string
@@ -365,11 +400,11 @@ func layoffLines(layoffs []Layoff, names, owners []string) []string {
 		groups = append(groups, &group{seat: l.Seat, meld: l.Meld, cards: []string{l.Card.String()}})
 	}
 	if len(groups) == 0 {
-		return []string{"Before the count, no loser can lay anything off (F7)."}
+		return []msg.Msg{msg.New("flathead.sheet.no_layoffs")}
 	}
-	lines := make([]string, len(groups))
+	lines := make([]msg.Msg, len(groups))
 	for i, g := range groups {
-		lines[i] = names[g.seat] + " lays off " + game.AndList(g.cards) + " onto " + owners[g.meld] + " (F7)."
+		lines[i] = msg.New("flathead.sheet.lays_off", msg.S("Player", names[g.seat]), msg.Strings("Cards", g.cards), msg.M("Meld", owners[g.meld]))
 	}
 	return lines
 }
@@ -392,7 +427,7 @@ func (rd *sheetReading) record(winner int) json.RawMessage {
 // blankHandsQuestion asks about losers whose hand was left blank: an
 // empty hand is allowed (a loser may lay off every card, F7) but is more
 // often a hand not typed in, and it scores nothing for those cards (F8).
-func blankHandsQuestion(names []string, winner int, fields []*game.CardField) string {
+func blankHandsQuestion(names []string, winner int, fields []*game.CardField) msg.Msg {
 	var blank []string
 	for seat, f := range fields {
 		if seat != winner && f != nil && strings.TrimSpace(f.Value) == "" {
@@ -401,9 +436,9 @@ func blankHandsQuestion(names []string, winner int, fields []*game.CardField) st
 	}
 	switch len(blank) {
 	case 0:
-		return ""
+		return msg.Msg{}
 	case 1:
-		return blank[0] + "'s hand is blank: did " + blank[0] + " lay off every card (F7)? An empty hand counts no cards (F8)."
+		return msg.New("flathead.sheet.blank_hand", msg.S("Player", blank[0]))
 	}
-	return game.AndList(blank) + "'s hands are blank: did they lay off every card (F7)? An empty hand counts no cards (F8)."
+	return msg.New("flathead.sheet.blank_hands", msg.Strings("Players", blank))
 }

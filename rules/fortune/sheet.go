@@ -17,16 +17,13 @@ import (
 // (R3), and the cards left in hand. Every meld is judged as it is typed;
 // each player scores melded minus held (R4, R5, R6).
 
-const meldPlaceholder = "e.g. KS KH KD or 5H 6H 2C=7H"
-
 // meldGroup is the group of a seat's meld fields: "meld_0_0", "meld_0_1".
 func meldGroup(seat int) string { return "meld_" + itoa(seat) }
 
 func handField(seat int) string { return "hand_" + itoa(seat) }
 
 // sheetNote says what goes where, before the inputs.
-const sheetNote = "Each player's melds on the table, lay-offs included in the meld they joined (R3), and the cards left in hand. " +
-	"Deuces are wild (R2): to say what one stands for, type it after = (`2C=7H`)."
+var sheetNote = msg.New("fortune.sheet.note")
 
 // Blank is the form of a new hand: nothing entered.
 func (Module) Blank(game.Table) url.Values { return url.Values{} }
@@ -60,11 +57,12 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	house := houseOf(t)
 	rd := &sheetReading{r: game.NewReader(ctx, cards.DoubleStandard()), form: form, names: names, house: house,
 		hands: make([]*game.CardField, len(names))}
-	sh := game.Sheet{Notes: []string{sheetNote}}
+	say := rd.r
+	sh := game.Sheet{Notes: []string{say.Say(sheetNote)}}
 	j := &sh.Judgement
 	j.Names = names
-	if line := houseRulesLine(rd.r, t); line != "" {
-		j.Lines = append(j.Lines, line)
+	if line := houseRulesLine(t); !line.IsZero() {
+		j.Lines = append(j.Lines, say.Say(line))
 	}
 	players := make([]Player, len(names))
 	anyCards := false
@@ -75,13 +73,13 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	}
 	problem := rd.problem
 	if !anyCards {
-		problem = "Enter every player's melds and the cards left in hand."
+		problem = msg.New("fortune.sheet.enter_all")
 	}
-	if problem == "" {
+	if problem.IsZero() {
 		problem = rd.checkWentOut(players)
 	}
-	if problem != "" {
-		j.Problem = problem
+	if !problem.IsZero() {
+		j.Problem = say.Say(problem)
 		return sh, nil, nil
 	}
 	res, err := ScoreContext(ctx, players, house)
@@ -94,7 +92,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	}
 	wentOut := whoWentOut(players)
 	for seat, name := range names {
-		j.Lines = append(j.Lines, workingLine(name, players[seat], res, seat, seat == wentOut))
+		j.Lines = append(j.Lines, say.Say(workingLine(name, players[seat], res, seat, seat == wentOut)))
 	}
 	j.Points, j.Ready = res.Points, true
 	return sh, &game.Hand{Record: recordOf(players), Points: res.Points, Seat: wentOut, EndsHand: true}, nil
@@ -108,13 +106,18 @@ type sheetReading struct {
 	names   []string
 	house   HouseRules
 	hands   []*game.CardField // by seat, the fields of the cards left in hand
-	problem string
+	problem msg.Msg
 }
 
-func (rd *sheetReading) report(problem string) {
-	if rd.problem == "" {
+func (rd *sheetReading) report(problem msg.Msg) {
+	if rd.problem.IsZero() {
 		rd.problem = problem
 	}
+}
+
+// fix asks for a field's cards to be mended.
+func (rd *sheetReading) fix(f *game.CardField) {
+	rd.report(msg.New("fortune.sheet.fix", msg.S("Field", f.Label)))
 }
 
 // player reads one seat's melds and cards left in hand into p, and lays
@@ -125,14 +128,15 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 	sec = game.Part{Kind: game.Section, Label: name}
 	typed = rd.melds(seat, &sec, p)
 
-	held, f := rd.r.Field(rd.form, handField(seat), name+"'s cards left in hand", "e.g. QS AH 2D (none if out)")
+	held, f := rd.r.Field(rd.form, handField(seat), rd.r.Say(msg.New("fortune.sheet.hand", msg.S("Player", name))),
+		rd.r.Say(msg.New("fortune.sheet.hand_example")))
 	for _, play := range held {
 		if play.Declared() && f.Error == "" {
-			f.Error = "Just the cards here: a deuce left in hand costs 10 whatever it could stand for (R5)."
+			f.Error = rd.r.Say(msg.New("fortune.sheet.hand_declared"))
 		}
 	}
 	if f.Error != "" {
-		rd.report("Fix " + f.Label + ".")
+		rd.fix(f)
 		typed = true
 	}
 	p.Hand = game.CardsOf(held)
@@ -140,7 +144,7 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 	rd.hands[seat] = f
 	sec.Parts = append(sec.Parts, game.CardsPart(f))
 	if !typed {
-		rd.report("Enter " + name + "'s melds or cards left in hand: every player ends the hand with one or the other.")
+		rd.report(msg.New("fortune.sheet.enter_player", msg.S("Player", name)))
 	}
 	return sec, typed
 }
@@ -148,12 +152,13 @@ func (rd *sheetReading) player(seat int, p *Player) (sec game.Part, typed bool) 
 // melds reads a seat's group of meld fields into its section and, for the
 // valid melds, into p. It reports whether any field holds something.
 func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) {
-	name, group := rd.names[seat], meldGroup(seat)
+	name, group, say := rd.names[seat], meldGroup(seat), rd.r
+	meldPlaceholder := say.Say(msg.New("fortune.sheet.meld_example"))
 	shown, focus := game.GroupFields(rd.form, group)
 	posted := game.PostedCount(rd.form, group)
 	sec.Parts = append(sec.Parts, game.Part{Kind: game.Hidden, Name: game.CountName(group), Value: itoa(shown)})
 	for i := range shown {
-		field, label := game.GroupField(group, i), name+"'s meld "+itoa(i+1)
+		field, label := game.GroupField(group, i), say.Say(msg.New("fortune.sheet.meld", msg.S("Player", name), msg.N("Meld", i+1)))
 		if i >= posted && strings.TrimSpace(rd.form.Get(field)) == "" {
 			// A field new on this page: nothing to read, and no feedback
 			// in the page yet for a preview to replace.
@@ -165,20 +170,21 @@ func (rd *sheetReading) melds(seat int, sec *game.Part, p *Player) (typed bool) 
 		f.Autofocus = i == focus
 		switch {
 		case f.Error != "":
-			rd.report("Fix " + label + ".")
+			rd.fix(f)
 			typed = true
 		case len(plays) > 0:
 			typed = true
 			if v := judgeMeld(rd.r, plays, f, rd.house); v.Valid {
 				p.Melds = append(p.Melds, plays)
 			} else {
-				rd.report(label + " (" + strings.Join(game.PlayStrings(plays), " ") + ") is " + rd.r.Say(v.tail()) + ".")
+				rd.report(msg.New("fortune.sheet.meld_is_not", msg.S("Field", label), msg.Join("Cards", " ", msg.Values(plays)), msg.M("Not", v.tail())))
 			}
 		}
 		sec.Parts = append(sec.Parts, game.CardsPart(f))
 	}
 	if shown < game.MaxGroupFields {
-		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: "+ Add a meld", Help: "Add a meld for " + name})
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: "more:" + group, Label: say.Say(msg.New("fortune.sheet.add_meld")),
+			Help: say.Say(msg.New("fortune.sheet.add_meld_for", msg.S("Player", name)))})
 	}
 	return typed
 }
@@ -208,26 +214,51 @@ func judgeMeld(say msg.Sayer, plays []cards.Play, f *game.CardField, house House
 
 // workingLine is one player's working: "Ann: melds 30 + 15 = 45; nothing
 // left in hand (went out); 45 - 0 = +45 (R4, R5, R6)."
-func workingLine(name string, p Player, res Result, seat int, wentOut bool) string {
-	melds := "no melds"
+func workingLine(name string, p Player, res Result, seat int, wentOut bool) msg.Msg {
+	melds := msg.New("fortune.sheet.no_melds")
 	if len(p.Melds) > 0 {
-		parts := make([]string, len(res.MeldVerdicts[seat]))
+		parts := make([]msg.Msg, len(res.MeldVerdicts[seat]))
 		for i, v := range res.MeldVerdicts[seat] {
-			parts[i] = itoa(v.Points)
+			parts[i] = msg.Value(v.Points)
 		}
-		melds = "melds " + game.SumText(parts, res.Melded[seat])
+		melds = msg.New("fortune.sheet.melds", msg.M("Sum", sumOf(parts, res.Melded[seat])))
 	}
-	held := game.HeldText(p.Hand, HeldPoints, res.Held[seat], wentOut)
-	return name + ": " + melds + "; " + held + "; " + itoa(res.Melded[seat]) + " - " + itoa(res.Held[seat]) +
-		" = " + signed(res.Points[seat]) + " (R4, R5, R6)."
+	return msg.New("fortune.sheet.working", msg.S("Player", name), msg.M("Melds", melds),
+		msg.M("Held", heldOf(p.Hand, HeldPoints, res.Held[seat], wentOut)),
+		msg.Join("Working", " - ", []msg.Msg{msg.Value(res.Melded[seat]), msg.Value(res.Held[seat])}), msg.M("Points", signed(res.Points[seat])))
+}
+
+// sumOf is terms added up: "30 + 15 = 45", or just "30" for one term.
+func sumOf(terms []msg.Msg, total int) msg.Msg {
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	return msg.New(msg.ValueID, msg.Join("Value", " = ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " + ", terms)), msg.Value(total)}))
+}
+
+// heldOf is the working of what a player still holds, each card with
+// its cost (R5): "left in hand Q♠ 50 + A♥ 10 = 60", or "nothing left in
+// hand (went out)".
+func heldOf(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) msg.Msg {
+	switch {
+	case len(hand) == 0 && wentOut:
+		return msg.New("fortune.sheet.held_none_out")
+	case len(hand) == 0:
+		return msg.New("fortune.sheet.held_none")
+	}
+	terms := make([]msg.Msg, len(hand))
+	for i, c := range hand {
+		terms[i] = msg.New("fortune.sheet.term_card", msg.V("Card", cards.Face(c)), msg.N("Points", cost(c)))
+	}
+	return msg.New("fortune.sheet.held", msg.M("Sum", sumOf(terms, total)))
 }
 
 // checkWentOut checks who went out, once every field reads right (R6):
 // one player, and only one, ends the hand with no cards, having melded
 // every card of the hand, at least the 11 dealt, since a turn takes at
 // least as many cards as it discards. What is wrong is said beside the
-// hand's field, and returned; "" when nothing is.
-func (rd *sheetReading) checkWentOut(players []Player) string {
+// hand's field, and returned; the zero message when nothing is.
+func (rd *sheetReading) checkWentOut(players []Player) msg.Msg {
 	wentOut := -1
 	for seat, p := range players {
 		if len(p.Hand) > 0 {
@@ -235,20 +266,21 @@ func (rd *sheetReading) checkWentOut(players []Player) string {
 		}
 		name, f := rd.names[seat], rd.hands[seat]
 		if wentOut >= 0 {
-			f.Error = name + ": no cards left, but only the player who went out ends the hand without cards, and " + rd.names[wentOut] + " did (R6)."
-			return f.Error
+			problem := msg.New("fortune.sheet.two_out", msg.S("Player", name), msg.S("Out", rd.names[wentOut]))
+			f.Error = rd.r.Say(problem)
+			return problem
 		}
 		wentOut = seat
 		if melded := meldedCards(p); melded < HandSize {
-			f.Error = name + ": no cards left, so " + name + " went out, having melded every card of the hand, at least " + itoa(HandSize) +
-				", but " + name + "'s melds hold " + itoa(melded) + " (R6)."
-			return f.Error
+			problem := msg.New("fortune.sheet.out_melded_few", msg.S("Player", name), msg.N("Min", HandSize), msg.N("Count", melded))
+			f.Error = rd.r.Say(problem)
+			return problem
 		}
 	}
 	if wentOut < 0 {
-		return "Nobody's hand is empty, but a hand ends when a player has melded every card (R6): leave the hand of the player who went out empty."
+		return msg.New("fortune.sheet.nobody_out")
 	}
-	return ""
+	return msg.Msg{}
 }
 
 // meldedCards counts the cards of a player's melds.
@@ -273,25 +305,25 @@ func whoWentOut(players []Player) int {
 
 // houseRulesLine names the house rules the game plays with, if any, so
 // the working can be checked against them.
-func houseRulesLine(say msg.Sayer, t game.Table) string {
+func houseRulesLine(t game.Table) msg.Msg {
 	info := Module{}.Info()
-	var on []string
+	var on []msg.Msg
 	for _, h := range info.HouseRules {
 		if t.House(info, h.Key) {
-			on = append(on, say.Say(h.Name)+" ("+h.Rule+")")
+			on = append(on, cite(h.Name, h.Rule).sentence())
 		}
 	}
 	if len(on) == 0 {
-		return ""
+		return msg.Msg{}
 	}
-	return "House rules: " + strings.Join(on, "; ") + "."
+	return msg.New("fortune.sheet.house_rules", msg.Join("Rules", "; ", on))
 }
 
-// signed prints points with their sign, as the scorepad does: "+45", "0",
+// signed says points with their sign, as the scorepad does: "+45", "0",
 // "-70".
-func signed(n int) string {
+func signed(n int) msg.Msg {
 	if n > 0 {
-		return "+" + itoa(n)
+		return msg.New(msg.ValueID, msg.Join("Value", "", []msg.Msg{msg.Text("+"), msg.Value(n)}))
 	}
-	return itoa(n)
+	return msg.Value(n)
 }
