@@ -134,7 +134,7 @@ func TestAdjudicateInTheVisitorsLanguage(t *testing.T) {
 		{"de-AT, en;q=0.5", []string{`lang="de"`, "Keine Folge: ∞ folgt nie auf 9 (F2)", "F2", "Unendlich folgt nicht auf 9", "∞ folgt nie auf 9 und steht nie vor 0"}, "never follows"},
 		{"it", []string{`lang="it"`, "Non è una scala: ∞ non segue mai il 9 (F2)", "L’infinito non segue il 9"}, "never follows"},
 		{"es", []string{`lang="es"`, "No es una escalera: ∞ nunca sigue al 9 (F2)", "El infinito no sigue al 9"}, "never follows"},
-		{"fr-CA", []string{`lang="fr"`, "Ce n’est pas une suite : ∞ ne suit jamais le 9 (F2)", "L’infini ne suit pas le 9"}, "never follows"},
+		{"fr-CA", []string{`lang="fr"`, "Ce n’est pas une suite : ∞ ne suit jamais le 9 (F2)", "L’infini ne suit pas le 9"}, "never follows"},
 		{"ja", []string{`lang="en"`, "Not a run: ∞ never follows 9 (F2)", "Infinity is not after 9"}, "folgt"},
 	}
 	for _, tc := range tests {
