@@ -110,7 +110,7 @@ func TestImportRulesProblemsInLanguage(t *testing.T) {
 		body []byte
 		want string
 	}{
-		{"a record", record, "games[0].hands[0].record: keine Hand von Fan Rummy, wie meldpad sie speichert: knock_card ist "},
+		{"a record", record, "games[0].hands[0].record: keine Runde Fan Rummy, wie meldpad sie speichert: knock_card ist "},
 		{"an event's settings", event, "leagues[0].events[0].settings.pairing: Schweizer System und Jeder gegen jeden teilen Spieler nur an Zweiertische ein"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
