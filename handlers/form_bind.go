@@ -11,7 +11,8 @@ import (
 type tidier interface{ tidy() }
 
 // bindForm reads a posted form into form, a pointer to a form struct,
-// tidies it where it is a tidier, and checks it by its tags (check). The
+// tidies it where it is a tidier, and checks it by its tags (checkIn),
+// its messages in the page's language. The
 // errors it returns are never nil, so that a handler adds its own; a
 // body that is no form at all is a 400.
 func (s *Server) bindForm(c *echo.Context, form any) (fieldErrors, error) {
@@ -21,7 +22,7 @@ func (s *Server) bindForm(c *echo.Context, form any) (fieldErrors, error) {
 	if t, ok := form.(tidier); ok {
 		t.tidy()
 	}
-	errs := s.check(form)
+	errs := s.checkIn(lang(c), form)
 	if errs == nil {
 		errs = fieldErrors{}
 	}

@@ -123,17 +123,14 @@ func parsePoints(s string) (int, bool) {
 // form as a whole) to a message in plain words.
 type fieldErrors map[string]string
 
-// check validates a form struct, given by pointer, and returns its errors
-// in plain words, or nil. A damaged hidden field (the token, the
-// version) is reported for the whole form ("form"), and mended. It says
 // lang is the Localizer of the request's language (withLanguage), in
 // which a form's messages are said.
 func lang(c *echo.Context) *locale.Localizer { return locale.From(c.Request().Context()) }
 
-// them in English; checkIn in the page's language.
-func (s *Server) check(form any) fieldErrors { return s.checkIn(locale.English(), form) }
-
-// checkIn is check, its messages in l's language.
+// checkIn validates a form struct, given by pointer, and returns its
+// errors in plain words in l's language, or nil. A damaged hidden field
+// (the token, the version) is reported for the whole form ("form"), and
+// mended.
 func (s *Server) checkIn(l *locale.Localizer, form any) fieldErrors {
 	err := s.validate.Struct(form)
 	if err == nil {
