@@ -12,7 +12,6 @@ import (
 
 	"meldpad/db"
 	"meldpad/locale"
-	"meldpad/rules/game"
 	"meldpad/rules/msg"
 	"meldpad/rules/names"
 	"meldpad/rules/standings"
@@ -391,14 +390,12 @@ func (s *Server) mergeLeaguePlayers(c *echo.Context, l db.League) error {
 	var conflict *db.MergeConflictError
 	switch {
 	case errors.As(err, &conflict) && len(conflict.Shared) == 0:
-		msg := conflict.Keep + " and " + conflict.Gone + " both took part in " + game.AndList(conflict.Events) +
-			": two entrants of one event night are two people, so they were not merged."
-		return s.rerenderOrganizer(c, l, fieldErrors{"merge": msg}, keep)
+		why := tr.T("league.err.merge_same_event", msg.S("Keep", conflict.Keep), msg.S("Gone", conflict.Gone), msg.Strings("Events", conflict.Events))
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": why}, keep)
 	case errors.As(err, &conflict):
 		n := len(conflict.Shared)
-		msg := conflict.Keep + " and " + conflict.Gone + " both sat at " + strconv.Itoa(n) + " " + views.Plural(n, "game") +
-			": two names at one table are two people, so they were not merged."
-		return s.rerenderOrganizer(c, l, fieldErrors{"merge": msg}, func(vm *views.OrganizerVM) {
+		why := tr.T("league.err.merge_same_table", msg.S("Keep", conflict.Keep), msg.S("Gone", conflict.Gone), msg.N("Count", n))
+		return s.rerenderOrganizer(c, l, fieldErrors{"merge": why}, func(vm *views.OrganizerVM) {
 			keep(vm)
 			for _, g := range conflict.Shared {
 				link := views.HandLinkVM{Points: gameName(g.Rules), Where: when(g.CreatedAt)}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"meldpad/locale"
+	"meldpad/rules/msg"
 	"meldpad/rules/standings"
 	"meldpad/scorepad"
 )
@@ -356,6 +358,12 @@ func TestLeagueMerge(t *testing.T) {
 		t.Errorf("the refusal should link the shared games")
 	}
 	mustContain(t, merge("Ann", "Ann"), "Choose two different names.")
+	req, _ := http.NewRequest(http.MethodPost, app.srv.URL+l.organizer+"/merge",
+		strings.NewReader(url.Values{"_csrf": {csrf}, "keep": {ids["Ann"]}, "gone": {ids["Bob"]}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "de")
+	mustContain(t, app.do(req), html.EscapeString(locale.For("de").T("league.err.merge_same_table",
+		msg.S("Keep", "Ann"), msg.S("Gone", "Bob"), msg.N("Count", 1))))
 
 	if p := merge("Ann", "Annie"); p.status != http.StatusSeeOther {
 		t.Fatalf("merge: %d\n%s", p.status, p.body)
