@@ -16,8 +16,7 @@ import (
 // whole deal of Fan and Gin Rummy), ask in German: no label, legend or
 // placeholder reads as the English page's does, but for the players'
 // names and what reads alike in both languages (a rule id, a card). The
-// sheets of Black Heart, Fortune and Flathead, filled in with a deal,
-// judge it in German too: no line of the working and no problem reads
+// sheets, blank and filled in with a deal, judge it in German too: no line of the working and no problem reads
 // as the English sheet's does.
 func TestBrowserGermanCardSheetWords(t *testing.T) {
 	app := newTestApp(t)
@@ -25,7 +24,10 @@ func TestBrowserGermanCardSheetWords(t *testing.T) {
 	en := newBrowserFor(t, 8*time.Minute)
 	// deals are the fields of one deal of each game, in the form's
 	// names: who went out is a radio button, the rest card fields.
+	const fanGin, fanLoser = "AS 2S 3S 4S 5H 5D 5C 9H 9D 9C", "KH QD JC 10S 8H 7D 6C 4H 3D 2C"
 	deals := map[string]map[string]string{
+		"fan":        {"knock_card": "7S", "knocker": "0", "hand_0": fanGin, "hand_1": fanLoser},
+		"gin":        {"knocker": "0", "hand_0": fanGin, "hand_1": fanLoser},
 		"blackheart": {"went_out": "0", "meld_0_0": "7S 7C 7H", "layoffs_0": "8S", "hand_1": "KS 5H"},
 		"fortune":    {"meld_0_0": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "hand_1": "QS AH 2D"},
 		"flathead":   {"winner": "0", "meld_0_0": "3 Lamps, 4 Lamps, 5 Lamps", "layoff_0_0": "6 Lamps", "hand_1": "8 Lamps, 9 Bugs, Grue"},

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"meldpad/rules/cards"
 	"meldpad/rules/game"
@@ -68,18 +67,18 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	j := &sh.Judgement
 	j.Names = names
 	if haveKnockCard {
-		line := "Knock card " + game.CardLabel(knockCard) + ": a player may knock with " + strconv.Itoa(Value(knockCard)) + " or less deadwood (N1, N4)"
+		id := "fan.sheet.knock_line"
 		if knockCard.Suit == cards.Spades {
-			line += "; a spade: the deal's points are doubled (N7)"
+			id = "fan.sheet.knock_line_spade"
 		}
-		j.Lines = append(j.Lines, line+".")
+		j.Lines = append(j.Lines, say.Say(msg.New(id, msg.V("Card", cards.Face(knockCard)), msg.N("Value", Value(knockCard)))))
 	}
-	j.Problem = HandsProblem(names, hands, handFields, knocker, knockerErr)
+	j.Problem = HandsProblem(say, names, hands, handFields, knocker, knockerErr)
 	switch {
 	case knockField.Error != "":
-		j.Problem = "Fix the knock card."
+		j.Problem = say.Say(msg.New("fan.sheet.fix_knock_card"))
 	case !haveKnockCard:
-		j.Problem = "Enter the knock card."
+		j.Problem = say.Say(msg.New("fan.sheet.enter_knock_card"))
 	}
 	if j.Problem != "" {
 		return sh, nil, nil
@@ -117,21 +116,21 @@ func ReadSheetHands(r *game.Reader, form url.Values, names []string) ([2][]cards
 // it is not said, or a hand is not 10 cards (11 for the knocker's Big
 // Gin, N4) or holds a card that cannot be read. "" when nothing does.
 // Gin Rummy's sheet asks the same.
-func HandsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
+func HandsProblem(say msg.Sayer, names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
 	if knockerErr != "" {
-		return "Who ended the deal (knocked or went gin)?"
+		return say.Say(msg.New("fan.ask.ender"))
 	}
 	for seat, f := range fields {
 		switch {
 		case f.Error != "":
-			return "Fix " + names[seat] + "'s cards."
+			return say.Say(msg.New("fan.sheet.fix_cards", msg.S("Player", names[seat])))
 		case len(hands[seat]) == HandSize, seat == knocker && len(hands[seat]) == HandSize+1:
 		default:
-			want := "10"
+			id := "fan.sheet.holds"
 			if seat == knocker {
-				want = "10 (11 for Big Gin)"
+				id = "fan.sheet.holds_knocker"
 			}
-			return names[seat] + " holds " + strconv.Itoa(len(hands[seat])) + " cards here: enter all " + want + "."
+			return say.Say(msg.New(id, msg.S("Player", names[seat]), msg.N("Count", len(hands[seat]))))
 		}
 	}
 	return ""
@@ -142,41 +141,53 @@ func HandsProblem(names []string, hands [2][]cards.Card, fields [2]*game.CardFie
 // Gin Rummy, scored with this engine, shows the same.
 func Working(say msg.Sayer, res Result, names []string) []string {
 	knocker, defender := res.Knocker, 1-res.Knocker
+	laysID, meldsID := "fan.sheet.lays", "fan.sheet.defender"
+	if len(res.DeadwoodCards[knocker]) > 0 {
+		laysID = "fan.sheet.lays_cards"
+	}
+	if len(res.DeadwoodCards[defender]) > 0 {
+		meldsID = "fan.sheet.defender_cards"
+	}
 	return []string{
-		names[knocker] + " lays " + MeldsText(res.Melds[knocker]) + "; deadwood " + strconv.Itoa(res.Deadwood[knocker]) + deadwoodCards(res.DeadwoodCards[knocker]) + ".",
-		names[defender] + " melds " + MeldsText(res.Melds[defender]) + layoffText(res) + "; deadwood " + strconv.Itoa(res.Deadwood[defender]) + deadwoodCards(res.DeadwoodCards[defender]) + ".",
+		say.Say(msg.New(laysID, msg.S("Player", names[knocker]), meldsArg(res.Melds[knocker]),
+			msg.N("Deadwood", res.Deadwood[knocker]), facesArg("Cards", res.DeadwoodCards[knocker]))),
+		say.Say(msg.New(meldsID, msg.S("Player", names[defender]), meldsArg(res.Melds[defender]), layoffsArg(res),
+			msg.N("Deadwood", res.Deadwood[defender]), facesArg("Cards", res.DeadwoodCards[defender]))),
 		say.Say(msg.Sentence(res.Reason)),
 	}
 }
 
-// MeldsText prints melds as the table reads them: "A♠ 2♠ 3♠ · 4♥ 4♦ 4♣",
-// or "no meld".
-func MeldsText(melds [][]cards.Card) string {
+// meldsArg is melds as the table reads them: "A♠ 2♠ 3♠ · 4♥ 4♦ 4♣" (the
+// cards in the language's letters), or "no meld".
+func meldsArg(melds [][]cards.Card) msg.Arg {
 	if len(melds) == 0 {
-		return "no meld"
+		return msg.M("Melds", msg.New("fan.sheet.no_meld"))
 	}
-	parts := make([]string, len(melds))
+	parts := make([]msg.Msg, len(melds))
 	for i, m := range melds {
-		parts[i] = strings.Join(game.CardLabels(m), " ")
+		parts[i] = msg.New("fan.sheet.cards", facesArg("Cards", m))
 	}
-	return strings.Join(parts, " · ")
+	return msg.Join("Melds", " · ", parts)
 }
 
-func deadwoodCards(cs []cards.Card) string {
-	if len(cs) == 0 {
-		return ""
+// facesArg is cards one after the other, as a chip shows each: "2♣ 3♦".
+func facesArg(name string, cs []cards.Card) msg.Arg {
+	faces := make([]cards.Face, len(cs))
+	for i, c := range cs {
+		faces[i] = cards.Face(c)
 	}
-	return " (" + strings.Join(game.CardLabels(cs), " ") + ")"
+	return msg.Join(name, " ", msg.Values(faces))
 }
 
-// layoffText is ", lays off 4♠ onto meld 1 (N5)", or "" without lay-offs.
-func layoffText(res Result) string {
+// layoffsArg is ", lays off 4♠ onto meld 1 (N5)", or nothing without
+// lay-offs.
+func layoffsArg(res Result) msg.Arg {
 	if len(res.Layoffs) == 0 {
-		return ""
+		return msg.M("Layoffs", msg.Text(""))
 	}
-	parts := make([]string, len(res.Layoffs))
+	parts := make([]msg.Msg, len(res.Layoffs))
 	for i, l := range res.Layoffs {
-		parts[i] = game.CardLabel(l.Card) + " onto meld " + strconv.Itoa(l.Meld+1)
+		parts[i] = msg.New("fan.sheet.layoff_onto", msg.V("Card", cards.Face(l.Card)), msg.N("Meld", l.Meld+1))
 	}
-	return ", lays off " + strings.Join(parts, ", ") + " (N5)"
+	return msg.M("Layoffs", msg.New("fan.sheet.layoffs", msg.Join("Layoffs", ", ", parts)))
 }

@@ -96,17 +96,18 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	if form.Get("knocker") == drawChoice {
 		return sh, judgeDraw(msg.From(ctx), j), nil
 	}
-	if line := knockValueLine(house, up, haveUp); line != "" {
-		j.Lines = append(j.Lines, line)
+	say := msg.From(ctx)
+	if line, ok := knockValueLine(house, up, haveUp); ok {
+		j.Lines = append(j.Lines, say.Say(line))
 	}
 	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
-	j.Problem = fan.HandsProblem(names, hands, handFields, knocker, knockerErr)
+	j.Problem = fan.HandsProblem(say, names, hands, handFields, knocker, knockerErr)
 	switch {
 	case !house.Oklahoma:
 	case upField.Error != "":
-		j.Problem = "Fix the first up-card."
+		j.Problem = say.Say(msg.New("gin.sheet.fix_up_card"))
 	case !haveUp:
-		j.Problem = "Enter the first up-card: under Oklahoma it sets the knock value (G1)."
+		j.Problem = say.Say(msg.New("gin.sheet.enter_up_card"))
 	}
 	if j.Problem != "" {
 		return sh, nil, nil
@@ -140,21 +141,24 @@ func judgeDraw(say msg.Sayer, j *game.Judgement) *game.Hand {
 }
 
 // knockValueLine says what the deal may be knocked with (G1): 10, or
-// under Oklahoma what the up-card says, once it is entered.
-func knockValueLine(house HouseRules, up cards.Card, haveUp bool) string {
+// under Oklahoma what the up-card says, once it is entered; false when
+// there is nothing to say yet.
+func knockValueLine(house HouseRules, up cards.Card, haveUp bool) (msg.Msg, bool) {
 	if !house.Oklahoma {
-		return "Knock value " + strconv.Itoa(KnockValue) + ": a player may knock with " + strconv.Itoa(KnockValue) + " or less deadwood (G1)."
+		return msg.New("gin.sheet.knock_value", msg.N("Value", KnockValue)), true
 	}
 	if !haveUp {
-		return ""
+		return msg.Msg{}, false
 	}
 	value, doubled := house.KnockValue(up)
-	line := "Up-card " + game.CardLabel(up) + ": a player may knock with " + strconv.Itoa(value) + " or less deadwood (G1)"
-	if value == 0 {
-		line = "Up-card " + game.CardLabel(up) + ": an ace, so only Gin or Big Gin ends the deal (G1)"
+	id := "gin.sheet.up_card"
+	switch {
+	case value == 0 && doubled:
+		id = "gin.sheet.up_card_ace_spade"
+	case value == 0:
+		id = "gin.sheet.up_card_ace"
+	case doubled:
+		id = "gin.sheet.up_card_spade"
 	}
-	if doubled {
-		line += "; a spade: the deal's points are doubled (G1)"
-	}
-	return line + "."
+	return msg.New(id, msg.V("Card", cards.Face(up)), msg.N("Value", value)), true
 }
