@@ -338,9 +338,9 @@ func workingLine(name string, p Player, res Result, seat int, wentOut, blackHear
 	}
 	played := msg.New("blackheart.sheet.played_none")
 	if len(terms) > 0 {
-		played = msg.New("blackheart.sheet.played", msg.M("Sum", sumOf(terms, res.Melded[seat])))
+		played = msg.New("blackheart.sheet.played", msg.M("Sum", game.Sum(terms, res.Melded[seat])))
 	}
-	held := heldOf(p.Hand, CardPoints, res.Held[seat], wentOut)
+	held := game.Held(p.Hand, CardPoints, res.Held[seat], wentOut)
 	working := []msg.Msg{msg.Value(res.Melded[seat]), msg.Value(res.Held[seat])}
 	args := []msg.Arg{msg.S("Player", name), msg.M("Played", played), msg.M("Held", held), msg.M("Points", signed(res.Points[seat]))}
 	if res.Bonus[seat] == 0 {
@@ -353,31 +353,6 @@ func workingLine(name string, p Player, res Result, seat int, wentOut, blackHear
 			msg.N("Heart", BlackHeartBonusPerPlayer), msg.N("Players", players), msg.N("Total", res.Bonus[seat]))...)
 	}
 	return msg.New("blackheart.sheet.working_out", args...)
-}
-
-// sumOf is terms added up: "30 + 15 = 45", or just "30" for one term.
-func sumOf(terms []msg.Msg, total int) msg.Msg {
-	if len(terms) == 1 {
-		return terms[0]
-	}
-	return msg.New(msg.ValueID, msg.Join("Value", " = ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " + ", terms)), msg.Value(total)}))
-}
-
-// heldOf is the working of what a player still holds, each card with
-// its cost (B7): "left in hand K♠ 10 + 5♥ 5 = 15", or "nothing left in
-// hand (went out)".
-func heldOf(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) msg.Msg {
-	switch {
-	case len(hand) == 0 && wentOut:
-		return msg.New("blackheart.sheet.held_none_out")
-	case len(hand) == 0:
-		return msg.New("blackheart.sheet.held_none")
-	}
-	terms := make([]msg.Msg, len(hand))
-	for i, c := range hand {
-		terms[i] = msg.New("blackheart.sheet.term_card", msg.V("Card", cards.Face(c)), msg.N("Points", cost(c)))
-	}
-	return msg.New("blackheart.sheet.held", msg.M("Sum", sumOf(terms, total)))
 }
 
 // signed says points with their sign, as the scorepad does: "+45", "0",

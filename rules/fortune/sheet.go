@@ -221,36 +221,11 @@ func workingLine(name string, p Player, res Result, seat int, wentOut bool) msg.
 		for i, v := range res.MeldVerdicts[seat] {
 			parts[i] = msg.Value(v.Points)
 		}
-		melds = msg.New("fortune.sheet.melds", msg.M("Sum", sumOf(parts, res.Melded[seat])))
+		melds = msg.New("fortune.sheet.melds", msg.M("Sum", game.Sum(parts, res.Melded[seat])))
 	}
 	return msg.New("fortune.sheet.working", msg.S("Player", name), msg.M("Melds", melds),
-		msg.M("Held", heldOf(p.Hand, HeldPoints, res.Held[seat], wentOut)),
+		msg.M("Held", game.Held(p.Hand, HeldPoints, res.Held[seat], wentOut)),
 		msg.Join("Working", " - ", []msg.Msg{msg.Value(res.Melded[seat]), msg.Value(res.Held[seat])}), msg.M("Points", signed(res.Points[seat])))
-}
-
-// sumOf is terms added up: "30 + 15 = 45", or just "30" for one term.
-func sumOf(terms []msg.Msg, total int) msg.Msg {
-	if len(terms) == 1 {
-		return terms[0]
-	}
-	return msg.New(msg.ValueID, msg.Join("Value", " = ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " + ", terms)), msg.Value(total)}))
-}
-
-// heldOf is the working of what a player still holds, each card with
-// its cost (R5): "left in hand Q♠ 50 + A♥ 10 = 60", or "nothing left in
-// hand (went out)".
-func heldOf(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) msg.Msg {
-	switch {
-	case len(hand) == 0 && wentOut:
-		return msg.New("fortune.sheet.held_none_out")
-	case len(hand) == 0:
-		return msg.New("fortune.sheet.held_none")
-	}
-	terms := make([]msg.Msg, len(hand))
-	for i, c := range hand {
-		terms[i] = msg.New("fortune.sheet.term_card", msg.V("Card", cards.Face(c)), msg.N("Points", cost(c)))
-	}
-	return msg.New("fortune.sheet.held", msg.M("Sum", sumOf(terms, total)))
 }
 
 // checkWentOut checks who went out, once every field reads right (R6):

@@ -287,29 +287,29 @@ func AndList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// SumText is "30 + 15 = 45", or just "30" for one term.
-func SumText(terms []string, total int) string {
+// Sum is terms added up: "30 + 15 = 45", or just "30" for one term.
+func Sum(terms []msg.Msg, total int) msg.Msg {
 	if len(terms) == 1 {
 		return terms[0]
 	}
-	return strings.Join(terms, " + ") + " = " + strconv.Itoa(total)
+	return msg.New(msg.ValueID, msg.Join("Value", " = ", []msg.Msg{msg.New(msg.ValueID, msg.Join("Value", " + ", terms)), msg.Value(total)}))
 }
 
-// HeldText is the working of what a player still holds, each card with
-// its cost by the game's rule: "left in hand QS 50 + AH 10 = 60", or
+// Held is the working of what a player still holds, each card with its
+// cost by the game's rule: "left in hand Q♠ 50 + A♥ 10 = 60", or
 // "nothing left in hand (went out)".
-func HeldText(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) string {
-	if len(hand) == 0 {
-		if wentOut {
-			return "nothing left in hand (went out)"
-		}
-		return "nothing left in hand"
+func Held(hand []cards.Card, cost func(cards.Card) int, total int, wentOut bool) msg.Msg {
+	switch {
+	case len(hand) == 0 && wentOut:
+		return msg.New("game.sheet.held_none_out")
+	case len(hand) == 0:
+		return msg.New("game.sheet.held_none")
 	}
-	parts := make([]string, len(hand))
+	terms := make([]msg.Msg, len(hand))
 	for i, c := range hand {
-		parts[i] = CardLabel(c) + " " + strconv.Itoa(cost(c))
+		terms[i] = msg.New("game.sheet.term_card", msg.V("Card", cards.Face(c)), msg.N("Points", cost(c)))
 	}
-	return "left in hand " + SumText(parts, total)
+	return msg.New("game.sheet.held", msg.M("Sum", Sum(terms, total)))
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
