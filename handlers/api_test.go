@@ -108,7 +108,7 @@ func runCases(t *testing.T, cases []apiCase) {
 }
 
 // TestPublicAPICases runs the public API examples (api-cases.json) and
-// api-cases-f7.json (RULES.md F6 and F7 as now written), copied into
+// api-cases-f7.json (rule F6 and F7 as now written), copied into
 // testdata so a clean clone has them.
 func TestPublicAPICases(t *testing.T) {
 	for _, file := range []string{"api-cases.json", "api-cases-f7.json"} {

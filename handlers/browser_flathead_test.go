@@ -48,7 +48,7 @@ func TestBrowserFlatheadHand(t *testing.T) {
 	waitText(t, ctx, "#fb-meld_0_0", "A flush run of Lamps from 3 to 5")
 	waitText(t, ctx, "#fb-meld_0_0", "bonus")
 	waitText(t, ctx, "#marks-0", "●")
-	// The picker groups the Fanucci suits by colour (RULES.md §1).
+	// The picker groups the Fanucci suits by colour (the decks).
 	groups, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](
 		`[...document.querySelectorAll("#picker .group")].map(g => g.className + ":" + [...g.querySelectorAll("[data-suit]")].map(b => b.dataset.suit).join(","))`))
 	if err != nil {

@@ -56,7 +56,7 @@ func marks(p page) map[string]string {
 	return out
 }
 
-// seedHand is RULES.md F8's example entered card by card: Ann goes out
+// seedHand is rule F8's example entered card by card: Ann goes out
 // with two bonus melds (a flush run and a color set), Bob laid down one
 // (an infinity), and 7 cards are left that no meld on the table takes.
 var seedHand = map[string]string{
@@ -126,7 +126,7 @@ func TestFlatheadSheetScores(t *testing.T) {
 				"Left in the losers' hands: Bob 1 (0 Books), Cy 1 (8 Faces); 2 cards (F8).", "2 cards x (1 + 1 - 0) = 4"},
 		},
 		{
-			// RULES.md F7's example: together Bob's 2 and Cy's 4 would make
+			// rule F7's example: together Bob's 2 and Cy's 4 would make
 			// a red run 1-5 of Ann's flush, but 1 2 3 5 and 1 3 4 5 are not
 			// melds, so neither can go first: both stay in hand.
 			name: "F7 example: neither loser can go first", players: []string{"Ann", "Bob", "Cy"},

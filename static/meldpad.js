@@ -210,7 +210,7 @@
       body.appendChild(grid);
     } else {
       // Every suited card in one grid: a row per suit, the suits in
-      // blocks by colour (RULES.md §1), a column per rank; the trumps
+      // blocks by colour (the decks), a column per rank; the trumps
       // below.
       var fgrid = el("div", "pk-fgrid");
       deck.groups.forEach(function (g) {

@@ -1,5 +1,5 @@
 // Package blackheart referees Black Heart Rum, 75 cards with escorts and
-// diamond wilds, as RULES.md §4 fixes it (rules B1-B8).
+// diamond wilds, as Black Heart's rules fix it (rules B1-B8).
 //
 // A set is judged by Check (laying down), CheckLayoff (adding to any set on
 // the table) and CheckSwap (taking a played diamond back, B4). Each returns
@@ -27,7 +27,7 @@
 // melds/check, hands/score and opening/check (api.go), and the referee
 // page's "An opening" (referee.go).
 //
-// Rulings where RULES.md and the seed are silent, each written beside the
+// Rulings where the rules and the seed are silent, each written beside the
 // code it shapes:
 //   - a set needs at least one member that is not a wild diamond, so JD QD
 //     KD alone are always the Royale; otherwise a set may hold all three

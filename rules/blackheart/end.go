@@ -2,7 +2,7 @@ package blackheart
 
 import "meldpad/rules/ruling"
 
-// Table limits and the target of RULES.md §4.
+// Table limits and the target of Black Heart's rules.
 const (
 	MinPlayers = 2
 	MaxPlayers = 6

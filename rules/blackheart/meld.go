@@ -20,10 +20,10 @@ type Verdict struct {
 	// member or escort, which court an escort escorts, what a wild stands
 	// for. Nil when the set is not valid.
 	Roles []Role
-	// Rule is the RULES.md id that decided the verdict: for an invalid set
+	// Rule is the rule id that decided the verdict: for an invalid set
 	// the rule it breaks, for a valid one the rule that makes it a set.
 	Rule string
-	// Rules are every RULES.md id Reason cites, in its order.
+	// Rules are every rule id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the players, citing the rule ids, in
 	// the table's language (rules/msg).
@@ -47,13 +47,13 @@ type Verdict struct {
 //
 // A play with a declared reading (As) is read only that way. An undeclared
 // wild is read the way that makes the set valid and scores the most
-// (RULES.md §0); as a wild scores its own value whatever it stands for
+// (the card notation); as a wild scores its own value whatever it stands for
 // (B7), that only ever prefers the Royale. When several readings remain,
 // Roles shows one chosen by fixed rules: a group before a series, a series
 // whose wilds extend it upwards, diamonds looked at in the order JD, QD,
 // KD. None of that depends on the order of the cards.
 //
-// Rulings where RULES.md is silent (B3): a set may hold all three wilds but
+// Rulings where the rules are silent (B3): a set may hold all three wilds but
 // needs at least one member that is not wild; a wild stands only for a card
 // of the Black Heart deck (so JD is never a J of hearts, and heart series
 // end at 10 with the ace low); a wild may not stand for a card whose every

@@ -31,7 +31,7 @@ func plays(t testing.TB, s string) []cards.Play {
 }
 
 // checkCase is one set and the verdict the rules give it, worked out by
-// hand from RULES.md §4 and the seed. Points by B7: A 15, 2-9 5, 10 and
+// hand from Black Heart's rules and the seed. Points by B7: A 15, 2-9 5, 10 and
 // black J Q K 10, JD 10, QD 15, KD 20.
 type checkCase struct {
 	name   string

@@ -12,7 +12,7 @@ import (
 // page.
 type Module struct{}
 
-// Info describes Black Heart Rum (RULES.md §4).
+// Info describes Black Heart Rum (Black Heart's rules).
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "blackheart", Name: "Black Heart Rum", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,

@@ -71,9 +71,9 @@ type OpeningVerdict struct {
 	Valid bool
 	// Required is the requirement's Text, as the API prints it.
 	Required string
-	// Rule is the RULES.md id that decided the verdict.
+	// Rule is the rule id that decided the verdict.
 	Rule string
-	// Rules are every RULES.md id Reason cites, in its order.
+	// Rules are every rule id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the players, citing the rule ids, in
 	// the table's language (rules/msg).

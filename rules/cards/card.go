@@ -97,7 +97,7 @@ func (c Card) IsFanucci() bool { return c.IsTrump() || c.Suit.IsFanucci() }
 // Colour returns the colour of the card's suit; trumps have NoColour.
 func (c Card) Colour() Colour { return c.Suit.Colour() }
 
-// String returns the canonical notation of RULES.md §0: "10H", "QS",
+// String returns the canonical card notation: "10H", "QS",
 // "7 Lamps", "∞ Tops", "Grue".
 func (c Card) String() string {
 	switch {

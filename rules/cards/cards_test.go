@@ -160,7 +160,7 @@ func TestDeckSizes(t *testing.T) {
 }
 
 func TestFanucciColours(t *testing.T) {
-	// RULES.md §1: five colours of three suits each; the seed's red and blue.
+	// the decks: five colours of three suits each; the seed's red and blue.
 	for _, c := range FanucciColours() {
 		if n := len(c.Suits()); n != 3 {
 			t.Errorf("%s has %d suits, want 3", c, n)

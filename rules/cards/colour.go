@@ -24,7 +24,7 @@ func (c Colour) String() string {
 	return "none"
 }
 
-// suitColours is the one table of suit colours (RULES.md §1). The seeds fix
+// suitColours is the one table of suit colours (the decks). The seeds fix
 // red = Fromps, Lamps, Plungers and blue = Rain, Tops, Zurfs; the rest is
 // meldpad's ruling, because the Trophy Case deck guide was lost. A deck
 // printed otherwise is a change to this table and nothing else. It is an

@@ -6,7 +6,7 @@ import (
 	"meldpad/rules/msg"
 )
 
-// Deck is one of the four decks of RULES.md §1: which cards it holds, how
+// Deck is one of the four decks: which cards it holds, how
 // many copies of each, and which of them are wild. Decks are immutable.
 type Deck struct {
 	name   string

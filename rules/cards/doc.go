@@ -1,5 +1,5 @@
 // Package cards holds the cards and decks of the five meldpad games and the
-// card notation of RULES.md §0.
+// card card notation.
 //
 // Every card of every deck is a Card: a standard card (Rank and Suit), a
 // Fanucci suited card (Rank 0-9 or Infinity, one of fifteen Fanucci suits)

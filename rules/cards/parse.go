@@ -8,7 +8,7 @@ import (
 	"meldpad/rules/msg"
 )
 
-// ParseCard reads one card in any notation of RULES.md §0, whatever the
+// ParseCard reads one card in any card notation, whatever the
 // deck: "10H", "th", "Q♠", "7 Lamps", "7 of Lamps", "inf Tops", "∞tops",
 // "7lam", "Grue". Parsing ignores case and surrounding spaces. A declared
 // reading ("2C=KD") is not a card; use Deck.ParsePlay for those.

@@ -7,7 +7,7 @@ import (
 
 // ParseText reads the cards typed in one field, the way a player types
 // them on a phone: separated by commas, semicolons, new lines or just
-// spaces, in any notation of RULES.md §0: "7 lamps, 8 lam grue",
+// spaces, in any card notation: "7 lamps, 8 lam grue",
 // "10h qs 2c=kd", "7 of Lamps; inf tops". Declared readings are allowed
 // only for the deck's wild cards. It checks copies against the deck, as
 // ParsePlays does; a *ParseError's Pos is the position of the bad card in

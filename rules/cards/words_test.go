@@ -7,7 +7,7 @@ import (
 
 // TestCardsTypedInWords: a standard card typed in words, in any of the
 // five languages, in either order, is the card the notation names
-// (RULES.md §0); the letters stay the English notation's.
+// (the card notation); the letters stay the English notation's.
 func TestCardsTypedInWords(t *testing.T) {
 	tests := []struct {
 		typed, want string

@@ -1,4 +1,4 @@
-// Package fan referees Fan Rummy, gin rummy with a knock card, as RULES.md
+// Package fan referees Fan Rummy, gin rummy with a knock card, as the rules
 // §5 fixes it (rules N1-N8).
 //
 // It answers three questions a table asks:

@@ -2,7 +2,7 @@ package fan
 
 import "meldpad/rules/ruling"
 
-// Table limits and the target of RULES.md §5.
+// Table limits and the target of Fan Rummy's rules.
 const (
 	MinPlayers = 2
 	MaxPlayers = 2

@@ -33,7 +33,7 @@ func (k Kind) String() string {
 }
 
 // Verdict is the referee's answer about a meld or a lay-off: whether it
-// stands, what kind of meld it is (or becomes), the RULES.md id it was
+// stands, what kind of meld it is (or becomes), the rule id it was
 // judged by, and one sentence for the players that cites the id.
 type Verdict struct {
 	Valid bool

@@ -11,7 +11,7 @@ import (
 // Module is Fan Rummy for the scorepad, the API and the referee page.
 type Module struct{}
 
-// Info describes Fan Rummy (RULES.md §5).
+// Info describes Fan Rummy (Fan Rummy's rules).
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "fan", Name: "Fan Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,

@@ -12,7 +12,7 @@ import (
 // doubling, the tie rule, and the words the errors use. Fan Rummy reads the
 // knock value and the doubling from the knock card (N1, N7) and the tie
 // rule from Deal.UndercutOnTie (N6). A game that shares this engine's
-// melds, deadwood and lay-offs but not its knock card (gin rummy, RULES.md
+// melds, deadwood and lay-offs but not its knock card (gin rummy, the rules
 // §7) sets them by its own rules and names its own rule ids.
 type Ruleset struct {
 	// Game starts every error message ("gin" gives "gin: knock with

@@ -1,5 +1,5 @@
 // Package flathead referees Flathead Rummy, played with the Fanucci deck, as
-// RULES.md §2 fixes it (rules F1-F9): it judges melds laid down (Check) and
+// Flathead's rules fix it (rules F1-F9): it judges melds laid down (Check) and
 // laid off (CheckLayoff), and scores a hand (Score, ScoreContext), making
 // the losers' best lay-offs first (F7).
 //
@@ -51,9 +51,9 @@
 // holding cards, or a loser more than HandSize, F6; an impossible number
 // of bonus marks, F4; a table meld that is not a meld), before any search.
 //
-// Rulings made here where RULES.md is silent are written at the code they
+// Rulings made here where the rules are silent are written at the code they
 // govern, citing the nearest rule: a meld's cards must be distinct (one
-// copy of each card, RULES.md §1); an invalid meld's reason judges it as
+// copy of each card, the decks); an invalid meld's reason judges it as
 // the kind its cards come closest to; how a meld can grow lay-off by
 // lay-off (a flush with gaps becoming a run, a trump read again after each
 // lay-off) and a deterministic choice among equally good lay-offs

@@ -2,7 +2,7 @@ package flathead
 
 import "meldpad/rules/ruling"
 
-// Table limits and the target of RULES.md §2.
+// Table limits and the target of Flathead's rules.
 const (
 	MinPlayers = 2
 	MaxPlayers = 6

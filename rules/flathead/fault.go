@@ -62,7 +62,7 @@ func inDeckOrder(meld []cards.Card) []cards.Card {
 
 // cardFault returns what is wrong with the cards themselves, before their
 // kind is judged: a card outside the Fanucci deck or a card given twice
-// (RULES.md §1: one copy of each), two trumps (F3), a trump without two
+// (the decks: one copy of each), two trumps (F3), a trump without two
 // natural cards (F3), or fewer than three cards (F1).
 func cardFault(meld []cards.Card) (fault, bool) {
 	var seen [3]uint64 // one bit per card of the deck

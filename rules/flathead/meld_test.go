@@ -7,7 +7,7 @@ import (
 	"meldpad/rules/cards"
 )
 
-// mustCards parses cards in RULES.md §0 notation for the tests.
+// mustCards parses cards in the card notation for the tests.
 func mustCards(ss ...string) []cards.Card {
 	cs, err := cards.Fanucci().ParseList(ss)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // Module is Flathead Rummy for the scorepad, the API and the referee page.
 type Module struct{}
 
-// Info describes Flathead Rummy (RULES.md §2).
+// Info describes Flathead Rummy (Flathead's rules).
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "flathead", Name: "Flathead Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,

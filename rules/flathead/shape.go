@@ -7,7 +7,7 @@ import (
 )
 
 // The Fanucci deck has fifteen suits of eleven ranks (0-9 and ∞), one copy
-// of each card (RULES.md §1). A meld with a trump needs some card that
+// of each card (the decks). A meld with a trump needs some card that
 // could stand in its place (F3), so a set already holding all fifteen cards
 // of its rank, or a flush holding all eleven of its suit, cannot take one.
 var (
@@ -18,7 +18,7 @@ var (
 // colourOfSuit copies the colour table of rules/cards into an array,
 // because the search for lay-offs asks for colours millions of times and
 // cards keeps its table in a map. It is built from cards, so the one table
-// of RULES.md §1 stays there.
+// of the decks stays there.
 var colourOfSuit = func() (t [cards.Zurfs + 1]cards.Colour) {
 	for s := range t {
 		t[s] = cards.Suit(s).Colour()

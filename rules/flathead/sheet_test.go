@@ -15,7 +15,7 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// seedForm is RULES.md F8's example as the sheet takes it: Ann goes out
+// seedForm is rule F8's example as the sheet takes it: Ann goes out
 // with two bonus melds (a flush run and a color set), Bob laid down one
 // (an infinity), and 7 cards are left that no meld on the table takes.
 func seedForm() url.Values {

@@ -15,10 +15,10 @@ type Verdict struct {
 	// exactly when Kind is a bonus kind and the cards were laid down; a
 	// lay-off never earns one (F4).
 	Bonus bool
-	// Rule is the RULES.md id the verdict rests on: for an invalid meld the
+	// Rule is the rule id the verdict rests on: for an invalid meld the
 	// rule broken first, for a valid one the rule that makes it what it is.
 	Rule string
-	// Rules are every RULES.md id Reason cites, in its order.
+	// Rules are every rule id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the table, citing the rule ids in
 	// parentheses: "not a run: ∞ never follows 9 (F2)" in English.

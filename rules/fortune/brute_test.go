@@ -6,7 +6,7 @@ import (
 	"meldpad/rules/cards"
 )
 
-// This file is a second referee, written from RULES.md alone and as plainly
+// This file is a second referee, written from the rules alone and as plainly
 // as possible, so that the property tests can hold Check to it: every
 // undeclared deuce is tried as every one of the 52 standard cards, and each
 // full reading is judged as a set and as a sequence with the ace low and

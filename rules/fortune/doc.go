@@ -1,5 +1,5 @@
 // Package fortune referees Fortune Rummy, two standard decks with deuces
-// wild, as RULES.md §3 fixes it (rules R1-R8).
+// wild, as Fortune's rules fix it (rules R1-R8).
 //
 // Check judges a meld laid down (R1, R2) and says what it scores (R4);
 // CheckLayoff judges cards added to one of the player's own melds (R3);

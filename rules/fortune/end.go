@@ -2,7 +2,7 @@ package fortune
 
 import "meldpad/rules/ruling"
 
-// Table limits and the target of RULES.md §3.
+// Table limits and the target of Fortune's rules.
 const (
 	MinPlayers = 2
 	MaxPlayers = 8

@@ -1,8 +1,8 @@
 package fortune
 
 // HouseRules are the Fortune Rummy variants a group may choose when it
-// creates a game (RULES.md §3); they are stored with the game and shown on
-// its scorepad. The zero value is the ruling of RULES.md: both off.
+// creates a game (Fortune's rules); they are stored with the game and shown on
+// its scorepad. The zero value is the ruling of the rules: both off.
 type HouseRules struct {
 	// BigSets lets a set hold more than four cards of one rank, when laid
 	// down and when laid off onto (R1, R3).

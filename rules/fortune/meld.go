@@ -18,7 +18,7 @@ import (
 // Deuces are wild (R2). A declared reading (Play.As, "2C=KD") is taken as
 // given, even when another reading would score more; an undeclared deuce is
 // read the way that makes the meld valid and, among those, scores the most
-// (RULES.md §0). The trap: K, A, 2 reads as Q-K-A, never as K-A-2. A meld
+// (the card notation). The trap: K, A, 2 reads as Q-K-A, never as K-A-2. A meld
 // needs at least one natural card other than a deuce, so deuces never form a
 // set of 2s.
 //

@@ -9,7 +9,7 @@ import (
 )
 
 // checkCase is one meld and the verdict a player would expect, worked out
-// by hand from RULES.md §3.
+// by hand from Fortune's rules.
 type checkCase struct {
 	name     string
 	meld     string

@@ -13,7 +13,7 @@ import (
 // Module is Fortune Rummy for the scorepad, the API and the referee page.
 type Module struct{}
 
-// Info describes Fortune Rummy (RULES.md §3).
+// Info describes Fortune Rummy (Fortune's rules).
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "fortune", Name: "Fortune Rummy", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,

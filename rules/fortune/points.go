@@ -3,7 +3,7 @@ package fortune
 import "meldpad/rules/cards"
 
 // isStandard reports whether c is one of the 52 standard cards, all of
-// which Fortune Rummy's double deck holds twice (RULES.md §1).
+// which Fortune Rummy's double deck holds twice (the decks).
 func isStandard(c cards.Card) bool {
 	return !c.IsTrump() && c.Suit.IsStandard() && c.Rank >= cards.Ace && c.Rank <= cards.King
 }

@@ -33,10 +33,10 @@ type Verdict struct {
 	// or a deuce's reading) sits above the king, scoring 10 rather than 5
 	// (R4). Readings alone cannot tell for a sequence of all thirteen ranks.
 	AceHigh bool
-	// Rule is the RULES.md id the verdict turns on: the rule broken when
+	// Rule is the rule id the verdict turns on: the rule broken when
 	// invalid, "R1" for a meld and "R3" for a lay-off that stands.
 	Rule string
-	// Rules are every RULES.md id Reason cites, in its order.
+	// Rules are every rule id Reason cites, in its order.
 	Rules []string
 	// Reason is one sentence for the table, citing rule ids in
 	// parentheses, said in the table's language (rules/msg). An invalid

@@ -54,7 +54,7 @@ type Info struct {
 	// Target is the total that ends the game, 0 when the table chooses it
 	// (any game by points).
 	Target int
-	// EndRule is the RULES.md id of the game's end ("N8").
+	// EndRule is the rule id of the game's end ("N8").
 	EndRule string
 	// Deck is the game's deck; nil for a game without cards.
 	Deck *cards.Deck
@@ -84,14 +84,14 @@ type Info struct {
 	Rules []RuleText
 }
 
-// HouseRule is an optional rule chosen when a game is created (RULES.md
+// HouseRule is an optional rule chosen when a game is created (the rules
 // names them). Default is its setting when the game is created without
 // saying.
 type HouseRule struct {
 	Key     string  // stored key: "big_sets"
 	Name    msg.Msg // short label
 	Help    msg.Msg // one sentence, citing the rule it changes
-	Rule    string  // RULES.md id
+	Rule    string  // rule id
 	Default bool
 }
 

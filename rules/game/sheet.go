@@ -153,7 +153,7 @@ type Verdict struct {
 	OK    bool
 	Text  string
 	Tag   string   // "bonus", "royale"
-	Rules []string // the RULES.md ids it rests on
+	Rules []string // the rule ids it rests on
 }
 
 // Judgement is the outcome of the hand so far: lines of working, the

@@ -1,4 +1,4 @@
-// Package gin referees gin rummy as RULES.md §7 fixes it (rules G1-G5),
+// Package gin referees gin rummy as Gin Rummy's rules fix it (rules G1-G5),
 // with the Fan Rummy engine: the cards, values, melds, deadwood and
 // lay-offs are Fan Rummy's (N1-N3, N5), and package fan does the search.
 //

@@ -10,7 +10,7 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// HouseRules are the house rules of RULES.md §7, chosen when a game is
+// HouseRules are the house rules of Gin Rummy's rules, chosen when a game is
 // created and stored with it. The zero value is the default: standard gin,
 // with a tie as an undercut, the box bonus and the shutout. The fields
 // are named so that the zero value means the default; the keys the API,
@@ -45,7 +45,7 @@ type HouseRule struct {
 	Key     string  // the key of API.md: "undercut_on_tie"
 	Name    msg.Msg // a short label
 	Help    msg.Msg // one sentence, citing the rule it changes
-	Rule    string  // the RULES.md id it changes
+	Rule    string  // the rule id it changes
 	Default bool    // the value when the key is not given
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // Gin rummy's cards, values, melds, deadwood and lay-offs are Fan Rummy's
-// (RULES.md §7: N1-N3 and N5), so these are the Fan engine's own types:
+// (Gin Rummy's rules: N1-N3 and N5), so these are the Fan engine's own types:
 // a caller needs to import only this package.
 type (
 	// Verdict is the answer about a meld or a lay-off; its Rule is N2 or

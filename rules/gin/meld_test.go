@@ -7,7 +7,7 @@ import (
 )
 
 // TestCheckN2 checks that gin's melds and lay-offs are Fan Rummy's (N2,
-// N5), as RULES.md §7 says: the ace is low only.
+// N5), as Gin Rummy's rules say: the ace is low only.
 func TestCheckN2(t *testing.T) {
 	tests := []struct {
 		name        string

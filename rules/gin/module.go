@@ -41,7 +41,7 @@ func fanRules(ids ...string) []game.RuleText {
 	return out
 }
 
-// Info describes Gin Rummy (RULES.md §7).
+// Info describes Gin Rummy (Gin Rummy's rules).
 func (Module) Info() game.Info { return info }
 
 // gameHouseRules are the house rules of HouseRuleOptions as every game

@@ -10,7 +10,7 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// Table limits, the knock value and the target of RULES.md §7.
+// Table limits, the knock value and the target of Gin Rummy's rules.
 const (
 	MinPlayers = 2
 	MaxPlayers = 2

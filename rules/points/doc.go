@@ -1,5 +1,5 @@
 // Package points keeps the score of any other game at the table, by
-// points alone, as RULES.md §8 fixes it (rules P1-P4): meldpad checks
+// points alone, as the rules of a game by points fix it (rules P1-P4): meldpad checks
 // nothing but the arithmetic.
 //
 // A Setup names the game, counts its 1 to 12 players, and says how it

@@ -35,7 +35,7 @@ var ruleTexts = []game.RuleText{
 	{ID: "P4", Title: msg.New("points.rule.P4.title"), Text: msg.New("points.rule.P4.text")},
 }
 
-// Info describes any game by points (RULES.md §8).
+// Info describes any game by points (the rules of a game by points).
 func (Module) Info() game.Info { return info }
 
 // The inputs of the new-game form, named as Validate names its fields so

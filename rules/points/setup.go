@@ -11,7 +11,7 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// Limits of a game by points. RULES.md fixes 1 to 12 players (P1); the
+// Limits of a game by points. The rules fix 1 to 12 players (P1); the
 // others keep every total exact in a 64-bit integer, in SQLite and in a
 // browser's numbers, whatever is entered.
 const (
@@ -137,7 +137,7 @@ type Setup struct {
 
 // InputError is a setup or a round that cannot be taken: Field names the
 // culprit as a form or the API would ("name", "target", "points[2]",
-// "rounds[4].points[2]"), Rule is the RULES.md id it is read by, and Msg
+// "rounds[4].points[2]"), Rule is the rule id it is read by, and Msg
 // says what is wrong and cites it ("points: the game needs a name
 // (P1)"). A form shows Msg beside Field; the API answers 400.
 type InputError struct {

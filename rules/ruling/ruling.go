@@ -6,7 +6,7 @@
 // field it concerns; bad notation inside it is a *cards.ParseError. A
 // well-formed situation that cannot happen under the rules (an illegal
 // knock, a play out of turn, a meld the rules forbid inside a hand's
-// record) is an *Error carrying the RULES.md id it breaks:
+// record) is an *Error carrying the rule id it breaks:
 //
 //	return ruling.Refuse("N4", msg.New("fan.knock.over_value",
 //		msg.N("Deadwood", dw), msg.N("KnockValue", kv)))
@@ -30,7 +30,7 @@ import (
 	"meldpad/rules/msg"
 )
 
-// Error is a situation the rules forbid. Rule is the RULES.md id ("N4");
+// Error is a situation the rules forbid. Rule is the rule id ("N4");
 // Msg says what is wrong in plain words and cites the rule.
 type Error struct {
 	Rule string

@@ -1,5 +1,5 @@
 // Package trophy referees Trophy Case tricks, played with the Fanucci deck,
-// as RULES.md §6 fixes it (rules T1-T8).
+// as Trophy Case's rules fix it (rules T1-T8).
 //
 // A trick is recorded as the table plays it: the leader leads a suited
 // card, then the turn passes left among the players still in, each playing a
@@ -37,7 +37,7 @@
 // rule id, which the API answers with 422; a malformed one (a seat that does
 // not exist, a card given twice) is an *InputError naming the field, 400.
 //
-// Decisions where RULES.md is silent, each written where it is made and
+// Decisions where the rules are silent, each written where it is made and
 // citing the nearest rule:
 //   - an empty entry in Trick.Hands means that seat's hand is not known,
 //     since no seat starts a trick with no cards (T6);

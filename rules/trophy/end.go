@@ -2,7 +2,7 @@ package trophy
 
 import "meldpad/rules/ruling"
 
-// Table limits and the target of RULES.md §6.
+// Table limits and the target of Trophy Case's rules.
 const (
 	MinPlayers = 3
 	MaxPlayers = 5

@@ -105,7 +105,7 @@ func (h *holdings) heldWhere(seat int, match func(cards.Card) bool) (cards.Card,
 	return cards.Card{}, false
 }
 
-// suitsOf holds Colour.Suits of rules/cards' one colour table (RULES.md
+// suitsOf holds Colour.Suits of rules/cards' one colour table (the rules
 // §1) in arrays, so that the checks of every turn do not allocate.
 var suitsOf = func() (out [cards.Yellow + 1][3]cards.Suit) {
 	for _, colour := range cards.FanucciColours() {

@@ -12,7 +12,7 @@ import (
 	"meldpad/rules/ruling"
 )
 
-// mustCard parses one card of the Fanucci deck in RULES.md §0 notation.
+// mustCard parses one card of the Fanucci deck in the card notation.
 func mustCard(s string) cards.Card {
 	c, err := cards.Fanucci().Parse(s)
 	if err != nil {
@@ -56,7 +56,7 @@ func mustPlays(turns []string) []Play {
 
 // trickCase is one row of the rule tables: a trick as the table wrote it
 // and what the referee must say about it, worked out by hand from
-// RULES.md §6.
+// Trophy Case's rules.
 type trickCase struct {
 	name    string
 	players int

@@ -29,7 +29,7 @@ func bad(field string, m msg.Msg) *InputError {
 }
 
 // deckSize is the number of cards in the Fanucci deck: fifteen suits of
-// eleven cards, and nine trumps (RULES.md §1).
+// eleven cards, and nine trumps (the decks).
 const deckSize = 15*11 + 9
 
 // deckIndex numbers the cards of the Fanucci deck 0..deckSize-1, so that

@@ -12,7 +12,7 @@ import (
 // Module is Trophy Case for the scorepad, the API and the referee page.
 type Module struct{}
 
-// Info describes Trophy Case (RULES.md §6).
+// Info describes Trophy Case (Trophy Case's rules).
 func (Module) Info() game.Info {
 	return game.Info{
 		ID: "trophy", Name: "Trophy Case", MinPlayers: MinPlayers, MaxPlayers: MaxPlayers, Target: Target,

@@ -151,7 +151,7 @@ func TestEndingString(t *testing.T) {
 }
 
 // TestColourTables checks the package's cache of rules/cards' colour
-// table (RULES.md §1) against the original, so a deck printed otherwise
+// table (the decks) against the original, so a deck printed otherwise
 // stays a one-line change there.
 func TestColourTables(t *testing.T) {
 	for _, c := range cards.FanucciColours() {

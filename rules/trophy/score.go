@@ -42,7 +42,7 @@ type Result struct {
 	// NextLeader is the seat to the left of the winner, who leads the next
 	// trick, across a redeal too (T6); -1 while the trick goes on.
 	NextLeader int
-	// Rule is the RULES.md id that settles where the trick stands: T5 (or
+	// Rule is the rule id that settles where the trick stands: T5 (or
 	// T6) once it has ended, T2 (or T1 before the lead) while it goes on.
 	Rule string
 	// Reason says the same in one sentence for the table, citing the ids,

@@ -7,7 +7,7 @@ import (
 	"meldpad/rules/cards"
 )
 
-// Every expectation below was worked out by hand from RULES.md §6 and the
+// Every expectation below was worked out by hand from Trophy Case's rules and the
 // seed text (seeds/004), not copied from the code's output.
 
 func TestScoreT1(t *testing.T) {
