@@ -16,7 +16,8 @@ import (
 // whole deal of Fan and Gin Rummy), ask in German: no label, legend or
 // placeholder reads as the English page's does, but for the players'
 // names and what reads alike in both languages (a rule id, a card). The
-// sheets, blank and filled in with a deal, judge it in German too: no line of the working and no problem reads
+// sheets, blank and filled in with a deal (Trophy Case's with a trick),
+// judge it in German too: no line of the working and no problem reads
 // as the English sheet's does.
 func TestBrowserGermanCardSheetWords(t *testing.T) {
 	app := newTestApp(t)
@@ -31,6 +32,9 @@ func TestBrowserGermanCardSheetWords(t *testing.T) {
 		"blackheart": {"went_out": "0", "meld_0_0": "7S 7C 7H", "layoffs_0": "8S", "hand_1": "KS 5H"},
 		"fortune":    {"meld_0_0": "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH", "hand_1": "QS AH 2D"},
 		"flathead":   {"winner": "0", "meld_0_0": "3 Lamps, 4 Lamps, 5 Lamps", "layoff_0_0": "6 Lamps", "hand_1": "8 Lamps, 9 Bugs, Grue"},
+		// A trick in turn from the leader by the scorepad: two 8s and a
+		// 9 of the led colour, then a trump, which ends it (T5).
+		"trophy": {"play_0_card": "8 Lamps", "play_1_card": "9 Lamps", "play_2_card": "Grue"},
 	}
 	for _, game := range []string{
 		"fan",
@@ -38,8 +42,13 @@ func TestBrowserGermanCardSheetWords(t *testing.T) {
 		"blackheart",
 		"fortune",
 		"flathead",
+		"trophy",
 	} {
-		newGameInBrowser(t, de, app.srv.URL, game, "Ann", "Bob")
+		players := []string{"Ann", "Bob"}
+		if game == "trophy" {
+			players = append(players, "Cal") // Trophy Case is for 3 to 5
+		}
+		newGameInBrowser(t, de, app.srv.URL, game, players...)
 		gameURL, err := chromedp.Run(de, chromedp.Location())
 		if err != nil {
 			t.Fatal(err)
@@ -130,7 +139,7 @@ func formWords(t *testing.T, ctx context.Context, url, sel string) []string {
 func sameInEveryLanguage(word string) bool {
 	// Black Heart is the name of a Black Heart Rum hand (B6) in every
 	// language, as the game's own name is.
-	if slices.Contains([]string{"Ann", "Bob", "Black Heart"}, word) {
+	if slices.Contains([]string{"Ann", "Bob", "Cal", "Black Heart"}, word) {
 		return true
 	}
 	return strings.Trim(word, "0123456789 ()") == ""

@@ -65,11 +65,16 @@ func TestPhoneVerdictsInThePagesLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			got = html.UnescapeString(got)
-			want := de.Say(tc.want)
+			want, english := de.Say(tc.want), locale.English().Say(tc.want)
+			if tc.game == "trophy" {
+				// The sheet names the player where the referee says the
+				// seat, in every language.
+				want, english = strings.ReplaceAll(want, "Platz 1", "Bob"), strings.ReplaceAll(english, "seat 1", "Bob")
+			}
 			if want == "" || strings.Contains(want, "{{") || !strings.Contains(got, want) {
 				t.Errorf("the phone's answer lacks the German verdict %q:\n%s", want, got)
 			}
-			if english := locale.English().Say(tc.want); english == want || strings.Contains(got, english) {
+			if english == want || strings.Contains(got, english) {
 				t.Errorf("the verdict reads in English: %q", english)
 			}
 			if tc.game == "fortune" && (!strings.Contains(got, ">D♥ <") || strings.Contains(got, ">Q♥ <")) {

@@ -84,16 +84,17 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	if leaderErr != "" {
 		leader = -1
 	}
+	say := msg.From(ctx)
 	plays := readPlays(form, names, leader, game.NewReader(ctx, cards.Fanucci()))
 	endsHand := form.Get(endsHandField) != ""
 	quick := readQuick(ctx, form, names, endsHand)
 
 	sh := game.Sheet{Parts: []game.Part{
-		plays.section(form, names, leaderNote(t, expected)),
-		quick.details(form, names),
-		{Kind: game.Check, Name: endsHandField, Label: "A player ran out of cards: new hands are dealt after this trick (T6)", On: endsHand},
+		plays.section(say, form, names, say.Say(leaderNote(t, expected))),
+		quick.details(say, form, names),
+		{Kind: game.Check, Name: endsHandField, Label: say.Say(msg.New("trophy.ends_hand_question")), On: endsHand},
 	}}
-	hand := judgeTrick(msg.From(ctx), t, plays, quick, endsHand, expected, &sh.Judgement)
+	hand := judgeTrick(say, t, plays, quick, endsHand, expected, &sh.Judgement)
 	return sh, hand, nil
 }
 
@@ -108,12 +109,12 @@ func seatOptions(names []string, first ...game.Option) []game.Option {
 }
 
 // leaderNote says who leads by the scorepad and why (T6).
-func leaderNote(t game.Table, leader int) string {
+func leaderNote(t game.Table, leader int) msg.Msg {
 	names := t.Names
 	if t.Tally.Rounds == 0 || t.Tally.Last.Seat < 0 {
-		return "By the scorepad: " + names[leader] + ", left of the first dealer (T6)."
+		return msg.New("trophy.sheet.leader_first", msg.S("Player", names[leader]))
 	}
-	return "By the scorepad: " + names[leader] + ", left of " + names[t.Tally.Last.Seat] + ", who won the last trick (T6)."
+	return msg.New("trophy.sheet.leader_last", msg.S("Player", names[leader]), msg.S("Winner", names[t.Tally.Last.Seat]))
 }
 
 // sheetRow is one row of plays as read from the form.
@@ -130,11 +131,11 @@ type sheetRow struct {
 type sheetPlays struct {
 	leader  int
 	rows    []sheetRow
-	entered bool   // some row is filled
-	res     Result // where the trick stands after the rows refereed
-	problem string // the first fault, when the plays cannot count
-	focus   int    // the row to put the cursor in, or -1
-	plays   []Play // the plays refereed, seats resolved
+	entered bool    // some row is filled
+	res     Result  // where the trick stands after the rows refereed
+	problem msg.Msg // the first fault, when the plays cannot count
+	focus   int     // the row to put the cursor in, or -1
+	plays   []Play  // the plays refereed, seats resolved
 }
 
 // readPlays reads the rows of plays and referees them in order with
@@ -149,7 +150,7 @@ func readPlays(form url.Values, names []string, leader int, r *game.Reader) shee
 	out.leader = leader
 	if leader < 0 {
 		if out.entered {
-			out.problem = "Choose who leads the trick (T1)."
+			out.problem = msg.New("trophy.sheet.choose_leader")
 		}
 		return out
 	}
@@ -201,8 +202,8 @@ func readRows(form url.Values, seats int, r *game.Reader) (out sheetPlays, last 
 		row := sheetRow{seat: -1, fold: form.Get(rowField(n, "fold")) != ""}
 		// The field is "play 1" in what the reader says of a card given
 		// twice, "Card of play 1" to a screen reader.
-		row.card, row.hasCard, row.field = r.Card(form, rowField(n, "card"), "play "+itoa(n+1), "card")
-		row.field.Label = "Card of play " + itoa(n+1)
+		row.card, row.hasCard, row.field = r.Card(form, rowField(n, "card"), r.Say(msg.New("trophy.sheet.play", msg.N("Play", n+1))), r.Say(msg.New("trophy.sheet.card_example")))
+		row.field.Label = r.Say(msg.New("trophy.sheet.card_of_play", msg.N("Play", n+1)))
 		row.field.Autofocus = n == out.focus
 		row.filled = row.fold || strings.TrimSpace(row.field.Value) != ""
 		if seat, err := strconv.Atoi(form.Get(rowField(n, "seat"))); err == nil && seat >= 0 && seat < seats {
@@ -219,19 +220,22 @@ func readRows(form url.Values, seats int, r *game.Reader) (out sheetPlays, last 
 // reports false, with p.problem set, at a fault.
 func (p *sheetPlays) referee(trick *Trick, i int, names []string, say msg.Sayer) bool {
 	row := &p.rows[i]
-	play := "Play " + itoa(i+1)
+	fault := func(m msg.Msg) msg.Msg {
+		return msg.New("trophy.sheet.play_fault", msg.N("Play", i+1), msg.M("Text", m))
+	}
 	switch {
 	case row.fold && strings.TrimSpace(row.field.Value) != "":
-		row.field.Verdict = badVerdict("A card or a fold, not both.")
-		p.problem = play + ": a card or a fold, not both."
+		both := msg.New("trophy.sheet.card_or_fold")
+		row.field.Verdict = badVerdict(say.Say(msg.Sentence(both)))
+		p.problem = fault(both)
 	case !row.fold && !row.hasCard:
-		p.problem = "Fix the card of " + strings.ToLower(play) + "."
+		p.problem = msg.New("trophy.sheet.fix_card", msg.N("Play", i+1))
 	case row.seat < 0 && p.res.Ended:
-		msg := "Nothing is played after the trick has ended: " + names[p.res.Winner] + " won it (T5)."
-		row.field.Verdict = badVerdict(msg, "T5")
-		p.problem = play + ": " + msg
+		ended := msg.New("trophy.sheet.after_end", msg.S("Player", names[p.res.Winner]))
+		row.field.Verdict = badVerdict(say.Say(ended), "T5")
+		p.problem = fault(ended)
 	}
-	if p.problem != "" {
+	if !p.problem.IsZero() {
 		return false
 	}
 	inTurn := row.seat < 0
@@ -245,21 +249,24 @@ func (p *sheetPlays) referee(trick *Trick, i int, names []string, say msg.Sayer)
 	trick.Plays = append(trick.Plays, pl)
 	res, err := Score(*trick)
 	if err != nil {
-		msg := message(say, err, names)
+		said := message(say, err, names)
 		rule, _ := ruling.RuleOf(err)
-		row.field.Verdict = badVerdict(msg, rule)
-		p.problem = play + ": " + msg
+		row.field.Verdict = badVerdict(said, rule)
+		p.problem = fault(msg.Text(said))
 		return false
 	}
-	var notes, rules []string
-	if inTurn {
-		notes, rules = append(notes, names[row.seat]+", in turn"), append(rules, "T2")
+	var note msg.Msg
+	var rules []string
+	switch {
+	case inTurn && res.Ended:
+		note, rules = msg.New("trophy.sheet.in_turn_wins", msg.S("Player", names[row.seat]), msg.S("Winner", names[res.Winner])), []string{"T2", "T5"}
+	case inTurn:
+		note, rules = msg.New("trophy.sheet.in_turn_note", msg.S("Player", names[row.seat])), []string{"T2"}
+	case res.Ended:
+		note, rules = msg.New("trophy.sheet.wins_note", msg.S("Winner", names[res.Winner])), []string{"T5"}
 	}
-	if res.Ended {
-		notes, rules = append(notes, names[res.Winner]+" wins the trick (T5)"), append(rules, "T5")
-	}
-	if len(notes) > 0 {
-		row.field.Verdict = &game.Verdict{OK: true, Text: strings.Join(notes, "; "), Rules: rules}
+	if !note.IsZero() {
+		row.field.Verdict = &game.Verdict{OK: true, Text: say.Say(note), Rules: rules}
 	}
 	p.res, p.plays = res, trick.Plays
 	return true
@@ -269,9 +276,9 @@ func (p *sheetPlays) referee(trick *Trick, i int, names []string, say msg.Sayer)
 // card or a fold), and "Add plays" while a trick could take more. Its
 // cards are counted apart from the quick entry's, since both may list the
 // same trick.
-func (p sheetPlays) section(form url.Values, names []string, note string) game.Part {
-	sec := game.Part{Kind: game.Section, Label: "The plays in order", Tally: true, Parts: []game.Part{
-		{Kind: game.Select, Name: leaderField, Label: "Leads the trick (T1)", Options: seatOptions(names), Value: form.Get(leaderField), Help: note},
+func (p sheetPlays) section(say msg.Sayer, form url.Values, names []string, note string) game.Part {
+	sec := game.Part{Kind: game.Section, Label: say.Say(msg.New("trophy.sheet.plays")), Tally: true, Parts: []game.Part{
+		{Kind: game.Select, Name: leaderField, Label: say.Say(msg.New("trophy.sheet.leads")), Options: seatOptions(names), Value: form.Get(leaderField), Help: note},
 		{Kind: game.Hidden, Name: rowsField, Value: itoa(len(p.rows))},
 	}}
 	for i, row := range p.rows {
@@ -281,14 +288,14 @@ func (p sheetPlays) section(form url.Values, names []string, note string) game.P
 		}
 		n := itoa(i + 1)
 		sec.Parts = append(sec.Parts, game.Part{Kind: game.Row, Label: n, Parts: []game.Part{
-			{Kind: game.Select, Name: rowField(i, "seat"), Label: "Who made play " + n,
-				Options: seatOptions(names, game.Option{Value: "", Label: "in turn"}), Value: seat},
+			{Kind: game.Select, Name: rowField(i, "seat"), Label: say.Say(msg.New("trophy.sheet.who_played", msg.N("Play", i+1))),
+				Options: seatOptions(names, game.Option{Value: "", Label: say.Say(msg.New("trophy.sheet.in_turn"))}), Value: seat},
 			game.CardsPart(row.field),
-			{Kind: game.Check, Name: rowField(i, "fold"), Label: "folds", On: row.fold},
+			{Kind: game.Check, Name: rowField(i, "fold"), Label: say.Say(msg.New("trophy.sheet.folds")), On: row.fold},
 		}})
 	}
 	if len(p.rows) < MaxPlays(len(names)) {
-		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: moreAction, Label: "Add plays"})
+		sec.Parts = append(sec.Parts, game.Part{Kind: game.More, Value: moreAction, Label: say.Say(msg.New("trophy.sheet.add_plays"))})
 	}
 	return sec
 }
@@ -304,9 +311,9 @@ type quickEntry struct {
 	winner  int
 	cards   []cards.Card
 	points  int
-	counted []string // "8 Lamps 1"
+	counted []msg.Msg // "8 Lamps 1"
 	trumped bool
-	problem string
+	problem msg.Msg
 	field   *game.CardField
 }
 
@@ -315,7 +322,8 @@ type quickEntry struct {
 // holds at most the cards dealt, and but one a player when new hands are
 // not dealt after it (endsHand; T6, MostTrickCards).
 func readQuick(ctx context.Context, form url.Values, names []string, endsHand bool) quickEntry {
-	plays, f := game.NewReader(ctx, cards.Fanucci()).Field(form, cardsField, "Cards of the trick", "e.g. 3 Lamps, 8 Fromps, Grue")
+	r := game.NewReader(ctx, cards.Fanucci())
+	plays, f := r.Field(form, cardsField, r.Say(msg.New("trophy.sheet.cards")), r.Say(msg.New("trophy.sheet.cards_example")))
 	out := quickEntry{field: f, cards: game.CardsOf(plays)}
 	out.entered = form.Get(winnerField) != "" || strings.TrimSpace(f.Value) != ""
 	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
@@ -324,23 +332,23 @@ func readQuick(ctx context.Context, form url.Values, names []string, endsHand bo
 	out.points, out.trumped = points, trumped
 	for i, c := range out.cards {
 		if err == nil && each[i] > 0 {
-			out.counted = append(out.counted, c.String()+" "+itoa(each[i]))
+			out.counted = append(out.counted, msg.New("trophy.card_points", msg.V("Card", c), msg.N("Points", each[i])))
 		}
 	}
 	switch {
 	case !out.entered:
 	case f.Error != "":
-		out.problem = "Fix the cards of the trick."
+		out.problem = msg.New("trophy.sheet.fix_cards")
 	case err != nil:
-		said := msg.From(ctx).Say(ruling.Message(err))
+		said := r.Say(ruling.Message(err))
 		rule, _ := ruling.RuleOf(err)
 		f.Verdict = badVerdict(said, rule)
-		out.problem = said
+		out.problem = msg.Text(said)
 	case len(out.cards) > MostTrickCards(len(names), endsHand):
-		f.Error = tooManyCards(names, winner, len(out.cards), endsHand)
-		out.problem = f.Error
+		out.problem = tooManyCards(names, winner, len(out.cards), endsHand)
+		f.Error = r.Say(out.problem)
 	case winnerErr != "":
-		out.problem = "Who won the trick? Choose one in the quick entry (T5)."
+		out.problem = msg.New("trophy.sheet.choose_winner")
 	}
 	return out
 }
@@ -362,44 +370,43 @@ func playedOut(plays []Play, names []string) []string {
 
 // tooManyCards says that a trick's n cards are more than its table was
 // dealt (T6), naming the winner when chosen.
-func tooManyCards(names []string, winner, n int, endsHand bool) string {
+func tooManyCards(names []string, winner, n int, endsHand bool) msg.Msg {
 	players := len(names)
-	msg := itoa(n) + " cards, but a trick holds at most the " + itoa(MostTrickCards(players, true)) + " dealt to " + ruling.Number(players) + " players (T6)."
+	m := msg.New("trophy.sheet.too_many_out", msg.N("Count", n), msg.N("Max", MostTrickCards(players, true)), msg.Words("Players", players))
 	if !endsHand {
-		msg = itoa(n) + " cards, but a trick after which every player still holds a card holds at most " +
-			itoa(MostTrickCards(players, false)) + " at " + ruling.Number(players) + " (T6): tick the box if a player ran out."
+		m = msg.New("trophy.sheet.too_many", msg.N("Count", n), msg.N("Max", MostTrickCards(players, false)), msg.Words("Players", players))
 	}
 	if winner >= 0 && winner < players {
-		return names[winner] + ": " + msg
+		return msg.New("trophy.sheet.player_fault", msg.S("Player", names[winner]), msg.M("Text", m))
 	}
-	return msg
+	return m
 }
 
 // details lays out the quick entry, open once something is entered in it.
-func (q quickEntry) details(form url.Values, names []string) game.Part {
-	return game.Part{Kind: game.Details, Label: "Or quickly: the winner and the cards", On: q.entered,
-		Help: "Enough to score the trick: who won it, and its cards (the 8s, 9s, ∞s, zeros and any trump will do) (T7).",
+func (q quickEntry) details(say msg.Sayer, form url.Values, names []string) game.Part {
+	return game.Part{Kind: game.Details, Label: say.Say(msg.New("trophy.sheet.quick")), On: q.entered,
+		Help: say.Say(msg.New("trophy.sheet.quick_help")),
 		Parts: []game.Part{
-			{Kind: game.Select, Name: winnerField, Label: "Who won the trick? (T5)",
-				Options: seatOptions(names, game.Option{Value: "", Label: "(not entered)"}), Value: form.Get(winnerField)},
+			{Kind: game.Select, Name: winnerField, Label: say.Say(msg.New("trophy.sheet.who_won")),
+				Options: seatOptions(names, game.Option{Value: "", Label: say.Say(msg.New("trophy.sheet.not_entered"))}), Value: form.Get(winnerField)},
 			game.CardsPart(q.field),
 		}}
 }
 
 // line says what the quick entry scores (T7).
-func (q quickEntry) line(names []string) string {
-	line := "Quick entry: " + names[q.winner] + " won the trick"
+func (q quickEntry) line(names []string) msg.Msg {
+	player := msg.S("Player", names[q.winner])
 	switch {
 	case len(q.cards) == 0:
-		return line + "; no cards entered, so 0 points (T7)."
+		return msg.New("trophy.sheet.quick_no_cards", player)
 	case len(q.counted) == 0:
-		return line + "; none of its cards scores, so 0 points (T7)."
+		return msg.New("trophy.sheet.quick_none_scores", player)
 	}
-	line += ", worth " + pointsWord(q.points) + ": " + strings.Join(q.counted, ", ")
+	id := "trophy.sheet.quick_worth"
 	if q.trumped {
-		line += "; a trump was played, so zeros count"
+		id = "trophy.sheet.quick_worth_trumped"
 	}
-	return line + " (T7)."
+	return msg.New(id, player, msg.N("Count", q.points), msg.Join("Cards", ", ", q.counted))
 }
 
 // judgeTrick decides which entry counts, fills the judgement and returns
@@ -411,16 +418,16 @@ func judgeTrick(say msg.Sayer, t game.Table, plays sheetPlays, quick quickEntry,
 	j.Names = names
 	// Before any play the referee says who is to lead, unless the quick
 	// entry is being used instead.
-	if plays.problem == "" && !plays.res.Reason.IsZero() && (plays.entered || !quick.entered) {
-		j.Lines = append(j.Lines, "The plays: "+sentence(nameSeats(say.Say(plays.res.Reason), names)))
+	if plays.problem.IsZero() && !plays.res.Reason.IsZero() && (plays.entered || !quick.entered) {
+		j.Lines = append(j.Lines, say.Say(msg.New("trophy.sheet.the_plays", msg.S("Text", sentence(nameSeats(say, say.Say(plays.res.Reason), names))))))
 	}
 	if plays.entered && plays.leader >= 0 && plays.leader != expected {
-		j.Lines = append(j.Lines, "By the scorepad, "+names[expected]+" leads this trick (T6); "+names[plays.leader]+" is entered as the leader.")
+		j.Lines = append(j.Lines, say.Say(msg.New("trophy.sheet.leader_differs", msg.S("Player", names[expected]), msg.S("Leader", names[plays.leader]))))
 	}
-	if quick.entered && quick.problem == "" {
-		j.Lines = append(j.Lines, quick.line(names))
+	if quick.entered && quick.problem.IsZero() {
+		j.Lines = append(j.Lines, say.Say(quick.line(names)))
 	}
-	winner, points := trickWinner(plays, quick, endsHand, names, j)
+	winner, points := trickWinner(say, plays, quick, endsHand, names, j)
 	if winner < 0 {
 		return nil
 	}
@@ -430,11 +437,13 @@ func judgeTrick(say msg.Sayer, t game.Table, plays sheetPlays, quick quickEntry,
 	after := t
 	after.Tally = t.Tally.Add(game.Round{Points: trickPoints, Seat: winner, EndsHand: endsHand})
 	next := NextLeader(after)
-	j.Lines = append(j.Lines, names[next]+" leads the next trick, left of "+names[winner]+" (T6).")
+	j.Lines = append(j.Lines, say.Say(msg.New("trophy.sheet.leads_next", msg.S("Player", names[next]), msg.S("Winner", names[winner]))))
 	if endsHand {
-		j.Lines = append(j.Lines, "A player ran out of cards: new hands are dealt after this trick, by "+names[after.Dealer()]+" (T6).")
+		j.Lines = append(j.Lines, say.Say(msg.New("trophy.sheet.new_hands", msg.S("Player", names[after.Dealer()]))))
 	}
-	j.Lines = append(j.Lines, totalsLines(names, t.Tally.Totals, after.Tally.Totals, winner)...)
+	for _, line := range totalsLines(names, t.Tally.Totals, after.Tally.Totals, winner) {
+		j.Lines = append(j.Lines, say.Say(line))
+	}
 	j.Points, j.Ready = trickPoints, true
 	return &game.Hand{Record: recordOf(plays, quick, endsHand), Points: trickPoints, Seat: winner, EndsHand: endsHand}
 }
@@ -442,35 +451,41 @@ func judgeTrick(say msg.Sayer, t game.Table, plays sheetPlays, quick quickEntry,
 // trickWinner is who won the trick and its points, by the plays or the
 // quick entry, once they are complete and agree (-1 until then, j's
 // Problem saying why); j's Lines say which entry counted.
-func trickWinner(plays sheetPlays, quick quickEntry, endsHand bool, names []string, j *game.Judgement) (winner, points int) {
+func trickWinner(say msg.Sayer, plays sheetPlays, quick quickEntry, endsHand bool, names []string, j *game.Judgement) (winner, points int) {
 	winner, points = -1, 0
+	var problem msg.Msg
 	switch {
 	case !plays.entered && !quick.entered:
-		j.Problem = "Enter the plays in order, or the winner and the cards of the trick."
-	case plays.entered && plays.problem != "":
-		j.Problem = plays.problem
-	case quick.entered && quick.problem != "":
-		j.Problem = quick.problem
+		problem = msg.New("trophy.sheet.enter")
+	case plays.entered && !plays.problem.IsZero():
+		problem = plays.problem
+	case quick.entered && !quick.problem.IsZero():
+		problem = quick.problem
 	case plays.entered && !plays.res.Ended:
-		j.Problem = "The trick goes on: it is " + names[plays.res.Next] + "'s turn (T2). It ends with the first trump, or when all but one have folded (T5)."
+		id := "trophy.sheet.goes_on"
 		if quick.entered {
-			j.Problem += " Finish the plays, or clear them to use the quick entry."
+			id = "trophy.sheet.goes_on_quick"
 		}
+		problem = msg.New(id, msg.S("Player", names[plays.res.Next]))
 	case plays.entered && plays.res.HandEnds && !endsHand:
-		j.Problem = game.AndList(playedOut(plays.plays, names)) + " played every card dealt on this trick, so new hands are dealt after it (T6): tick the box."
+		out := playedOut(plays.plays, names)
+		problem = msg.New("trophy.sheet.played_out", msg.Strings("Players", out), msg.N("Count", len(out)))
 	case plays.entered && quick.entered && (plays.res.Winner != quick.winner || plays.res.Points != quick.points):
-		j.Problem = "The two entries disagree: the plays give " + names[plays.res.Winner] + " " + pointsWord(plays.res.Points) +
-			", the quick entry gives " + names[quick.winner] + " " + pointsWord(quick.points) + ". Correct one or clear it; nothing is saved until they agree."
+		problem = msg.New("trophy.sheet.disagree", msg.S("Player", names[plays.res.Winner]), msg.M("Points", pointsMsg(plays.res.Points)),
+			msg.S("Quick", names[quick.winner]), msg.M("QuickPoints", pointsMsg(quick.points)))
 	case plays.entered:
 		winner, points = plays.res.Winner, plays.res.Points
-		counted := "Counted from the plays in order"
+		counted := msg.New("trophy.sheet.counted_plays")
 		if quick.entered {
-			counted += "; the quick entry agrees"
+			counted = msg.New("trophy.sheet.counted_plays_agreed")
 		}
-		j.Lines = append(j.Lines, counted+".")
+		j.Lines = append(j.Lines, say.Say(counted))
 	default:
 		winner, points = quick.winner, quick.points
-		j.Lines = append(j.Lines, "Counted from the quick entry (the winner and the cards).")
+		j.Lines = append(j.Lines, say.Say(msg.New("trophy.sheet.counted_quick")))
+	}
+	if !problem.IsZero() {
+		j.Problem = say.Say(problem)
 	}
 	return winner, points
 }
@@ -478,29 +493,29 @@ func trickWinner(plays sheetPlays, quick quickEntry, endsHand bool, names []stri
 // totalsLines shows the totals after the trick against the target, "Bob
 // 27 → 30: reaches 30", and what T8 makes of them. before and after are
 // the totals by seat either side of the trick.
-func totalsLines(names []string, before, after []int, winner int) []string {
+func totalsLines(names []string, before, after []int, winner int) []msg.Msg {
 	before = ruling.AddPoints(append([]int(nil), before...), make([]int, len(names)))
-	parts := make([]string, len(names))
+	parts := make([]msg.Msg, len(names))
 	for seat := range names {
 		total := 0
 		if seat < len(after) {
 			total = after[seat]
 		}
-		parts[seat] = names[seat] + " " + itoa(total)
+		parts[seat] = msg.New("trophy.sheet.total", msg.S("Player", names[seat]), msg.N("Total", total))
 		if seat == winner && total != before[seat] {
-			parts[seat] = names[seat] + " " + itoa(before[seat]) + " → " + itoa(total)
+			parts[seat] = msg.New("trophy.sheet.total_from", msg.S("Player", names[seat]), msg.N("Before", before[seat]), msg.N("Total", total))
 		}
 		if total >= Target && before[seat] < Target {
-			parts[seat] += ": reaches " + itoa(Target)
+			parts[seat] = msg.New("trophy.sheet.total_reaches", msg.M("Total", parts[seat]), msg.N("Target", Target))
 		}
 	}
-	lines := []string{"Totals after this trick: " + strings.Join(parts, " · ") + " (game to " + itoa(Target) + ", T8)."}
+	lines := []msg.Msg{msg.New("trophy.sheet.totals", msg.Join("Totals", " · ", parts), msg.N("Target", Target))}
 	// Whoever first reaches the target has the highest total, since each
 	// trick scores for one player only; T8's tie at the top cannot happen.
 	// A trick is entered only while the game goes on, so the totals after
 	// it say whether it won the game.
 	if seat, won := ruling.HighestReached(after, Target); won {
-		lines = append(lines, names[seat]+" wins the game with "+itoa(after[seat])+", the highest total once a player has "+itoa(Target)+" (T8).")
+		lines = append(lines, msg.New("trophy.sheet.wins_game", msg.S("Player", names[seat]), msg.N("Total", after[seat]), msg.N("Target", Target)))
 	}
 	return lines
 }
@@ -513,21 +528,30 @@ func message(say msg.Sayer, err error, names []string) string {
 	text := err.Error()
 	switch {
 	case errors.As(err, &broken):
-		text = say.Say(broken.Msg)
+		// Without "trophy: ", which a language may write otherwise.
+		text = say.Say(broken.Plain())
 	case errors.As(err, &bad):
 		text = say.Say(bad.Msg)
 	}
-	return sentence(nameSeats(strings.TrimPrefix(text, "trophy: "), names))
+	return sentence(nameSeats(say, strings.TrimPrefix(text, "trophy: "), names))
 }
 
-// nameSeats puts the players' names in place of the referee's "seat 2".
-func nameSeats(msg string, names []string) string {
-	return renameSeats(msg, func(seat int) (string, bool) {
-		if seat >= len(names) {
-			return "", false
+// nameSeats puts the players' names in place of the referee's "seat 2",
+// as the language says a seat: each form of trophy.sheet.seat_names
+// ("al posto {{.Seat}}=a {{.Name}} | il posto {{.Seat}}={{.Name}}"),
+// the first that fits, for each seat of the table.
+func nameSeats(say msg.Sayer, text string, names []string) string {
+	forms := say.Say(msg.New("trophy.sheet.seat_names", msg.S("Seat", "\x00"), msg.S("Name", "\x01")))
+	for _, form := range strings.Split(forms, "|") {
+		from, to, ok := strings.Cut(strings.TrimSpace(form), "=")
+		if !ok || !strings.Contains(from, "\x00") {
+			continue
 		}
-		return names[seat], true
-	})
+		for seat := len(names) - 1; seat >= 0; seat-- {
+			text = strings.ReplaceAll(text, strings.ReplaceAll(from, "\x00", itoa(seat)), strings.ReplaceAll(to, "\x01", names[seat]))
+		}
+	}
+	return text
 }
 
 // renameSeats puts name(n) in place of each "seat n" of msg that it
@@ -573,9 +597,5 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func pointsWord(n int) string {
-	if n == 1 {
-		return "1 point"
-	}
-	return itoa(n) + " points"
-}
+// pointsMsg says n points: "1 point", "2 points".
+func pointsMsg(n int) msg.Msg { return msg.New("trophy.points", msg.N("Count", n)) }
