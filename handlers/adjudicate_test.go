@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -150,5 +151,27 @@ func TestAdjudicateInTheVisitorsLanguage(t *testing.T) {
 				t.Errorf("the page says %q", tc.not)
 			}
 		})
+	}
+}
+
+// TestTrophyRefereeNumbersPlayersInLanguage: the referee's answer on a
+// trick numbers the players as the page does, from 1, in the page's
+// language, never by the seats the rules count from 0 ("Platz 0").
+func TestTrophyRefereeNumbersPlayersInLanguage(t *testing.T) {
+	app := newTestApp(t)
+	query := url.Values{"game": {"trophy"}, "q": {"trick"}, "players": {"4"}, "leader": {"1"}, "plays": {"2 3 Lamps"}}.Encode()
+	for _, tc := range []struct{ accept, player, seat string }{
+		{"de", "Spieler 1", "Platz "},
+		{"fr", "joueur 1", "place "},
+		{"en", "player 1", "seat "},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/adjudicate?"+query, nil)
+		req.Header.Set("Accept-Language", tc.accept)
+		p := app.do(req)
+		body := html.UnescapeString(p.body)
+		if p.status != http.StatusOK || !strings.Contains(body, tc.player) || strings.Contains(body, tc.seat+"0") || strings.Contains(body, tc.seat+"1") {
+			i := strings.Index(body, "T2")
+			t.Errorf("%s: status %d, want %q and no %q…: %s", tc.accept, p.status, tc.player, tc.seat, body[max(0, i-400):max(0, i)])
+		}
 	}
 }

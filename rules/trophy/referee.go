@@ -83,14 +83,14 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 	var broken *ruling.Error
 	switch {
 	case errors.As(err, &bad):
-		return problem(playerNumbers(msg.From(ctx).Say(bad.Msg)))
+		return problem(playerNumbers(msg.From(ctx), bad.Msg))
 	case errors.As(err, &broken):
-		ans.Ruling = &game.Ruling{Headline: msg.From(ctx).Say(msg.New("trophy.referee.not_allowed")), Reason: capitalize(playerNumbers(msg.From(ctx).Say(broken.Msg))), Rules: []string{broken.Rule}}
+		ans.Ruling = &game.Ruling{Headline: msg.From(ctx).Say(msg.New("trophy.referee.not_allowed")), Reason: capitalize(playerNumbers(msg.From(ctx), broken.Plain())), Rules: []string{broken.Rule}}
 		return ans, nil
 	case err != nil:
 		return ans, nil // Score has no other errors
 	}
-	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(msg.From(ctx).Say(res.Reason))), Rules: res.Rules}
+	r := &game.Ruling{OK: true, Reason: capitalize(playerNumbers(msg.From(ctx), res.Reason)), Rules: res.Rules}
 	say := msg.From(ctx)
 	if res.Ended {
 		r.Headline = say.Say(msg.New("trophy.referee.wins", msg.N("Player", res.Winner+1), msg.N("Count", res.Points)))
@@ -105,10 +105,13 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 	return ans, nil
 }
 
-// playerNumbers renames the referee's seat numbers (0-based) as the
-// page's player numbers (1-based): "seat 2" becomes "player 3".
-func playerNumbers(s string) string {
-	return renameSeats(strings.TrimPrefix(s, "trophy: "), func(seat int) (string, bool) {
-		return "player " + itoa(seat+1), true
-	})
+// playerNumbers says m with the referee's seat numbers (0-based) as the
+// page's player numbers (1-based), in the page's language: "seat 2"
+// becomes "player 3", "Platz 2" "Spieler 3".
+func playerNumbers(say msg.Sayer, m msg.Msg) string {
+	players := make([]string, MaxPlayers)
+	for i := range players {
+		players[i] = say.Say(msg.New("trophy.referee.player", msg.N("Player", i+1)))
+	}
+	return nameSeats(say, strings.TrimPrefix(say.Say(m), "trophy: "), players)
 }

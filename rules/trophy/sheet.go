@@ -554,33 +554,6 @@ func nameSeats(say msg.Sayer, text string, names []string) string {
 	return text
 }
 
-// renameSeats puts name(n) in place of each "seat n" of msg that it
-// names.
-func renameSeats(msg string, name func(seat int) (string, bool)) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(msg, "seat ")
-		if i < 0 {
-			break
-		}
-		j := i + len("seat ")
-		k := j
-		for k < len(msg) && msg[k] >= '0' && msg[k] <= '9' {
-			k++
-		}
-		b.WriteString(msg[:i])
-		seat, err := strconv.Atoi(msg[j:k])
-		if n, ok := name(seat); err == nil && ok {
-			b.WriteString(n)
-		} else {
-			b.WriteString(msg[i:k])
-		}
-		msg = msg[k:]
-	}
-	b.WriteString(msg)
-	return b.String()
-}
-
 // sentence starts s with a capital and ends it with a full stop.
 func sentence(s string) string {
 	s = capitalize(s)
