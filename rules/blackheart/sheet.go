@@ -69,8 +69,8 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	names := t.Names
 	scores := scoresBefore(t)
 	rd := &sheetReading{r: game.NewReader(ctx, cards.BlackHeart()), form: form, names: names}
-	wentOut, wentOutErr := game.ReadSeat(form, wentOutField, len(names))
-	if wentOutErr != "" {
+	wentOut, wentOutChosen := game.ReadSeat(form, wentOutField, len(names))
+	if !wentOutChosen {
 		// B8: a deal ends when a player goes out, so one always has.
 		rd.report(msg.New("blackheart.sheet.who_went_out"))
 	}

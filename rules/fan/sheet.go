@@ -57,7 +57,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	r := game.NewReader(ctx, cards.Standard())
 	say := msg.From(ctx)
 	knockCard, haveKnockCard, knockField := r.Single(form, "knock_card", say.Say(msg.New("fan.ask.knock_card")), say.Say(msg.New("fan.ask.card_example")))
-	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
+	knocker, knockerChosen := game.ReadSeat(form, "knocker", len(names))
 	hands, handFields := ReadSheetHands(r, form, names)
 	sh := game.Sheet{Parts: []game.Part{
 		game.CardsPart(knockField),
@@ -73,7 +73,7 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 		}
 		j.Lines = append(j.Lines, say.Say(msg.New(id, msg.V("Card", cards.Face(knockCard)), msg.N("Value", Value(knockCard)))))
 	}
-	j.Problem = HandsProblem(say, names, hands, handFields, knocker, knockerErr)
+	j.Problem = HandsProblem(say, names, hands, handFields, knocker, knockerChosen)
 	switch {
 	case knockField.Error != "":
 		j.Problem = say.Say(msg.New("fan.sheet.fix_knock_card"))
@@ -116,8 +116,8 @@ func ReadSheetHands(r *game.Reader, form url.Values, names []string) ([2][]cards
 // it is not said, or a hand is not 10 cards (11 for the knocker's Big
 // Gin, N4) or holds a card that cannot be read. "" when nothing does.
 // Gin Rummy's sheet asks the same.
-func HandsProblem(say msg.Sayer, names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerErr string) string {
-	if knockerErr != "" {
+func HandsProblem(say msg.Sayer, names []string, hands [2][]cards.Card, fields [2]*game.CardField, knocker int, knockerChosen bool) string {
+	if !knockerChosen {
 		return say.Say(msg.New("fan.ask.ender"))
 	}
 	for seat, f := range fields {

@@ -104,9 +104,9 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	rd := &sheetReading{r: game.NewReader(ctx, cards.Fanucci()), form: form, names: names,
 		melds: make([][]sheetMeld, len(names)), hands: make([][]cards.Card, len(names)),
 		handFields: make([]*game.CardField, len(names)), marks: make([]int, len(names))}
-	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
+	winner, winnerChosen := game.ReadSeat(form, winnerField, len(names))
 	rd.winner = winner
-	if winnerErr != "" {
+	if !winnerChosen {
 		rd.winner = -1
 		rd.report(msg.New("flathead.sheet.who_went_out"))
 	}

@@ -206,18 +206,14 @@ func PlayLabels(ps []cards.Play) []string {
 // JoinCards prints cards the way a field holds them.
 func JoinCards(cs []string) string { return strings.Join(cs, ", ") }
 
-// ReadSeat reads a seat from a radio group or a select; the message says
-// what is wrong, or is empty.
-func ReadSeat(form url.Values, name string, seats int) (int, string) {
-	v := form.Get(name)
-	if v == "" {
-		return -1, "Choose one."
-	}
-	seat, err := strconv.Atoi(v)
+// ReadSeat reads a seat from a radio group or a select; false when none
+// of the table's seats is chosen (the sheet then asks for it).
+func ReadSeat(form url.Values, name string, seats int) (int, bool) {
+	seat, err := strconv.Atoi(form.Get(name))
 	if err != nil || seat < 0 || seat >= seats {
-		return -1, "Choose one of the players."
+		return -1, false
 	}
-	return seat, ""
+	return seat, true
 }
 
 // A group is a run of fields a sheet shows as many of as needed (a
@@ -277,14 +273,6 @@ func GroupFields(form url.Values, group string) (shown, focus int) {
 		focus = firstEmpty
 	}
 	return shown, focus
-}
-
-// AndList joins words as a sentence does: "a", "a and b", "a, b and c".
-func AndList(items []string) string {
-	if len(items) < 2 {
-		return strings.Join(items, "")
-	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // Sum is terms added up: "30 + 15 = 45", or just "30" for one term.

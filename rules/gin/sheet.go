@@ -100,8 +100,8 @@ func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sh
 	if line, ok := knockValueLine(house, up, haveUp); ok {
 		j.Lines = append(j.Lines, say.Say(line))
 	}
-	knocker, knockerErr := game.ReadSeat(form, "knocker", len(names))
-	j.Problem = fan.HandsProblem(say, names, hands, handFields, knocker, knockerErr)
+	knocker, knockerChosen := game.ReadSeat(form, "knocker", len(names))
+	j.Problem = fan.HandsProblem(say, names, hands, handFields, knocker, knockerChosen)
 	switch {
 	case !house.Oklahoma:
 	case upField.Error != "":

@@ -80,8 +80,8 @@ func (m Module) Values(t game.Table, record json.RawMessage) (url.Values, error)
 func (Module) Judge(ctx context.Context, t game.Table, form url.Values) (game.Sheet, *game.Hand, error) {
 	names := t.Names
 	expected := NextLeader(t)
-	leader, leaderErr := game.ReadSeat(form, leaderField, len(names))
-	if leaderErr != "" {
+	leader, leaderChosen := game.ReadSeat(form, leaderField, len(names))
+	if !leaderChosen {
 		leader = -1
 	}
 	say := msg.From(ctx)
@@ -326,7 +326,7 @@ func readQuick(ctx context.Context, form url.Values, names []string, endsHand bo
 	plays, f := r.Field(form, cardsField, r.Say(msg.New("trophy.sheet.cards")), r.Say(msg.New("trophy.sheet.cards_example")))
 	out := quickEntry{field: f, cards: game.CardsOf(plays)}
 	out.entered = form.Get(winnerField) != "" || strings.TrimSpace(f.Value) != ""
-	winner, winnerErr := game.ReadSeat(form, winnerField, len(names))
+	winner, winnerChosen := game.ReadSeat(form, winnerField, len(names))
 	out.winner = winner
 	points, each, trumped, err := TrickPoints(out.cards)
 	out.points, out.trumped = points, trumped
@@ -347,7 +347,7 @@ func readQuick(ctx context.Context, form url.Values, names []string, endsHand bo
 	case len(out.cards) > MostTrickCards(len(names), endsHand):
 		out.problem = tooManyCards(names, winner, len(out.cards), endsHand)
 		f.Error = r.Say(out.problem)
-	case winnerErr != "":
+	case !winnerChosen:
 		out.problem = msg.New("trophy.sheet.choose_winner")
 	}
 	return out
