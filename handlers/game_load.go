@@ -119,11 +119,11 @@ func (t table) note(l *locale.Localizer, r rules.Round) string {
 // and what the game adds (game.Annotator: "a draw (G2)").
 func (t table) rowNote(l *locale.Localizer, h db.Hand) string {
 	note := t.note(l, scorepad.HandRound(h))
-	if more := t.Rules.Note(h.Record); more != "" {
+	if more, ok := t.Rules.Note(h.Record); ok {
 		if note != "" {
 			note += "; "
 		}
-		note += more
+		note += l.Say(more)
 	}
 	return note
 }

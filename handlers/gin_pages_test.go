@@ -2,10 +2,13 @@ package handlers
 
 import (
 	"html"
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+
+	"meldpad/locale"
 )
 
 // createGin starts a Gin Rummy game through the form with the given
@@ -45,6 +48,11 @@ func TestGinPages(t *testing.T) {
 		t.Fatalf("rows %v", links)
 	}
 	mustContain(t, app.get(links[0]), `value="draw" checked`)
+	// The scorepad row says it was a draw, in the page's language.
+	mustContain(t, app.get(standard), locale.English().T("gin.note.draw"))
+	if raw, _ := io.ReadAll(getIn(t, app, standard, "de", "").Body); !strings.Contains(ruleIDLinkRe.ReplaceAllString(string(raw), "$1"), locale.For("de").T("gin.note.draw")) || strings.Contains(string(raw), "a draw") {
+		t.Errorf("the German scorepad does not say %q", locale.For("de").T("gin.note.draw"))
+	}
 	for _, page := range []string{standard + "/history", standard + "/share", links[0] + "?by=points"} {
 		if p := app.get(page); p.status != http.StatusOK {
 			t.Errorf("%s: %d", page, p.status)

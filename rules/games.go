@@ -158,12 +158,12 @@ func (g Game) NextLeader(t game.Table) (seat int, rule string, ok bool) {
 }
 
 // Note is what a scorepad row adds about a stored hand's record
-// (game.Annotator: "a draw (G2)"), or "".
-func (g Game) Note(record json.RawMessage) string {
+// (game.Annotator: "a draw (G2)"), if anything.
+func (g Game) Note(record json.RawMessage) (msg.Msg, bool) {
 	if a, ok := g.Module.(game.Annotator); ok {
 		return a.Note(record)
 	}
-	return ""
+	return msg.Msg{}, false
 }
 
 // Sampler returns how the game makes plausible rounds of itself, for a

@@ -227,9 +227,9 @@ type Leader interface {
 // Annotator is a game whose scorepad rows say more than the seat each
 // names: a Gin deal that was a draw (G2). Note reads a hand's stored
 // record (one entered card by card, or by points) and says what to add,
-// or "".
+// if anything.
 type Annotator interface {
-	Note(record json.RawMessage) string
+	Note(record json.RawMessage) (msg.Msg, bool)
 }
 
 // Context is what a judgement takes: its deadline and cancellation.

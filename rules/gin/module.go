@@ -152,12 +152,12 @@ func (Module) SampleRound(rng *rand.Rand, t game.Table, _ []float64, lucky func(
 
 // Note says, on the scorepad, that a deal was a draw (G2): the stock ran
 // down with nobody knocking. A deal entered by points says nothing of it.
-func (Module) Note(record json.RawMessage) string {
+func (Module) Note(record json.RawMessage) (msg.Msg, bool) {
 	var rec struct {
 		Draw bool `json:"draw"`
 	}
 	if json.Unmarshal(record, &rec) == nil && rec.Draw {
-		return "a draw (G2)"
+		return msg.New("gin.note.draw"), true
 	}
-	return ""
+	return msg.Msg{}, false
 }
