@@ -174,4 +174,17 @@ func TestTrophyRefereeNumbersPlayersInLanguage(t *testing.T) {
 			t.Errorf("%s: status %d, want %q and no %q…: %s", tc.accept, p.status, tc.player, tc.seat, body[max(0, i-400):max(0, i)])
 		}
 	}
+	// The player's number takes the article and preposition the
+	// language gives a seat.
+	query = url.Values{"game": {"trophy"}, "q": {"trick"}, "players": {"4"}, "leader": {"1"}, "plays": {"1 3 Lamps\n3 4 Lamps"}}.Encode()
+	for accept, want := range map[string]string{
+		"en": "Player 3 played out of turn; it was player 2's turn (T2)",
+		"it": "Il giocatore 3 ha giocato fuori turno; toccava al giocatore 2 (T2)",
+		"es": "El jugador 3 jugó fuera de turno; era el turno del jugador 2 (T2)",
+		"fr": "Le joueur 3 a joué hors de son tour\u202f; c’était au tour du joueur 2 (T2)",
+	} {
+		req, _ := http.NewRequest(http.MethodGet, app.srv.URL+"/adjudicate?"+query, nil)
+		req.Header.Set("Accept-Language", accept)
+		mustContain(t, app.do(req), html.EscapeString(want))
+	}
 }

@@ -109,9 +109,10 @@ func judgeTrickQuestion(ctx context.Context, in url.Values) (game.Answer, error)
 // page's player numbers (1-based), in the page's language: "seat 2"
 // becomes "player 3", "Platz 2" "Spieler 3".
 func playerNumbers(say msg.Sayer, m msg.Msg) string {
-	players := make([]string, MaxPlayers)
+	players := make([]string, 100) // the seats a line can name: 1 to 99
 	for i := range players {
-		players[i] = say.Say(msg.New("trophy.referee.player", msg.N("Player", i+1)))
+		players[i] = itoa(i + 1)
 	}
-	return nameSeats(say, strings.TrimPrefix(say.Say(m), "trophy: "), players)
+	forms := say.Say(msg.New("trophy.referee.seat_players", msg.S("Seat", "\x00"), msg.S("Player", "\x01")))
+	return renameSeats(forms, strings.TrimPrefix(say.Say(m), "trophy: "), players)
 }

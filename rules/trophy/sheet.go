@@ -541,7 +541,12 @@ func message(say msg.Sayer, err error, names []string) string {
 // ("al posto {{.Seat}}=a {{.Name}} | il posto {{.Seat}}={{.Name}}"),
 // the first that fits, for each seat of the table.
 func nameSeats(say msg.Sayer, text string, names []string) string {
-	forms := say.Say(msg.New("trophy.sheet.seat_names", msg.S("Seat", "\x00"), msg.S("Name", "\x01")))
+	return renameSeats(say.Say(msg.New("trophy.sheet.seat_names", msg.S("Seat", "\x00"), msg.S("Name", "\x01"))), text, names)
+}
+
+// renameSeats puts names[seat] in place of each seat forms names, forms
+// being "from=to | from=to", the seat written \x00 and the name \x01.
+func renameSeats(forms, text string, names []string) string {
 	for _, form := range strings.Split(forms, "|") {
 		from, to, ok := strings.Cut(strings.TrimSpace(form), "=")
 		if !ok || !strings.Contains(from, "\x00") {
